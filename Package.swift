@@ -1,0 +1,69 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "MapWire",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mapwire", targets: ["mapwire"]),
+        .executable(name: "mapwire-core", targets: ["mapwire-core"]),
+        .executable(name: "mapwire-loader", targets: ["mapwire-loader"]),
+        .library(name: "MapWirePluginKit", targets: ["MapWirePluginKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+    ],
+    targets: [
+        // C shims: the only modules that reach C libraries.
+        .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Libraries.
+        .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
+        .target(
+            name: "MapWireProtocol",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        .target(
+            name: "MapWireVectorTile",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["Proto"]),
+        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
+        .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
+        .target(name: "MapWirePluginKit", dependencies: ["MapWireBus", "MapWireProtocol"]),
+        .target(name: "MapWireCore", dependencies: ["MapEngine", "MapWireBus", "MapWireProtocol"]),
+        .target(
+            name: "MapWireDemo",
+            dependencies: ["MapWireVectorTile", "MapWireFormats"]),
+        .target(
+            name: "MapWireLoader",
+            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],
+            path: "Plugins/Loader/Sources/MapWireLoader"),
+
+        // Executables.
+        .executableTarget(name: "mapwire-core", dependencies: ["MapWireCore"]),
+        .executableTarget(
+            name: "mapwire-loader",
+            dependencies: ["MapWireLoader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Plugins/Loader/Sources/mapwire-loader"),
+        .executableTarget(
+            name: "mapwire",
+            dependencies: [
+                "MapWireBus", "MapWireProtocol", "MapWireDemo", "MapEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Tests: one folder per module, plus end-to-end tests that run the real processes.
+        .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
+        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
+        .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
+        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
+        .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
+        .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireFormats", "MapWireDemo", "MapEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("mapwire-loader: not built yet")

@@ -1,0 +1,1 @@
+print("mapwire-core: not built yet")

@@ -1,0 +1,1 @@
+print("mapwire: not built yet")
