@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C shims: the only modules that reach C libraries.
@@ -31,8 +32,15 @@ let package = Package(
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
         .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
-        .target(name: "MapWirePluginKit", dependencies: ["MapWireBus", "MapWireProtocol"]),
-        .target(name: "MapWireCore", dependencies: ["MapEngine", "MapWireBus", "MapWireProtocol"]),
+        .target(
+            name: "MapWirePluginKit",
+            dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "MapWireCore",
+            dependencies: [
+                "MapEngine", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "MapWireDemo",
             dependencies: ["MapWireVectorTile", "MapWireFormats"]),
@@ -42,7 +50,13 @@ let package = Package(
             path: "Plugins/Loader/Sources/MapWireLoader"),
 
         // Executables.
-        .executableTarget(name: "mapwire-core", dependencies: ["MapWireCore"]),
+        .executableTarget(
+            name: "mapwire-core",
+            dependencies: [
+                "MapWireCore", "MapWireBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "mapwire-loader",
             dependencies: ["MapWireLoader", .product(name: "ArgumentParser", package: "swift-argument-parser")],

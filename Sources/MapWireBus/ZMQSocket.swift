@@ -152,3 +152,8 @@ public final class ZMQSocket {
         }
     }
 }
+
+/// Option numbers for XPUB sockets, re-exported so callers need not import the C module.
+public enum XPUBOption {
+    public static let verbose: Int32 = ZMQ_XPUB_VERBOSE
+}

@@ -1,1 +1,64 @@
-print("mapwire-core: not built yet")
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import MapWireBus
+import MapWireCore
+
+/// The core map process: owns the map and publishes every event on the bus.
+struct CoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mapwire-core",
+        abstract: "The MapWire core: owns the map and publishes its events over ZeroMQ.",
+        discussion: "Binds <run-dir>/control (ROUTER, commands and plugin requests) and <run-dir>/events (PUB). Stop it with SIGINT or SIGTERM.")
+
+    @Option(help: "Folder for the ipc sockets (default: $MAPWIRE_RUN_DIR, $XDG_RUNTIME_DIR/mapwire or /tmp/mapwire-$UID).")
+    var runDir: String?
+
+    @Option(help: "The map id events carry.")
+    var mapId = "map"
+
+    @Option(help: "Initial viewport size, WIDTHxHEIGHT.")
+    var size = "512x512"
+
+    @Option(help: "Milliseconds between heartbeats; a plugin silent for 3 is gone.")
+    var heartbeatMs = 1000
+
+    @Option(help: "Milliseconds a plugin request may take before it fails.")
+    var requestTimeoutMs = 30_000
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error.")
+    var logLevel = "info"
+
+    mutating func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--size must look like 800x600") }
+        let configuration = CoreConfiguration(
+            runDirectory: RunDirectory.resolve(runDir), mapID: mapId, heartbeatIntervalMilliseconds: heartbeatMs,
+            requestTimeoutMilliseconds: requestTimeoutMs, initialWidth: parts[0], initialHeight: parts[1])
+        let core: CoreServer
+        do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }
+        catch {
+            FileHandle.standardError.write(Data("mapwire-core: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let stop = core.stopHandle
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.stop() }
+            source.resume()
+            return source
+        }
+        try core.run()
+        signals.forEach { $0.cancel() }
+    }
+}
+
+CoreCommand.main()

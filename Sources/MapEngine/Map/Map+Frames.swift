@@ -1,0 +1,50 @@
+import MapWireProtocol
+
+/// Frames: started → finished (partial until every visible tile is in), then map-loaded and map-idle.
+extension Map {
+    /// The style is loaded and every visible tile and needed glyph range has finished.
+    public var isFullyLoaded: Bool {
+        phase == .loaded && sources.values.allSatisfy(\.isComplete) && !glyphs.values.contains(.pending)
+    }
+
+    /// Starts a frame: publishes render-frame-started and says whether the frame will be full.
+    /// Returns nil when there is nothing to draw (no loaded style).
+    public func beginFrame() -> FrameStart? {
+        wantsFrame = false
+        guard phase == .loaded else { return nil }
+        environment.publish(.renderFrameStarted(.init()))
+        return FrameStart(full: isFullyLoaded)
+    }
+
+    /// Finishes a frame begun with `beginFrame`: render-frame-finished, then map-loaded on the first
+    /// full frame of a style, and map-idle when nothing more is coming.
+    public func finishFrame(_ frame: FrameStart, needsRepaint: Bool = false, placementChanged: Bool = false) {
+        environment.publish(.renderFrameFinished(.with {
+            $0.renderMode = frame.full ? .full : .partial
+            $0.needsRepaint = needsRepaint
+            $0.placementChanged = placementChanged
+        }))
+        guard phase == .loaded else { return }
+        if frame.full, !mapLoadedEmitted {
+            mapLoadedEmitted = true
+            environment.publish(.mapLoaded(.init()))
+        }
+        if needsRepaint {
+            requestFrame()
+        } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted {
+            idleEmitted = true
+            environment.publish(.mapIdle(.init()))
+        }
+    }
+
+    /// A frame with nothing to draw it: for a core without a renderer plugin.
+    public func renderFrame() {
+        guard let frame = beginFrame() else { return }
+        finishFrame(frame)
+    }
+}
+
+/// What a frame was when it began.
+public struct FrameStart: Sendable, Equatable {
+    public let full: Bool
+}

@@ -1,0 +1,192 @@
+import Foundation
+import MapWireProtocol
+
+/// The loading sequence of seed 000: style → sprite → sources' metadata → style loaded → tiles.
+extension Map {
+    /// The answer to a load. Answers to loads that were cancelled or never made are dropped.
+    public func resourceFinished(_ id: UInt64, _ result: ResourceResult) {
+        guard let load = pending.removeValue(forKey: id) else { return }
+        environment.publish(.resourceRequest(.with {
+            $0.dataSource = result.dataSource
+            $0.request = load.load.request
+            $0.response = result.response
+            $0.response.size = UInt64(result.data.count)
+            $0.cancelled = false
+        }))
+        let url = load.load.request.url
+        switch load.purpose {
+        case .style(let baseURL):
+            if let error = result.errorMessage {
+                styleFailed("could not load the style \(url): \(error)")
+            } else {
+                _ = styleArrived(result.data, baseURL: baseURL)
+            }
+        case .spriteJSON:
+            if let error = result.errorMessage {
+                loadingError(.sprite, "could not load the sprite \(url): \(error)")
+            } else {
+                parseSprite(result.data, url: url)
+            }
+            spritePartFinished()
+        case .spriteImage:
+            if let error = result.errorMessage {
+                loadingError(.sprite, "could not load the sprite image \(url): \(error)")
+            } else if !result.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                loadingError(.sprite, "the sprite image \(url) is not a PNG")
+            }
+            spritePartFinished()
+        case .sourceMetadata(let sourceID):
+            metadataArrived(for: sourceID, result: result, url: url)
+        case .tile(let sourceID, let tile):
+            tileArrived(tile, of: sourceID, result: result, url: url)
+        case .glyphs(let stack):
+            if let error = result.errorMessage {
+                glyphs[stack] = .failed
+                loadingError(.glyphs, "could not load glyphs for \(stack.joined(separator: ",")) at \(url): \(error)")
+            } else {
+                glyphs[stack] = .loaded
+            }
+            requestFrame()
+        }
+    }
+
+    // MARK: Style
+
+    /// Parses style JSON and moves on to the sprite. Returns the error message when it fails.
+    func styleArrived(_ data: Data, baseURL: String?) -> String? {
+        let document: StyleDocument
+        do { document = try StyleDocument(data: data, baseURL: baseURL) }
+        catch {
+            styleFailed("the style could not be parsed: \(error.message)")
+            return error.message
+        }
+        style = document
+        sourceOrder = document.sources.map(\.id)
+        sources = Dictionary(uniqueKeysWithValues: document.sources.map { ($0.id, SourceState(spec: $0.spec)) })
+        environment.publish(.styleDataLoaded(.with { $0.type = .style }))
+        if !cameraSetExplicitly, document.center != nil || document.zoom != nil {
+            var next = camera
+            if let center = document.center { next.center = center }
+            if let zoom = document.zoom { next.zoom = zoom }
+            if let bearing = document.bearing { next.bearing = bearing }
+            if let pitch = document.pitch { next.pitch = pitch }
+            apply(camera: next.clamped())
+        }
+        loadSprite(document.sprite)
+        return nil
+    }
+
+    func styleFailed(_ message: String) {
+        phase = .failed
+        loadingError(.style, message)
+    }
+
+    func loadingError(_ type: Mapwire_V1_MapLoadingError.TypeEnum, _ message: String,
+                      sourceID: String? = nil, tile: CanonicalTileID? = nil) {
+        environment.publish(.mapLoadingError(.with {
+            $0.type = type
+            $0.message = message
+            if let sourceID { $0.sourceID = sourceID }
+            if let tile { $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) } }
+        }))
+    }
+
+    // MARK: Sprite
+
+    func loadSprite(_ base: String?) {
+        phase = .loadingSprite
+        guard let base else { return spritePartFinished() }
+        _ = request(url: Self.spriteURL(base, ext: "json"), kind: .spriteJson, purpose: .spriteJSON)
+        _ = request(url: Self.spriteURL(base, ext: "png"), kind: .spriteImage, purpose: .spriteImage)
+    }
+
+    /// `<base>.<ext>`, keeping a query string at the end.
+    static func spriteURL(_ base: String, ext: String) -> String {
+        guard let query = base.firstIndex(of: "?") else { return base + "." + ext }
+        return base[..<query] + "." + ext + base[query...]
+    }
+
+    func parseSprite(_ data: Data, url: String) {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return loadingError(.sprite, "the sprite index \(url) is not a JSON object")
+        }
+        let images = object.filter { entry in
+            guard let image = entry.value as? [String: Any] else { return false }
+            return ["x", "y", "width", "height"].allSatisfy { image[$0] is NSNumber }
+        }
+        guard images.count == object.count else {
+            return loadingError(.sprite, "the sprite index \(url) has entries without x, y, width and height")
+        }
+        spriteImageIDs = Set(images.keys)
+    }
+
+    func spritePartFinished() {
+        guard phase == .loadingSprite,
+              !pending.values.contains(where: { $0.purpose == .spriteJSON || $0.purpose == .spriteImage })
+        else { return }
+        environment.publish(.styleDataLoaded(.with { $0.type = .sprite }))
+        phase = .loadingSources
+        for id in sourceOrder { resolveMetadata(of: id) }
+        finishSourcesIfReady()
+    }
+
+    // MARK: Sources
+
+    /// Publishes a source's metadata, or starts loading its TileJSON / data.
+    func resolveMetadata(of id: String) {
+        guard let spec = sources[id]?.spec else { return }
+        if spec.hasMetadata {
+            environment.publish(.sourceDataLoaded(.with { $0.id = id; $0.type = .metadata }))
+            if phase == .loaded { viewChanged() }
+        } else if let url = spec.url {
+            _ = request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
+        }
+    }
+
+    func metadataArrived(for id: String, result: ResourceResult, url: String) {
+        guard var state = sources[id] else { return }
+        if let error = result.errorMessage {
+            state.metadata = .failed
+            sources[id] = state
+            loadingError(.source, "could not load source \"\(id)\" from \(url): \(error)", sourceID: id)
+        } else {
+            do {
+                if state.spec.isTiled { try state.spec.apply(tileJSON: result.data, baseURL: url) }
+                state.metadata = .loaded
+                sources[id] = state
+                environment.publish(.sourceDataLoaded(.with { $0.id = id; $0.type = .metadata }))
+            } catch {
+                state.metadata = .failed
+                sources[id] = state
+                loadingError(.source, "source \"\(id)\" at \(url): \(error.message)", sourceID: id)
+            }
+        }
+        if phase == .loadingSources { finishSourcesIfReady() } else { viewChanged() }
+    }
+
+    func finishSourcesIfReady() {
+        guard phase == .loadingSources, sources.values.allSatisfy({ $0.metadata != .pending }) else { return }
+        environment.publish(.styleDataLoaded(.with { $0.type = .sources }))
+        phase = .loaded
+        environment.publish(.styleLoaded(.init()))
+        updateTiles()
+        loadGlyphs()
+        requestFrame()
+    }
+
+    // MARK: Glyphs
+
+    /// Requests the first glyph range (Latin) of every font stack symbol layers use.
+    func loadGlyphs() {
+        guard let style else { return }
+        let stacks = style.fontStacks
+        guard !stacks.isEmpty else { return }
+        guard let template = style.glyphs else {
+            return loadingError(.glyphs, "the style has text labels but no \"glyphs\" URL")
+        }
+        for stack in stacks where glyphs[stack] == nil {
+            glyphs[stack] = .pending
+            _ = request(url: TileURL.glyphs(template, fontStack: stack, rangeStart: 0), kind: .glyphs, purpose: .glyphs(stack))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import MapWireProtocol
+
+/// Tile pyramids: request what the view needs, cancel what it no longer needs.
+extension Map {
+    func updateTiles() {
+        let transform = Transform(camera: camera, size: size)
+        for id in sourceOrder {
+            guard var state = sources[id], state.metadata == .loaded, state.spec.isTiled,
+                  let template = state.spec.tiles?.first else { continue }
+            let needed = TileCover.tiles(for: transform, tileSize: state.spec.tileSize, minZoom: state.spec.minZoom,
+                                         maxZoom: state.spec.maxZoom, roundZoom: state.spec.roundsZoom)
+            let neededSet = Set(needed)
+            state.visible = needed
+            state.cache.touch(needed)
+            for (tile, loadID) in state.pending where !neededSet.contains(tile) {
+                state.pending[tile] = nil
+                if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
+            }
+            for tile in needed where !state.cache.contains(tile) && state.pending[tile] == nil {
+                let url = TileURL.expand(template, tile: tile, scheme: state.spec.scheme)
+                state.pending[tile] = request(url: url, kind: .tile, purpose: .tile(id, tile), sourceID: id, tileID: tile)
+            }
+            sources[id] = state
+        }
+    }
+
+    func tileArrived(_ tile: CanonicalTileID, of sourceID: String, result: ResourceResult, url: String) {
+        guard var state = sources[sourceID] else { return }
+        state.pending[tile] = nil
+        let error = result.errorMessage
+        state.cache.insert(tile, LoadedTile(data: result.data, error: error), keep: Set(state.visible))
+        sources[sourceID] = state
+        if let error {
+            loadingError(.tile, "could not load tile \(tile) of source \"\(sourceID)\" from \(url): \(error)",
+                         sourceID: sourceID, tile: tile)
+        }
+        environment.publish(.sourceDataLoaded(.with {
+            $0.id = sourceID
+            $0.type = .tile
+            $0.loaded = state.isComplete
+            $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) }
+        }))
+        requestFrame()
+    }
+
+    /// The tiles a source needs for the current view, nearest the centre first.
+    public func visibleTiles(of sourceID: String) -> [CanonicalTileID] {
+        sources[sourceID]?.visible ?? []
+    }
+
+    /// The bytes of a finished tile (nil while loading, or when it failed).
+    public func tileData(of sourceID: String, _ tile: CanonicalTileID) -> Data? {
+        guard let loaded = sources[sourceID]?.cache[tile], loaded.error == nil else { return nil }
+        return loaded.data
+    }
+}

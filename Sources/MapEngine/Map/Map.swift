@@ -1,0 +1,207 @@
+import Foundation
+import MapWireProtocol
+
+/// The map: style, sources, tile pyramids, camera and frames, driven through the seed 000 loading
+/// sequence. Pure state machine: it never does I/O itself but asks its `MapEnvironment`.
+///
+/// Not Sendable: one thread (the core's loop) owns a map and calls everything on it.
+public final class Map {
+    public private(set) var camera: Camera
+    public private(set) var size: ViewportSize
+    public internal(set) var style: StyleDocument?
+
+    unowned let environment: MapEnvironment
+    var phase: LoadPhase = .empty
+    var pending: [UInt64: PendingLoad] = [:]
+    var sourceOrder: [String] = []
+    var sources: [String: SourceState] = [:]
+    var spriteImageIDs: Set<String> = []
+    var glyphs: [[String]: GlyphState] = [:]
+    var cameraSetExplicitly = false
+    var mapLoadedEmitted = false
+    var idleEmitted = false
+    public internal(set) var wantsFrame = false
+    private var nextLoadID: UInt64 = 1
+
+    public init(environment: MapEnvironment, size: ViewportSize = ViewportSize(width: 512, height: 512)) {
+        self.environment = environment
+        self.size = size
+        camera = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0)
+    }
+
+    /// Where the current style's loading sequence is.
+    public enum LoadPhase: Equatable, Sendable {
+        case empty, loadingStyle, loadingSprite, loadingSources, loaded, failed
+    }
+
+    public var loadPhase: LoadPhase { phase }
+
+    /// Outstanding resource loads.
+    public var pendingLoadCount: Int { pending.count }
+
+    // MARK: Style
+
+    /// Starts loading a style from a URL (the loader fetches it). Any previous style is dropped.
+    public func setStyleURI(_ uri: String) {
+        reset()
+        phase = .loadingStyle
+        request(url: uri, kind: .style, purpose: .style(baseURL: uri))
+    }
+
+    /// Loads a style given as JSON text. Throws (and publishes map-loading-error) when it does not parse.
+    public func setStyleJSON(_ json: String, baseURL: String?) throws(MapCommandError) {
+        reset()
+        phase = .loadingStyle
+        if let message = styleArrived(Data(json.utf8), baseURL: baseURL) {
+            throw MapCommandError(message)
+        }
+    }
+
+    /// Drops the current style and everything loading for it.
+    func reset() {
+        for (id, load) in pending { cancel(id, load) }
+        pending = [:]
+        style = nil
+        sourceOrder = []
+        sources = [:]
+        spriteImageIDs = []
+        glyphs = [:]
+        mapLoadedEmitted = false
+        idleEmitted = false
+        wantsFrame = false
+        phase = .empty
+    }
+
+    // MARK: Camera
+
+    /// Moves the camera; unset parts keep their value. Publishes camera-changed and updates tiles.
+    public func setCamera(center: LngLat?, zoom: Double?, bearing: Double?, pitch: Double?) throws(MapCommandError) {
+        let values = [center?.longitude, center?.latitude, zoom, bearing, pitch].compactMap { $0 }
+        guard values.allSatisfy(\.isFinite) else { throw MapCommandError("camera values must be finite numbers") }
+        if let lat = center?.latitude, abs(lat) > 90 { throw MapCommandError("latitude \(lat) is outside -90...90") }
+        var next = camera
+        if let center { next.center = center }
+        if let zoom { next.zoom = zoom }
+        if let bearing { next.bearing = bearing }
+        if let pitch { next.pitch = pitch }
+        cameraSetExplicitly = true
+        apply(camera: next.clamped())
+    }
+
+    /// Resizes the viewport. Publishes camera-changed and updates tiles.
+    public func setSize(width: Int, height: Int) throws(MapCommandError) {
+        guard (1...16384).contains(width), (1...16384).contains(height) else {
+            throw MapCommandError("size \(width)x\(height) is outside 1...16384 pixels per side")
+        }
+        size = ViewportSize(width: width, height: height)
+        environment.publish(.cameraChanged(.init()))
+        viewChanged()
+    }
+
+    func apply(camera next: Camera) {
+        camera = next
+        environment.publish(.cameraChanged(.init()))
+        viewChanged()
+    }
+
+    func viewChanged() {
+        guard phase == .loaded else { return }
+        updateTiles()
+        requestFrame()
+    }
+
+    // MARK: Sources
+
+    /// Adds a source to the current style (style-spec v8 source JSON). Publishes source-added.
+    public func addSource(id: String, json: String) throws(MapCommandError) {
+        guard let style else { throw MapCommandError("no style is loaded yet: set a style before adding sources") }
+        guard !id.isEmpty else { throw MapCommandError("a source needs a non-empty id") }
+        guard sources[id] == nil else { throw MapCommandError("there is already a source with id \"\(id)\"") }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: Data(json.utf8)) }
+        catch { throw MapCommandError("source \"\(id)\" is not valid JSON") }
+        let spec: SourceSpecification
+        do { spec = try SourceSpecification(json: object, baseURL: style.baseURL) }
+        catch { throw MapCommandError("source \"\(id)\": \(error.message)") }
+        self.style?.sources.append((id, spec))
+        sourceOrder.append(id)
+        sources[id] = SourceState(spec: spec)
+        environment.publish(.sourceAdded(.with { $0.id = id }))
+        if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
+    }
+
+    /// Removes a source no layer uses. Publishes source-removed.
+    public func removeSource(id: String) throws(MapCommandError) {
+        guard let state = sources[id] else { throw MapCommandError("there is no source with id \"\(id)\"") }
+        if let layer = style?.layers.first(where: { $0.source == id }) {
+            throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first")
+        }
+        for loadID in state.pending.values { if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) } }
+        for (loadID, load) in pending where load.purpose == .sourceMetadata(id) {
+            pending[loadID] = nil
+            cancel(loadID, load)
+        }
+        sources[id] = nil
+        sourceOrder.removeAll { $0 == id }
+        style?.sources.removeAll { $0.id == id }
+        environment.publish(.sourceRemoved(.with { $0.id = id }))
+        if phase == .loadingSources { finishSourcesIfReady() }
+        if phase == .loaded { requestFrame() }
+    }
+
+    // MARK: Loads
+
+    func request(url: String, kind: Mapwire_V1_ResourceKind, purpose: LoadPurpose,
+                 sourceID: String? = nil, tileID: CanonicalTileID? = nil) -> UInt64 {
+        let id = nextLoadID
+        nextLoadID += 1
+        let info = Mapwire_V1_ResourceRequestInfo.with {
+            $0.url = url
+            $0.kind = kind
+            $0.priority = .regular
+            $0.loadingMethod = [.cache, .network]
+        }
+        let load = ResourceLoad(id: id, request: info, sourceID: sourceID, tileID: tileID)
+        pending[id] = PendingLoad(load: load, purpose: purpose)
+        idleEmitted = false
+        environment.load(load)
+        return id
+    }
+
+    /// Tells the loader and the subscribers that a load is no longer wanted.
+    func cancel(_ id: UInt64, _ load: PendingLoad) {
+        environment.cancel(id)
+        environment.publish(.resourceRequest(.with {
+            $0.dataSource = .resourceLoader
+            $0.request = load.load.request
+            $0.cancelled = true
+        }))
+    }
+
+    /// Something visible changed: ask the host for a frame.
+    func requestFrame() {
+        guard phase == .loaded else { return }
+        idleEmitted = false
+        if !wantsFrame {
+            wantsFrame = true
+            environment.frameNeeded()
+        }
+    }
+}
+
+/// Why a load was made, so its answer goes to the right step.
+enum LoadPurpose: Equatable {
+    case style(baseURL: String)
+    case spriteJSON
+    case spriteImage
+    case sourceMetadata(String)
+    case tile(String, CanonicalTileID)
+    case glyphs([String])
+}
+
+struct PendingLoad {
+    let load: ResourceLoad
+    let purpose: LoadPurpose
+}
+
+enum GlyphState { case pending, loaded, failed }

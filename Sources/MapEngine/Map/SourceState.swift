@@ -1,0 +1,69 @@
+import Foundation
+
+/// The live state of one source of the current style: its metadata and its tile pyramid.
+struct SourceState {
+    enum Metadata { case pending, loaded, failed }
+
+    var spec: SourceSpecification
+    var metadata: Metadata
+    /// Tiles the current view needs, nearest the centre first.
+    var visible: [CanonicalTileID] = []
+    /// Tiles being loaded: tile → load id.
+    var pending: [CanonicalTileID: UInt64] = [:]
+    /// Tiles that finished (with data or with an error), least recently used first.
+    var cache = TileCache(capacity: 256)
+
+    init(spec: SourceSpecification) {
+        self.spec = spec
+        metadata = spec.hasMetadata ? .loaded : .pending
+    }
+
+    /// Every tile the view needs has finished (an errored tile counts: it will not get better by waiting).
+    var isComplete: Bool {
+        switch metadata {
+        case .pending: false
+        case .failed: true
+        case .loaded: visible.allSatisfy { cache.contains($0) }
+        }
+    }
+}
+
+/// A finished tile: its bytes, or the error that stopped it.
+struct LoadedTile {
+    var data: Data
+    var error: String?
+}
+
+/// Recently used tiles of one source, so panning back does not reload them.
+struct TileCache {
+    let capacity: Int
+    private(set) var tiles: [CanonicalTileID: LoadedTile] = [:]
+    private var order: [CanonicalTileID] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func contains(_ tile: CanonicalTileID) -> Bool { tiles[tile] != nil }
+
+    subscript(tile: CanonicalTileID) -> LoadedTile? { tiles[tile] }
+
+    /// Stores a tile and evicts the least recently used ones that are not in `keep`.
+    mutating func insert(_ tile: CanonicalTileID, _ value: LoadedTile, keep: Set<CanonicalTileID>) {
+        if tiles.updateValue(value, forKey: tile) != nil { order.removeAll { $0 == tile } }
+        order.append(tile)
+        var index = 0
+        while tiles.count > capacity, index < order.count {
+            let candidate = order[index]
+            if keep.contains(candidate) { index += 1; continue }
+            order.remove(at: index)
+            tiles[candidate] = nil
+        }
+    }
+
+    /// Marks tiles as used now (they are visible again).
+    mutating func touch(_ visible: [CanonicalTileID]) {
+        let used = Set(visible.filter { tiles[$0] != nil })
+        guard !used.isEmpty else { return }
+        order.removeAll { used.contains($0) }
+        order.append(contentsOf: visible.filter { used.contains($0) })
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One entry of a style's `sources` (style specification v8).
+public struct SourceSpecification: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case vector, raster, rasterDEM = "raster-dem", geojson, image, video
+    }
+
+    public enum Scheme: String, Sendable { case xyz, tms }
+
+    public var kind: Kind
+    /// A TileJSON URL (vector, raster) or the image/GeoJSON data URL.
+    public var url: String?
+    /// Inline tile URL templates.
+    public var tiles: [String]?
+    public var tileSize: Int
+    public var minZoom: Int
+    public var maxZoom: Int
+    public var scheme: Scheme
+    /// Inline GeoJSON, kept as JSON text.
+    public var inlineData: String?
+
+    /// Tile-pyramid sources ask the loader for tiles; GeoJSON and image sources load whole.
+    public var isTiled: Bool { kind == .vector || kind == .raster || kind == .rasterDEM }
+
+    /// Raster tiles pick the nearest zoom; vector tiles the one below (GL engines' rule).
+    public var roundsZoom: Bool { kind == .raster || kind == .rasterDEM }
+
+    /// Parses a source object; `baseURL` resolves relative URLs.
+    public init(json: Any, baseURL: String?) throws(StyleError) {
+        guard let object = json as? [String: Any] else { throw StyleError("a source must be a JSON object") }
+        guard let typeName = object["type"] as? String else { throw StyleError("a source needs a \"type\"") }
+        guard let kind = Kind(rawValue: typeName) else { throw StyleError("unknown source type \"\(typeName)\"") }
+        self.kind = kind
+        tiles = (object["tiles"] as? [Any])?.compactMap { $0 as? String }.map { URLResolver.resolve($0, against: baseURL) }
+        switch object["data"] {
+        case let dataURL as String: url = URLResolver.resolve(dataURL, against: baseURL)
+        case .some(let inline) where kind == .geojson:
+            let text = try? JSONSerialization.data(withJSONObject: inline, options: [.fragmentsAllowed])
+            inlineData = text.map { String(decoding: $0, as: UTF8.self) }
+        default: url = (object["url"] as? String).map { URLResolver.resolve($0, against: baseURL) }
+        }
+        let defaultTileSize = kind == .vector ? 512 : 512
+        tileSize = (object["tileSize"] as? NSNumber)?.intValue ?? defaultTileSize
+        minZoom = (object["minzoom"] as? NSNumber)?.intValue ?? 0
+        maxZoom = (object["maxzoom"] as? NSNumber)?.intValue ?? (kind == .geojson ? 18 : 22)
+        scheme = Scheme(rawValue: object["scheme"] as? String ?? "xyz") ?? .xyz
+        if isTiled, url == nil, tiles == nil {
+            throw StyleError("a \(typeName) source needs a \"url\" or \"tiles\"")
+        }
+        if kind == .geojson, url == nil, inlineData == nil {
+            throw StyleError("a geojson source needs \"data\"")
+        }
+        guard tileSize > 0, minZoom >= 0, maxZoom >= minZoom else {
+            throw StyleError("a source needs tileSize > 0 and 0 <= minzoom <= maxzoom")
+        }
+    }
+
+    /// Applies a loaded TileJSON document: its tiles, zoom range and scheme.
+    public mutating func apply(tileJSON data: Data, baseURL: String?) throws(StyleError) {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw StyleError("the TileJSON is not a JSON object")
+        }
+        guard let templates = (object["tiles"] as? [Any])?.compactMap({ $0 as? String }), !templates.isEmpty else {
+            throw StyleError("the TileJSON has no \"tiles\"")
+        }
+        tiles = templates.map { URLResolver.resolve($0, against: baseURL) }
+        if let z = object["minzoom"] as? NSNumber { minZoom = z.intValue }
+        if let z = object["maxzoom"] as? NSNumber { maxZoom = z.intValue }
+        if let s = object["scheme"] as? String, let parsed = Scheme(rawValue: s) { scheme = parsed }
+    }
+
+    /// Whether the source's metadata (its tile templates) is known without loading anything.
+    public var hasMetadata: Bool {
+        switch kind {
+        case .vector, .raster, .rasterDEM: tiles != nil
+        case .geojson: inlineData != nil
+        case .image, .video: false
+        }
+    }
+}

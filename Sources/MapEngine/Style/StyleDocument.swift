@@ -1,0 +1,71 @@
+import Foundation
+
+/// A parsed style (specification v8): what the core needs to run the loading sequence.
+public struct StyleDocument: Sendable {
+    public var name: String?
+    /// The style's default camera, where it gives one.
+    public var center: LngLat?
+    public var zoom: Double?
+    public var bearing: Double?
+    public var pitch: Double?
+    /// Sources in document order (ids are unique).
+    public var sources: [(id: String, spec: SourceSpecification)]
+    public var layers: [StyleLayer]
+    /// The sprite base URL (`<sprite>.json` / `<sprite>.png`), already resolved.
+    public var sprite: String?
+    /// The glyph URL template with `{fontstack}` and `{range}`, already resolved.
+    public var glyphs: String?
+    /// The URL the style came from (relative URLs resolve against it).
+    public var baseURL: String?
+
+    public init(data: Data, baseURL: String?) throws(StyleError) {
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) }
+        catch { throw StyleError("the style is not valid JSON: \(Self.describe(error))") }
+        guard let root = parsed as? [String: Any] else { throw StyleError("the style must be a JSON object") }
+        guard let version = root["version"] as? NSNumber else { throw StyleError("the style has no \"version\"") }
+        guard version.intValue == 8 else { throw StyleError("style version \(version) is not supported (only 8)") }
+        self.baseURL = baseURL
+        name = root["name"] as? String
+        if let c = root["center"] as? [NSNumber], c.count == 2 {
+            center = LngLat(longitude: c[0].doubleValue, latitude: c[1].doubleValue)
+        }
+        zoom = (root["zoom"] as? NSNumber)?.doubleValue
+        bearing = (root["bearing"] as? NSNumber)?.doubleValue
+        pitch = (root["pitch"] as? NSNumber)?.doubleValue
+        sprite = (root["sprite"] as? String).map { URLResolver.resolve($0, against: baseURL) }
+        glyphs = (root["glyphs"] as? String).map { URLResolver.resolve($0, against: baseURL) }
+
+        guard let sourceObject = root["sources"] as? [String: Any] else { throw StyleError("the style has no \"sources\" object") }
+        var sources: [(String, SourceSpecification)] = []
+        // JSONSerialization loses key order; sort for a stable, reproducible request order.
+        for id in sourceObject.keys.sorted() {
+            do { sources.append((id, try SourceSpecification(json: sourceObject[id]!, baseURL: baseURL))) }
+            catch { throw StyleError("source \"\(id)\": \(error.message)") }
+        }
+        self.sources = sources
+
+        guard let layerArray = root["layers"] as? [Any] else { throw StyleError("the style has no \"layers\" array") }
+        var layers: [StyleLayer] = []
+        var seen = Set<String>()
+        for (index, item) in layerArray.enumerated() {
+            let layer = try StyleLayer(json: item, index: index)
+            guard seen.insert(layer.id).inserted else { throw StyleError("duplicate layer id \"\(layer.id)\"") }
+            if let source = layer.source, !sourceObject.keys.contains(source) {
+                throw StyleError("layer \"\(layer.id)\" uses undefined source \"\(source)\"")
+            }
+            layers.append(layer)
+        }
+        self.layers = layers
+    }
+
+    /// The font stacks symbol layers need glyphs from, each once, in layer order.
+    public var fontStacks: [[String]] {
+        var seen = Set<[String]>()
+        return layers.compactMap { $0.visible ? $0.textFont : nil }.filter { seen.insert($0).inserted }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? String(describing: error)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import MapEngine
+import MapWireBus
+import MapWireProtocol
+import MapWirePluginKit
+
+/// Messages arriving on the control socket: hellos, commands, replies, heartbeats.
+extension CoreServer {
+    func handleControl(_ frames: [Data]) {
+        guard frames.count == 2 else {
+            reject(identity: frames.first, .malformed, "a control message is one frame (got \(max(0, frames.count - 1)))")
+            return
+        }
+        let identity = frames[0]
+        let message: Mapwire_V1_ControlMessage
+        do { message = try ControlCodec.decode(frames[1]) }
+        catch { return reject(identity: identity, .malformed, "\(error)") }
+        let now = monotonicMillis()
+        switch message.body {
+        case .hello(let hello):
+            handleHello(hello, from: identity, now: now)
+        case .command(let command):
+            let reply = handle(command)
+            send(.with { $0.commandReply = reply }, to: identity)
+        case .reply(let reply):
+            _ = registry.heard(from: identity, now: now)
+            handleReply(reply, from: identity)
+        case .heartbeat:
+            if !registry.heard(from: identity, now: now) {
+                reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")
+            }
+        case .goodbye:
+            pluginGone(identity)
+        case .welcome, .commandReply, .request:
+            reject(identity: identity, .invalid, "the core does not accept this message type")
+        case .error(let e):
+            logger.warning("peer reported an error", metadata: ["code": "\(e.code)", "message": "\(e.message)"])
+        case nil:
+            reject(identity: identity, .unknownMessage, "unknown control message type")
+        }
+    }
+
+    func reject(identity: Data?, _ code: Mapwire_V1_Error.Code, _ why: String, inReplyTo id: UInt64 = 0) {
+        rejectedMessages += 1
+        logger.notice("rejected a control message: \(why)")
+        if let identity { send(.error(code, why, inReplyTo: id), to: identity) }
+    }
+
+    private func handleHello(_ hello: Mapwire_V1_Hello, from identity: Data, now: Int64) {
+        guard hello.protocolVersion == mapWireProtocolVersion else {
+            return reject(identity: identity, .versionMismatch,
+                          "this core speaks protocol version \(mapWireProtocolVersion), the plugin \(hello.protocolVersion)")
+        }
+        guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
+        let plugin = registry.register(identity: identity, hello: hello, now: now)
+        logger.info("plugin registered", metadata: ["plugin": "\(plugin.id)", "roles": "\(hello.roles.joined(separator: ","))"])
+        send(.with {
+            $0.welcome = .with {
+                $0.protocolVersion = mapWireProtocolVersion
+                $0.epoch = epoch
+                $0.mapID = configuration.mapID
+                $0.eventsEndpoint = configuration.runDirectory.eventsEndpoint
+                $0.heartbeatIntervalMs = UInt32(configuration.heartbeatIntervalMilliseconds)
+                $0.pluginID = plugin.id
+            }
+        }, to: identity)
+        dispatchWaiting()
+    }
+
+    private func handleReply(_ reply: Mapwire_V1_PluginReply, from identity: Data) {
+        // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
+        guard let entry = requests.remove(reply.id) else { return }
+        switch reply.kind {
+        case .resource(let resource):
+            map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
+        case .error(let error):
+            map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin failed: \(error.message)"))
+        case nil:
+            map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unknown kind"))
+        }
+    }
+
+    // MARK: Commands
+
+    func handle(_ command: Mapwire_V1_Command) -> Mapwire_V1_CommandReply {
+        var reply = Mapwire_V1_CommandReply.with { $0.id = command.id; $0.ok = true }
+        do {
+            switch command.kind {
+            case .setStyleUri(let c):
+                guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
+                map.setStyleURI(c.uri)
+            case .setStyleJson(let c):
+                try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
+            case .setCamera(let c):
+                try map.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
+                                  zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
+                                  pitch: c.hasPitch ? c.pitch : nil)
+            case .setSize(let c):
+                try map.setSize(width: Int(c.width), height: Int(c.height))
+            case .addSource(let c):
+                try map.addSource(id: c.id, json: c.json)
+            case .removeSource(let c):
+                try map.removeSource(id: c.id)
+            case .ping:
+                reply.pong = .with { $0.epoch = epoch; $0.mapID = configuration.mapID }
+            case .getCamera:
+                reply.camera = cameraState
+            case nil:
+                throw MapCommandError("unknown command (this core speaks protocol version \(mapWireProtocolVersion))")
+            }
+        } catch {
+            reply.ok = false
+            reply.error = (error as? MapCommandError)?.message ?? "\(error)"
+        }
+        return reply
+    }
+
+    var cameraState: Mapwire_V1_CameraState {
+        .with {
+            $0.center = .with { $0.longitude = map.camera.center.longitude; $0.latitude = map.camera.center.latitude }
+            $0.zoom = map.camera.zoom
+            $0.bearing = map.camera.bearing
+            $0.pitch = map.camera.pitch
+            $0.width = UInt32(map.size.width)
+            $0.height = UInt32(map.size.height)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Logging
+import MapEngine
+import MapWireBus
+import MapWireProtocol
+import MapWirePluginKit
+
+/// The core process: binds the control ROUTER and the events XPUB, owns the map, routes requests to
+/// plugins and runs frames. Everything happens on the thread that calls `run()` (a blocking
+/// zmq_poll loop, never on the cooperative pool), so the map and sockets need no locks.
+public final class CoreServer: MapEnvironment {
+    let configuration: CoreConfiguration
+    let logger: Logger
+    let context = ZMQContext()
+    let router: ZMQSocket
+    let publisher: EventPublisher
+    let epoch = UInt64.random(in: 1...UInt64.max)
+    var map: Map!
+    var registry = PluginRegistry()
+    var requests = RequestRouter()
+    var frameDueMillis: Int64?
+    var lastFrameMillis: Int64 = 0
+    var nextHeartbeatMillis: Int64 = 0
+    var nextControlID: UInt64 = 1 << 62
+    /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
+    public internal(set) var rejectedMessages = 0
+
+    /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
+    public init(configuration: CoreConfiguration, logger: Logger) throws {
+        self.configuration = configuration
+        self.logger = logger
+        let dir = configuration.runDirectory
+        try dir.prepare()
+        if ControlClient.coreAnswers(at: dir.controlEndpoint) {
+            throw CoreStartError.alreadyRunning(dir.path)
+        }
+        // A socket file left by a core that died is stale: nothing answers it.
+        unlink(dir.path + "/control")
+        unlink(dir.path + "/events")
+        router = try ZMQSocket(context, type: .router)
+        try router.setRouterMandatory(true)
+        try router.setHighWaterMarks(send: 100_000, receive: 100_000)
+        try router.setMaxMessageSize(64 << 20)
+        try router.bind(dir.controlEndpoint)
+        let xpub = try ZMQSocket(context, type: .xpub)
+        publisher = try EventPublisher(socket: xpub, epoch: epoch, mapID: configuration.mapID)
+        try xpub.bind(dir.eventsEndpoint)
+        map = Map(environment: self, size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
+    }
+
+    /// A handle another thread (a signal handler) can use to stop the loop.
+    public var stopHandle: CoreStopHandle { CoreStopHandle(context: context) }
+
+    /// Runs until stopped through `stopHandle`.
+    public func run() throws {
+        logger.info("listening", metadata: ["control": "\(configuration.runDirectory.controlEndpoint)",
+                                            "events": "\(configuration.runDirectory.eventsEndpoint)"])
+        var poller = ZMQPoller([router, publisher.socket])
+        while true {
+            guard let ready = pollOnce(&poller) else { break }
+            if ready[0] { drainControl() }
+            if ready[1] { publisher.handleSubscriptions() }
+            runTimers()
+        }
+        router.close()
+        publisher.socket.close()
+        logger.info("stopped")
+    }
+
+    // MARK: Loop
+
+    /// One poll; nil once the context is shut down (the stop signal).
+    private func pollOnce(_ poller: inout ZMQPoller) -> [Bool]? {
+        do { return try poller.poll(timeoutMilliseconds: pollTimeout()) }
+        catch {
+            if !error.terminated { logger.error("poll failed: \(error)") }
+            return nil
+        }
+    }
+
+    private func pollTimeout() -> Int {
+        let now = monotonicMillis()
+        var next = nextHeartbeatMillis
+        if let due = frameDueMillis { next = min(next, due) }
+        if let deadline = requests.earliestDeadline { next = min(next, deadline) }
+        return Int(max(0, min(next - now, 1000)))
+    }
+
+    /// Handles what is queued, a bounded batch at a time so timers and frames keep running under load.
+    private func drainControl() {
+        for _ in 0..<1000 {
+            let frames: [Data]?
+            do { frames = try router.receive(dontWait: true) }
+            catch { logger.warning("control receive failed: \(error)"); return }
+            guard let frames else { return }
+            handleControl(frames)
+        }
+    }
+
+    private func runTimers() {
+        let now = monotonicMillis()
+        if now >= nextHeartbeatMillis {
+            nextHeartbeatMillis = now + Int64(configuration.heartbeatIntervalMilliseconds)
+            heartbeatPlugins(now: now)
+        }
+        for id in requests.expired(now: now) {
+            logger.warning("request timed out", metadata: ["id": "\(id)"])
+            map.resourceFinished(id, .failure(.other, "no answer within \(configuration.requestTimeoutMilliseconds) ms"))
+        }
+        if let due = frameDueMillis, now >= due {
+            frameDueMillis = nil
+            lastFrameMillis = now
+            map.renderFrame()
+        }
+    }
+
+    // MARK: MapEnvironment
+
+    public func publish(_ event: Mapwire_V1_Envelope.OneOf_Payload) {
+        publisher.publish(event)
+    }
+
+    public func load(_ load: ResourceLoad) {
+        let request = Mapwire_V1_PluginRequest.with {
+            $0.id = load.id
+            $0.loadResource = .with {
+                $0.request = load.request
+                if let sourceID = load.sourceID { $0.sourceID = sourceID }
+                if let tile = load.tileID { $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) } }
+            }
+        }
+        let deadline = monotonicMillis() + Int64(configuration.requestTimeoutMilliseconds)
+        requests.add(request, role: PluginRole.loader, deadlineMillis: deadline)
+        dispatchWaiting()
+    }
+
+    public func cancel(_ loadID: UInt64) {
+        guard let plugin = requests.remove(loadID)?.plugin else { return }
+        let cancel = Mapwire_V1_PluginRequest.with {
+            $0.id = takeControlID()
+            $0.cancel = .with { $0.requestID = loadID }
+        }
+        send(.with { $0.request = cancel }, to: plugin)
+    }
+
+    public func frameNeeded() {
+        guard frameDueMillis == nil else { return }
+        frameDueMillis = max(monotonicMillis(), lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
+    }
+
+    // MARK: Plugins
+
+    /// Sends every request that waits for a plugin to the next plugin of its role.
+    func dispatchWaiting() {
+        for id in requests.waiting {
+            guard let entry = requests.entry(id), let plugin = registry.next(for: entry.role) else { continue }
+            requests.assign(id, to: plugin.identity)
+            send(.with { $0.request = entry.request }, to: plugin.identity)
+        }
+    }
+
+    func heartbeatPlugins(now: Int64) {
+        let cutoff = now - 3 * Int64(configuration.heartbeatIntervalMilliseconds)
+        for plugin in registry.silent(since: cutoff) {
+            logger.warning("plugin stopped answering", metadata: ["plugin": "\(plugin.id)"])
+            pluginGone(plugin.identity)
+        }
+        let beat = Mapwire_V1_ControlMessage.with {
+            $0.heartbeat = .with { $0.epoch = epoch; $0.sentUnixNanos = unixNanosNow() }
+        }
+        for identity in registry.plugins.keys { send(beat, to: identity) }
+    }
+
+    /// Forgets a plugin; its unanswered requests go to another plugin of the role (or wait for one).
+    func pluginGone(_ identity: Data) {
+        guard registry.remove(identity) != nil else { return }
+        requests.unassignAll(from: identity)
+        dispatchWaiting()
+    }
+
+    func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
+        do { try router.send([identity, ControlCodec.encode(message)], dontWait: true) }
+        catch {
+            // EHOSTUNREACH: the peer is gone; its heartbeat timeout cleans up.
+            logger.debug("send to peer failed: \(error)")
+        }
+    }
+
+    func takeControlID() -> UInt64 {
+        nextControlID += 1
+        return nextControlID
+    }
+}
+
+/// Stops a running core from any thread.
+public struct CoreStopHandle: Sendable {
+    let context: ZMQContext
+    public func stop() { context.shutdown() }
+}
+
+public enum CoreStartError: Error, CustomStringConvertible {
+    case alreadyRunning(String)
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning(let path): "another core already answers in \(path); stop it or use another --run-dir"
+        }
+    }
+}
+
+/// The role names of PROTOCOL.md.
+public enum PluginRole {
+    public static let loader = "loader"
+    public static let renderer = "renderer"
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MapWireBus
+import MapWireProtocol
+import MapWirePluginKit
+
+/// Publishes events on the core's XPUB socket: numbers them, stamps them, encodes each once
+/// whatever the number of subscribers, and greets every new subscription with a welcome.
+final class EventPublisher {
+    let socket: ZMQSocket
+    let epoch: UInt64
+    let mapID: String
+    private(set) var sequence: UInt64 = 0
+
+    init(socket: ZMQSocket, epoch: UInt64, mapID: String) throws(ZMQError) {
+        self.socket = socket
+        self.epoch = epoch
+        self.mapID = mapID
+        // Pass every subscription up (not only the first per topic) so each subscriber gets a welcome.
+        try socket.setOption(XPUBOption.verbose, Int32(1))
+        // Deep queues: a burst of a map load must not drop events for a subscriber that keeps up.
+        try socket.setHighWaterMarks(send: 200_000, receive: 1000)
+    }
+
+    /// Publishes one event now.
+    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, beginUnixNanos: Int64? = nil) {
+        sequence += 1
+        send(payload, sequence: sequence, beginUnixNanos: beginUnixNanos)
+    }
+
+    private func send(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, beginUnixNanos: Int64?) {
+        let now = unixNanosNow()
+        let envelope = Mapwire_V1_Envelope.with {
+            $0.protocolVersion = mapWireProtocolVersion
+            $0.epoch = epoch
+            $0.sequence = sequence
+            $0.beginUnixNanos = beginUnixNanos ?? now
+            $0.endUnixNanos = now
+            $0.mapID = mapID
+            $0.payload = payload
+        }
+        // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
+        try? socket.send(EnvelopeCodec.encode(envelope), dontWait: true)
+    }
+
+    /// Reads pending subscription messages and welcomes each new subscription.
+    func handleSubscriptions() {
+        while let frames = try? socket.receive(dontWait: true) {
+            guard let frame = frames.first, frame.first == 1 else { continue }
+            let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)
+            send(.welcome(.with { $0.topicPrefix = prefix }), sequence: sequence, beginUnixNanos: nil)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MapWireProtocol
+
+/// The plugins that said hello: who they are, which roles they take, when they were last heard.
+struct PluginRegistry {
+    struct Plugin {
+        let identity: Data
+        let id: String
+        let name: String
+        let roles: Set<String>
+        var lastHeardMillis: Int64
+    }
+
+    private(set) var plugins: [Data: Plugin] = [:]
+    private var nextNumber = 1
+    private var roundRobin: [String: Int] = [:]
+
+    /// Registers (or re-registers) the peer and returns its plugin id.
+    mutating func register(identity: Data, hello: Mapwire_V1_Hello, now: Int64) -> Plugin {
+        if let existing = plugins[identity] {
+            plugins[identity]?.lastHeardMillis = now
+            return existing
+        }
+        let plugin = Plugin(identity: identity, id: "\(hello.name)-\(nextNumber)", name: hello.name,
+                            roles: Set(hello.roles), lastHeardMillis: now)
+        nextNumber += 1
+        plugins[identity] = plugin
+        return plugin
+    }
+
+    mutating func heard(from identity: Data, now: Int64) -> Bool {
+        guard plugins[identity] != nil else { return false }
+        plugins[identity]?.lastHeardMillis = now
+        return true
+    }
+
+    mutating func remove(_ identity: Data) -> Plugin? {
+        plugins.removeValue(forKey: identity)
+    }
+
+    /// Plugins silent since before `cutoff`.
+    func silent(since cutoff: Int64) -> [Plugin] {
+        plugins.values.filter { $0.lastHeardMillis < cutoff }
+    }
+
+    /// The next plugin for a role, taking turns among all plugins that have it.
+    mutating func next(for role: String) -> Plugin? {
+        let candidates = plugins.values.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }
+        guard !candidates.isEmpty else { return nil }
+        let turn = roundRobin[role, default: 0]
+        roundRobin[role] = turn + 1
+        return candidates[turn % candidates.count]
+    }
+
+    func has(role: String) -> Bool {
+        plugins.values.contains { $0.roles.contains(role) }
+    }
+}

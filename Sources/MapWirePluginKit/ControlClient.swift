@@ -1,0 +1,71 @@
+import Foundation
+import MapWireBus
+import MapWireProtocol
+
+/// Sends commands to a core and waits for their replies: what `mapwire send` and launchers use.
+/// Not Sendable: it owns a socket, so it stays on the thread that made it.
+public final class ControlClient {
+    private let socket: ZMQSocket
+    private var nextID: UInt64 = 1
+
+    public init(endpoint: String, context: ZMQContext = .shared) throws(ZMQError) {
+        socket = try ZMQSocket(context, type: .dealer)
+        try socket.connect(endpoint)
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case timeout(Int)
+        case transport(ZMQError)
+        case rejected(String)
+
+        public var description: String {
+            switch self {
+            case .timeout(let ms): "the core did not answer within \(ms) ms (is it running?)"
+            case .transport(let e): "transport error: \(e)"
+            case .rejected(let message): message
+            }
+        }
+    }
+
+    /// Sends one command and returns the core's reply (ok or not). Throws on timeout or transport failure.
+    public func send(_ kind: Mapwire_V1_Command.OneOf_Kind, timeoutMilliseconds: Int = 5000) throws(Failure) -> Mapwire_V1_CommandReply {
+        let id = nextID
+        nextID += 1
+        let message = Mapwire_V1_ControlMessage.with { $0.command = .with { $0.id = id; $0.kind = kind } }
+        do { try socket.send([ControlCodec.encode(message)]) } catch { throw .transport(error) }
+        let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
+        var poller = ZMQPoller([socket])
+        while true {
+            let remaining = deadline - monotonicMillis()
+            guard remaining > 0 else { throw .timeout(timeoutMilliseconds) }
+            let ready: [Bool]
+            do { ready = try poller.poll(timeoutMilliseconds: Int(remaining)) } catch { throw .transport(error) }
+            guard ready[0] else { continue }
+            let frames: [Data]?
+            do { frames = try socket.receive(dontWait: true) } catch { throw .transport(error) }
+            guard let frame = frames?.last, let reply = try? ControlCodec.decode(frame) else { continue }
+            switch reply.body {
+            case .commandReply(let r) where r.id == id: return r
+            case .error(let e) where e.inReplyTo == id || e.inReplyTo == 0: throw .rejected(e.message)
+            default: continue
+            }
+        }
+    }
+
+    /// Sends a command and throws `.rejected` with the core's message when the reply is not ok.
+    @discardableResult
+    public func run(_ kind: Mapwire_V1_Command.OneOf_Kind, timeoutMilliseconds: Int = 5000) throws(Failure) -> Mapwire_V1_CommandReply {
+        let reply = try send(kind, timeoutMilliseconds: timeoutMilliseconds)
+        guard reply.ok else { throw .rejected(reply.error) }
+        return reply
+    }
+
+    /// True when a core answers a ping at `endpoint` within the timeout.
+    public static func coreAnswers(at endpoint: String, timeoutMilliseconds: Int = 300) -> Bool {
+        let context = ZMQContext()
+        defer { context.shutdown() }
+        guard let client = try? ControlClient(endpoint: endpoint, context: context) else { return false }
+        defer { client.socket.close() }
+        return (try? client.send(.ping(.init()), timeoutMilliseconds: timeoutMilliseconds)) != nil
+    }
+}

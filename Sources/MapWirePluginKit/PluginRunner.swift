@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+import MapWireBus
+import MapWireProtocol
+
+/// What a plugin tells the core about itself in its hello.
+public struct PluginDescription: Sendable {
+    public var name: String
+    public var roles: [String]
+    public var capabilities: [String]
+
+    public init(name: String, roles: [String], capabilities: [String] = []) {
+        self.name = name
+        self.roles = roles
+        self.capabilities = capabilities
+    }
+}
+
+/// Runs a plugin's side of the protocol: hello until welcomed, heartbeats both ways, a new hello
+/// when the core restarts or forgets us, and one reply per request from `handler`.
+///
+/// `run` blocks its thread (zmq_poll): call it from a plugin's main thread or a dedicated Thread.
+public final class PluginRunner {
+    public typealias Handler = (Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply?
+
+    let description: PluginDescription
+    let endpoint: String
+    let logger: Logger
+    public let stopFlag = StopFlag()
+    /// The welcome of the current session, once the core has answered the hello.
+    public private(set) var welcome: Mapwire_V1_Welcome?
+
+    public init(description: PluginDescription, controlEndpoint: String, logger: Logger) {
+        self.description = description
+        self.endpoint = controlEndpoint
+        self.logger = logger
+    }
+
+    public func run(handler: Handler) throws {
+        let socket = try ZMQSocket(type: .dealer)
+        defer { socket.close() }
+        try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
+        try socket.connect(endpoint)
+        var poller = ZMQPoller([socket])
+        var interval: Int64 = 1000
+        var lastHeardCore = monotonicMillis()
+        var nextBeat: Int64 = 0
+
+        while !stopFlag.isStopped {
+            let now = monotonicMillis()
+            if now >= nextBeat {
+                if welcome != nil, now - lastHeardCore > 3 * interval {
+                    logger.warning("the core stopped answering; saying hello again")
+                    welcome = nil
+                }
+                try send(welcome == nil ? helloMessage() : heartbeatMessage(), on: socket)
+                nextBeat = now + interval
+            }
+            let ready = try poller.poll(timeoutMilliseconds: Int(min(100, max(0, nextBeat - now))))
+            guard ready[0] else { continue }
+            while let frames = try socket.receive(dontWait: true) {
+                guard frames.count == 1, let message = try? ControlCodec.decode(frames[0]) else {
+                    logger.warning("dropped a malformed message from the core")
+                    continue
+                }
+                lastHeardCore = monotonicMillis()
+                switch message.body {
+                case .welcome(let w):
+                    welcome = w
+                    interval = Int64(max(50, w.heartbeatIntervalMs))
+                    logger.info("registered", metadata: ["plugin": "\(w.pluginID)", "map": "\(w.mapID)"])
+                case .request(let request):
+                    if let reply = handler(request) { try send(.with { $0.reply = reply }, on: socket) }
+                case .error(let e) where e.code == .notRegistered:
+                    welcome = nil
+                    nextBeat = 0
+                case .error(let e):
+                    logger.warning("the core reported an error: \(e.message)")
+                case .heartbeat:
+                    break
+                default:
+                    // Tolerate message types this plugin does not know (a newer core).
+                    break
+                }
+            }
+        }
+        try? send(.with { $0.goodbye = .init() }, on: socket)
+    }
+
+    private func helloMessage() -> Mapwire_V1_ControlMessage {
+        .with {
+            $0.hello = .with {
+                $0.name = description.name
+                $0.roles = description.roles
+                $0.capabilities = description.capabilities
+                $0.protocolVersion = mapWireProtocolVersion
+                $0.pid = UInt32(ProcessInfo.processInfo.processIdentifier)
+            }
+        }
+    }
+
+    private func heartbeatMessage() -> Mapwire_V1_ControlMessage {
+        .with { $0.heartbeat = .with { $0.sentUnixNanos = unixNanosNow() } }
+    }
+
+    /// Sends without blocking; a full queue (the core is not there yet) drops the message, and the
+    /// next heartbeat or hello tries again.
+    private func send(_ message: Mapwire_V1_ControlMessage, on socket: ZMQSocket) throws {
+        do { try socket.send([ControlCodec.encode(message)], dontWait: true) }
+        catch where error.wouldBlock { logger.debug("the core's queue is full; message dropped") }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SwiftProtobuf
+
+/// Why an event message could not be read.
+public enum EnvelopeDecodingError: Error, CustomStringConvertible, Equatable {
+    case wrongFrameCount(Int)
+    case malformed(String)
+    case topicMismatch(topic: String, payload: String)
+
+    public var description: String {
+        switch self {
+        case .wrongFrameCount(let n): "an event has 2 frames [topic, envelope], got \(n)"
+        case .malformed(let why): "the envelope is not a valid mapwire.v1.Envelope: \(why)"
+        case .topicMismatch(let topic, let payload): "topic \(topic) carries a \(payload) payload"
+        }
+    }
+}
+
+/// Encoding and decoding of the two-frame event message [topic, Envelope].
+public enum EnvelopeCodec {
+    /// Decodes an event message. An envelope with an unknown payload (a newer core) decodes with a
+    /// nil payload: receivers skip it rather than fail.
+    public static func decode(frames: [Data]) throws(EnvelopeDecodingError) -> (topic: String, envelope: Mapwire_V1_Envelope) {
+        guard frames.count == 2 else { throw .wrongFrameCount(frames.count) }
+        let topic = String(decoding: frames[0], as: UTF8.self)
+        let envelope: Mapwire_V1_Envelope
+        do { envelope = try Mapwire_V1_Envelope(serializedBytes: frames[1]) }
+        catch { throw .malformed(String(describing: error)) }
+        if let payload = envelope.payload, payload.topic != topic {
+            throw .topicMismatch(topic: topic, payload: payload.topic)
+        }
+        return (topic, envelope)
+    }
+
+    public static func encode(_ envelope: Mapwire_V1_Envelope) -> [Data] {
+        let topic = Data((envelope.payload?.topic ?? "unknown").utf8)
+        // Serializing a message built in-process cannot fail (no required fields in proto3).
+        let body: Data = (try? envelope.serializedBytes()) ?? Data()
+        return [topic, body]
+    }
+}

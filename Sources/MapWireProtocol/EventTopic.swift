@@ -1,0 +1,37 @@
+/// The topic frame of each event: the documented event name in kebab case. Subscribers filter by prefix.
+extension Mapwire_V1_Envelope.OneOf_Payload {
+    public var topic: String {
+        switch self {
+        case .mapLoaded: "map-loaded"
+        case .mapLoadingError: "map-loading-error"
+        case .mapIdle: "map-idle"
+        case .styleDataLoaded: "style-data-loaded"
+        case .styleLoaded: "style-loaded"
+        case .styleImageMissing: "style-image-missing"
+        case .styleImageRemoveUnused: "style-image-remove-unused"
+        case .sourceDataLoaded: "source-data-loaded"
+        case .sourceAdded: "source-added"
+        case .sourceRemoved: "source-removed"
+        case .renderFrameStarted: "render-frame-started"
+        case .renderFrameFinished: "render-frame-finished"
+        case .cameraChanged: "camera-changed"
+        case .resourceRequest: "resource-request"
+        case .welcome: "welcome"
+        }
+    }
+}
+
+/// Every topic the core publishes in this protocol version, in the order PROTOCOL.md lists them.
+public let mapWireEventTopics: [String] = [
+    "map-loaded", "map-loading-error", "map-idle", "style-data-loaded", "style-loaded",
+    "style-image-missing", "style-image-remove-unused", "source-data-loaded", "source-added",
+    "source-removed", "render-frame-started", "render-frame-finished", "camera-changed", "resource-request",
+]
+
+extension Mapwire_V1_Envelope.OneOf_Payload {
+    /// False for bus messages (the subscriber welcome), which are not map events.
+    public var isMapEvent: Bool {
+        if case .welcome = self { return false }
+        return true
+    }
+}
