@@ -1,0 +1,45 @@
+/// Where the map is looked at from: centre, zoom, rotation and tilt.
+public struct Camera: Equatable, Sendable {
+    public var center: LngLat
+    public var zoom: Double
+    /// Degrees; the compass direction the top of the screen faces (GL engine convention).
+    public var bearing: Double
+    /// Degrees away from looking straight down.
+    public var pitch: Double
+
+    public init(center: LngLat, zoom: Double, bearing: Double = 0, pitch: Double = 0) {
+        self.center = center
+        self.zoom = zoom
+        self.bearing = bearing
+        self.pitch = pitch
+    }
+
+    /// Kept below the angle at which the top screen rays would miss the ground.
+    public static let maxPitch: Double = 60
+    public static let maxZoom: Double = 24
+
+    /// Clamped copy: latitude to ±85.051129, longitude wrapped to [-180,180),
+    /// zoom to 0...maxZoom, pitch 0...maxPitch, bearing normalised to (-180,180].
+    public func clamped() -> Camera {
+        Camera(
+            center: LngLat(
+                longitude: Self.wrappedLongitude(center.longitude),
+                latitude: min(max(center.latitude, -WebMercator.maxLatitude), WebMercator.maxLatitude)),
+            zoom: min(max(zoom, 0), Self.maxZoom),
+            bearing: Self.normalisedBearing(bearing),
+            pitch: min(max(pitch, 0), Self.maxPitch))
+    }
+
+    static func wrappedLongitude(_ longitude: Double) -> Double {
+        let shifted = (longitude + 180).truncatingRemainder(dividingBy: 360)
+        // truncatingRemainder keeps the sign of the dividend, so fold negatives back up.
+        return (shifted < 0 ? shifted + 360 : shifted) - 180
+    }
+
+    static func normalisedBearing(_ bearing: Double) -> Double {
+        var b = bearing.truncatingRemainder(dividingBy: 360)
+        if b > 180 { b -= 360 }
+        if b <= -180 { b += 360 }
+        return b
+    }
+}

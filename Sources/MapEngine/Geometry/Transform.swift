@@ -1,0 +1,71 @@
+import Foundation
+
+/// A camera looking at a viewport: maps the screen onto the mercator ground plane.
+public struct Transform: Sendable {
+    /// The camera as given, clamped (pitch ≤ maxPitch keeps every corner ray on the ground).
+    public let camera: Camera
+    public let size: ViewportSize
+
+    public init(camera: Camera, size: ViewportSize) {
+        self.camera = camera.clamped()
+        self.size = size
+    }
+
+    /// Camera-to-centre distance as a multiple of the viewport height;
+    /// 1.5 gives a vertical field of view of 2·atan(1/3) ≈ 36.87°.
+    static let cameraDistanceInHeights: Double = 1.5
+
+    /// The ground positions (world px at `zoom`) of the viewport's four corners, in screen order
+    /// top-left, top-right, bottom-right, bottom-left, honouring bearing and pitch.
+    public func visibleQuad(atZoom zoom: Double) -> [(x: Double, y: Double)] {
+        let w = Double(size.width), h = Double(size.height)
+        let corners: [(Double, Double)] = [(0, 0), (w, 0), (w, h), (0, h)]
+        let center = WebMercator.project(camera.center, zoom: zoom)
+        let scale = pow(2, zoom - camera.zoom)
+        return corners.map { sx, sy in
+            let ground = groundOffset(screenX: sx - w / 2, screenY: sy - h / 2)
+            let world = rotatedToWorld(ground)
+            return (center.x + world.x * scale, center.y + world.y * scale)
+        }
+    }
+
+    /// Geographic bounds of the visible quad (west, south, east, north).
+    /// Longitudes are not wrapped: a view across the antimeridian gives west < -180 or east > 180,
+    /// so west < east always holds. Latitudes are clamped to the mercator limit.
+    public func bounds() -> (west: Double, south: Double, east: Double, north: Double) {
+        let corners = visibleQuad(atZoom: camera.zoom).map {
+            WebMercator.unproject(x: $0.x, y: $0.y, zoom: camera.zoom)
+        }
+        let longitudes = corners.map(\.longitude), latitudes = corners.map(\.latitude)
+        let limit = WebMercator.maxLatitude
+        return (
+            west: longitudes.min()!,
+            south: max(latitudes.min()!, -limit),
+            east: longitudes.max()!,
+            north: min(latitudes.max()!, limit))
+    }
+
+    /// Where the ray through a screen pixel (offset from the screen centre, y down) meets the ground,
+    /// in camera-zoom px relative to the centre: x to screen-right, y to screen-up.
+    /// The screen centre always lands on the camera centre and is at 1 px : 1 px scale.
+    private func groundOffset(screenX dx: Double, screenY dy: Double) -> (x: Double, y: Double) {
+        let pitch = camera.pitch * .pi / 180
+        let distance = Self.cameraDistanceInHeights * Double(size.height)
+        // Camera sits behind and above the centre; the image plane is `distance` in front of it.
+        // Ray = distance·forward + dx·right + dy·screenDown, intersected with the ground (z = 0).
+        let denominator = distance * cos(pitch) + dy * sin(pitch)
+        let t = denominator > 0 ? distance * cos(pitch) / denominator : 1
+        let x = t * dx
+        let y = -distance * sin(pitch) + t * (distance * sin(pitch) - dy * cos(pitch))
+        return (x, y)
+    }
+
+    /// Turns (screen-right, screen-up) ground offsets into world px offsets (x east, y south).
+    private func rotatedToWorld(_ v: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        let bearing = camera.bearing * .pi / 180
+        // Screen-up points at compass `bearing`; screen-right is 90° clockwise from it.
+        let up = (x: sin(bearing), y: -cos(bearing))
+        let right = (x: cos(bearing), y: sin(bearing))
+        return (v.x * right.x + v.y * up.x, v.x * right.y + v.y * up.y)
+    }
+}
