@@ -53,18 +53,22 @@ let package = Package(
         .executableTarget(
             name: "mapwire-core",
             dependencies: [
-                "MapWireCore", "MapWireBus",
+                "MapWireCore", "MapWireBus", "MapWirePluginKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "mapwire-loader",
-            dependencies: ["MapWireLoader", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "MapWireLoader", "MapWirePluginKit", "MapWireBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Plugins/Loader/Sources/mapwire-loader"),
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWireDemo", "MapEngine",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -77,7 +81,7 @@ let package = Package(
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireFormats", "MapWireDemo", "MapEngine"]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -156,4 +156,5 @@ public final class ZMQSocket {
 /// Option numbers for XPUB sockets, re-exported so callers need not import the C module.
 public enum XPUBOption {
     public static let verbose: Int32 = ZMQ_XPUB_VERBOSE
+    public static let verboser: Int32 = ZMQ_XPUB_VERBOSER
 }

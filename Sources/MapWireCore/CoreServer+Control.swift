@@ -102,7 +102,12 @@ extension CoreServer {
             case .removeSource(let c):
                 try map.removeSource(id: c.id)
             case .ping:
-                reply.pong = .with { $0.epoch = epoch; $0.mapID = configuration.mapID }
+                reply.pong = .with {
+                    $0.epoch = epoch
+                    $0.mapID = configuration.mapID
+                    $0.subscribers = UInt32(publisher.subscribers)
+                    $0.lastSequence = publisher.sequence
+                }
             case .getCamera:
                 reply.camera = cameraState
             case nil:

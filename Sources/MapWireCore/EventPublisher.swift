@@ -10,13 +10,16 @@ final class EventPublisher {
     let epoch: UInt64
     let mapID: String
     private(set) var sequence: UInt64 = 0
+    /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
+    private(set) var subscribers = 0
 
     init(socket: ZMQSocket, epoch: UInt64, mapID: String) throws(ZMQError) {
         self.socket = socket
         self.epoch = epoch
         self.mapID = mapID
         // Pass every subscription up (not only the first per topic) so each subscriber gets a welcome.
-        try socket.setOption(XPUBOption.verbose, Int32(1))
+        // "Verboser" also passes unsubscriptions up, including those of subscribers that disconnect.
+        try socket.setOption(XPUBOption.verboser, Int32(1))
         // Deep queues: a burst of a map load must not drop events for a subscriber that keeps up.
         try socket.setHighWaterMarks(send: 200_000, receive: 1000)
     }
@@ -45,8 +48,14 @@ final class EventPublisher {
     /// Reads pending subscription messages and welcomes each new subscription.
     func handleSubscriptions() {
         while let frames = try? socket.receive(dontWait: true) {
-            guard let frame = frames.first, frame.first == 1 else { continue }
+            guard let frame = frames.first, let kind = frame.first, kind <= 1 else { continue }
             let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)
+            let countsSubscriber = prefix.isEmpty || prefix == "welcome"
+            if kind == 0 {
+                if countsSubscriber { subscribers = max(0, subscribers - 1) }
+                continue
+            }
+            if countsSubscriber { subscribers += 1 }
             send(.welcome(.with { $0.topicPrefix = prefix }), sequence: sequence, beginUnixNanos: nil)
         }
     }

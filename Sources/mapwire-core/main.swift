@@ -1,9 +1,9 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Logging
 import MapWireBus
 import MapWireCore
+import MapWirePluginKit
 
 /// The core map process: owns the map and publishes every event on the bus.
 struct CoreCommand: ParsableCommand {
@@ -49,15 +49,9 @@ struct CoreCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let stop = core.stopHandle
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.stop() }
-            source.resume()
-            return source
-        }
+        let trap = SignalTrap { stop.stop() }
         try core.run()
-        signals.forEach { $0.cancel() }
+        _ = trap
     }
 }
 

@@ -96,8 +96,8 @@ extension Map {
     func loadSprite(_ base: String?) {
         phase = .loadingSprite
         guard let base else { return spritePartFinished() }
-        _ = request(url: Self.spriteURL(base, ext: "json"), kind: .spriteJson, purpose: .spriteJSON)
-        _ = request(url: Self.spriteURL(base, ext: "png"), kind: .spriteImage, purpose: .spriteImage)
+        request(url: Self.spriteURL(base, ext: "json"), kind: .spriteJson, purpose: .spriteJSON)
+        request(url: Self.spriteURL(base, ext: "png"), kind: .spriteImage, purpose: .spriteImage)
     }
 
     /// `<base>.<ext>`, keeping a query string at the end.
@@ -139,7 +139,7 @@ extension Map {
             environment.publish(.sourceDataLoaded(.with { $0.id = id; $0.type = .metadata }))
             if phase == .loaded { viewChanged() }
         } else if let url = spec.url {
-            _ = request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
+            request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
         }
     }
 
@@ -186,7 +186,7 @@ extension Map {
         }
         for stack in stacks where glyphs[stack] == nil {
             glyphs[stack] = .pending
-            _ = request(url: TileURL.glyphs(template, fontStack: stack, rangeStart: 0), kind: .glyphs, purpose: .glyphs(stack))
+            request(url: TileURL.glyphs(template, fontStack: stack, rangeStart: 0), kind: .glyphs, purpose: .glyphs(stack))
         }
     }
 }

@@ -151,6 +151,7 @@ public final class Map {
 
     // MARK: Loads
 
+    @discardableResult
     func request(url: String, kind: Mapwire_V1_ResourceKind, purpose: LoadPurpose,
                  sourceID: String? = nil, tileID: CanonicalTileID? = nil) -> UInt64 {
         let id = nextLoadID

@@ -460,6 +460,13 @@ public nonisolated struct Mapwire_V1_Pong: Sendable {
 
   public var mapID: String = String()
 
+  /// Subscribers connected to the events socket now (each subscription to "" or to "welcome" counts
+  /// once), so a launcher can wait for a monitor before it loads a style.
+  public var subscribers: UInt32 = 0
+
+  /// The sequence number of the last published event.
+  public var lastSequence: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1591,7 +1598,7 @@ nonisolated extension Mapwire_V1_CameraState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Pong"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{1}subscribers\0\u{3}last_sequence\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1601,6 +1608,8 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularFixed64Field(value: &self.epoch) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.mapID) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.subscribers) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.lastSequence) }()
       default: break
       }
     }
@@ -1613,12 +1622,20 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if !self.mapID.isEmpty {
       try visitor.visitSingularStringField(value: self.mapID, fieldNumber: 2)
     }
+    if self.subscribers != 0 {
+      try visitor.visitSingularUInt32Field(value: self.subscribers, fieldNumber: 3)
+    }
+    if self.lastSequence != 0 {
+      try visitor.visitSingularUInt64Field(value: self.lastSequence, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Mapwire_V1_Pong, rhs: Mapwire_V1_Pong) -> Bool {
     if lhs.epoch != rhs.epoch {return false}
     if lhs.mapID != rhs.mapID {return false}
+    if lhs.subscribers != rhs.subscribers {return false}
+    if lhs.lastSequence != rhs.lastSequence {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,1 +1,52 @@
-print("mapwire-loader: not built yet")
+import ArgumentParser
+import Foundation
+import Logging
+import MapWireBus
+import MapWireLoader
+import MapWirePluginKit
+
+struct LoaderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mapwire-loader",
+        abstract: "MapWire's resource loader plugin: file://, tile folders and mbtiles://, with URL rewrites.")
+
+    @Option(help: "The core's run directory.")
+    var runDir: String?
+
+    @Option(help: "URL rewrite FROM=TO (repeatable): URLs starting with FROM get TO instead.")
+    var rewrite: [String] = []
+
+    @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}]}.")
+    var config: String?
+
+    @Option(help: "Log level.")
+    var logLevel = "info"
+
+    func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var configuration = LoaderConfiguration()
+        if let config {
+            do { configuration = try JSONDecoder().decode(LoaderConfiguration.self, from: Data(contentsOf: URL(fileURLWithPath: config))) }
+            catch { throw ValidationError("cannot read the loader configuration \(config): \(error)") }
+        }
+        for argument in rewrite {
+            guard let rule = URLRewrite(argument: argument) else { throw ValidationError("--rewrite takes FROM=TO, got \(argument)") }
+            configuration.rewrites.append(rule)
+        }
+        let loader = ResourceLoader(configuration: configuration)
+        let runner = PluginRunner(description: LoaderPlugin.description,
+                                  controlEndpoint: RunDirectory.resolve(runDir).controlEndpoint,
+                                  logger: Logger(label: "mapwire-loader"))
+        let stop = runner.stopFlag
+        let trap = SignalTrap { stop.stop() }
+        try runner.run { LoaderPlugin.answer($0, with: loader) }
+        _ = trap
+    }
+}
+
+LoaderCommand.main()

@@ -1,0 +1,144 @@
+import Foundation
+import MapWireFormats
+import MapWireProtocol
+
+/// Answers resource requests from local data: `file://` paths (single files and tile folders in
+/// `{z}/{x}/{y}` or `{z}-{x}-{y}` form, which the core fills in) and `mbtiles://` files, after the
+/// configured URL rewrites. Every failure becomes a documented error reason; nothing throws out.
+///
+/// Not Sendable: it caches open MBTiles files and is used by the plugin's one loop thread.
+public final class ResourceLoader {
+    let configuration: LoaderConfiguration
+    private var mbtiles: [String: Result<MBTilesReader, MBTilesError>] = [:]
+
+    public init(configuration: LoaderConfiguration) {
+        self.configuration = configuration
+    }
+
+    public func load(_ request: Mapwire_V1_LoadResource) -> Mapwire_V1_ResourceData {
+        let original = request.request.url
+        let kind = request.request.kind
+        let rule = configuration.rewrites.first { original.hasPrefix($0.from) }
+        let url = rule?.apply(original) ?? original
+
+        // A source URL rewritten to a tile template: answer with a TileJSON made for it.
+        if kind == .source, let rule, url.contains("{z}") {
+            return LoadOutcome.data(TileJSONMaker.make(tiles: url, minZoom: rule.minZoom, maxZoom: rule.maxZoom),
+                                    dataSource: .resourceLoader, source: .localFile)
+        }
+        if url.hasPrefix("file://") {
+            return loadFile(url, kind: kind)
+        }
+        if url.hasPrefix("mbtiles://") {
+            return loadMBTiles(url, kind: kind)
+        }
+        let scheme = url.split(separator: ":").first.map(String.init) ?? url
+        return LoadOutcome.failure(.other, "this loader does not handle \(scheme) URLs (\(url)); add a --rewrite to a local path")
+    }
+
+    // MARK: Files
+
+    private func loadFile(_ url: String, kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_ResourceData {
+        guard let path = Self.path(fromFileURL: url) else {
+            return LoadOutcome.failure(.other, "not a valid file URL: \(url)", dataSource: .fileSystem)
+        }
+        if kind == .glyphs, !FileManager.default.fileExists(atPath: path), let fallback = Self.glyphFallback(for: path) {
+            return readFile(fallback)
+        }
+        return readFile(path)
+    }
+
+    private func readFile(_ path: String) -> Mapwire_V1_ResourceData {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem)
+        }
+        guard !isDirectory.boolValue else {
+            return LoadOutcome.failure(.other, "\(path) is a directory, not a file", dataSource: .fileSystem)
+        }
+        do {
+            var data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // Tile folders often hold gzip-compressed tiles; deliver them inflated, like MBTiles tiles.
+            if Gzip.isCompressed(data) { data = try Gzip.decompress(data) }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let modified = attributes?[.modificationDate] as? Date
+            let etag = modified.map { "\"\(String(data.count, radix: 16))-\(String(Int($0.timeIntervalSince1970), radix: 16))\"" }
+            return LoadOutcome.data(data, dataSource: .fileSystem, source: .localFile, modified: modified, etag: etag)
+        } catch {
+            return LoadOutcome.failure(.other, "cannot read \(path): \(error)", dataSource: .fileSystem)
+        }
+    }
+
+    /// `…/Font A,Font B/0-255.pbf` → the first font of the stack that has the range.
+    static func glyphFallback(for path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let range = url.lastPathComponent
+        let stackFolder = url.deletingLastPathComponent()
+        let fonts = stackFolder.lastPathComponent.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fonts.count > 1 else { return nil }
+        for font in fonts {
+            let candidate = stackFolder.deletingLastPathComponent().appendingPathComponent(font).appendingPathComponent(range).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func path(fromFileURL url: String) -> String? {
+        let rest = url.dropFirst("file://".count)
+        guard rest.hasPrefix("/") else { return nil }
+        return String(rest).removingPercentEncoding
+    }
+
+    // MARK: MBTiles
+
+    /// `mbtiles:///path/file.mbtiles` (the TileJSON) or `mbtiles:///path/file.mbtiles/{z}/{x}/{y}` (a tile).
+    private func loadMBTiles(_ url: String, kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_ResourceData {
+        let rest = String(url.dropFirst("mbtiles://".count)).removingPercentEncoding ?? ""
+        guard let end = rest.range(of: ".mbtiles")?.upperBound else {
+            return LoadOutcome.failure(.other, "an mbtiles:// URL names a .mbtiles file: \(url)", dataSource: .database, source: .tileStore)
+        }
+        let path = String(rest[..<end])
+        let reader: MBTilesReader
+        switch openMBTiles(path) {
+        case .success(let r): reader = r
+        case .failure(.fileNotFound(let p)):
+            return LoadOutcome.failure(.notFound, "MBTiles file not found: \(p)", dataSource: .database, source: .tileStore)
+        case .failure(let error):
+            return LoadOutcome.failure(.other, error.description, dataSource: .database, source: .tileStore)
+        }
+        let tilePart = rest[end...].split(separator: "/").map { Int($0) }
+        do {
+            if tilePart.isEmpty {
+                let template = "mbtiles://" + path.replacingOccurrences(of: " ", with: "%20") + "/{z}/{x}/{y}"
+                return LoadOutcome.data(try reader.tileJSON(tilesTemplate: template), dataSource: .database, source: .tileStore)
+            }
+            guard tilePart.count == 3, let z = tilePart[0], let x = tilePart[1], let y = tilePart[2] else {
+                return LoadOutcome.failure(.other, "an MBTiles tile URL ends in /z/x/y: \(url)", dataSource: .database, source: .tileStore)
+            }
+            guard let data = try reader.tile(z: z, x: x, y: y) else {
+                // Sparse tile sets leave empty areas out: an empty tile, not an error.
+                return LoadOutcome.noContent(dataSource: .database, source: .tileStore)
+            }
+            return LoadOutcome.data(data, dataSource: .database, source: .tileStore)
+        } catch {
+            return LoadOutcome.failure(.other, error.description, dataSource: .database, source: .tileStore)
+        }
+    }
+
+    private func openMBTiles(_ path: String) -> Result<MBTilesReader, MBTilesError> {
+        if let cached = mbtiles[path], case .success = cached { return cached }
+        // Failures are not cached: the file may be fixed or appear later.
+        let opened = Result { () throws(MBTilesError) in try MBTilesReader(path: path) }
+        if case .success = opened { mbtiles[path] = opened }
+        return opened
+    }
+}
+
+/// A TileJSON document for a tile URL template.
+enum TileJSONMaker {
+    static func make(tiles template: String, minZoom: Int, maxZoom: Int) -> Data {
+        let object: [String: Any] = ["tilejson": "3.0.0", "tiles": [template], "minzoom": minZoom, "maxzoom": maxZoom, "scheme": "xyz"]
+        // A dictionary of strings, numbers and an array of strings always serializes.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import MapWireBus
+import MapWireProtocol
+
+/// A subscriber on the core's events socket that decodes envelopes and notices gaps.
+/// Not Sendable: it owns a socket; `next` blocks, so call it from a dedicated thread or a CLI's main thread.
+public final class EventSubscriber {
+    private let socket: ZMQSocket
+    private var poller: ZMQPoller
+    private var lastSequence: UInt64?
+    private var epoch: UInt64?
+    /// Whether the core's welcome arrived, i.e. the subscription is live.
+    public private(set) var isWelcomed = false
+    /// Events missed between received ones (only meaningful when subscribed to every topic).
+    public private(set) var missedEvents: UInt64 = 0
+    /// Messages that were not valid envelopes.
+    public private(set) var malformedMessages = 0
+
+    public init(endpoint: String, prefixes: [String] = [""], context: ZMQContext = .shared) throws(ZMQError) {
+        socket = try ZMQSocket(context, type: .sub)
+        try socket.setHighWaterMarks(send: 1000, receive: 1_000_000)
+        for prefix in prefixes { try socket.subscribe(prefix) }
+        if !prefixes.contains("") { try socket.subscribe("welcome") }
+        try socket.connect(endpoint)
+        poller = ZMQPoller([socket])
+    }
+
+    public enum Item {
+        case event(topic: String, envelope: Mapwire_V1_Envelope)
+        case welcome(Mapwire_V1_Envelope)
+    }
+
+    /// The next event or welcome, or nil when nothing came within the timeout.
+    public func next(timeoutMilliseconds: Int) throws(ZMQError) -> Item? {
+        let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
+        while true {
+            if let frames = try socket.receive(dontWait: true) {
+                guard let item = decode(frames) else { continue }
+                return item
+            }
+            let remaining = deadline - monotonicMillis()
+            if remaining <= 0 { return nil }
+            _ = try poller.poll(timeoutMilliseconds: Int(remaining))
+        }
+    }
+
+    /// Waits until the core has welcomed the subscription (events before that are kept for `next`).
+    public func waitUntilWelcomed(timeoutMilliseconds: Int) throws(ZMQError) -> [Item] {
+        var early: [Item] = []
+        let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
+        while !isWelcomed {
+            let remaining = deadline - monotonicMillis()
+            guard remaining > 0 else { break }
+            if let item = try next(timeoutMilliseconds: Int(remaining)), case .event = item { early.append(item) }
+        }
+        return early
+    }
+
+    private func decode(_ frames: [Data]) -> Item? {
+        guard let (topic, envelope) = try? EnvelopeCodec.decode(frames: frames) else {
+            malformedMessages += 1
+            return nil
+        }
+        if envelope.epoch != epoch {
+            epoch = envelope.epoch
+            lastSequence = nil
+        }
+        if case .welcome = envelope.payload {
+            isWelcomed = true
+            return .welcome(envelope)
+        }
+        if let last = lastSequence, envelope.sequence > last + 1 { missedEvents += envelope.sequence - last - 1 }
+        lastSequence = envelope.sequence
+        return .event(topic: topic, envelope: envelope)
+    }
+}

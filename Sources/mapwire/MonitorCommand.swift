@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import MapWireBus
+import MapWirePluginKit
+import MapWireProtocol
+
+struct MonitorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Print the core's events as they come.",
+        discussion: """
+            --format json prints one object per line: {"seq", "time" (RFC 3339), "type" (the topic), "data" \
+            (the documented data format)}. A line 'monitor: subscribed to …' on standard error says the \
+            subscription is live; gaps in the sequence (missed events) are reported there too.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var runDirectory: RunDirectoryOptions
+
+    @Option(help: "The events endpoint to connect to (instead of the run directory's).")
+    var endpoint: String?
+
+    @Option(help: "Only topics starting with one of these comma-separated prefixes, e.g. map-,style-.")
+    var filter: String?
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    @Option(help: "Exit after this many events.")
+    var count: Int?
+
+    @Option(help: "Exit after this many seconds (with status 1 if --count events had not arrived).")
+    var timeout: Double?
+
+    func run() throws {
+        let target = endpoint ?? RunDirectory.resolve(runDirectory.path).eventsEndpoint
+        let prefixes = filter?.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } ?? [""]
+        let subscriber = try EventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes)
+        let trap = SignalTrap()
+        let deadline = timeout.map { monotonicMillis() + Int64($0 * 1000) }
+        var printed = 0
+        var reportedMissed: UInt64 = 0
+        while !trap.flag.isStopped {
+            if let count, printed >= count { return }
+            if let deadline, monotonicMillis() >= deadline {
+                if let count, printed < count {
+                    Self.warn("monitor: timed out after \(printed) of \(count) events")
+                    throw ExitCode(1)
+                }
+                return
+            }
+            guard let item = try subscriber.next(timeoutMilliseconds: 100) else { continue }
+            switch item {
+            case .welcome:
+                Self.warn("monitor: subscribed to \(target)")
+            case .event(_, let envelope):
+                guard let line = format == .json ? envelope.monitorJSON?.serialized : Self.text(envelope) else { continue }
+                Output.line(line)
+                printed += 1
+                if prefixes == [""], subscriber.missedEvents > reportedMissed {
+                    Self.warn("monitor: gap: \(subscriber.missedEvents - reportedMissed) events missed before seq \(envelope.sequence)")
+                    reportedMissed = subscriber.missedEvents
+                }
+            }
+        }
+    }
+
+    /// `seq  time  topic  {data}`, the data in its documented JSON form.
+    static func text(_ envelope: Mapwire_V1_Envelope) -> String? {
+        guard let payload = envelope.payload, payload.isMapEvent else { return nil }
+        let time = RFC3339.format(unixNanos: envelope.beginUnixNanos)
+        let clock = time.dropFirst(11).dropLast()
+        let seq = String(envelope.sequence)
+        return String(repeating: " ", count: max(0, 7 - seq.count)) + seq + "  " + clock + "  "
+            + payload.topic.padding(toLength: 26, withPad: " ", startingAt: 0) + payload.documentedJSON.serialized
+    }
+
+    static func warn(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import MapWireBus
+import MapWirePluginKit
+import MapWireProtocol
+
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send one command to a running core and print its reply.",
+        discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
+        subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, SetSize.self, AddSource.self,
+                      RemoveSource.self, GetCamera.self, Ping.self])
+}
+
+/// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
+private func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions) throws {
+    let endpoint = RunDirectory.resolve(runDirectory.path).controlEndpoint
+    let client = try ControlClient(endpoint: endpoint)
+    let reply: Mapwire_V1_CommandReply
+    do { reply = try client.send(kind) }
+    catch {
+        MonitorCommand.warn("mapwire send: \(error)")
+        throw ExitCode(2)
+    }
+    guard reply.ok else {
+        MonitorCommand.warn("error: \(reply.error)")
+        throw ExitCode(1)
+    }
+    switch reply.result {
+    case .camera(let c):
+        Output.line(JSONValue.object([
+            JSONMember("center", .array([.number(c.center.longitude), .number(c.center.latitude)])),
+            JSONMember("zoom", .number(c.zoom)), JSONMember("bearing", .number(c.bearing)),
+            JSONMember("pitch", .number(c.pitch)), JSONMember("width", .int(Int64(c.width))),
+            JSONMember("height", .int(Int64(c.height))),
+        ]).serialized)
+    case .pong(let p):
+        Output.line("pong from map \(p.mapID) (epoch \(String(p.epoch, radix: 16)))")
+    case nil:
+        Output.line("ok")
+    }
+}
+
+/// Parses `LON,LAT`.
+func parseCenter(_ text: String) throws -> Mapwire_V1_LngLat {
+    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, let lon = parts[0], let lat = parts[1] else {
+        throw ValidationError("--center must be LON,LAT, e.g. --center=-87.63,41.88")
+    }
+    return .with { $0.longitude = lon; $0.latitude = lat }
+}
+
+/// Parses `WIDTHxHEIGHT`.
+func parseSize(_ text: String) throws -> (UInt32, UInt32) {
+    let parts = text.lowercased().split(separator: "x").map { UInt32($0) }
+    guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw ValidationError("size must be WIDTHxHEIGHT, e.g. 800x600") }
+    return (w, h)
+}
+
+extension SendCommand {
+    struct SetStyleURI: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-style-uri", abstract: "Load a style from a URL or a file path.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument(help: "A URL (file://, mbtiles://, mapbox:// with a loader rewrite …) or a path.") var uri: String
+        func run() throws { try deliver(.setStyleUri(.with { $0.uri = StyleLocation.url(from: uri) }), runDirectory: runDirectory) }
+    }
+
+    struct SetStyleJSON: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-style-json", abstract: "Load a style given as JSON (a file, or - for standard input).")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument(help: "A file holding the style JSON, or - to read standard input.") var file: String
+        func run() throws {
+            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            let base = file == "-" ? "" : StyleLocation.url(from: file)
+            try deliver(.setStyleJson(.with { $0.json = String(decoding: data, as: UTF8.self); $0.baseURL = base }), runDirectory: runDirectory)
+        }
+    }
+
+    struct SetCamera: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-camera", abstract: "Move the camera (what is not given stays).")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Option(help: "LON,LAT") var center: String?
+        @Option var zoom: Double?
+        @Option(help: "Degrees clockwise from north.") var bearing: Double?
+        @Option(help: "Degrees from looking straight down (0–60).") var pitch: Double?
+        func run() throws {
+            let center = try center.map(parseCenter)
+            try deliver(.setCamera(.with {
+                if let center { $0.center = center }
+                if let zoom { $0.zoom = zoom }
+                if let bearing { $0.bearing = bearing }
+                if let pitch { $0.pitch = pitch }
+            }), runDirectory: runDirectory)
+        }
+    }
+
+    struct SetSize: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-size", abstract: "Resize the viewport.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument(help: "WIDTHxHEIGHT") var size: String
+        func run() throws {
+            let (w, h) = try parseSize(size)
+            try deliver(.setSize(.with { $0.width = w; $0.height = h }), runDirectory: runDirectory)
+        }
+    }
+
+    struct AddSource: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add-source", abstract: "Add a source (style-spec v8 JSON) to the style.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument var id: String
+        @Argument(help: "The source object, e.g. '{\"type\":\"vector\",\"url\":\"mbtiles:///data/x.mbtiles\"}'.") var json: String
+        func run() throws { try deliver(.addSource(.with { $0.id = id; $0.json = json }), runDirectory: runDirectory) }
+    }
+
+    struct RemoveSource: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove-source", abstract: "Remove a source no layer uses.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument var id: String
+        func run() throws { try deliver(.removeSource(.with { $0.id = id }), runDirectory: runDirectory) }
+    }
+
+    struct GetCamera: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "get-camera", abstract: "Print the camera and viewport size as JSON.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        func run() throws { try deliver(.getCamera(.init()), runDirectory: runDirectory) }
+    }
+
+    struct Ping: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that a core answers.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        func run() throws { try deliver(.ping(.init()), runDirectory: runDirectory) }
+    }
+}

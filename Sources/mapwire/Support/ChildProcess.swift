@@ -1,0 +1,34 @@
+import Foundation
+
+/// A process `mapwire up` started and must stop: the core or a plugin.
+final class ChildProcess {
+    let name: String
+    let process = Process()
+
+    /// Starts `executable` (found next to this program) with `arguments`; its output goes to ours.
+    init(name: String, executable: String, arguments: [String]) throws {
+        self.name = name
+        process.executableURL = ChildProcess.sibling(executable)
+        process.arguments = arguments
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+
+    /// SIGTERM, then SIGKILL if it has not exited after `grace` seconds.
+    func stop(grace: TimeInterval = 3) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(grace)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// The program `name` in the folder of the running executable (SwiftPM puts all products there).
+    static func sibling(_ name: String) -> URL {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent(name)
+    }
+}

@@ -1,1 +1,0 @@
-print("mapwire: not built yet")
