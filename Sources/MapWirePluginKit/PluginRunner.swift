@@ -26,12 +26,13 @@ public final class PluginRunner {
     let description: PluginDescription
     let endpoint: String
     let logger: Logger
-    public let stopFlag = StopFlag()
+    public let stopFlag: StopFlag
     /// The welcome of the current session, once the core has answered the hello.
     public private(set) var welcome: Mapwire_V1_Welcome?
 
-    public init(description: PluginDescription, controlEndpoint: String, logger: Logger) {
+    public init(description: PluginDescription, controlEndpoint: String, logger: Logger, stopFlag: StopFlag = StopFlag()) {
         self.description = description
+        self.stopFlag = stopFlag
         self.endpoint = controlEndpoint
         self.logger = logger
     }
