@@ -109,3 +109,13 @@ struct EventLog {
         events.indices.dropFirst(start).first { events[$0].topic == topic && events[$0].envelope.payload.map(predicate) == true }
     }
 }
+
+/// Polls `condition` every 10 ms until it holds or `timeout` passes.
+func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
