@@ -20,6 +20,16 @@ import MapWireFormats
         #expect(select.int(1) == 1 << 40)
         #expect(select.blob(2) == Data([0, 1, 2]))
         #expect(try !select.step())
+
+        // An empty blob stays an empty blob, not NULL.
+        try database.execute("DELETE FROM t")
+        insert.reset()
+        try insert.bind(3, blob: Data())
+        try insert.step()
+        select.reset()
+        #expect(try select.step())
+        #expect(!select.isNull(2))
+        #expect(select.blob(2) == Data())
     }
 
     @Test func errorsCarrySQLiteMessage() throws {

@@ -18,9 +18,13 @@ public enum PNGRowFilter: UInt8, Sendable, CaseIterable {
     /// Reverses the filter in place on `row`, using the already-reconstructed previous row.
     func reverse(row: inout [UInt8], at start: Int, previousStart: Int?, count: Int, bpp: Int) {
         for i in 0..<count {
-            let a = i >= bpp ? row[start + i - bpp] : 0
-            let b = previousStart.map { row[$0 + i] } ?? 0
-            let c = i >= bpp ? previousStart.map { row[$0 + i - bpp] } ?? 0 : 0
+            let hasLeft = i >= bpp
+            let a = hasLeft ? row[start + i - bpp] : 0
+            var b: UInt8 = 0, c: UInt8 = 0
+            if let previousStart {
+                b = row[previousStart + i]
+                c = hasLeft ? row[previousStart + i - bpp] : 0
+            }
             row[start + i] = row[start + i] &+ predict(a: a, b: b, c: c)
         }
     }

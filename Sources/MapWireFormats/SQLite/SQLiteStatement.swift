@@ -31,9 +31,10 @@ public final class SQLiteStatement {
     }
 
     public func bind(_ index: Int32, blob value: Data) throws(SQLiteError) {
+        // A null pointer would bind NULL, so an empty blob is bound explicitly as zero bytes.
+        guard !value.isEmpty else { return try check(sqlite3_bind_zeroblob(handle, index, 0)) }
         let status = value.withUnsafeBytes { raw in
-            // A zero-length blob still needs a non-null pointer, or SQLite stores NULL.
-            sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), mapwire_sqlite_transient())
+            sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), mapwire_sqlite_transient())
         }
         try check(status)
     }
