@@ -54,6 +54,9 @@ struct UpCommand: ParsableCommand {
     @Option(help: "Before loading the style, wait until this many other subscribers (monitors) are connected.")
     var waitSubscribers = 0
 
+    @Flag(help: "Print every event as it comes, as `mapwire monitor` does.")
+    var printEvents = false
+
     func run() throws {
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
@@ -97,6 +100,7 @@ struct UpCommand: ParsableCommand {
             }
             guard case .event(let topic, let envelope)? = try subscriber.next(timeoutMilliseconds: 100) else { continue }
             events += 1
+            if printEvents, let line = MonitorCommand.text(envelope) { Output.line(line) }
             if case .mapLoadingError(let error) = envelope.payload {
                 MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
                 if error.type == .style, exitWhen != nil { throw ExitCode(1) }

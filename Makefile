@@ -1,0 +1,32 @@
+# MapWire: `make demo` runs the bundled demo, `make test` runs every test.
+SWIFT ?= swift
+BIN := .build/debug
+
+.PHONY: all deps build demo test swift-test python-test generate clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build
+
+# Starts the core and the loader, loads the demo town, prints every event, exits at map-idle.
+demo: build
+	@dir=$$(mktemp -d /tmp/mapwire-demo-XXXXXX); \
+	$(BIN)/mapwire up --run-dir $$dir/run --print-events --exit-when idle; status=$$?; \
+	rm -rf $$dir; exit $$status
+
+test: deps
+	@scripts/install-deps --python
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	python3 -m pytest -q Plugins/python/tests
+
+# Regenerates the checked-in protobuf code (needs protoc and PROTOC_GEN_SWIFT; see the script).
+generate:
+	Protocol/generate
+
+clean:
+	rm -rf .build
