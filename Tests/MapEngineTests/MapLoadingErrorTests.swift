@@ -150,4 +150,29 @@ import MapWireProtocol
         #expect(h.drain().suffix(2) == ["style-loaded", "map-loading-error glyphs"])
         #expect(h.newLoads().map(\.request.kind) == [.tile])
     }
+
+    @Test(arguments: [
+        #"{"type": "video", "urls": ["https://maps.test/clip.mp4"], "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}"#,
+        #"{"type": "image", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}"#,
+    ])
+    func sourceWithNothingToLoadIsASourceErrorAndTheStyleStillLoads(_ source: String) throws {
+        let h = MapHarness()
+        try h.map.setStyleJSON(Fixture.style(sources: #""clip": \#(source), "# + Fixture.inlineSource), baseURL: nil)
+        #expect(h.drain() == [
+            "style-data-loaded style", "style-data-loaded sprite", "map-loading-error source clip",
+            "source-data-loaded metadata v", "style-data-loaded sources", "style-loaded",
+        ])
+        try h.answerTiles([Fixture.tile(0, 0, 0)])
+        h.map.renderFrame()
+        #expect(h.drain().suffix(4) == ["render-frame-started", "render-frame-finished full", "map-loaded", "map-idle"])
+    }
+
+    @Test func addedSourceWithNothingToLoadDoesNotBlockIdle() throws {
+        let h = MapHarness()
+        try h.loadInlineStyle()
+        try h.map.addSource(id: "clip", json: #"{"type": "image", "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}"#)
+        #expect(h.drain() == ["source-added clip", "map-loading-error source clip"])
+        h.map.renderFrame()
+        #expect(h.drain() == ["render-frame-started", "render-frame-finished full", "map-idle"])
+    }
 }
