@@ -140,6 +140,11 @@ extension Map {
             if phase == .loaded { viewChanged() }
         } else if let url = spec.url {
             request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
+        } else {
+            // Nothing to load (a video's "urls", an image without "url"): fail it rather than wait forever.
+            sources[id]?.metadata = .failed
+            loadingError(.source, "source \"\(id)\" has no URL this map can load", sourceID: id)
+            if phase == .loaded { requestFrame() }
         }
     }
 
