@@ -60,7 +60,7 @@ import Testing
             .resourceRequest(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
-        #expect(payloads.allSatisfy(\.isMapEvent))
+        #expect(payloads.allSatisfy { $0.isMapEvent })
         #expect(!Mapwire_V1_Envelope.OneOf_Payload.welcome(.init()).isMapEvent)
     }
 

@@ -31,7 +31,7 @@ extension Map {
         case .spriteImage:
             if let error = result.errorMessage {
                 loadingError(.sprite, "could not load the sprite image \(url): \(error)")
-            } else if !result.data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            } else if !result.data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 loadingError(.sprite, "the sprite image \(url) is not a PNG")
             }
             spritePartFinished()

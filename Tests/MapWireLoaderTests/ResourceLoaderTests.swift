@@ -1,0 +1,110 @@
+import Foundation
+import MapWireFormats
+import MapWireLoader
+import MapWireProtocol
+import Testing
+
+@Suite struct ResourceLoaderTests {
+    let folder: URL = {
+        let url = URL(fileURLWithPath: "/tmp/mwload-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    func request(_ url: String, _ kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_LoadResource {
+        .with { $0.request = .with { $0.url = url; $0.kind = kind } }
+    }
+
+    func write(_ text: String, to name: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func servesFilesWithTheirMetadata() throws {
+        let file = try write("{\"version\":8}", to: "style.json")
+        let answer = ResourceLoader(configuration: .init()).load(request("file://\(file.path)", .style))
+        #expect(answer.data == Data("{\"version\":8}".utf8))
+        #expect(answer.dataSource == .fileSystem && answer.response.source == .localFile)
+        #expect(answer.response.size == 13 && !answer.response.hasError)
+        #expect(answer.response.modified.hasSuffix(" GMT") && answer.response.hasEtag)
+    }
+
+    @Test func aMissingFileIsNotFoundAndADirectoryIsAnError() {
+        let loader = ResourceLoader(configuration: .init())
+        let missing = loader.load(request("file://\(folder.path)/nope.pbf", .tile))
+        #expect(missing.response.error.reason == .notFound)
+        #expect(missing.response.error.message == "no such file: \(folder.path)/nope.pbf")
+        let directory = loader.load(request("file://\(folder.path)", .tile))
+        #expect(directory.response.error.reason == .other && directory.response.error.message.contains("is a directory"))
+    }
+
+    @Test func gzippedTileFilesAreDeliveredInflated() throws {
+        let tile = folder.appendingPathComponent("14/1/2.pbf")
+        try FileManager.default.createDirectory(at: tile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Gzip.compress(Data("raw tile".utf8)).write(to: tile)
+        let answer = ResourceLoader(configuration: .init()).load(request("file://\(tile.path)", .tile))
+        #expect(answer.data == Data("raw tile".utf8))
+    }
+
+    @Test func rewritesMapURLsToLocalFilesAndMakesTileJSONForTemplates() throws {
+        let config = LoaderConfiguration(rewrites: [
+            URLRewrite(from: "mapbox://streets", to: "file://\(folder.path)/{z}-{x}-{y}.mvt", minZoom: 2, maxZoom: 13),
+            try #require(URLRewrite(argument: "mapbox://fonts/mapbox/=file://\(folder.path)/glyphs/")),
+        ])
+        let loader = ResourceLoader(configuration: config)
+        let tileJSON = loader.load(request("mapbox://streets", .source))
+        let object = try #require(try JSONSerialization.jsonObject(with: tileJSON.data) as? [String: Any])
+        #expect(object["tiles"] as? [String] == ["file://\(folder.path)/{z}-{x}-{y}.mvt"])
+        #expect(object["minzoom"] as? Int == 2 && object["maxzoom"] as? Int == 13)
+        _ = try write("glyphs A", to: "glyphs/Font A/0-255.pbf")
+        // A font stack is served from the first of its fonts that has the range.
+        let glyphs = loader.load(request("mapbox://fonts/mapbox/Missing%20Font,Font%20A/0-255.pbf", .glyphs))
+        #expect(glyphs.data == Data("glyphs A".utf8))
+        let none = loader.load(request("mapbox://fonts/mapbox/Missing%20Font,Other/0-255.pbf", .glyphs))
+        #expect(none.response.error.reason == .notFound)
+    }
+
+    @Test func unknownSchemesAreRefusedWithAHint() {
+        let answer = ResourceLoader(configuration: .init()).load(request("https://example.invalid/x", .tile))
+        #expect(answer.response.error.reason == .other && answer.response.error.message.contains("--rewrite"))
+    }
+
+    @Test func mbtilesServesTileJSONTilesAndEmptyTiles() throws {
+        let path = folder.appendingPathComponent("t.mbtiles").path
+        let writer = try MBTilesWriter(path: path)
+        try writer.setMetadata("name", "t")
+        try writer.setMetadata("format", "pbf")
+        try writer.setMetadata("minzoom", "0")
+        try writer.setMetadata("maxzoom", "1")
+        try writer.putTile(z: 1, x: 0, y: 0, data: Data("north-west".utf8))
+        let loader = ResourceLoader(configuration: .init())
+        let tileJSON = loader.load(request("mbtiles://\(path)", .source))
+        let object = try #require(try JSONSerialization.jsonObject(with: tileJSON.data) as? [String: Any])
+        #expect(object["tiles"] as? [String] == ["mbtiles://\(path)/{z}/{x}/{y}"])
+        #expect(tileJSON.dataSource == .database && tileJSON.response.source == .tileStore)
+        #expect(loader.load(request("mbtiles://\(path)/1/0/0", .tile)).data == Data("north-west".utf8))
+        let empty = loader.load(request("mbtiles://\(path)/1/1/1", .tile))
+        #expect(empty.response.noContent && !empty.response.hasError)
+        let bad = loader.load(request("mbtiles://\(path)/1/x", .tile))
+        #expect(bad.response.error.message.contains("/z/x/y"))
+    }
+
+    @Test func brokenMBTilesGiveClearErrorsAndMissingOnesNotFound() throws {
+        let junk = try write("this is not sqlite at all, just text padding it out to a page" + String(repeating: ".", count: 200), to: "junk.mbtiles")
+        let loader = ResourceLoader(configuration: .init())
+        let broken = loader.load(request("mbtiles://\(junk.path)", .source))
+        #expect(broken.response.error.reason == .other)
+        #expect(broken.response.error.message.contains(junk.path) && broken.response.error.message.contains("not"))
+        let missing = loader.load(request("mbtiles://\(folder.path)/absent.mbtiles", .source))
+        #expect(missing.response.error.reason == .notFound)
+    }
+
+    @Test func cancelsNeedNoReplyAndUnknownRequestsGetAnError() {
+        let loader = ResourceLoader(configuration: .init())
+        #expect(LoaderPlugin.answer(.with { $0.id = 5; $0.cancel = .with { $0.requestID = 4 } }, with: loader) == nil)
+        let unknown = LoaderPlugin.answer(.with { $0.id = 6 }, with: loader)
+        #expect(unknown?.error.code == .unknownMessage && unknown?.id == 6)
+    }
+}
