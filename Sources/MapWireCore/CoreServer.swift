@@ -64,6 +64,10 @@ public final class CoreServer: MapEnvironment {
         }
         router.close()
         publisher.socket.close()
+        // libzmq unlinks ipc files only when its I/O thread gets to it; do it now so a stopped core
+        // leaves no socket behind.
+        unlink(configuration.runDirectory.path + "/control")
+        unlink(configuration.runDirectory.path + "/events")
         logger.info("stopped")
     }
 

@@ -16,12 +16,19 @@ final class ChildProcess {
     var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { process.isRunning }
 
-    /// SIGTERM, then SIGKILL if it has not exited after `grace` seconds.
+    /// SIGTERM (again every 200 ms: a child still starting may not handle it yet), then SIGKILL if
+    /// it has not exited after `grace` seconds.
     func stop(grace: TimeInterval = 3) {
         guard process.isRunning else { return }
-        process.terminate()
         let deadline = Date().addingTimeInterval(grace)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        var nextTerm = Date()
+        while process.isRunning, Date() < deadline {
+            if Date() >= nextTerm {
+                kill(process.processIdentifier, SIGTERM)
+                nextTerm = Date().addingTimeInterval(0.2)
+            }
+            usleep(10_000)
+        }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }

@@ -49,11 +49,15 @@ final class TestProcess: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(pid, number) }
 
-    /// SIGTERM, then SIGKILL after `grace` seconds.
+    /// SIGTERM (repeated: a process still starting may not handle it yet), then SIGKILL after `grace` seconds.
     func stop(grace: TimeInterval = 3) {
         guard process.isRunning else { return }
-        kill(pid, SIGTERM)
-        if wait(timeout: grace) == nil {
+        let deadline = Date().addingTimeInterval(grace)
+        while process.isRunning, Date() < deadline {
+            kill(pid, SIGTERM)
+            _ = wait(timeout: 0.2)
+        }
+        if process.isRunning {
             kill(pid, SIGKILL)
             process.waitUntilExit()
         }
