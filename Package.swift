@@ -43,7 +43,7 @@ let package = Package(
             ]),
         .target(
             name: "MapWireDemo",
-            dependencies: ["MapWireVectorTile", "MapWireFormats"]),
+            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine"]),
         .target(
             name: "MapWireLoader",
             dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],

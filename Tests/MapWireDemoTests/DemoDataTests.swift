@@ -125,7 +125,7 @@ import MapWireFormats
 
 enum TileMath {
     static func tile(longitude: Double, latitude: Double, zoom: Int) -> (x: Int, y: Int) {
-        let world = WebMercator.world(longitude: longitude, latitude: latitude)
-        return WebMercator.tile(worldX: world.x, worldY: world.y, zoom: zoom)
+        let world = WorldUnits.world(longitude: longitude, latitude: latitude)
+        return WorldUnits.tile(worldX: world.x, worldY: world.y, zoom: zoom)
     }
 }

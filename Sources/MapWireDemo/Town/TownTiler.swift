@@ -21,7 +21,7 @@ struct TownTiler {
     init(plan: TownPlan, frame: LocalFrame) {
         func world(_ point: LocalPoint) -> (x: Double, y: Double) {
             let geo = frame.geographic(point)
-            return WebMercator.world(longitude: geo.longitude, latitude: geo.latitude)
+            return WorldUnits.world(longitude: geo.longitude, latitude: geo.latitude)
         }
         features = plan.features.map { feature in
             let local: [LocalPoint] = switch feature.shape {
@@ -42,8 +42,8 @@ struct TownTiler {
 
     /// XYZ tiles covering the town at `zoom`, row by row from the north-west.
     func tiles(zoom: Int) -> [(x: Int, y: Int)] {
-        let first = WebMercator.tile(worldX: worldMinimum.x, worldY: worldMinimum.y, zoom: zoom)
-        let last = WebMercator.tile(worldX: worldMaximum.x, worldY: worldMaximum.y, zoom: zoom)
+        let first = WorldUnits.tile(worldX: worldMinimum.x, worldY: worldMinimum.y, zoom: zoom)
+        let last = WorldUnits.tile(worldX: worldMaximum.x, worldY: worldMaximum.y, zoom: zoom)
         return (first.y...last.y).flatMap { y in (first.x...last.x).map { x in (x, y) } }
     }
 

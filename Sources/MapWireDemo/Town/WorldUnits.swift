@@ -1,12 +1,11 @@
 import Foundation
+import MapEngine
 
-/// Spherical Web Mercator in "world units": the whole world is 0...1 on both axes, y down.
-enum WebMercator {
+/// Web Mercator in "world units": the whole world is 0...1 on both axes, y down.
+enum WorldUnits {
     static func world(longitude: Double, latitude: Double) -> (x: Double, y: Double) {
-        let x = (longitude + 180) / 360
-        let phi = latitude * .pi / 180
-        let y = (1 - log(tan(phi) + 1 / cos(phi)) / .pi) / 2
-        return (x, y)
+        let p = WebMercator.project(LngLat(longitude: longitude, latitude: latitude), zoom: 0)
+        return (p.x / WebMercator.tileSize, p.y / WebMercator.tileSize)
     }
 
     /// Column/row of the XYZ tile holding a world position at `zoom`.
