@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "mapwire", targets: ["mapwire"]),
         .executable(name: "mapwire-core", targets: ["mapwire-core"]),
         .executable(name: "mapwire-loader", targets: ["mapwire-loader"]),
+        .executable(name: "mapwire-renderer", targets: ["mapwire-renderer"]),
         .library(name: "MapWirePluginKit", targets: ["MapWirePluginKit"]),
     ],
     dependencies: [
@@ -20,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // Libraries.
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
@@ -32,6 +35,13 @@ let package = Package(
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
         .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
+        .target(name: "MapWireStyle"),
+        .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
+        .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
+        .target(
+            name: "MapWireRenderer",
+            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats"]),
+        .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats"]),
         .target(
             name: "MapWirePluginKit",
             dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
@@ -44,6 +54,10 @@ let package = Package(
         .target(
             name: "MapWireDemo",
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine"]),
+        .target(
+            name: "MapWireRendererPlugin",
+            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats"],
+            path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
             dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],
@@ -66,6 +80,14 @@ let package = Package(
             ],
             path: "Plugins/Loader/Sources/mapwire-loader"),
         .executableTarget(
+            name: "mapwire-renderer",
+            dependencies: [
+                "MapWireRendererPlugin", "MapWirePluginKit", "MapWireBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Plugins/Renderer/Sources/mapwire-renderer"),
+        .executableTarget(
             name: "mapwire",
             dependencies: [
                 "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo",
@@ -79,6 +101,12 @@ let package = Package(
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
+        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile"]),
+        .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
+        .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
+        .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
+        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
+        .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine"]),

@@ -1,0 +1,1 @@
+print("mapwire-renderer: not built yet")
