@@ -9,6 +9,8 @@ public struct CoreConfiguration: Sendable {
     public var heartbeatIntervalMilliseconds: Int
     /// How long a request to a plugin may take before it fails with a timeout.
     public var requestTimeoutMilliseconds: Int
+    /// How long a renderer may take to draw a frame before the core draws again without it.
+    public var renderTimeoutMilliseconds: Int = 10_000
     /// The shortest time between two frames (60 frames per second).
     public var frameIntervalMilliseconds: Int
     public var initialWidth: Int

@@ -20,6 +20,13 @@ extension CoreServer {
         case .hello(let hello):
             handleHello(hello, from: identity, now: now)
         case .command(let command):
+            if case .snapshot(let snapshot) = command.kind {
+                // Answered later, when the frame is drawn.
+                if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
+                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = refusal } }, to: identity)
+                }
+                return
+            }
             let reply = handle(command)
             send(.with { $0.commandReply = reply }, to: identity)
         case .reply(let reply):
@@ -53,6 +60,8 @@ extension CoreServer {
         }
         guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
         let plugin = registry.register(identity: identity, hello: hello, now: now)
+        // A hello starts a new session: whatever the plugin cached before is gone.
+        sentKeys[identity] = nil
         logger.info("plugin registered", metadata: ["plugin": "\(plugin.id)", "roles": "\(hello.roles.joined(separator: ","))"])
         send(.with {
             $0.welcome = .with {
@@ -68,6 +77,7 @@ extension CoreServer {
     }
 
     private func handleReply(_ reply: Mapwire_V1_PluginReply, from identity: Data) {
+        if reply.id == frameInFlight?.request.id { return handleFrameReply(reply, from: identity) }
         // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
         guard let entry = requests.remove(reply.id) else { return }
         switch reply.kind {
@@ -75,8 +85,8 @@ extension CoreServer {
             map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
         case .error(let error):
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin failed: \(error.message)"))
-        case nil:
-            map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unknown kind"))
+        case .renderResult, nil:
+            map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unexpected kind"))
         }
     }
 
@@ -96,7 +106,7 @@ extension CoreServer {
                                   zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
                                   pitch: c.hasPitch ? c.pitch : nil)
             case .setSize(let c):
-                try map.setSize(width: Int(c.width), height: Int(c.height))
+                try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
             case .addSource(let c):
                 try map.addSource(id: c.id, json: c.json)
             case .removeSource(let c):
@@ -110,6 +120,8 @@ extension CoreServer {
                 }
             case .getCamera:
                 reply.camera = cameraState
+            case .snapshot:
+                throw MapCommandError("snapshot is answered when its frame is drawn")
             case nil:
                 throw MapCommandError("unknown command (this core speaks protocol version \(mapWireProtocolVersion))")
             }

@@ -22,6 +22,10 @@ public final class CoreServer: MapEnvironment {
     var lastFrameMillis: Int64 = 0
     var nextHeartbeatMillis: Int64 = 0
     var nextControlID: UInt64 = 1 << 62
+    var frameInFlight: FrameInFlight?
+    var snapshotWaiters: [SnapshotWaiter] = []
+    /// Resource keys each renderer has been sent (their bytes need not travel again).
+    var sentKeys: [Data: Set<String>] = [:]
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public internal(set) var rejectedMessages = 0
 
@@ -85,7 +89,8 @@ public final class CoreServer: MapEnvironment {
     private func pollTimeout() -> Int {
         let now = monotonicMillis()
         var next = nextHeartbeatMillis
-        if let due = frameDueMillis { next = min(next, due) }
+        if let due = frameDueMillis, frameInFlight == nil { next = min(next, due) }
+        if let frame = frameInFlight { next = min(next, frame.deadlineMillis) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
         return Int(max(0, min(next - now, 1000)))
     }
@@ -111,10 +116,11 @@ public final class CoreServer: MapEnvironment {
             logger.warning("request timed out", metadata: ["id": "\(id)"])
             map.resourceFinished(id, .failure(.other, "no answer within \(configuration.requestTimeoutMilliseconds) ms"))
         }
-        if let due = frameDueMillis, now >= due {
+        checkFrameDeadline(now: now)
+        if let due = frameDueMillis, now >= due, frameInFlight == nil {
             frameDueMillis = nil
             lastFrameMillis = now
-            map.renderFrame()
+            runFrame()
         }
     }
 
@@ -178,8 +184,10 @@ public final class CoreServer: MapEnvironment {
     /// Forgets a plugin; its unanswered requests go to another plugin of the role (or wait for one).
     func pluginGone(_ identity: Data) {
         guard registry.remove(identity) != nil else { return }
+        sentKeys[identity] = nil
         requests.unassignAll(from: identity)
         dispatchWaiting()
+        if frameInFlight?.plugin == identity { abandonFrame("the renderer went away") }
     }
 
     func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {

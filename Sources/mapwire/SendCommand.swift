@@ -10,15 +10,15 @@ struct SendCommand: ParsableCommand {
         abstract: "Send one command to a running core and print its reply.",
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, SetSize.self, AddSource.self,
-                      RemoveSource.self, GetCamera.self, Ping.self])
+                      RemoveSource.self, GetCamera.self, Ping.self, Snapshot.self])
 }
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
-private func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions) throws {
+private func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions, timeoutMilliseconds: Int = 5000) throws {
     let endpoint = RunDirectory.resolve(runDirectory.path).controlEndpoint
     let client = try ControlClient(endpoint: endpoint)
     let reply: Mapwire_V1_CommandReply
-    do { reply = try client.send(kind) }
+    do { reply = try client.send(kind, timeoutMilliseconds: timeoutMilliseconds) }
     catch {
         MonitorCommand.warn("mapwire send: \(error)")
         throw ExitCode(2)
@@ -37,6 +37,8 @@ private func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDir
         ]).serialized)
     case .pong(let p):
         Output.line("pong from map \(p.mapID) (epoch \(String(p.epoch, radix: 16)))")
+    case .snapshot(let s):
+        Output.line("snapshot \(s.width)x\(s.height)\(s.outputPath.isEmpty ? "" : " written to \(s.outputPath)")")
     case nil:
         Output.line("ok")
     }
@@ -99,9 +101,10 @@ extension SendCommand {
         static let configuration = CommandConfiguration(commandName: "set-size", abstract: "Resize the viewport.")
         @OptionGroup var runDirectory: RunDirectoryOptions
         @Argument(help: "WIDTHxHEIGHT") var size: String
+        @Option(help: "Device pixels per logical pixel.") var pixelRatio: Double?
         func run() throws {
             let (w, h) = try parseSize(size)
-            try deliver(.setSize(.with { $0.width = w; $0.height = h }), runDirectory: runDirectory)
+            try deliver(.setSize(.with { $0.width = w; $0.height = h; $0.pixelRatio = pixelRatio ?? 0 }), runDirectory: runDirectory)
         }
     }
 
@@ -124,6 +127,17 @@ extension SendCommand {
         static let configuration = CommandConfiguration(commandName: "get-camera", abstract: "Print the camera and viewport size as JSON.")
         @OptionGroup var runDirectory: RunDirectoryOptions
         func run() throws { try deliver(.getCamera(.init()), runDirectory: runDirectory) }
+    }
+
+    struct Snapshot: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Have the renderer draw the next full frame to a PNG file.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Option(name: .shortAndLong, help: "The PNG file the renderer writes.") var output: String
+        @Option(help: "Seconds to wait for the frame.") var timeout: Double = 60
+        func run() throws {
+            let path = URL(fileURLWithPath: output).standardizedFileURL.path
+            try deliver(.snapshot(.with { $0.outputPath = path }), runDirectory: runDirectory, timeoutMilliseconds: Int(timeout * 1000))
+        }
     }
 
     struct Ping: ParsableCommand {

@@ -19,37 +19,15 @@ struct UpCommand: ParsableCommand {
     @Option(help: "The style to load: a URL or a path (default: the bundled demo).")
     var style: String?
 
-    @Option(help: "Comma-separated plugins to start: loader.")
-    var plugins = "loader"
-
     @OptionGroup var runDirectory: RunDirectoryOptions
+
+    @OptionGroup var launch: LaunchOptions
 
     @Option(help: "Exit at the first map-idle or map-loaded.")
     var exitWhen: ExitPoint?
 
     @Option(help: "Give up (exit 1) when --exit-when has not happened after this many seconds.")
     var timeout: Double = 120
-
-    @Option(help: "Loader URL rewrite FROM=TO (repeatable), e.g. mapbox://fonts/mapbox/=file:///srv/glyphs/")
-    var rewrite: [String] = []
-
-    @Option(help: "Loader configuration file (JSON with \"rewrites\").")
-    var loaderConfig: String?
-
-    @Option(help: "Camera centre LON,LAT set before the style loads.")
-    var center: String?
-
-    @Option(help: "Camera zoom set before the style loads.")
-    var zoom: Double?
-
-    @Option(help: "Camera bearing set before the style loads.")
-    var bearing: Double?
-
-    @Option(help: "Camera pitch set before the style loads.")
-    var pitch: Double?
-
-    @Option(help: "Viewport size WIDTHxHEIGHT.")
-    var size: String?
 
     @Option(help: "Before loading the style, wait until this many other subscribers (monitors) are connected.")
     var waitSubscribers = 0
@@ -60,28 +38,20 @@ struct UpCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
-        try dir.prepare()
-        var children: [ChildProcess] = []
-        defer { children.reversed().forEach { $0.stop() } }
-
-        let core = try ChildProcess(name: "core", executable: "mapwire-core", arguments: ["--run-dir", dir.path])
-        children.append(core)
-        guard waitForCore(dir, core: core) else {
-            MonitorCommand.warn("mapwire up: the core did not start (see its message above)")
+        let plugins = (launch.plugins ?? "loader").split(separator: ",").map(String.init)
+        let launcher: MapLauncher
+        do { launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch, announce: Output.line) }
+        catch let error as LaunchError {
+            MonitorCommand.warn("mapwire up: \(error)")
             throw ExitCode(2)
         }
-        Output.line("core: pid \(core.pid), control \(dir.controlEndpoint), events \(dir.eventsEndpoint)")
-        for name in plugins.split(separator: ",").map(String.init) where !name.isEmpty {
-            let child = try startPlugin(name, runDirectory: dir)
-            children.append(child)
-            Output.line("plugin \(name): pid \(child.pid)")
-        }
+        defer { launcher.stop() }
 
         let subscriber = try EventSubscriber(endpoint: dir.eventsEndpoint)
         _ = try subscriber.waitUntilWelcomed(timeoutMilliseconds: 5000)
         let client = try ControlClient(endpoint: dir.controlEndpoint)
         try waitForSubscribers(client, trap: trap)
-        try configureCamera(client)
+        try launcher.configure(client, options: launch)
         let styleURL = try style.map(StyleLocation.url) ?? DemoData.write(to: URL(fileURLWithPath: dir.path + "/demo", isDirectory: true)).absoluteString
         try client.run(.setStyleUri(.with { $0.uri = styleURL }))
         Output.line("style: \(styleURL)")
@@ -89,9 +59,8 @@ struct UpCommand: ParsableCommand {
         let started = monotonicMillis()
         var events = 0
         while !trap.flag.isStopped {
-            guard children.allSatisfy(\.isRunning) else {
-                let dead = children.filter { !$0.isRunning }.map(\.name).joined(separator: ", ")
-                MonitorCommand.warn("mapwire up: \(dead) exited; stopping")
+            guard launcher.exited.isEmpty else {
+                MonitorCommand.warn("mapwire up: \(launcher.exited.joined(separator: ", ")) exited; stopping")
                 throw ExitCode(1)
             }
             if exitWhen != nil, Double(monotonicMillis() - started) / 1000 > timeout {
@@ -112,14 +81,6 @@ struct UpCommand: ParsableCommand {
         }
     }
 
-    private func waitForCore(_ dir: RunDirectory, core: ChildProcess) -> Bool {
-        let deadline = monotonicMillis() + 10_000
-        while monotonicMillis() < deadline, core.isRunning {
-            if ControlClient.coreAnswers(at: dir.controlEndpoint, timeoutMilliseconds: 200) { return true }
-        }
-        return false
-    }
-
     /// Waits until `--wait-subscribers` others (besides this command's own) listen to the events.
     private func waitForSubscribers(_ client: ControlClient, trap: SignalTrap) throws {
         guard waitSubscribers > 0 else { return }
@@ -131,32 +92,5 @@ struct UpCommand: ParsableCommand {
         }
         MonitorCommand.warn("mapwire up: \(waitSubscribers) subscriber(s) did not connect")
         throw ExitCode(1)
-    }
-
-    private func startPlugin(_ name: String, runDirectory dir: RunDirectory) throws -> ChildProcess {
-        switch name {
-        case "loader":
-            var arguments = ["--run-dir", dir.path]
-            for rule in rewrite { arguments += ["--rewrite", rule] }
-            if let loaderConfig { arguments += ["--config", loaderConfig] }
-            return try ChildProcess(name: name, executable: "mapwire-loader", arguments: arguments)
-        default:
-            throw ValidationError("unknown plugin \"\(name)\" (known: loader)")
-        }
-    }
-
-    private func configureCamera(_ client: ControlClient) throws {
-        if let size {
-            let (w, h) = try parseSize(size)
-            try client.run(.setSize(.with { $0.width = w; $0.height = h }))
-        }
-        guard center != nil || zoom != nil || bearing != nil || pitch != nil else { return }
-        let lngLat = try center.map(parseCenter)
-        try client.run(.setCamera(.with {
-            if let lngLat { $0.center = lngLat }
-            if let zoom { $0.zoom = zoom }
-            if let bearing { $0.bearing = bearing }
-            if let pitch { $0.pitch = pitch }
-        }))
     }
 }

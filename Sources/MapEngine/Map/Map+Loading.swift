@@ -14,6 +14,7 @@ extension Map {
             $0.cancelled = false
         }))
         let url = load.load.request.url
+        let keyed = KeyedData(key: "load:\(id)", data: result.data)
         switch load.purpose {
         case .style(let baseURL):
             if let error = result.errorMessage {
@@ -24,8 +25,8 @@ extension Map {
         case .spriteJSON:
             if let error = result.errorMessage {
                 loadingError(.sprite, "could not load the sprite \(url): \(error)")
-            } else {
-                parseSprite(result.data, url: url)
+            } else if parseSprite(result.data, url: url) {
+                spriteIndex = keyed
             }
             spritePartFinished()
         case .spriteImage:
@@ -33,18 +34,21 @@ extension Map {
                 loadingError(.sprite, "could not load the sprite image \(url): \(error)")
             } else if !result.data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 loadingError(.sprite, "the sprite image \(url) is not a PNG")
+            } else {
+                spriteImage = keyed
             }
             spritePartFinished()
         case .sourceMetadata(let sourceID):
-            metadataArrived(for: sourceID, result: result, url: url)
+            metadataArrived(for: sourceID, result: result, url: url, keyed: keyed)
         case .tile(let sourceID, let tile):
-            tileArrived(tile, of: sourceID, result: result, url: url)
+            tileArrived(tile, of: sourceID, result: result, url: url, keyed: keyed)
         case .glyphs(let stack):
             if let error = result.errorMessage {
                 glyphs[stack] = .failed
                 loadingError(.glyphs, "could not load glyphs for \(stack.joined(separator: ",")) at \(url): \(error)")
             } else {
                 glyphs[stack] = .loaded
+                glyphData[stack] = keyed
             }
             requestFrame()
         }
@@ -61,8 +65,9 @@ extension Map {
             return error.message
         }
         style = document
+        styleKey = freshKey("style")
         sourceOrder = document.sources.map(\.id)
-        sources = Dictionary(uniqueKeysWithValues: document.sources.map { ($0.id, SourceState(spec: $0.spec)) })
+        sources = Dictionary(uniqueKeysWithValues: document.sources.map { ($0.id, SourceState(spec: $0.spec, key: freshKey("inline"))) })
         environment.publish(.styleDataLoaded(.with { $0.type = .style }))
         if !cameraSetExplicitly, document.center != nil || document.zoom != nil {
             var next = camera
@@ -96,28 +101,33 @@ extension Map {
     func loadSprite(_ base: String?) {
         phase = .loadingSprite
         guard let base else { return spritePartFinished() }
-        request(url: Self.spriteURL(base, ext: "json"), kind: .spriteJson, purpose: .spriteJSON)
-        request(url: Self.spriteURL(base, ext: "png"), kind: .spriteImage, purpose: .spriteImage)
+        let suffix = pixelRatio >= 1.5 ? "@2x" : ""
+        request(url: Self.spriteURL(base, ext: suffix + ".json"), kind: .spriteJson, purpose: .spriteJSON)
+        request(url: Self.spriteURL(base, ext: suffix + ".png"), kind: .spriteImage, purpose: .spriteImage)
     }
 
-    /// `<base>.<ext>`, keeping a query string at the end.
-    static func spriteURL(_ base: String, ext: String) -> String {
-        guard let query = base.firstIndex(of: "?") else { return base + "." + ext }
-        return base[..<query] + "." + ext + base[query...]
+    /// `<base><suffix>`, e.g. `.json` or `@2x.png`, keeping a query string at the end.
+    static func spriteURL(_ base: String, ext suffix: String) -> String {
+        guard let query = base.firstIndex(of: "?") else { return base + suffix }
+        return base[..<query] + suffix + base[query...]
     }
 
-    func parseSprite(_ data: Data, url: String) {
+    /// Reads the sprite index; false (with a sprite error published) when it is not one.
+    func parseSprite(_ data: Data, url: String) -> Bool {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            return loadingError(.sprite, "the sprite index \(url) is not a JSON object")
+            loadingError(.sprite, "the sprite index \(url) is not a JSON object")
+            return false
         }
         let images = object.filter { entry in
             guard let image = entry.value as? [String: Any] else { return false }
             return ["x", "y", "width", "height"].allSatisfy { image[$0] is NSNumber }
         }
         guard images.count == object.count else {
-            return loadingError(.sprite, "the sprite index \(url) has entries without x, y, width and height")
+            loadingError(.sprite, "the sprite index \(url) has entries without x, y, width and height")
+            return false
         }
         spriteImageIDs = Set(images.keys)
+        return true
     }
 
     func spritePartFinished() {
@@ -148,7 +158,7 @@ extension Map {
         }
     }
 
-    func metadataArrived(for id: String, result: ResourceResult, url: String) {
+    func metadataArrived(for id: String, result: ResourceResult, url: String, keyed: KeyedData) {
         guard var state = sources[id] else { return }
         if let error = result.errorMessage {
             state.metadata = .failed
@@ -156,7 +166,11 @@ extension Map {
             loadingError(.source, "could not load source \"\(id)\" from \(url): \(error)", sourceID: id)
         } else {
             do {
-                if state.spec.isTiled { try state.spec.apply(tileJSON: result.data, baseURL: url) }
+                if state.spec.isTiled {
+                    try state.spec.apply(tileJSON: result.data, baseURL: url)
+                } else {
+                    state.wholeData = keyed
+                }
                 state.metadata = .loaded
                 sources[id] = state
                 environment.publish(.sourceDataLoaded(.with { $0.id = id; $0.type = .metadata }))

@@ -25,11 +25,11 @@ extension Map {
         }
     }
 
-    func tileArrived(_ tile: CanonicalTileID, of sourceID: String, result: ResourceResult, url: String) {
+    func tileArrived(_ tile: CanonicalTileID, of sourceID: String, result: ResourceResult, url: String, keyed: KeyedData) {
         guard var state = sources[sourceID] else { return }
         state.pending[tile] = nil
         let error = result.errorMessage
-        state.cache.insert(tile, LoadedTile(data: result.data, error: error), keep: Set(state.visible))
+        state.cache.insert(tile, LoadedTile(data: keyed, error: error), keep: Set(state.visible))
         sources[sourceID] = state
         if let error {
             loadingError(.tile, "could not load tile \(tile) of source \"\(sourceID)\" from \(url): \(error)",
@@ -52,6 +52,6 @@ extension Map {
     /// The bytes of a finished tile (nil while loading, or when it failed).
     public func tileData(of sourceID: String, _ tile: CanonicalTileID) -> Data? {
         guard let loaded = sources[sourceID]?.cache[tile], loaded.error == nil else { return nil }
-        return loaded.data
+        return loaded.data.data
     }
 }

@@ -8,6 +8,8 @@ import MapWireProtocol
 public final class Map {
     public private(set) var camera: Camera
     public private(set) var size: ViewportSize
+    /// Device pixels per logical pixel: picks the @2x sprite and the renderer's output size.
+    public private(set) var pixelRatio: Double = 1
     public internal(set) var style: StyleDocument?
 
     unowned let environment: MapEnvironment
@@ -16,7 +18,13 @@ public final class Map {
     var sourceOrder: [String] = []
     var sources: [String: SourceState] = [:]
     var spriteImageIDs: Set<String> = []
+    var spriteIndex: KeyedData?
+    var spriteImage: KeyedData?
     var glyphs: [[String]: GlyphState] = [:]
+    var glyphData: [[String]: KeyedData] = [:]
+    /// The key of the current style's JSON for renderers.
+    var styleKey = ""
+    private var nextKey = 1
     var cameraSetExplicitly = false
     var mapLoadedEmitted = false
     var idleEmitted = false
@@ -65,7 +73,10 @@ public final class Map {
         sourceOrder = []
         sources = [:]
         spriteImageIDs = []
+        spriteIndex = nil
+        spriteImage = nil
         glyphs = [:]
+        glyphData = [:]
         mapLoadedEmitted = false
         idleEmitted = false
         wantsFrame = false
@@ -89,9 +100,15 @@ public final class Map {
     }
 
     /// Resizes the viewport. Publishes camera-changed and updates tiles.
-    public func setSize(width: Int, height: Int) throws(MapCommandError) {
+    public func setSize(width: Int, height: Int, pixelRatio: Double? = nil) throws(MapCommandError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw MapCommandError("size \(width)x\(height) is outside 1...16384 pixels per side")
+        }
+        if let pixelRatio {
+            guard pixelRatio.isFinite, (0.25...8).contains(pixelRatio) else {
+                throw MapCommandError("pixel ratio \(pixelRatio) is outside 0.25...8")
+            }
+            self.pixelRatio = pixelRatio
         }
         size = ViewportSize(width: width, height: height)
         environment.publish(.cameraChanged(.init()))
@@ -125,7 +142,7 @@ public final class Map {
         catch { throw MapCommandError("source \"\(id)\": \(error.message)") }
         self.style?.sources.append((id, spec))
         sourceOrder.append(id)
-        sources[id] = SourceState(spec: spec)
+        sources[id] = SourceState(spec: spec, key: freshKey("inline"))
         environment.publish(.sourceAdded(.with { $0.id = id }))
         if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
     }
@@ -177,6 +194,17 @@ public final class Map {
             $0.request = load.load.request
             $0.cancelled = true
         }))
+    }
+
+    /// A key no other content of this map has had (renderers cache by key).
+    func freshKey(_ kind: String) -> String {
+        defer { nextKey += 1 }
+        return "\(kind):\(nextKey)"
+    }
+
+    /// Asks for a frame even though nothing changed (a snapshot wants a fresh image).
+    public func requestRepaint() {
+        requestFrame()
     }
 
     /// Something visible changed: ask the host for a frame.

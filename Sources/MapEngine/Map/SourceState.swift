@@ -12,10 +12,13 @@ struct SourceState {
     var pending: [CanonicalTileID: UInt64] = [:]
     /// Tiles that finished (with data or with an error), least recently used first.
     var cache = TileCache(capacity: 256)
+    /// GeoJSON data or an image source's image, once loaded: what the renderer draws.
+    var wholeData: KeyedData?
 
-    init(spec: SourceSpecification) {
+    init(spec: SourceSpecification, key: String) {
         self.spec = spec
         metadata = spec.hasMetadata ? .loaded : .pending
+        if let inline = spec.inlineData { wholeData = KeyedData(key: key, data: Data(inline.utf8)) }
     }
 
     /// Every tile the view needs has finished (an errored tile counts: it will not get better by waiting).
@@ -30,8 +33,14 @@ struct SourceState {
 
 /// A finished tile: its bytes, or the error that stopped it.
 struct LoadedTile {
-    var data: Data
+    var data: KeyedData
     var error: String?
+}
+
+/// Bytes with a key that is unique per content for the core's lifetime, so a renderer can cache them.
+struct KeyedData {
+    let key: String
+    let data: Data
 }
 
 /// Recently used tiles of one source, so panning back does not reload them.

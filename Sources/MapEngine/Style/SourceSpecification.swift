@@ -19,6 +19,8 @@ public struct SourceSpecification: Equatable, Sendable {
     public var scheme: Scheme
     /// Inline GeoJSON, kept as JSON text.
     public var inlineData: String?
+    /// Image sources: the corners top-left, top-right, bottom-right, bottom-left.
+    public var coordinates: [LngLat] = []
 
     /// Tile-pyramid sources ask the loader for tiles; GeoJSON and image sources load whole.
     public var isTiled: Bool { kind == .vector || kind == .raster || kind == .rasterDEM }
@@ -40,8 +42,10 @@ public struct SourceSpecification: Equatable, Sendable {
             inlineData = text.map { String(decoding: $0, as: UTF8.self) }
         default: url = (object["url"] as? String).map { URLResolver.resolve($0, against: baseURL) }
         }
-        let defaultTileSize = kind == .vector ? 512 : 512
-        tileSize = (object["tileSize"] as? NSNumber)?.intValue ?? defaultTileSize
+        tileSize = (object["tileSize"] as? NSNumber)?.intValue ?? 512
+        coordinates = (object["coordinates"] as? [[NSNumber]] ?? []).compactMap {
+            $0.count == 2 ? LngLat(longitude: $0[0].doubleValue, latitude: $0[1].doubleValue) : nil
+        }
         minZoom = (object["minzoom"] as? NSNumber)?.intValue ?? 0
         maxZoom = (object["maxzoom"] as? NSNumber)?.intValue ?? (kind == .geojson ? 18 : 22)
         scheme = Scheme(rawValue: object["scheme"] as? String ?? "xyz") ?? .xyz
@@ -50,6 +54,9 @@ public struct SourceSpecification: Equatable, Sendable {
         }
         if kind == .geojson, url == nil, inlineData == nil {
             throw StyleError("a geojson source needs \"data\"")
+        }
+        if kind == .image, coordinates.count != 4 {
+            throw StyleError("an image source needs four \"coordinates\" [longitude, latitude]")
         }
         guard tileSize > 0, minZoom >= 0, maxZoom >= minZoom else {
             throw StyleError("a source needs tileSize > 0 and 0 <= minzoom <= maxzoom")

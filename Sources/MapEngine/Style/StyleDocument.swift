@@ -17,6 +17,8 @@ public struct StyleDocument: Sendable {
     public var glyphs: String?
     /// The URL the style came from (relative URLs resolve against it).
     public var baseURL: String?
+    /// The style JSON as it was given, for the renderer.
+    public let json: Data
 
     public init(data: Data, baseURL: String?) throws(StyleError) {
         let parsed: Any
@@ -26,6 +28,7 @@ public struct StyleDocument: Sendable {
         guard let version = root["version"] as? NSNumber else { throw StyleError("the style has no \"version\"") }
         guard version.intValue == 8 else { throw StyleError("style version \(version) is not supported (only 8)") }
         self.baseURL = baseURL
+        json = data
         name = root["name"] as? String
         if let c = root["center"] as? [NSNumber], c.count == 2 {
             center = LngLat(longitude: c[0].doubleValue, latitude: c[1].doubleValue)

@@ -249,6 +249,14 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .getCamera(newValue)}
   }
 
+  public var snapshot: Mapwire_V1_Snapshot {
+    get {
+      if case .snapshot(let v)? = kind {return v}
+      return Mapwire_V1_Snapshot()
+    }
+    set {kind = .snapshot(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -260,6 +268,7 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case removeSource(Mapwire_V1_RemoveSource)
     case ping(Mapwire_V1_Ping)
     case getCamera(Mapwire_V1_GetCamera)
+    case snapshot(Mapwire_V1_Snapshot)
 
   }
 
@@ -368,6 +377,9 @@ public nonisolated struct Mapwire_V1_SetSize: Sendable {
 
   public var height: UInt32 = 0
 
+  /// Device pixels per logical pixel (0: keep the current ratio, initially 1).
+  public var pixelRatio: Double = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -404,6 +416,42 @@ public nonisolated struct Mapwire_V1_Ping: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Renders the next full frame (waiting for loading to finish) and answers with the image. Needs a
+/// renderer plugin; the reply comes when the frame is drawn.
+public nonisolated struct Mapwire_V1_Snapshot: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Where the renderer writes the PNG (optional).
+  public var outputPath: String = String()
+
+  /// Whether the reply carries the PNG bytes.
+  public var returnImage: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_SnapshotResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var png: Data = Data()
+
+  public var width: UInt32 = 0
+
+  public var height: UInt32 = 0
+
+  public var outputPath: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -503,11 +551,20 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .pong(newValue)}
   }
 
+  public var snapshot: Mapwire_V1_SnapshotResult {
+    get {
+      if case .snapshot(let v)? = result {return v}
+      return Mapwire_V1_SnapshotResult()
+    }
+    set {result = .snapshot(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
     case camera(Mapwire_V1_CameraState)
     case pong(Mapwire_V1_Pong)
+    case snapshot(Mapwire_V1_SnapshotResult)
 
   }
 
@@ -543,11 +600,20 @@ public nonisolated struct Mapwire_V1_PluginRequest: Sendable {
     set {kind = .cancel(newValue)}
   }
 
+  public var renderFrame: Mapwire_V1_RenderFrame {
+    get {
+      if case .renderFrame(let v)? = kind {return v}
+      return Mapwire_V1_RenderFrame()
+    }
+    set {kind = .renderFrame(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
     case loadResource(Mapwire_V1_LoadResource)
     case cancel(Mapwire_V1_CancelRequest)
+    case renderFrame(Mapwire_V1_RenderFrame)
 
   }
 
@@ -636,13 +702,215 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     set {kind = .error(newValue)}
   }
 
+  public var renderResult: Mapwire_V1_RenderResult {
+    get {
+      if case .renderResult(let v)? = kind {return v}
+      return Mapwire_V1_RenderResult()
+    }
+    set {kind = .renderResult(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
     case resource(Mapwire_V1_ResourceData)
     case error(Mapwire_V1_Error)
+    case renderResult(Mapwire_V1_RenderResult)
 
   }
+
+  public init() {}
+}
+
+/// Role "renderer": draw one frame. The request lists every resource the frame needs; a resource's
+/// bytes travel only the first time the core sends that key to this renderer, later frames name the
+/// key alone. A renderer that lacks a named key answers with RenderResult.missing_keys and the core
+/// sends the frame again with those bytes.
+public nonisolated struct Mapwire_V1_RenderFrame: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var frameID: UInt64 = 0
+
+  public var camera: Mapwire_V1_CameraState {
+    get {_camera ?? Mapwire_V1_CameraState()}
+    set {_camera = newValue}
+  }
+  /// Returns true if `camera` has been explicitly set.
+  public var hasCamera: Bool {self._camera != nil}
+  /// Clears the value of `camera`. Subsequent reads from it will return its default value.
+  public mutating func clearCamera() {self._camera = nil}
+
+  public var pixelRatio: Double = 0
+
+  /// The key of the style JSON among the resources.
+  public var styleKey: String = String()
+
+  public var resources: [Mapwire_V1_RenderResource] = []
+
+  /// Write the frame as PNG here (optional).
+  public var outputPath: String = String()
+
+  /// Put the PNG in the reply.
+  public var returnImage: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _camera: Mapwire_V1_CameraState? = nil
+}
+
+public nonisolated struct Mapwire_V1_RenderResource: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Unique per content for one core epoch: equal keys mean equal bytes.
+  public var key: String = String()
+
+  public var kind: Mapwire_V1_RenderResource.Kind = .unspecified
+
+  /// The bytes, present only when data_included is true.
+  public var data: Data = Data()
+
+  public var dataIncluded: Bool = false
+
+  public var sourceID: String = String()
+
+  /// "vector", "raster", "raster-dem", "geojson", "image".
+  public var sourceType: String = String()
+
+  public var tileID: Mapwire_V1_TileId {
+    get {_tileID ?? Mapwire_V1_TileId()}
+    set {_tileID = newValue}
+  }
+  /// Returns true if `tileID` has been explicitly set.
+  public var hasTileID: Bool {self._tileID != nil}
+  /// Clears the value of `tileID`. Subsequent reads from it will return its default value.
+  public mutating func clearTileID() {self._tileID = nil}
+
+  /// Glyphs: the font stack and the first code point of the range.
+  public var fontStack: [String] = []
+
+  public var rangeStart: UInt32 = 0
+
+  /// Image sources: the corners top-left, top-right, bottom-right, bottom-left.
+  public var coordinates: [Mapwire_V1_LngLat] = []
+
+  /// Tiles: the source's tile size in px (512 unless the style says otherwise).
+  public var tileSize: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// the style JSON
+    case style // = 1
+
+    /// a tile of a vector, raster or raster-dem source
+    case tile // = 2
+
+    /// a geojson source's data
+    case geojson // = 3
+    case spriteJson // = 4
+    case spriteImage // = 5
+
+    /// one 256-code-point glyph range of a font stack
+    case glyphs // = 6
+
+    /// an image source's image
+    case image // = 7
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .style
+      case 2: self = .tile
+      case 3: self = .geojson
+      case 4: self = .spriteJson
+      case 5: self = .spriteImage
+      case 6: self = .glyphs
+      case 7: self = .image
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .style: return 1
+      case .tile: return 2
+      case .geojson: return 3
+      case .spriteJson: return 4
+      case .spriteImage: return 5
+      case .glyphs: return 6
+      case .image: return 7
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Mapwire_V1_RenderResource.Kind] = [
+      .unspecified,
+      .style,
+      .tile,
+      .geojson,
+      .spriteJson,
+      .spriteImage,
+      .glyphs,
+      .image,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _tileID: Mapwire_V1_TileId? = nil
+}
+
+/// A renderer's answer to RenderFrame.
+public nonisolated struct Mapwire_V1_RenderResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var frameID: UInt64 = 0
+
+  /// Something is still moving (a fade, a transition): the core should draw another frame.
+  public var needsRepaint: Bool = false
+
+  /// Label placement differs from the previous frame.
+  public var placementChanged: Bool = false
+
+  /// Keys the renderer does not have: the core resends the frame with their bytes.
+  public var missingKeys: [String] = []
+
+  /// Icons visible features need that neither the sprite nor added images have.
+  public var missingImages: [String] = []
+
+  public var png: Data = Data()
+
+  public var outputPath: String = String()
+
+  public var width: UInt32 = 0
+
+  public var height: UInt32 = 0
+
+  public var renderMilliseconds: Double = 0
+
+  /// Set when the frame could not be drawn.
+  public var error: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -1078,7 +1346,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1191,6 +1459,19 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .getCamera(v)
         }
       }()
+      case 18: try {
+        var v: Mapwire_V1_Snapshot?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .snapshot(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .snapshot(v)
+        }
+      }()
       default: break
       }
     }
@@ -1236,6 +1517,10 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .getCamera?: try {
       guard case .getCamera(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .snapshot?: try {
+      guard case .snapshot(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
     }()
     case nil: break
     }
@@ -1401,7 +1686,7 @@ nonisolated extension Mapwire_V1_SetCamera: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Mapwire_V1_SetSize: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SetSize"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{3}pixel_ratio\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1411,6 +1696,7 @@ nonisolated extension Mapwire_V1_SetSize: SwiftProtobuf.Message, SwiftProtobuf._
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
       default: break
       }
     }
@@ -1423,12 +1709,16 @@ nonisolated extension Mapwire_V1_SetSize: SwiftProtobuf.Message, SwiftProtobuf._
     if self.height != 0 {
       try visitor.visitSingularUInt32Field(value: self.height, fieldNumber: 2)
     }
+    if self.pixelRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pixelRatio, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Mapwire_V1_SetSize, rhs: Mapwire_V1_SetSize) -> Bool {
     if lhs.width != rhs.width {return false}
     if lhs.height != rhs.height {return false}
+    if lhs.pixelRatio != rhs.pixelRatio {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1513,6 +1803,86 @@ nonisolated extension Mapwire_V1_Ping: SwiftProtobuf.Message, SwiftProtobuf._Mes
   }
 
   public static func ==(lhs: Mapwire_V1_Ping, rhs: Mapwire_V1_Ping) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_Snapshot: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Snapshot"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}output_path\0\u{3}return_image\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.outputPath) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.returnImage) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.outputPath.isEmpty {
+      try visitor.visitSingularStringField(value: self.outputPath, fieldNumber: 1)
+    }
+    if self.returnImage != false {
+      try visitor.visitSingularBoolField(value: self.returnImage, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_Snapshot, rhs: Mapwire_V1_Snapshot) -> Bool {
+    if lhs.outputPath != rhs.outputPath {return false}
+    if lhs.returnImage != rhs.returnImage {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SnapshotResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SnapshotResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}png\0\u{1}width\0\u{1}height\0\u{3}output_path\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.png) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.outputPath) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.png.isEmpty {
+      try visitor.visitSingularBytesField(value: self.png, fieldNumber: 1)
+    }
+    if self.width != 0 {
+      try visitor.visitSingularUInt32Field(value: self.width, fieldNumber: 2)
+    }
+    if self.height != 0 {
+      try visitor.visitSingularUInt32Field(value: self.height, fieldNumber: 3)
+    }
+    if !self.outputPath.isEmpty {
+      try visitor.visitSingularStringField(value: self.outputPath, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SnapshotResult, rhs: Mapwire_V1_SnapshotResult) -> Bool {
+    if lhs.png != rhs.png {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.outputPath != rhs.outputPath {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1643,7 +2013,7 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1680,6 +2050,19 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .pong(v)
         }
       }()
+      case 12: try {
+        var v: Mapwire_V1_SnapshotResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .snapshot(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .snapshot(v)
+        }
+      }()
       default: break
       }
     }
@@ -1708,6 +2091,10 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
       guard case .pong(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
     }()
+    case .snapshot?: try {
+      guard case .snapshot(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1725,7 +2112,7 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1761,6 +2148,19 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
           self.kind = .cancel(v)
         }
       }()
+      case 12: try {
+        var v: Mapwire_V1_RenderFrame?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .renderFrame(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .renderFrame(v)
+        }
+      }()
       default: break
       }
     }
@@ -1785,6 +2185,10 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
     case .cancel?: try {
       guard case .cancel(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .renderFrame?: try {
+      guard case .renderFrame(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
     }()
     case nil: break
     }
@@ -1876,7 +2280,7 @@ nonisolated extension Mapwire_V1_CancelRequest: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1911,6 +2315,19 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
           self.kind = .error(v)
         }
       }()
+      case 12: try {
+        var v: Mapwire_V1_RenderResult?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .renderResult(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .renderResult(v)
+        }
+      }()
       default: break
       }
     }
@@ -1933,6 +2350,10 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
       guard case .error(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
     }()
+    case .renderResult?: try {
+      guard case .renderResult(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1941,6 +2362,238 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
   public static func ==(lhs: Mapwire_V1_PluginReply, rhs: Mapwire_V1_PluginReply) -> Bool {
     if lhs.id != rhs.id {return false}
     if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RenderFrame: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RenderFrame"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{1}camera\0\u{3}pixel_ratio\0\u{3}style_key\0\u{1}resources\0\u{3}output_path\0\u{3}return_image\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.frameID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._camera) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.styleKey) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.resources) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.outputPath) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.returnImage) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.frameID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.frameID, fieldNumber: 1)
+    }
+    try { if let v = self._camera {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.pixelRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pixelRatio, fieldNumber: 3)
+    }
+    if !self.styleKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.styleKey, fieldNumber: 4)
+    }
+    if !self.resources.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.resources, fieldNumber: 5)
+    }
+    if !self.outputPath.isEmpty {
+      try visitor.visitSingularStringField(value: self.outputPath, fieldNumber: 6)
+    }
+    if self.returnImage != false {
+      try visitor.visitSingularBoolField(value: self.returnImage, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RenderFrame, rhs: Mapwire_V1_RenderFrame) -> Bool {
+    if lhs.frameID != rhs.frameID {return false}
+    if lhs._camera != rhs._camera {return false}
+    if lhs.pixelRatio != rhs.pixelRatio {return false}
+    if lhs.styleKey != rhs.styleKey {return false}
+    if lhs.resources != rhs.resources {return false}
+    if lhs.outputPath != rhs.outputPath {return false}
+    if lhs.returnImage != rhs.returnImage {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RenderResource"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}kind\0\u{1}data\0\u{3}data_included\0\u{3}source_id\0\u{3}source_type\0\u{3}tile_id\0\u{3}font_stack\0\u{3}range_start\0\u{1}coordinates\0\u{3}tile_size\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 3: try { try decoder.decodeSingularBytesField(value: &self.data) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.dataIncluded) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.sourceID) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.sourceType) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._tileID) }()
+      case 8: try { try decoder.decodeRepeatedStringField(value: &self.fontStack) }()
+      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.rangeStart) }()
+      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.coordinates) }()
+      case 11: try { try decoder.decodeSingularUInt32Field(value: &self.tileSize) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
+    }
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
+    }
+    if !self.data.isEmpty {
+      try visitor.visitSingularBytesField(value: self.data, fieldNumber: 3)
+    }
+    if self.dataIncluded != false {
+      try visitor.visitSingularBoolField(value: self.dataIncluded, fieldNumber: 4)
+    }
+    if !self.sourceID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sourceID, fieldNumber: 5)
+    }
+    if !self.sourceType.isEmpty {
+      try visitor.visitSingularStringField(value: self.sourceType, fieldNumber: 6)
+    }
+    try { if let v = self._tileID {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    if !self.fontStack.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.fontStack, fieldNumber: 8)
+    }
+    if self.rangeStart != 0 {
+      try visitor.visitSingularUInt32Field(value: self.rangeStart, fieldNumber: 9)
+    }
+    if !self.coordinates.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.coordinates, fieldNumber: 10)
+    }
+    if self.tileSize != 0 {
+      try visitor.visitSingularUInt32Field(value: self.tileSize, fieldNumber: 11)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RenderResource, rhs: Mapwire_V1_RenderResource) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.data != rhs.data {return false}
+    if lhs.dataIncluded != rhs.dataIncluded {return false}
+    if lhs.sourceID != rhs.sourceID {return false}
+    if lhs.sourceType != rhs.sourceType {return false}
+    if lhs._tileID != rhs._tileID {return false}
+    if lhs.fontStack != rhs.fontStack {return false}
+    if lhs.rangeStart != rhs.rangeStart {return false}
+    if lhs.coordinates != rhs.coordinates {return false}
+    if lhs.tileSize != rhs.tileSize {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RenderResource.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_STYLE\0\u{1}KIND_TILE\0\u{1}KIND_GEOJSON\0\u{1}KIND_SPRITE_JSON\0\u{1}KIND_SPRITE_IMAGE\0\u{1}KIND_GLYPHS\0\u{1}KIND_IMAGE\0")
+}
+
+nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RenderResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.frameID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.needsRepaint) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.placementChanged) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.missingKeys) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.missingImages) }()
+      case 6: try { try decoder.decodeSingularBytesField(value: &self.png) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.outputPath) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
+      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
+      case 10: try { try decoder.decodeSingularDoubleField(value: &self.renderMilliseconds) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.frameID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.frameID, fieldNumber: 1)
+    }
+    if self.needsRepaint != false {
+      try visitor.visitSingularBoolField(value: self.needsRepaint, fieldNumber: 2)
+    }
+    if self.placementChanged != false {
+      try visitor.visitSingularBoolField(value: self.placementChanged, fieldNumber: 3)
+    }
+    if !self.missingKeys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.missingKeys, fieldNumber: 4)
+    }
+    if !self.missingImages.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.missingImages, fieldNumber: 5)
+    }
+    if !self.png.isEmpty {
+      try visitor.visitSingularBytesField(value: self.png, fieldNumber: 6)
+    }
+    if !self.outputPath.isEmpty {
+      try visitor.visitSingularStringField(value: self.outputPath, fieldNumber: 7)
+    }
+    if self.width != 0 {
+      try visitor.visitSingularUInt32Field(value: self.width, fieldNumber: 8)
+    }
+    if self.height != 0 {
+      try visitor.visitSingularUInt32Field(value: self.height, fieldNumber: 9)
+    }
+    if self.renderMilliseconds.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.renderMilliseconds, fieldNumber: 10)
+    }
+    if !self.error.isEmpty {
+      try visitor.visitSingularStringField(value: self.error, fieldNumber: 11)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RenderResult, rhs: Mapwire_V1_RenderResult) -> Bool {
+    if lhs.frameID != rhs.frameID {return false}
+    if lhs.needsRepaint != rhs.needsRepaint {return false}
+    if lhs.placementChanged != rhs.placementChanged {return false}
+    if lhs.missingKeys != rhs.missingKeys {return false}
+    if lhs.missingImages != rhs.missingImages {return false}
+    if lhs.png != rhs.png {return false}
+    if lhs.outputPath != rhs.outputPath {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.renderMilliseconds != rhs.renderMilliseconds {return false}
+    if lhs.error != rhs.error {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

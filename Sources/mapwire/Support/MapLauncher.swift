@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import MapWireBus
+import MapWirePluginKit
+import MapWireProtocol
+
+/// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).
+struct LaunchOptions: ParsableArguments {
+    @Option(help: "Comma-separated plugins to start: loader, renderer.")
+    var plugins: String?
+
+    @Option(help: "Loader URL rewrite FROM=TO (repeatable), e.g. mapbox://fonts/mapbox/=file:///srv/glyphs/")
+    var rewrite: [String] = []
+
+    @Option(help: "Loader configuration file (JSON with \"rewrites\").")
+    var loaderConfig: String?
+
+    @Option(help: "Camera centre LON,LAT set before the style loads (negative numbers after '=': --center=-87.6,41.9).")
+    var center: String?
+
+    @Option(help: "Camera zoom set before the style loads.")
+    var zoom: Double?
+
+    @Option(help: "Camera bearing (degrees) set before the style loads.")
+    var bearing: Double?
+
+    @Option(help: "Camera pitch (degrees) set before the style loads.")
+    var pitch: Double?
+
+    @Option(help: "Viewport size WIDTHxHEIGHT.")
+    var size: String?
+
+    @Option(help: "Device pixels per logical pixel (1 or 2 picks the @1x or @2x sprite).")
+    var pixelRatio: Double?
+}
+
+/// A core and its plugins started as child processes, stopped (children last-first) by `stop()`.
+final class MapLauncher {
+    let directory: RunDirectory
+    private(set) var children: [ChildProcess] = []
+
+    /// Starts the core in `directory` and waits until it answers, then the plugins.
+    init(directory: RunDirectory, plugins: [String], options: LaunchOptions, announce: (String) -> Void) throws {
+        self.directory = directory
+        try directory.prepare()
+        let core = try ChildProcess(name: "core", executable: "mapwire-core", arguments: ["--run-dir", directory.path])
+        children.append(core)
+        guard Self.waitForCore(directory, core: core) else {
+            stop()
+            throw LaunchError.coreDidNotStart
+        }
+        announce("core: pid \(core.pid), control \(directory.controlEndpoint), events \(directory.eventsEndpoint)")
+        for name in plugins where !name.isEmpty {
+            do {
+                let child = try Self.startPlugin(name, directory: directory, options: options)
+                children.append(child)
+                announce("plugin \(name): pid \(child.pid)")
+            } catch {
+                stop()
+                throw error
+            }
+        }
+    }
+
+    func stop() {
+        children.reversed().forEach { $0.stop() }
+        children = []
+    }
+
+    deinit { stop() }
+
+    /// The names of children that have exited.
+    var exited: [String] { children.filter { !$0.isRunning }.map(\.name) }
+
+    /// Applies --size, --pixel-ratio and the camera options.
+    func configure(_ client: ControlClient, options: LaunchOptions) throws {
+        if options.size != nil || options.pixelRatio != nil {
+            let (w, h) = try parseSize(options.size ?? "512x512")
+            try client.run(.setSize(.with { $0.width = w; $0.height = h; $0.pixelRatio = options.pixelRatio ?? 0 }))
+        }
+        guard options.center != nil || options.zoom != nil || options.bearing != nil || options.pitch != nil else { return }
+        let lngLat = try options.center.map(parseCenter)
+        try client.run(.setCamera(.with {
+            if let lngLat { $0.center = lngLat }
+            if let zoom = options.zoom { $0.zoom = zoom }
+            if let bearing = options.bearing { $0.bearing = bearing }
+            if let pitch = options.pitch { $0.pitch = pitch }
+        }))
+    }
+
+    private static func waitForCore(_ dir: RunDirectory, core: ChildProcess) -> Bool {
+        let deadline = monotonicMillis() + 10_000
+        while monotonicMillis() < deadline, core.isRunning {
+            if ControlClient.coreAnswers(at: dir.controlEndpoint, timeoutMilliseconds: 200) { return true }
+        }
+        return false
+    }
+
+    private static func startPlugin(_ name: String, directory dir: RunDirectory, options: LaunchOptions) throws -> ChildProcess {
+        switch name {
+        case "loader":
+            var arguments = ["--run-dir", dir.path]
+            for rule in options.rewrite { arguments += ["--rewrite", rule] }
+            if let config = options.loaderConfig { arguments += ["--config", config] }
+            return try ChildProcess(name: name, executable: "mapwire-loader", arguments: arguments)
+        case "renderer":
+            return try ChildProcess(name: name, executable: "mapwire-renderer", arguments: ["--run-dir", dir.path])
+        default:
+            throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer)")
+        }
+    }
+}
+
+enum LaunchError: Error, CustomStringConvertible {
+    case coreDidNotStart
+
+    var description: String { "the core did not start (see its message above)" }
+}
