@@ -13,7 +13,7 @@ public struct Transform: Sendable {
 
     /// Camera-to-centre distance as a multiple of the viewport height;
     /// 1.5 gives a vertical field of view of 2·atan(1/3) ≈ 36.87°.
-    static let cameraDistanceInHeights: Double = 1.5
+    public static let cameraDistanceInHeights: Double = 1.5
 
     /// The ground positions (world px at `zoom`) of the viewport's four corners, in screen order
     /// top-left, top-right, bottom-right, bottom-left, honouring bearing and pitch.
