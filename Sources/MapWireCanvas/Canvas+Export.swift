@@ -1,0 +1,30 @@
+import CCairo
+import Foundation
+import MapWireFormats
+
+extension Canvas {
+    /// Straight-alpha RGBA bytes, row-major, (width*ratio)x(height*ratio).
+    public func rgba() -> [UInt8] {
+        cairo_surface_flush(surface)
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return ARGB32Pixels.straightRGBA(from: data, width: deviceWidth, height: deviceHeight, stride: stride)
+    }
+
+    /// The surface as a straight-alpha RGBA PNG.
+    public func pngData() -> Data {
+        PNGEncoder.encode(PNGImage(width: deviceWidth, height: deviceHeight, pixels: rgba()))
+    }
+
+    /// A copy of the current pixels as a drawable image (device-pixel size).
+    public func makeImage() -> CanvasImage {
+        cairo_surface_flush(surface)
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let image = CanvasImage(uninitializedWidth: deviceWidth, height: deviceHeight)
+        for y in 0..<deviceHeight {
+            (image.pixels + y * image.stride).copyMemory(from: data + y * stride, byteCount: image.stride)
+        }
+        return image
+    }
+}

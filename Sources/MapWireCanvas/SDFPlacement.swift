@@ -1,0 +1,46 @@
+import Foundation
+
+/// Where an SDF bitmap lands on the surface: bitmap pixel p maps to logical
+/// pivot + R(rotation)·(origin + p·scale − pivot), times the pixel ratio for device pixels.
+struct SDFPlacement {
+    let origin: Point2D, scale: Double, pivot: Point2D, pixelRatio: Double
+    let cos: Double, sin: Double
+    /// Change of field coordinates per device pixel to the right.
+    let stepX: (u: Double, v: Double)
+
+    init(origin: Point2D, scale: Double, rotation: Double, pivot: Point2D, pixelRatio: Double) {
+        self.origin = origin
+        self.scale = scale
+        self.pivot = pivot
+        self.pixelRatio = pixelRatio
+        cos = rotation == 0 ? 1 : Foundation.cos(rotation)
+        sin = rotation == 0 ? 0 : Foundation.sin(rotation)
+        // Inverse rotation of the device x axis, in field pixels.
+        stepX = (cos / (pixelRatio * scale), -sin / (pixelRatio * scale))
+    }
+
+    /// Field coordinates (texel centres at integers) of a device-space point.
+    func fieldPoint(deviceX: Double, deviceY: Double) -> (u: Double, v: Double) {
+        let dx = deviceX / pixelRatio - pivot.x, dy = deviceY / pixelRatio - pivot.y
+        // Undo the rotation about the pivot.
+        let x = pivot.x + cos * dx + sin * dy
+        let y = pivot.y - sin * dx + cos * dy
+        return ((x - origin.x) / scale - 0.5, (y - origin.y) / scale - 0.5)
+    }
+
+    /// The device-pixel box covering the placed bitmap, clamped to the surface; nil if empty.
+    func deviceBounds(width: Int, height: Int, clampWidth: Int, clampHeight: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (px, py) in [(0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height))] {
+            let lx = origin.x + px * scale - pivot.x, ly = origin.y + py * scale - pivot.y
+            let x = (pivot.x + cos * lx - sin * ly) * pixelRatio
+            let y = (pivot.y + sin * lx + cos * ly) * pixelRatio
+            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        }
+        let x0 = Swift.max(0, Int(minX.rounded(.down))), y0 = Swift.max(0, Int(minY.rounded(.down)))
+        let x1 = Swift.min(clampWidth, Int(maxX.rounded(.up))), y1 = Swift.min(clampHeight, Int(maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+}
