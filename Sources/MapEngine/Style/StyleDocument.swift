@@ -70,7 +70,7 @@ public struct StyleDocument: Sendable {
 
     /// Layers written with the old `ref` property take type, source, source-layer, zoom range, filter
     /// and layout from the layer they name (which must come earlier), as style-spec v8 allowed.
-    static func resolvingReferences(_ layers: [Any]) throws(StyleError) -> [Any] {
+    public static func resolvingReferences(_ layers: [Any]) throws(StyleError) -> [Any] {
         var byID: [String: [String: Any]] = [:]
         var resolved: [Any] = []
         for item in layers {

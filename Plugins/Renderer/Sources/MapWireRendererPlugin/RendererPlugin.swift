@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import MapWirePluginKit
+import MapWireProtocol
+import MapWireRenderer
+
+/// The renderer plugin: registers with role "renderer" and draws the frames the core asks for.
+/// Not Sendable: it lives on the plugin's loop thread with its cache and renderer.
+public final class RendererPlugin {
+    public static let description = PluginDescription(name: "mapwire-renderer", roles: ["renderer"], capabilities: ["png", "cairo"])
+
+    let logger: Logger
+    let cache: ResourceCache
+    let renderer = MapRenderer()
+
+    public init(logger: Logger) {
+        self.logger = logger
+        cache = ResourceCache(logger: logger)
+    }
+
+    public func answer(_ request: Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply? {
+        switch request.kind {
+        case .renderFrame(let frame):
+            return .with { $0.id = request.id; $0.renderResult = render(frame) }
+        case .cancel:
+            return nil
+        case .loadResource:
+            return .with {
+                $0.id = request.id
+                $0.error = .with { $0.code = .invalid; $0.message = "the renderer does not load resources"; $0.inReplyTo = request.id }
+            }
+        case nil:
+            return .with {
+                $0.id = request.id
+                $0.error = .with { $0.code = .unknownMessage; $0.message = "the renderer does not know this request type"; $0.inReplyTo = request.id }
+            }
+        }
+    }
+
+    func render(_ frame: Mapwire_V1_RenderFrame) -> Mapwire_V1_RenderResult {
+        var result = Mapwire_V1_RenderResult.with { $0.frameID = frame.frameID }
+        let missing = cache.ingest(frame.resources)
+        guard missing.isEmpty else {
+            result.missingKeys = missing
+            return result
+        }
+        do {
+            let scene = try SceneBuilder.scene(for: frame, cache: cache)
+            let drawn = try renderer.render(scene)
+            result.placementChanged = drawn.placementChanged
+            result.missingImages = drawn.missingImages
+            result.renderMilliseconds = drawn.renderMilliseconds
+            result.width = UInt32(drawn.canvas.width)
+            result.height = UInt32(drawn.canvas.height)
+            if !frame.outputPath.isEmpty || frame.returnImage {
+                let png = drawn.canvas.pngData()
+                if frame.returnImage { result.png = png }
+                if !frame.outputPath.isEmpty {
+                    try png.write(to: URL(fileURLWithPath: frame.outputPath))
+                    result.outputPath = frame.outputPath
+                }
+            }
+        } catch {
+            logger.warning("frame not drawn: \(error)")
+            result.error = "\(error)"
+        }
+        return result
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import MapEngine
+import MapWireCanvas
+import MapWireStyle
+import MapWireVectorTile
+
+/// What every layer painter gets for one frame.
+struct PaintContext {
+    let canvas: Canvas
+    let transform: Transform
+    let zoom: Double
+    let scene: RenderScene
+    let style: RenderStyle
+
+    var bearingRadians: Double { transform.camera.bearing * .pi / 180 }
+
+    func evaluation(_ feature: VectorFeature? = nil) -> EvaluationContext {
+        EvaluationContext(zoom: zoom, feature: feature.map(FeatureContext.init))
+    }
+
+    /// A `*-translate` offset in screen px; "map" anchored offsets turn with the map.
+    func translation(_ values: [Double], anchor: String) -> Point2D {
+        guard values.count == 2, values[0] != 0 || values[1] != 0 else { return Point2D(x: 0, y: 0) }
+        guard anchor == "map" else { return Point2D(x: values[0], y: values[1]) }
+        let b = -bearingRadians
+        return Point2D(x: values[0] * cos(b) - values[1] * sin(b), y: values[0] * sin(b) + values[1] * cos(b))
+    }
+
+    /// Every (tile, layer data) pair a layer draws from, with each tile's projection.
+    func tiles(for layer: RenderLayer) -> [(tile: CanonicalTileID, layer: VectorLayer, projection: TileProjection)] {
+        guard let sourceID = layer.source, case .vector(let tiles)? = scene.sources[sourceID] else { return [] }
+        let name = layer.sourceLayer ?? "_geojsonTileLayer"
+        return tiles.keys.sorted().compactMap { id in
+            guard let data = tiles[id]?.layers[name] else { return nil }
+            return (id, data, TileProjection(transform: transform, tile: id, extent: data.extent))
+        }
+    }
+
+    /// Features of a layer's tile data that pass its filter.
+    func features(of data: VectorLayer, layer: RenderLayer) -> [VectorFeature] {
+        guard let filter = layer.filter else { return data.features }
+        return data.features.filter { filter.matches(evaluation($0)) }
+    }
+}
+
+extension Point2D {
+    static func + (a: Point2D, b: Point2D) -> Point2D { Point2D(x: a.x + b.x, y: a.y + b.y) }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import MapWireCanvas
+import MapWireStyle
+import MapWireVectorTile
+
+/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate.
+enum LinePainter {
+    static func paint(_ layer: RenderLayer, _ context: PaintContext) {
+        let constant = context.evaluation()
+        let translate = context.translation(layer.numbers("line-translate", constant, [0, 0]),
+                                            anchor: layer.string("line-translate-anchor", constant, "map"))
+        let cap = lineCap(layer.string("line-cap", constant, "butt"))
+        let join = lineJoin(layer.string("line-join", constant, "miter"))
+        let miterLimit = layer.number("line-miter-limit", constant, 2)
+        for (_, data, projection) in context.tiles(for: layer) {
+            context.canvas.save()
+            context.canvas.clip(to: projection.outline(extent: data.extent))
+            for feature in context.features(of: data, layer: layer) where feature.type == .lineString || feature.type == .polygon {
+                let eval = context.evaluation(feature)
+                let opacity = layer.number("line-opacity", eval, 1)
+                let width = layer.number("line-width", eval, 1)
+                guard opacity > 0, width > 0 else { continue }
+                let color = CanvasColor(layer.color("line-color", eval, .black), opacity: opacity)
+                let gap = layer.number("line-gap-width", eval, 0)
+                let offset = layer.number("line-offset", eval, 0)
+                let blur = layer.number("line-blur", eval, 0)
+                let dash = layer.numbers("line-dasharray", eval, []).map { $0 * width }
+                let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit,
+                                        dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
+                // A polygon's rings draw as closed lines.
+                let closed = feature.type == .polygon
+                let lines = feature.geometry.map { projection.points($0).map { $0 + translate } }
+                // With a gap, the line is two lines of `width`, one each side of the gap.
+                let offsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset]
+                var path = CanvasPath()
+                for line in lines where line.count >= 2 {
+                    for d in offsets {
+                        path.addRing(d == 0 ? line : LineOffset.offset(line, by: d, closed: closed), closed: closed)
+                    }
+                }
+                guard !path.isEmpty else { continue }
+                if blur > 0 {
+                    context.canvas.stroke(path, color: color, style: style, blur: blur)
+                } else {
+                    context.canvas.stroke(path, color: color, style: style)
+                }
+            }
+            context.canvas.restore()
+        }
+    }
+
+    static func lineCap(_ name: String) -> LineCap {
+        switch name {
+        case "round": .round
+        case "square": .square
+        default: .butt
+        }
+    }
+
+    static func lineJoin(_ name: String) -> LineJoin {
+        switch name {
+        case "round": .round
+        case "bevel": .bevel
+        default: .miter
+        }
+    }
+}
+
+/// Parallel offset of a polyline: positive distances go to the right of the direction of travel.
+enum LineOffset {
+    static func offset(_ points: [Point2D], by distance: Double, closed: Bool) -> [Point2D] {
+        let n = points.count
+        guard n >= 2 else { return points }
+        func normal(_ a: Point2D, _ b: Point2D) -> Point2D? {
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { return nil }
+            // Right of the direction of travel, with y down.
+            return Point2D(x: -dy / length, y: dx / length)
+        }
+        var result: [Point2D] = []
+        result.reserveCapacity(n)
+        for i in 0..<n {
+            let previous = i > 0 ? normal(points[i - 1], points[i]) : (closed ? normal(points[n - 1], points[0]) : nil)
+            let next = i < n - 1 ? normal(points[i], points[i + 1]) : (closed ? normal(points[n - 1], points[0]) : nil)
+            let a = previous ?? next, b = next ?? previous
+            guard let a, let b else { result.append(points[i]); continue }
+            // Miter: the bisector scaled so each segment keeps its distance, capped for sharp turns.
+            var m = Point2D(x: a.x + b.x, y: a.y + b.y)
+            let length = (m.x * m.x + m.y * m.y).squareRoot()
+            if length < 1e-9 { m = a } else { m = Point2D(x: m.x / length, y: m.y / length) }
+            let cosHalf = max(0.25, m.x * a.x + m.y * a.y)
+            result.append(Point2D(x: points[i].x + m.x * distance / cosHalf, y: points[i].y + m.y * distance / cosHalf))
+        }
+        return result
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import MapEngine
+import MapWireCanvas
+
+/// Draws frames: each style layer in order, from the scene's decoded sources, onto a cairo canvas.
+/// Not Sendable: one thread renders; it keeps the compiled style and label placement between frames.
+public final class MapRenderer {
+    private var compiled: (json: Data, style: RenderStyle)?
+    private let geojsonTiles = GeoJSONTileCache()
+    private let symbols = SymbolPainter()
+
+    public init() {}
+
+    public struct Frame {
+        public let canvas: Canvas
+        /// Label placement differs from the previous frame.
+        public let placementChanged: Bool
+        /// Icons that visible features asked for and the sprite does not have.
+        public let missingImages: [String]
+        public let renderMilliseconds: Double
+    }
+
+    public func render(_ scene: RenderScene) throws -> Frame {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let style = try compiledStyle(scene.styleJSON)
+        let canvas = Canvas(width: scene.size.width, height: scene.size.height, pixelRatio: scene.pixelRatio)
+        let transform = Transform(camera: scene.camera, size: scene.size)
+        var scene = scene
+        for (id, source) in scene.sources {
+            guard case .geojson(let tiler) = source else { continue }
+            let spec = style.sources[id]
+            scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
+                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512))
+        }
+        let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style)
+        symbols.beginFrame()
+        for layer in style.layers where layer.isVisible(atZoom: context.zoom) {
+            switch layer.type {
+            case "background": BackgroundPainter.paint(layer, context)
+            case "fill": FillPainter.paint(layer, context)
+            case "fill-extrusion": FillPainter.paint(layer, context, extrusion: true)
+            case "line": LinePainter.paint(layer, context)
+            case "circle": CirclePainter.paint(layer, context)
+            case "raster": RasterPainter.paint(layer, context)
+            case "symbol": symbols.paint(layer, context)
+            default: continue  // heatmap, hillshade, sky: not drawn
+            }
+        }
+        let placement = symbols.endFrame()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
+                     renderMilliseconds: elapsed)
+    }
+
+    private func compiledStyle(_ json: Data) throws -> RenderStyle {
+        if let compiled, compiled.json == json { return compiled.style }
+        let style = try RenderStyle(json: json)
+        compiled = (json, style)
+        return style
+    }
+}

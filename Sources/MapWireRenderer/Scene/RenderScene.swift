@@ -1,0 +1,75 @@
+import Foundation
+import MapEngine
+import MapWireCanvas
+import MapWireVectorTile
+
+/// Everything one frame draws: the style, the view, and the data of each source, already decoded.
+public struct RenderScene {
+    public var styleJSON: Data
+    public var camera: Camera
+    public var size: ViewportSize
+    public var pixelRatio: Double
+    /// Source id → its data for this view.
+    public var sources: [String: SourceData]
+    public var sprite: SpriteAtlas?
+    public var glyphs: GlyphStore
+
+    public init(styleJSON: Data, camera: Camera, size: ViewportSize, pixelRatio: Double,
+                sources: [String: SourceData], sprite: SpriteAtlas?, glyphs: GlyphStore) {
+        self.styleJSON = styleJSON
+        self.camera = camera
+        self.size = size
+        self.pixelRatio = pixelRatio
+        self.sources = sources
+        self.sprite = sprite
+        self.glyphs = glyphs
+    }
+}
+
+/// A source's data for one frame.
+public enum SourceData {
+    /// Decoded vector tiles (from MVT or cut from GeoJSON), by tile.
+    case vector([CanonicalTileID: VectorTileData])
+    /// Raster tiles as images, by tile.
+    case raster([CanonicalTileID: CanvasImage])
+    /// GeoJSON, cut into the tiles of each view as it is drawn.
+    case geojson(GeoJSONTiler)
+    /// One image stretched over four corners (top-left, top-right, bottom-right, bottom-left).
+    case image(CanvasImage, corners: [LngLat])
+}
+
+/// A sprite sheet and its index.
+public struct SpriteAtlas {
+    public struct Entry: Sendable {
+        public var x, y, width, height: Int
+        public var pixelRatio: Double
+        public var sdf: Bool
+        public init(x: Int, y: Int, width: Int, height: Int, pixelRatio: Double, sdf: Bool) {
+            self.x = x; self.y = y; self.width = width; self.height = height; self.pixelRatio = pixelRatio; self.sdf = sdf
+        }
+    }
+
+    public var image: CanvasImage
+    public var entries: [String: Entry]
+
+    public init(image: CanvasImage, entries: [String: Entry]) {
+        self.image = image
+        self.entries = entries
+    }
+
+    /// Reads a sprite index (`{"name": {"x", "y", "width", "height", "pixelRatio", "sdf"}}`).
+    public init(image: CanvasImage, indexJSON: Data) throws {
+        guard let object = (try? JSONSerialization.jsonObject(with: indexJSON)) as? [String: Any] else {
+            throw RenderStyleError("the sprite index is not a JSON object")
+        }
+        var entries: [String: Entry] = [:]
+        for (name, value) in object {
+            guard let e = value as? [String: Any], let x = (e["x"] as? NSNumber)?.intValue, let y = (e["y"] as? NSNumber)?.intValue,
+                  let w = (e["width"] as? NSNumber)?.intValue, let h = (e["height"] as? NSNumber)?.intValue else { continue }
+            entries[name] = Entry(x: x, y: y, width: w, height: h,
+                                  pixelRatio: (e["pixelRatio"] as? NSNumber)?.doubleValue ?? 1,
+                                  sdf: (e["sdf"] as? Bool) ?? false)
+        }
+        self.init(image: image, entries: entries)
+    }
+}

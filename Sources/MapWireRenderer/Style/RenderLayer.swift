@@ -1,0 +1,75 @@
+import Foundation
+import MapWireStyle
+
+/// One style layer, compiled for drawing: its filter and every paint and layout property parsed once.
+struct RenderLayer {
+    let id: String
+    let type: String
+    let source: String?
+    let sourceLayer: String?
+    let minZoom: Double
+    let maxZoom: Double
+    let visible: Bool
+    let filter: StyleFilter?
+    let paint: [String: PropertyValue]
+    let layout: [String: PropertyValue]
+
+    init(json: [String: Any]) throws {
+        id = json["id"] as? String ?? ""
+        type = json["type"] as? String ?? ""
+        source = json["source"] as? String
+        sourceLayer = json["source-layer"] as? String
+        minZoom = (json["minzoom"] as? NSNumber)?.doubleValue ?? 0
+        maxZoom = (json["maxzoom"] as? NSNumber)?.doubleValue ?? 24
+        filter = try json["filter"].map { try StyleFilter(json: $0) }
+        paint = try Self.properties(json["paint"])
+        layout = try Self.properties(json["layout"])
+        visible = (json["layout"] as? [String: Any])?["visibility"] as? String != "none"
+    }
+
+    private static func properties(_ json: Any?) throws -> [String: PropertyValue] {
+        guard let object = json as? [String: Any] else { return [:] }
+        var result: [String: PropertyValue] = [:]
+        for (name, value) in object where !name.hasSuffix("-transition") && name != "visibility" {
+            do { result[name] = try PropertyValue(json: value, kind: PropertyKinds.kind(of: name)) }
+            catch { throw RenderStyleError("layer property \(name): \(error)") }
+        }
+        return result
+    }
+
+    /// Whether the layer draws at this zoom (minzoom inclusive, maxzoom exclusive).
+    func isVisible(atZoom zoom: Double) -> Bool {
+        visible && zoom >= minZoom && zoom < maxZoom
+    }
+
+    func number(_ name: String, _ context: EvaluationContext, _ fallback: Double) -> Double {
+        (paint[name] ?? layout[name])?.number(context, default: fallback) ?? fallback
+    }
+
+    func color(_ name: String, _ context: EvaluationContext, _ fallback: StyleColor) -> StyleColor {
+        (paint[name] ?? layout[name])?.color(context, default: fallback) ?? fallback
+    }
+
+    func string(_ name: String, _ context: EvaluationContext, _ fallback: String) -> String {
+        (paint[name] ?? layout[name])?.string(context, default: fallback) ?? fallback
+    }
+
+    func bool(_ name: String, _ context: EvaluationContext, _ fallback: Bool) -> Bool {
+        (paint[name] ?? layout[name])?.bool(context, default: fallback) ?? fallback
+    }
+
+    func numbers(_ name: String, _ context: EvaluationContext, _ fallback: [Double]) -> [Double] {
+        (paint[name] ?? layout[name])?.numbers(context, default: fallback) ?? fallback
+    }
+
+    /// Whether `name` varies per feature (else it can be evaluated once per layer).
+    func isFeatureDependent(_ name: String) -> Bool {
+        guard let value = paint[name] ?? layout[name] else { return false }
+        return !value.isFeatureConstant
+    }
+}
+
+struct RenderStyleError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

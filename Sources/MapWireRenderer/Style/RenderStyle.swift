@@ -1,0 +1,40 @@
+import Foundation
+import MapEngine
+
+/// A style compiled for drawing: its layers in order and what the renderer needs of its sources.
+struct RenderStyle {
+    struct Source {
+        let type: String
+        let tileSize: Int
+        let maxZoom: Int
+        let minZoom: Int
+        /// GeoJSON tiling options.
+        let buffer: Int
+        let tolerance: Double
+    }
+
+    let layers: [RenderLayer]
+    let sources: [String: Source]
+
+    init(json data: Data) throws {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw RenderStyleError("the style is not a JSON object")
+        }
+        let rawLayers = (root["layers"] as? [Any]) ?? []
+        let resolved = try StyleDocument.resolvingReferences(rawLayers)
+        layers = try resolved.compactMap { ($0 as? [String: Any]).map { try RenderLayer(json: $0) } }
+        var sources: [String: Source] = [:]
+        for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {
+            guard let object = value as? [String: Any] else { continue }
+            let type = object["type"] as? String ?? ""
+            sources[id] = Source(
+                type: type,
+                tileSize: (object["tileSize"] as? NSNumber)?.intValue ?? 512,
+                maxZoom: (object["maxzoom"] as? NSNumber)?.intValue ?? (type == "geojson" ? 18 : 22),
+                minZoom: (object["minzoom"] as? NSNumber)?.intValue ?? 0,
+                buffer: (object["buffer"] as? NSNumber)?.intValue ?? 128,
+                tolerance: (object["tolerance"] as? NSNumber)?.doubleValue ?? 0.375)
+        }
+        self.sources = sources
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import MapWireBus
+import MapWireFormats
+import MapWirePluginKit
+import MapWireProtocol
+import MapWireRenderSuite
+
+/// Renders render-suite tests through a real core, loader and renderer: each test sets the size,
+/// the camera and the style (with its operations applied), then takes a snapshot.
+/// Not Sendable: the runner calls it from one thread, one test at a time.
+final class ProcessRenderDriver: RenderTestDriver {
+    let launcher: MapLauncher
+    let client: ControlClient
+    let root: URL
+    let timeoutMilliseconds: Int
+
+    init(launcher: MapLauncher, root: URL, timeoutMilliseconds: Int) throws {
+        self.launcher = launcher
+        self.root = root
+        self.timeoutMilliseconds = timeoutMilliseconds
+        client = try ControlClient(endpoint: launcher.directory.controlEndpoint)
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    func render(_ testCase: RenderTestCase) throws -> PNGImage {
+        guard launcher.exited.isEmpty else { throw Failure(description: "\(launcher.exited.joined(separator: ", ")) exited") }
+        guard var style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
+            throw Failure(description: "the style is not a JSON object")
+        }
+        var camera = Camera(style)
+        for operation in testCase.operations {
+            switch try StyleOperations.apply(operation, to: &style) {
+            case .camera(let zoom, let bearing, let center, let pitch):
+                if let zoom { camera.zoom = zoom }
+                if let bearing { camera.bearing = bearing }
+                if let pitch { camera.pitch = pitch }
+                if let center { camera.center = center }
+            case .styleChanged, .nothing:
+                break
+            }
+        }
+        try run(.setSize(.with {
+            $0.width = UInt32(testCase.width)
+            $0.height = UInt32(testCase.height)
+            $0.pixelRatio = testCase.pixelRatio
+        }))
+        try run(.setCamera(.with {
+            $0.center = .with { $0.longitude = camera.center.0; $0.latitude = camera.center.1 }
+            $0.zoom = camera.zoom
+            $0.bearing = camera.bearing
+            $0.pitch = camera.pitch
+        }))
+        let data = try JSONSerialization.data(withJSONObject: style)
+        try run(.setStyleJson(.with {
+            $0.json = String(decoding: RenderSuite.rewriteLocalURLs(data, root: root), as: UTF8.self)
+            $0.baseURL = testCase.directory.appendingPathComponent("style.json").absoluteString
+        }))
+        let reply = try run(.snapshot(.with { $0.returnImage = true }))
+        do { return try PNGDecoder.decode(reply.snapshot.png) }
+        catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
+    }
+
+    @discardableResult
+    private func run(_ kind: Mapwire_V1_Command.OneOf_Kind) throws -> Mapwire_V1_CommandReply {
+        do { return try client.run(kind, timeoutMilliseconds: timeoutMilliseconds) }
+        catch { throw Failure(description: "\(error)") }
+    }
+
+    /// The camera a test starts from: the style's center, zoom, bearing and pitch (each 0 when absent).
+    struct Camera {
+        var center: (Double, Double)
+        var zoom: Double
+        var bearing: Double
+        var pitch: Double
+
+        init(_ style: [String: Any]) {
+            let c = style["center"] as? [NSNumber] ?? []
+            center = c.count == 2 ? (c[0].doubleValue, c[1].doubleValue) : (0, 0)
+            zoom = (style["zoom"] as? NSNumber)?.doubleValue ?? 0
+            bearing = (style["bearing"] as? NSNumber)?.doubleValue ?? 0
+            pitch = (style["pitch"] as? NSNumber)?.doubleValue ?? 0
+        }
+    }
+}

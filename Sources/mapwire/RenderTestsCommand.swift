@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import MapWireBus
+import MapWireRenderSuite
+
+struct RenderTestsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-tests",
+        abstract: "Run a render-test suite (laid out like mapbox-gl-test-suite) through real MapWire processes.",
+        discussion: """
+            Each test's style (local:// URLs mapped to the suite's folders, operations applied) is drawn \
+            by a core, loader and renderer started for the run, compared with expected.png as the upstream \
+            harness did (pixelmatch threshold 0.13, allowed ratio 0.00015 or metadata.test.diff), and \
+            actual.png, diff.png and a report are written under --output.
+            """)
+
+    @Argument(help: "The suite folder (holding tests/, data/, geojson/, image/, glyphs/).")
+    var suite: String
+
+    @Option(help: "Only tests whose property/name contains this.")
+    var filter: String?
+
+    @Option(name: .shortAndLong, help: "Where actual and diff images and the report go.")
+    var output = "render-test-results"
+
+    @Option(help: "Seconds one test may take.")
+    var timeout: Double = 30
+
+    @Flag(help: "Print one line per test.")
+    var verbose = false
+
+    func run() throws {
+        let root = URL(fileURLWithPath: suite).standardizedFileURL
+        let cases = try RenderSuite.load(root: root, filter: filter)
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("mapwire-rt-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let launcher = try MapLauncher(directory: RunDirectory(path: scratch.appendingPathComponent("run").path),
+                                       plugins: ["loader", "renderer"], options: LaunchOptions()) { _ in }
+        defer { launcher.stop() }
+        let driver = try ProcessRenderDriver(launcher: launcher, root: root, timeoutMilliseconds: Int(timeout * 1000))
+        let outputRoot = URL(fileURLWithPath: output).standardizedFileURL
+        let results = RenderTestRunner.run(cases, driver: driver, outputRoot: outputRoot) { result in
+            guard verbose else { return }
+            let verdict = result.passed ? "pass" : "FAIL"
+            let detail = result.error ?? result.ratio.map { String(format: "%.5f", $0) } ?? ""
+            Output.line("\(verdict) \(result.id) \(detail)")
+        }
+        try RenderTestRunner.writeReport(results, to: outputRoot)
+        Output.line(RenderTestRunner.summary(results))
+        Output.line("report: \(outputRoot.path)")
+    }
+}
