@@ -1,0 +1,75 @@
+import Foundation
+
+/// Reads the upstream harness's operation arrays, `[name, arg1, arg2, ...]`, into `RenderOperation`s.
+enum RenderOperationParser {
+    /// `root` is the suite folder: upstream resolved image paths such as `./image/marker.png` against it.
+    static func parse(_ operation: Any, root: URL) -> RenderOperation {
+        guard let array = operation as? [Any], let name = array.first as? String else {
+            return .unknown(JSONFragment.text(operation))
+        }
+        let arguments = Array(array.dropFirst())
+        return parse(name: name, arguments, root: root) ?? .unknown(JSONFragment.text(operation))
+    }
+
+    /// `nil` when the arguments do not fit the named operation.
+    private static func parse(name: String, _ arguments: [Any], root: URL) -> RenderOperation? {
+        let argument = { (index: Int) -> Any? in index < arguments.count ? arguments[index] : nil }
+        let string = { (index: Int) -> String? in argument(index) as? String }
+        let json = { (index: Int) -> Data? in argument(index).flatMap(JSONFragment.data) }
+        let number = { (index: Int) -> Double? in JSONNumber.double(argument(index)) }
+
+        switch name {
+        case "wait":
+            return .wait
+        case "setStyle":
+            return json(0).map { .setStyle($0) }
+        case "addLayer":
+            guard let layer = json(0) else { return nil }
+            return .addLayer(layer, before: string(1))
+        case "removeLayer":
+            return string(0).map { .removeLayer($0) }
+        case "setPaintProperty", "setLayoutProperty":
+            // A missing value means "back to the default", the same as an explicit null.
+            guard let layer = string(0), let property = string(1) else { return nil }
+            let value = json(2) ?? Data("null".utf8)
+            return name == "setPaintProperty"
+                ? .setPaintProperty(layer: layer, name: property, value: value)
+                : .setLayoutProperty(layer: layer, name: property, value: value)
+        case "setFilter":
+            guard let layer = string(0) else { return nil }
+            let filter = argument(1).flatMap { $0 is NSNull ? nil : JSONFragment.data($0) }
+            return .setFilter(layer: layer, filter: filter)
+        case "addSource":
+            guard let id = string(0), let source = json(1) else { return nil }
+            return .addSource(id: id, source: source)
+        case "removeSource":
+            return string(0).map { .removeSource($0) }
+        case "addImage":
+            guard let id = string(0), let path = string(1) else { return nil }
+            let options = argument(2) as? [String: Any]
+            return .addImage(
+                id: id, path: resolve(path, root: root),
+                sdf: (options?["sdf"] as? NSNumber).map(\.boolValue),
+                pixelRatio: JSONNumber.double(options?["pixelRatio"]))
+        case "setZoom":
+            return number(0).map { .setZoom($0) }
+        case "setBearing":
+            return number(0).map { .setBearing($0) }
+        case "setPitch":
+            return number(0).map { .setPitch($0) }
+        case "setCenter":
+            guard let center = argument(0) as? [Any], center.count == 2,
+                  let lon = JSONNumber.double(center[0]), let lat = JSONNumber.double(center[1]) else { return nil }
+            return .setCenter(lon: lon, lat: lat)
+        default:
+            return nil
+        }
+    }
+
+    /// Relative paths are relative to the suite root; `file://` URLs (after local:// rewriting) are used as they are.
+    private static func resolve(_ path: String, root: URL) -> URL {
+        if path.hasPrefix("file://"), let url = URL(string: path) { return url }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return root.appendingPathComponent(path).standardizedFileURL
+    }
+}
