@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MapWireFormats
+import MapWireVectorTile
 @testable import MapWireDemo
 
 @Suite struct DemoDataTests {

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireVectorTile
 
 /// Cuts the town plan into XYZ vector tiles.
 struct TownTiler {
@@ -85,7 +86,7 @@ struct TownTiler {
     }
 
     private static func rounded(_ p: (x: Double, y: Double)) -> TilePoint {
-        TilePoint(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
+        TilePoint(x: Int32(p.x.rounded()), y: Int32(p.y.rounded()))
     }
 
     /// Rounds to integer tile units and drops points that collapse onto their predecessor.

@@ -1,3 +1,5 @@
+import MapWireVectorTile
+
 /// Encodes `TileGeometry` into the vector tile command stream: MoveTo(1), LineTo(2), ClosePath(7),
 /// each command integer being `id | count << 3`, followed by zigzag-encoded coordinate deltas.
 enum GeometryCommandEncoder {
@@ -7,7 +9,7 @@ enum GeometryCommandEncoder {
 
     static func command(_ id: UInt32, count: Int) -> UInt32 { id | UInt32(count) << 3 }
 
-    static func zigzag(_ n: Int) -> UInt32 { UInt32(truncatingIfNeeded: (n << 1) ^ (n >> 63)) }
+    static func zigzag(_ n: Int32) -> UInt32 { UInt32(bitPattern: (n << 1) ^ (n >> 31)) }
 
     static func encode(_ geometry: TileGeometry) -> [UInt32] {
         var writer = Writer()
@@ -46,8 +48,9 @@ enum GeometryCommandEncoder {
         }
 
         mutating func delta(to point: TilePoint) {
-            output.append(zigzag(point.x - cursor.x))
-            output.append(zigzag(point.y - cursor.y))
+            // Wrapping matches the decoder, which wraps the cursor the same way.
+            output.append(zigzag(point.x &- cursor.x))
+            output.append(zigzag(point.y &- cursor.y))
             cursor = point
         }
     }

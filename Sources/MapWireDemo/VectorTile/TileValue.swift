@@ -18,15 +18,14 @@ public enum TileValue: Hashable, Sendable {
         return value
     }
 
-    /// Reads whichever field is set; nil for an empty value message.
-    init?(_ value: VectorTile_Tile.Value) {
-        if value.hasStringValue { self = .string(value.stringValue) }
-        else if value.hasSintValue { self = .int(value.sintValue) }
-        else if value.hasIntValue { self = .int(value.intValue) }
-        else if value.hasUintValue { self = .int(Int64(clamping: value.uintValue)) }
-        else if value.hasDoubleValue { self = .double(value.doubleValue) }
-        else if value.hasFloatValue { self = .double(Double(value.floatValue)) }
-        else if value.hasBoolValue { self = .bool(value.boolValue) }
-        else { return nil }
+    /// The demo has no unsigned case: large unsigned values are clamped into `.int`.
+    init(_ value: FeatureValue) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .int(let number): self = .int(number)
+        case .uint(let number): self = .int(Int64(clamping: number))
+        case .double(let number): self = .double(number)
+        case .bool(let flag): self = .bool(flag)
+        }
     }
 }

@@ -14,55 +14,28 @@ public struct DecodedLayer: Equatable, Sendable {
     public var features: [DecodedFeature]
 }
 
-public enum VectorTileDecodingError: Error, Equatable, CustomStringConvertible {
-    case invalidProtobuf(String)
-    case badGeometry(layer: String, reason: String)
-    case badTag(layer: String, index: UInt32)
-
-    public var description: String {
-        switch self {
-        case .invalidProtobuf(let reason): "not a vector tile: \(reason)"
-        case .badGeometry(let layer, let reason): "bad geometry in layer \(layer): \(reason)"
-        case .badTag(let layer, let index): "layer \(layer) has a feature tag pointing at missing key/value \(index)"
-        }
-    }
-}
-
-/// Reads uncompressed vector tiles back into layers and features (used to check the encoder).
+/// Reads tiles back into the demo's own geometry and value types (used to check the encoder).
+/// The decoding itself, with the spec's validation, is `MVTDecoder`'s.
 public enum VectorTileDecoder {
     public static func decode(_ data: Data) throws(VectorTileDecodingError) -> [DecodedLayer] {
-        let tile: VectorTile_Tile
-        do {
-            tile = try VectorTile_Tile(serializedBytes: data)
-        } catch {
-            throw .invalidProtobuf("\(error)")
-        }
-        return try tile.layers.map { layer throws(VectorTileDecodingError) in
+        let tile = try MVTDecoder.decode(data)
+        return tile.orderedLayers.map { layer in
             DecodedLayer(
-                name: layer.name, extent: layer.extent,
-                features: try layer.features.map { feature throws(VectorTileDecodingError) in
-                    try decode(feature, in: layer)
+                name: layer.name, extent: UInt32(layer.extent),
+                features: layer.features.compactMap { feature in
+                    guard let geometry = geometry(of: feature) else { return nil }
+                    return DecodedFeature(id: feature.id, geometry: geometry, properties: feature.properties.mapValues(TileValue.init))
                 })
         }
     }
 
-    private static func decode(_ feature: VectorTile_Tile.Feature, in layer: VectorTile_Tile.Layer) throws(VectorTileDecodingError) -> DecodedFeature {
-        var properties: [String: TileValue] = [:]
-        guard feature.tags.count % 2 == 0 else { throw .badTag(layer: layer.name, index: UInt32(feature.tags.count)) }
-        for pair in stride(from: 0, to: feature.tags.count, by: 2) {
-            let keyIndex = feature.tags[pair], valueIndex = feature.tags[pair + 1]
-            guard keyIndex < layer.keys.count else { throw .badTag(layer: layer.name, index: keyIndex) }
-            guard valueIndex < layer.values.count, let value = TileValue(layer.values[Int(valueIndex)]) else {
-                throw .badTag(layer: layer.name, index: valueIndex)
-            }
-            properties[layer.keys[Int(keyIndex)]] = value
+    /// The demo only writes typed geometry, so UNKNOWN features have no TileGeometry.
+    private static func geometry(of feature: VectorFeature) -> TileGeometry? {
+        switch feature.type {
+        case .point: .points(feature.geometry.flatMap { $0 })
+        case .lineString: .lineStrings(feature.geometry)
+        case .polygon: .polygons(feature.polygons())
+        case .unknown: nil
         }
-        let geometry: TileGeometry
-        do {
-            geometry = try GeometryCommandDecoder.decode(type: feature.type, commands: feature.geometry)
-        } catch {
-            throw .badGeometry(layer: layer.name, reason: error.reason)
-        }
-        return DecodedFeature(id: feature.hasID ? feature.id : nil, geometry: geometry, properties: properties)
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import MapWireVectorTile
+import Testing
+
+/// Truncated, corrupted and random buffers must throw (or decode), never trap.
+@Suite struct MalformedBufferTests {
+    static func sampleTile() throws -> Data {
+        let values = [TileFactory.value { $0.stringValue = "residential" }]
+        let features = [
+            TileFactory.feature(id: 1, type: .polygon, geometry: [9, 0, 0, 26, 20, 0, 0, 20, 19, 0, 15], tags: [0, 0]),
+            TileFactory.feature(id: 2, type: .linestring, geometry: [9, 4, 4, 18, 0, 16, 16, 0], tags: [0, 0]),
+        ]
+        return try TileFactory.data(TileFactory.layer("landuse", keys: ["class"], values: values, features: features))
+    }
+
+    @Test func everyTruncationThrowsOrDecodes() throws {
+        let tile = try Self.sampleTile()
+        var thrown = 0
+        for length in 0..<tile.count {
+            do { _ = try MVTDecoder.decode(tile.prefix(length)) } catch { thrown += 1 }
+        }
+        #expect(thrown > 0)
+    }
+
+    @Test func garbageIsMalformedProtobuf() {
+        let garbage = Data([0x1A, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0x01])  // layer with a 4 GB length
+        #expect {
+            try MVTDecoder.decode(garbage)
+        } throws: { error in
+            guard let error = error as? VectorTileDecodingError, case .malformedProtobuf = error else { return false }
+            return true
+        }
+        #expect(throws: VectorTileDecodingError.self) { try MVTDecoder.decode(Data("not a tile at all".utf8)) }
+    }
+
+    @Test func bitFlipsAndRandomBytesNeverTrap() throws {
+        let tile = try Self.sampleTile()
+        var generator = SplitMix(seed: 0x5EED)
+        for _ in 0..<2000 {
+            var corrupted = tile
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                let index = Int(generator.next() % UInt64(corrupted.count))
+                corrupted[index] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+            }
+            _ = try? MVTDecoder.decode(corrupted)
+        }
+        for _ in 0..<500 {
+            let random = Data((0..<Int(generator.next() % 64)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+            _ = try? MVTDecoder.decode(random)
+        }
+    }
+}
+
+/// Small deterministic generator so failures reproduce.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
