@@ -71,6 +71,11 @@ public final class Canvas {
     /// shapes inside the group do not show through each other. `body` must balance its own
     /// `save()`/`restore()` calls.
     public func setOpacityGroup(_ body: () -> Void, opacity: Double) {
+        // Compositing an opaque layer is the same as drawing directly (OVER is associative).
+        guard opacity < 1 else {
+            body()
+            return
+        }
         cairo_push_group(cr)
         let depth = saveDepth
         body()
