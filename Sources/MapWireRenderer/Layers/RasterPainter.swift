@@ -34,7 +34,7 @@ enum RasterPainter {
                 return Point2D(x: p.x, y: p.y)
             }
             context.canvas.draw(adjust(image), toQuad: screen, opacity: opacity, smooth: smooth)
-        case .vector:
+        case .vector, .geojson:
             break
         }
     }

@@ -21,8 +21,12 @@ struct RenderStyle {
             throw RenderStyleError("the style is not a JSON object")
         }
         let rawLayers = (root["layers"] as? [Any]) ?? []
-        let resolved = try StyleDocument.resolvingReferences(rawLayers)
-        layers = try resolved.compactMap { ($0 as? [String: Any]).map { try RenderLayer(json: $0) } }
+        let resolved: [Any]
+        do { resolved = try StyleDocument.resolvingReferences(rawLayers) }
+        catch { throw RenderStyleError(error.message) }
+        var layers: [RenderLayer] = []
+        for case let object as [String: Any] in resolved { layers.append(try RenderLayer(json: object)) }
+        self.layers = layers
         var sources: [String: Source] = [:]
         for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {
             guard let object = value as? [String: Any] else { continue }
