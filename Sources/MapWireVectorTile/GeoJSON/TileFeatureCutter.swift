@@ -1,0 +1,77 @@
+import Foundation
+
+/// Turns one projected feature into the part of it that falls in one tile: clipped to the
+/// buffered tile, optionally simplified, rounded to integer tile units, and with polygon rings
+/// wound the way vector tiles require.
+struct TileFeatureCutter {
+    let zoom: Int
+    let x: Int
+    let y: Int
+    let extent: Double
+    let box: TileBox
+    /// Douglas–Peucker tolerance in tile units; 0 turns simplification off.
+    let tolerance: Double
+
+    func cut(_ feature: ProjectedFeature) -> VectorFeature? {
+        switch feature.shape {
+        case .points(let points):
+            let inside = points.map(tileUnits).filter(box.contains).map(rounded)
+            return inside.isEmpty ? nil : make(feature, .point, [inside])
+        case .lines(let lines):
+            let parts = lines.flatMap { line in
+                LineClipper.clip(line.map(tileUnits), to: box)
+                    .map { LineSimplifier.simplify($0, tolerance: tolerance) }
+                    .map(roundedPath)
+                    .filter { $0.count >= 2 }
+            }
+            return parts.isEmpty ? nil : make(feature, .lineString, parts)
+        case .polygons(let polygons):
+            let rings = polygons.flatMap(cutPolygon)
+            return rings.isEmpty ? nil : make(feature, .polygon, rings)
+        }
+    }
+
+    /// Exterior first, then holes. A polygon whose exterior is clipped or rounded away is gone
+    /// entirely; a hole that collapses is just dropped.
+    private func cutPolygon(_ polygon: [[WorldPoint]]) -> [[TilePoint]] {
+        var rings: [[TilePoint]] = []
+        for (index, ring) in polygon.enumerated() {
+            let clipped = RingClipper.clip(ring.map(tileUnits), to: box)
+            var points = roundedPath(LineSimplifier.simplifyRing(clipped, tolerance: tolerance))
+            if points.count > 1, points.first == points.last { points.removeLast() }
+            let area = RingArea.doubledSignedArea(points)
+            guard points.count >= 3, area != 0 else {
+                if index == 0 { return [] }
+                continue
+            }
+            // Exterior rings must have positive area in tile space, holes negative.
+            let wantsPositive = index == 0
+            rings.append((area > 0) == wantsPositive ? points : points.reversed())
+        }
+        return rings
+    }
+
+    private func make(_ feature: ProjectedFeature, _ type: FeatureGeometryType, _ geometry: [[TilePoint]]) -> VectorFeature {
+        VectorFeature(id: feature.id, type: type, geometry: geometry, properties: feature.properties)
+    }
+
+    private func tileUnits(_ point: WorldPoint) -> WorldPoint {
+        let scale = Double(1 << zoom)
+        return WorldPoint(x: (point.x * scale - Double(x)) * extent, y: (point.y * scale - Double(y)) * extent)
+    }
+
+    /// Only called on points inside the box, whose size is bounded when the tiler is made.
+    private func rounded(_ point: WorldPoint) -> TilePoint {
+        TilePoint(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()))
+    }
+
+    /// Rounds and drops points that land on the one before them.
+    private func roundedPath(_ points: [WorldPoint]) -> [TilePoint] {
+        var path: [TilePoint] = []
+        path.reserveCapacity(points.count)
+        for point in points.map(rounded) where path.last != point {
+            path.append(point)
+        }
+        return path
+    }
+}
