@@ -11,7 +11,7 @@ import Testing
 
     @Test func backgroundFillsTheFrameWithItsColourAndOpacity() throws {
         let frame = try renderer.render(TestScene.scene(style: TestScene.style(
-            #"{"id":"bg","type":"background","paint":{"background-color":"rgb(255,0,0)","background-opacity":0.5}}"#), features: []))
+            ##"{"id":"bg","type":"background","paint":{"background-color":"rgb(255,0,0)","background-opacity":0.5}}"##), features: []))
         #expect(TestScene.pixel(frame, 10, 10) == [255, 0, 0, 128] || TestScene.pixel(frame, 10, 10) == [255, 0, 0, 127])
         #expect(TestScene.pixel(frame, 500, 500)[0] == 255)
     }
@@ -38,7 +38,7 @@ import Testing
 
     @Test func fillTranslateMovesThePolygonInScreenPixels() throws {
         let features = [VectorFeature(type: .polygon, geometry: [TestScene.square(800, 800, 1600, 1600)])]
-        let style = TestScene.style(#"{"id":"f","type":"fill","source":"s","source-layer":"shapes","paint":{"fill-color":"#000","fill-translate":[50,0]}}"#)
+        let style = TestScene.style(##"{"id":"f","type":"fill","source":"s","source-layer":"shapes","paint":{"fill-color":"#000","fill-translate":[50,0]}}"##)
         let frame = try renderer.render(TestScene.scene(style: style, features: features))
         #expect(TestScene.pixel(frame, 110, 150)[3] == 0)
         #expect(TestScene.pixel(frame, 240, 150)[3] == 255)
@@ -47,16 +47,16 @@ import Testing
     @Test func lineWidthCapAndDashes() throws {
         let line = [TestScene.point(800, 2048), TestScene.point(3200, 2048)]   // screen x 100...400 at y 256
         let features = [VectorFeature(type: .lineString, geometry: [line])]
-        let solid = TestScene.style(#"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#f00","line-width":10}}"#)
+        let solid = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#f00","line-width":10}}"##)
         var frame = try renderer.render(TestScene.scene(style: solid, features: features))
         #expect(TestScene.pixel(frame, 250, 256) == [255, 0, 0, 255])
         #expect(TestScene.pixel(frame, 250, 253)[3] == 255 && TestScene.pixel(frame, 250, 264)[3] == 0)
         #expect(TestScene.pixel(frame, 97, 256)[3] == 0)  // butt cap ends at the end point
-        let square = TestScene.style(#"{"id":"l","type":"line","source":"s","source-layer":"shapes","layout":{"line-cap":"square"},"paint":{"line-color":"#f00","line-width":10}}"#)
+        let square = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","layout":{"line-cap":"square"},"paint":{"line-color":"#f00","line-width":10}}"##)
         frame = try renderer.render(TestScene.scene(style: square, features: features))
         #expect(TestScene.pixel(frame, 97, 256)[3] == 255)
         // Dashes are in line widths: 2 on, 2 off with width 10 → 20 px dashes.
-        let dashed = TestScene.style(#"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#f00","line-width":10,"line-dasharray":[2,2]}}"#)
+        let dashed = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#f00","line-width":10,"line-dasharray":[2,2]}}"##)
         frame = try renderer.render(TestScene.scene(style: dashed, features: features))
         #expect(TestScene.pixel(frame, 110, 256)[3] == 255)
         #expect(TestScene.pixel(frame, 130, 256)[3] == 0)
@@ -65,7 +65,7 @@ import Testing
 
     @Test func lineGapWidthDrawsTwoLinesAroundTheGap() throws {
         let features = [VectorFeature(type: .lineString, geometry: [[TestScene.point(800, 2048), TestScene.point(3200, 2048)]])]
-        let style = TestScene.style(#"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#00f","line-width":4,"line-gap-width":20}}"#)
+        let style = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#00f","line-width":4,"line-gap-width":20}}"##)
         let frame = try renderer.render(TestScene.scene(style: style, features: features))
         #expect(TestScene.pixel(frame, 250, 256)[3] == 0)       // the gap
         #expect(TestScene.pixel(frame, 250, 244)[2] == 255)     // one side: 10 + 2 px above
@@ -78,7 +78,7 @@ import Testing
             // In the tile's buffer: belongs to a neighbour, not drawn by this tile.
             VectorFeature(type: .point, geometry: [[TestScene.point(-40, 2048)]], properties: ["size": .int(20)]),
         ]
-        let style = TestScene.style(#"{"id":"c","type":"circle","source":"s","source-layer":"shapes","paint":{"circle-radius":["get","size"],"circle-color":"#0f0","circle-stroke-width":5,"circle-stroke-color":"#f00"}}"#)
+        let style = TestScene.style(##"{"id":"c","type":"circle","source":"s","source-layer":"shapes","paint":{"circle-radius":["get","size"],"circle-color":"#0f0","circle-stroke-width":5,"circle-stroke-color":"#f00"}}"##)
         let frame = try renderer.render(TestScene.scene(style: style, features: features))
         #expect(TestScene.pixel(frame, 256, 256) == [0, 255, 0, 255])
         #expect(TestScene.pixel(frame, 256 + 22, 256)[0] == 255)   // the stroke outside the radius
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func pixelRatioTwoDrawsTwiceTheDevicePixels() throws {
-        let style = TestScene.style(#"{"id":"bg","type":"background","paint":{"background-color":"#123456"}}"#)
+        let style = TestScene.style(##"{"id":"bg","type":"background","paint":{"background-color":"#123456"}}"##)
         let frame = try renderer.render(TestScene.scene(style: style, features: [], pixelRatio: 2))
         let png = try PNGDecoder.decode(frame.canvas.pngData())
         #expect(png.width == 1024 && png.height == 1024)
@@ -109,7 +109,7 @@ import Testing
     @Test func bearingRotatesTheMap() throws {
         // A bar to the east of the centre ends up below it when the map turns by -90° (bearing 270).
         let features = [VectorFeature(type: .polygon, geometry: [TestScene.square(2400, 1968, 3200, 2128)])]
-        let style = TestScene.style(#"{"id":"f","type":"fill","source":"s","source-layer":"shapes","paint":{"fill-color":"#000"}}"#)
+        let style = TestScene.style(##"{"id":"f","type":"fill","source":"s","source-layer":"shapes","paint":{"fill-color":"#000"}}"##)
         let turned = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0, bearing: 90)
         let frame = try renderer.render(TestScene.scene(style: style, features: features, camera: turned))
         // Bearing 90 puts east at the top of the screen.
@@ -119,7 +119,7 @@ import Testing
 
     @Test func aBrokenStyleIsAnErrorNotACrash() {
         #expect(throws: (any Error).self) {
-            try renderer.render(TestScene.scene(style: #"{"version":8,"layers":[{"id":"x","type":"fill","paint":{"fill-color":["nonsense-op"]}}]}"#, features: []))
+            try renderer.render(TestScene.scene(style: ##"{"version":8,"layers":[{"id":"x","type":"fill","paint":{"fill-color":["nonsense-op"]}}]}"##, features: []))
         }
     }
 }

@@ -25,7 +25,7 @@ enum TestScene {
     }
 
     static func style(_ layers: String) -> String {
-        #"{"version":8,"sources":{"s":{"type":"vector","tiles":["x://{z}/{x}/{y}"]}},"layers":[\#(layers)]}"#
+        ##"{"version":8,"sources":{"s":{"type":"vector","tiles":["x://{z}/{x}/{y}"]}},"layers":[\##(layers)]}"##
     }
 
     /// RGBA of the pixel at (x, y) of a rendered frame.
