@@ -59,12 +59,16 @@ public final class Canvas {
         saveDepth -= 1
     }
 
-    /// Intersects the clip with `path` until the next `restore()`.
-    public func clip(to path: CanvasPath, rule: FillRule = .nonZero) {
+    /// Intersects the clip with `path` until the next `restore()`. Without antialiasing, clips of
+    /// shapes that share an edge (neighbouring tiles) cover every pixel exactly once: no seams.
+    public func clip(to path: CanvasPath, rule: FillRule = .nonZero, antialias: Bool = true) {
         cairo_new_path(cr)
         path.append(to: cr)
         cairo_set_fill_rule(cr, rule.cairo)
+        let previous = cairo_get_antialias(cr)
+        cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_clip(cr)
+        cairo_set_antialias(cr, previous)
     }
 
     /// Draws `body` into a temporary layer, then composites the layer at `opacity`, so overlapping

@@ -117,6 +117,7 @@ extension CoreServer {
                     $0.mapID = configuration.mapID
                     $0.subscribers = UInt32(publisher.subscribers)
                     $0.lastSequence = publisher.sequence
+                    $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
                 }
             case .getCamera:
                 reply.camera = cameraState

@@ -110,7 +110,7 @@ extension CoreServer {
     /// Queues a snapshot: the next full frame is drawn for it and the reply waits for the image.
     func takeSnapshot(_ snapshot: Mapwire_V1_Snapshot, commandID: UInt64, from identity: Data) -> String? {
         guard registry.has(role: PluginRole.renderer) else { return "no renderer plugin is attached" }
-        guard map.style != nil, map.loadPhase != .failed else { return "no style is loaded" }
+        guard map.loadPhase != .empty, map.loadPhase != .failed else { return "no style is loaded" }
         snapshotWaiters.append(SnapshotWaiter(identity: identity, commandID: commandID, snapshot: snapshot))
         map.requestRepaint()
         return nil
@@ -130,6 +130,13 @@ extension CoreServer {
                 }
             }
         }, to: waiter.identity)
+    }
+
+    /// The style failed: no full frame will come for the snapshots waiting.
+    func failAllSnapshots(_ why: String) {
+        let waiting = snapshotWaiters
+        snapshotWaiters = []
+        for waiter in waiting { failSnapshot(waiter, why) }
     }
 
     private func failSnapshot(_ waiter: SnapshotWaiter, _ why: String) {

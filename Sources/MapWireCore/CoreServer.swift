@@ -128,6 +128,9 @@ public final class CoreServer: MapEnvironment {
 
     public func publish(_ event: Mapwire_V1_Envelope.OneOf_Payload) {
         publisher.publish(event)
+        if case .mapLoadingError(let error) = event, error.type == .style, !snapshotWaiters.isEmpty {
+            failAllSnapshots("the style failed to load: \(error.message)")
+        }
     }
 
     public func load(_ load: ResourceLoad) {

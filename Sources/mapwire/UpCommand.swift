@@ -38,7 +38,7 @@ struct UpCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
-        let plugins = (launch.plugins ?? "loader").split(separator: ",").map(String.init)
+        let plugins = (launch.plugins ?? "loader,renderer").split(separator: ",").map(String.init)
         let launcher: MapLauncher
         do { launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch, announce: Output.line) }
         catch let error as LaunchError {

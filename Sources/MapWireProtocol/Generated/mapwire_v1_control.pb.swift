@@ -515,6 +515,9 @@ public nonisolated struct Mapwire_V1_Pong: Sendable {
   /// The sequence number of the last published event.
   public var lastSequence: UInt64 = 0
 
+  /// The roles of the registered plugins, one entry per plugin and role (e.g. "loader", "renderer").
+  public var pluginRoles: [String] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1968,7 +1971,7 @@ nonisolated extension Mapwire_V1_CameraState: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Pong"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{1}subscribers\0\u{3}last_sequence\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{1}subscribers\0\u{3}last_sequence\0\u{3}plugin_roles\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1980,6 +1983,7 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
       case 2: try { try decoder.decodeSingularStringField(value: &self.mapID) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.subscribers) }()
       case 4: try { try decoder.decodeSingularUInt64Field(value: &self.lastSequence) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.pluginRoles) }()
       default: break
       }
     }
@@ -1998,6 +2002,9 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if self.lastSequence != 0 {
       try visitor.visitSingularUInt64Field(value: self.lastSequence, fieldNumber: 4)
     }
+    if !self.pluginRoles.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.pluginRoles, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2006,6 +2013,7 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if lhs.mapID != rhs.mapID {return false}
     if lhs.subscribers != rhs.subscribers {return false}
     if lhs.lastSequence != rhs.lastSequence {return false}
+    if lhs.pluginRoles != rhs.pluginRoles {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

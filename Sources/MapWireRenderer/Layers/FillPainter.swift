@@ -13,7 +13,7 @@ enum FillPainter {
         let hasOutline = !extrusion && layer.paint["fill-outline-color"] != nil
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
-            context.canvas.clip(to: projection.outline(extent: data.extent))
+            context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
             for feature in context.features(of: data, layer: layer) where feature.type == .polygon {
                 let eval = context.evaluation(feature)
                 let opacity = layer.number("\(prefix)-opacity", eval, 1)

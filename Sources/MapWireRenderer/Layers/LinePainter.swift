@@ -14,7 +14,7 @@ enum LinePainter {
         let miterLimit = layer.number("line-miter-limit", constant, 2)
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
-            context.canvas.clip(to: projection.outline(extent: data.extent))
+            context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
             for feature in context.features(of: data, layer: layer) where feature.type == .lineString || feature.type == .polygon {
                 let eval = context.evaluation(feature)
                 let opacity = layer.number("line-opacity", eval, 1)

@@ -60,6 +60,21 @@ final class MapLauncher {
                 throw error
             }
         }
+        try waitForRegistration(of: plugins.filter { !$0.isEmpty })
+    }
+
+    /// Waits until every started plugin has said hello, so the first command finds them.
+    private func waitForRegistration(of roles: [String]) throws {
+        let client = try ControlClient(endpoint: directory.controlEndpoint)
+        let deadline = monotonicMillis() + 10_000
+        while monotonicMillis() < deadline {
+            let registered = (try? client.run(.ping(.init()), timeoutMilliseconds: 1000).pong.pluginRoles) ?? []
+            if roles.allSatisfy(registered.contains) { return }
+            if !exited.isEmpty { break }
+            usleep(10_000)
+        }
+        stop()
+        throw LaunchError.pluginsDidNotRegister(roles)
     }
 
     func stop() {
@@ -113,6 +128,12 @@ final class MapLauncher {
 
 enum LaunchError: Error, CustomStringConvertible {
     case coreDidNotStart
+    case pluginsDidNotRegister([String])
 
-    var description: String { "the core did not start (see its message above)" }
+    var description: String {
+        switch self {
+        case .coreDidNotStart: "the core did not start (see its message above)"
+        case .pluginsDidNotRegister(let roles): "the plugins (\(roles.joined(separator: ", "))) did not register with the core (see their messages above)"
+        }
+    }
 }
