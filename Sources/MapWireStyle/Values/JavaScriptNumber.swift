@@ -61,7 +61,7 @@ enum JavaScriptNumber {
         }
         let lower = trimmed.lowercased()
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lower.hasPrefix(prefix) {
-            return UInt64(lower.dropFirst(2), radix: radix).map(Double.init)
+            return UInt64(lower.dropFirst(2), radix: radix).map { Double($0) }
         }
         return parseDecimalLiteral(trimmed)
     }
