@@ -36,7 +36,7 @@ struct RenderTestsCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let launcher = try MapLauncher(directory: RunDirectory(path: scratch.appendingPathComponent("run").path),
-                                       plugins: ["loader", "renderer"], options: LaunchOptions()) { _ in }
+                                       plugins: ["loader", "renderer"], options: try LaunchOptions.parse([])) { _ in }
         defer { launcher.stop() }
         let driver = try ProcessRenderDriver(launcher: launcher, root: root, timeoutMilliseconds: Int(timeout * 1000))
         let outputRoot = URL(fileURLWithPath: output).standardizedFileURL
