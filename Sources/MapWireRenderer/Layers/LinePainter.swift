@@ -30,16 +30,15 @@ enum LinePainter {
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
                 let lines = feature.geometry.map { projection.points($0).map { $0 + translate } }
-                // With a gap, the line is two lines of `width`, one each side of the gap.
-                let offsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset]
                 var path = CanvasPath()
                 for line in lines where line.count >= 2 {
-                    for d in offsets {
-                        path.addRing(d == 0 ? line : LineOffset.offset(line, by: d, closed: closed), closed: closed)
-                    }
+                    path.addRing(offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed), closed: closed)
                 }
                 guard !path.isEmpty else { continue }
-                if blur > 0 {
+                if gap > 0 {
+                    // Two lines of `width`, one each side of the gap.
+                    context.canvas.stroke(path, color: color, style: style, gap: gap)
+                } else if blur > 0 {
                     context.canvas.stroke(path, color: color, style: style, blur: blur)
                 } else {
                     context.canvas.stroke(path, color: color, style: style)

@@ -57,8 +57,22 @@ final class ProcessRenderDriver: RenderTestDriver {
             $0.baseURL = testCase.directory.appendingPathComponent("style.json").absoluteString
         }))
         let reply = try run(.snapshot(.with { $0.returnImage = true }))
-        do { return try PNGDecoder.decode(reply.snapshot.png) }
+        let image: PNGImage
+        do { image = try PNGDecoder.decode(reply.snapshot.png) }
         catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
+        return Self.premultiplied(image)
+    }
+
+    /// The suite's expected images hold what GL's readPixels returned: premultiplied colour (a
+    /// half-transparent red is 128,0,0,128). Our PNGs are straight alpha, so convert before comparing.
+    static func premultiplied(_ image: PNGImage) -> PNGImage {
+        var result = image
+        for i in stride(from: 0, to: result.pixels.count, by: 4) {
+            let a = UInt32(result.pixels[i + 3])
+            guard a < 255 else { continue }
+            for c in 0..<3 { result.pixels[i + c] = UInt8((UInt32(result.pixels[i + c]) * a + 127) / 255) }
+        }
+        return result
     }
 
     @discardableResult
