@@ -39,7 +39,7 @@ enum FillPainter {
                 // fill-outline-color says otherwise.
                 if antialias, !extrusion {
                     let outline = hasOutline ? layer.color("fill-outline-color", eval, color) : color
-                    context.canvas.strokeHairline(path, color: CanvasColor(outline, opacity: opacity))
+                    context.canvas.stroke(path, color: CanvasColor(outline, opacity: opacity), style: StrokeStyle(width: 1))
                 }
             }
             context.canvas.restore()

@@ -1,19 +1,6 @@
 import CCairo
 
 extension Canvas {
-    /// A one-device-pixel line without antialiasing: how GL engines draw fill outlines.
-    public func strokeHairline(_ path: CanvasPath, color: CanvasColor) {
-        guard !path.isEmpty, color.a > 0 else { return }
-        cairo_save(cr)
-        cairo_new_path(cr)
-        path.append(to: cr)
-        apply(StrokeStyle(width: 1 / pixelRatio))
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-        setSource(color)
-        cairo_stroke(cr)
-        cairo_restore(cr)
-    }
-
     /// A line with a transparent gap down its middle (line-gap-width): two lines of `style.width`
     /// either side of a `gap` px gap, with the joins of one wide line so corners stay tidy.
     public func stroke(_ path: CanvasPath, color: CanvasColor, style: StrokeStyle, gap: Double) {

@@ -1,0 +1,115 @@
+import Foundation
+import MapWireFormats
+import MapWireProtocol
+import Testing
+
+/// Frames drawn by the real renderer process: snapshots, the frame events, and a renderer that dies.
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+struct RendererTests {
+    /// The straight-alpha RGBA of one pixel.
+    func pixel(_ image: PNGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * image.width + x) * 4
+        return Array(image.pixels[i..<i + 4])
+    }
+
+    @Test func snapshotOfTheDemoDrawsTheTown() throws {
+        let run = try TestRun()
+        let out = run.file("demo.png")
+        let result = try run.mapwire(["snapshot", "-o", out.path, "--size", "400x300"], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGDecoder.decode(Data(contentsOf: out))
+        #expect(image.width == 400 && image.height == 300)
+        // The demo's land colour (#f3efe6) covers much of the map, and something is drawn over it.
+        let colours = Set(stride(from: 0, to: image.pixels.count, by: 4).map { Array(image.pixels[$0..<$0 + 3]) })
+        #expect(colours.contains([0xf3, 0xef, 0xe6]))
+        #expect(colours.count > 20, "roads, buildings, water and parks draw in more colours")
+        #expect(image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "the background is opaque")
+    }
+
+    @Test func snapshotAtPixelRatioTwoIsTwiceTheSize() throws {
+        let run = try TestRun()
+        let out = run.file("demo@2x.png")
+        let result = try run.mapwire(["snapshot", "-o", out.path, "--size", "200x100", "--pixel-ratio", "2"], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGDecoder.decode(Data(contentsOf: out))
+        #expect(image.width == 400 && image.height == 200)
+    }
+
+    @Test func snapshotOfABrokenStyleFailsWithTheReason() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["snapshot", "-o", run.file("x.png").path, "--style", run.file("absent.json").path], timeout: 60)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the style failed to load"))
+    }
+
+    @Test func framesGoThroughTheRendererAndItsDeathDoesNotStopTheMap() throws {
+        let run = try TestRun()
+        try run.startCore(["--heartbeat-ms", "200"])
+        try run.start("mapwire-loader")
+        let renderer = try run.start("mapwire-renderer")
+        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        let events = try run.subscribe()
+        let style = run.file("demo")
+        _ = try run.mapwire(["demo", "-o", style.path])
+        #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(style.path)/style.json" })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events) { topic, _ in topic == "map-idle" })
+        let reply = try run.send(.snapshot(.with { $0.returnImage = true }))
+        #expect(reply.ok && reply.snapshot.width == 512)
+        #expect(try PNGDecoder.decode(reply.snapshot.png).width == 512)
+
+        // Without its renderer the core keeps going: frames finish undrawn and the map reaches idle again.
+        renderer.signal(SIGKILL)
+        _ = renderer.wait(timeout: 5)
+        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == false })
+        #expect(try run.send(.setCamera(.with { $0.zoom = 14.5 })).ok)
+        log = EventLog()
+        #expect(try log.collect(from: events) { topic, _ in topic == "map-idle" })
+        let refused = try run.send(.snapshot(.init()))
+        #expect(!refused.ok && refused.error.contains("no renderer"))
+        // A new renderer picks up: it is sent every resource again.
+        try run.start("mapwire-renderer", name: "renderer-2")
+        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        let again = try run.send(.snapshot(.with { $0.returnImage = true }))
+        #expect(again.ok && !again.snapshot.png.isEmpty)
+    }
+
+    @Test func renderTestsCommandRunsASuiteAndCountsPassesAndFailures() throws {
+        let run = try TestRun()
+        // A tiny suite the test makes: two background tests, one whose expected image is wrong.
+        let suite = run.file("suite")
+        func addTest(_ name: String, colour: String, expected: [UInt8]) throws {
+            let dir = suite.appendingPathComponent("tests/background-color/\(name)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let style = #"{"version":8,"metadata":{"test":{"width":16,"height":16}},"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"\#(colour)"}}]}"#
+            try Data(style.utf8).write(to: dir.appendingPathComponent("style.json"))
+            let png = PNGEncoder.encode(PNGImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: expected, count: 256).joined())))
+            try png.write(to: dir.appendingPathComponent("expected.png"))
+        }
+        try addTest("red", colour: "#ff0000", expected: [255, 0, 0, 255])
+        try addTest("wrong", colour: "#0000ff", expected: [0, 255, 0, 255])
+        let output = run.file("results")
+        let result = try run.mapwire(["render-tests", suite.path, "-o", output.path], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("background-color: 1/2"))
+        #expect(result.stdout.contains("render tests: 1 passed, 1 failed"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("background-color/wrong/diff.png").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
+    }
+
+    @Test func theSharedRenderSuiteRunsEndToEnd() throws {
+        guard let fixtures = SharedFixtures.fixtures else {
+            print(SharedFixtures.skipMessage)
+            return
+        }
+        let run = try TestRun()
+        let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent("render-tests").path,
+                                      "-o", run.file("results").path], timeout: 900)
+        #expect(result.status == 0, "\(result.stderr.suffix(2000))")
+        let summary = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("render tests:") })
+        let passed = Int(summary.split(separator: " ")[2]) ?? 0
+        print("shared render suite: \(summary)")
+        // A floor that guards against regressions; raise it as layers improve.
+        #expect(passed >= 95, "\(summary)")
+    }
+}
