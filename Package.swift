@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
-        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
+        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",

@@ -18,6 +18,8 @@ public final class MapRenderer {
         /// Icons that visible features asked for and the sprite does not have.
         public let missingImages: [String]
         public let renderMilliseconds: Double
+        /// Parts of the style that could not be read (left out or drawn with defaults).
+        public let styleProblems: [String]
     }
 
     public func render(_ scene: RenderScene) throws -> Frame {
@@ -49,7 +51,7 @@ public final class MapRenderer {
         let placement = symbols.endFrame()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
-                     renderMilliseconds: elapsed)
+                     renderMilliseconds: elapsed, styleProblems: style.problems)
     }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {

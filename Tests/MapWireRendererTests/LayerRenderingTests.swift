@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireCanvas
 import MapWireFormats
 import MapWireRenderer
 import MapWireVectorTile
@@ -117,9 +118,45 @@ import Testing
         #expect(TestScene.pixel(frame, 350, 256)[3] == 0)
     }
 
-    @Test func aBrokenStyleIsAnErrorNotACrash() {
-        #expect(throws: (any Error).self) {
-            try renderer.render(TestScene.scene(style: ##"{"version":8,"layers":[{"id":"x","type":"fill","paint":{"fill-color":["nonsense-op"]}}]}"##, features: []))
-        }
+    @Test func brokenStylesAreErrorsAndBrokenPartsAreLeftOutNotCrashes() throws {
+        #expect(throws: (any Error).self) { try renderer.render(TestScene.scene(style: "[1, 2]", features: [])) }
+        let style = TestScene.style(##"""
+            {"id":"bad-filter","type":"background","filter":["nonsense-op"],"paint":{"background-color":"#f00"}},
+            {"id":"bad-colour","type":"background","paint":{"background-color":["nonsense-op"],"background-opacity":0.5}}
+            """##)
+        let frame = try renderer.render(TestScene.scene(style: style, features: []))
+        // The layer with a broken filter is left out; the broken colour falls back to black.
+        #expect(TestScene.pixel(frame, 5, 5)[0] == 0 && (126...129).contains(Int(TestScene.pixel(frame, 5, 5)[3])))
+        #expect(frame.styleProblems.count == 2)
+        #expect(frame.styleProblems.contains { $0.hasPrefix("layer bad-filter left out") })
+    }
+}
+
+/// Raster layers: a raster tile warped onto its place, with opacity and colour adjustments.
+@Suite struct RasterRenderingTests {
+    let renderer = MapRenderer()
+
+    func scene(paint: String) -> RenderScene {
+        // A 2×2 tile: red, green / blue, white.
+        let tile = CanvasImage(rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255], width: 2, height: 2)
+        let style = ##"{"version":8,"sources":{"r":{"type":"raster","tiles":["x://{z}/{x}/{y}"]}},"layers":[{"id":"r","type":"raster","source":"r","paint":{"raster-resampling":"nearest",\##(paint)}}]}"##
+        return RenderScene(styleJSON: Data(style.utf8), camera: TestScene.camera, size: TestScene.size, pixelRatio: 1,
+                           sources: ["r": .raster([TestScene.tile: tile])], sprite: nil, glyphs: GlyphStore())
+    }
+
+    @Test func rasterTileCoversItsPlaceWithItsPixels() throws {
+        let frame = try renderer.render(scene(paint: ##""raster-opacity":1"##))
+        #expect(TestScene.pixel(frame, 100, 100) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 400, 100) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 100, 400) == [0, 0, 255, 255])
+        #expect(TestScene.pixel(frame, 400, 400) == [255, 255, 255, 255])
+    }
+
+    @Test func rasterOpacityAndSaturation() throws {
+        let faded = try renderer.render(scene(paint: ##""raster-opacity":0.5"##))
+        #expect((126...129).contains(Int(TestScene.pixel(faded, 100, 100)[3])))
+        let grey = try renderer.render(scene(paint: ##""raster-saturation":-1"##))
+        let p = TestScene.pixel(grey, 100, 100)
+        #expect(p[0] == p[1] && p[1] == p[2])
     }
 }

@@ -8,7 +8,7 @@ enum PropertyKinds {
         if name.hasSuffix("-translate") || name.hasSuffix("-offset") && name != "line-offset" { return .numberArray }
         if name.hasSuffix("-anchor") || name.hasSuffix("-alignment") || name.hasSuffix("-placement")
             || name.hasSuffix("-transform") || name.hasSuffix("-justify") || name.hasSuffix("-cap")
-            || name.hasSuffix("-join") || name == "visibility" || name.hasSuffix("-fit") || name.hasSuffix("-scale") && name.hasPrefix("circle-pitch") {
+            || name.hasSuffix("-join") || name.hasSuffix("-resampling") || name == "visibility" || name.hasSuffix("-fit") || name.hasSuffix("-scale") && name.hasPrefix("circle-pitch") {
             return .enumeration
         }
         if name.hasSuffix("-allow-overlap") || name.hasSuffix("-ignore-placement") || name.hasSuffix("-optional")

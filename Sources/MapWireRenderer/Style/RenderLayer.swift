@@ -14,6 +14,10 @@ struct RenderLayer {
     let paint: [String: PropertyValue]
     let layout: [String: PropertyValue]
 
+    /// Properties that could not be read, with why: they are left out (the layer still draws with
+    /// their defaults), as GL engines do with a style validation error.
+    private(set) var problems: [String] = []
+
     init(json: [String: Any]) throws {
         id = json["id"] as? String ?? ""
         type = json["type"] as? String ?? ""
@@ -22,17 +26,19 @@ struct RenderLayer {
         minZoom = (json["minzoom"] as? NSNumber)?.doubleValue ?? 0
         maxZoom = (json["maxzoom"] as? NSNumber)?.doubleValue ?? 24
         filter = try json["filter"].map { try StyleFilter(json: $0) }
-        paint = try Self.properties(json["paint"])
-        layout = try Self.properties(json["layout"])
+        var problems: [String] = []
+        paint = Self.properties(json["paint"], problems: &problems)
+        layout = Self.properties(json["layout"], problems: &problems)
+        self.problems = problems
         visible = (json["layout"] as? [String: Any])?["visibility"] as? String != "none"
     }
 
-    private static func properties(_ json: Any?) throws -> [String: PropertyValue] {
+    private static func properties(_ json: Any?, problems: inout [String]) -> [String: PropertyValue] {
         guard let object = json as? [String: Any] else { return [:] }
         var result: [String: PropertyValue] = [:]
         for (name, value) in object where !name.hasSuffix("-transition") && name != "visibility" {
             do { result[name] = try PropertyValue(json: value, kind: PropertyKinds.kind(of: name)) }
-            catch { throw RenderStyleError("layer property \(name): \(error)") }
+            catch { problems.append("\(name): \(error)") }
         }
         return result
     }

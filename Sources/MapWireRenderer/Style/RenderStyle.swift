@@ -15,6 +15,8 @@ struct RenderStyle {
 
     let layers: [RenderLayer]
     let sources: [String: Source]
+    /// What could not be read: layers left out, properties drawn with their defaults.
+    let problems: [String]
 
     init(json data: Data) throws {
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
@@ -25,8 +27,19 @@ struct RenderStyle {
         do { resolved = try StyleDocument.resolvingReferences(rawLayers) }
         catch { throw RenderStyleError(error.message) }
         var layers: [RenderLayer] = []
-        for case let object as [String: Any] in resolved { layers.append(try RenderLayer(json: object)) }
+        var problems: [String] = []
+        for case let object as [String: Any] in resolved {
+            let id = object["id"] as? String ?? "?"
+            do {
+                let layer = try RenderLayer(json: object)
+                problems += layer.problems.map { "layer \(id): \($0)" }
+                layers.append(layer)
+            } catch {
+                problems.append("layer \(id) left out: \(error)")
+            }
+        }
         self.layers = layers
+        self.problems = problems
         var sources: [String: Source] = [:]
         for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {
             guard let object = value as? [String: Any] else { continue }

@@ -12,6 +12,8 @@ public final class RendererPlugin {
     let logger: Logger
     let cache: ResourceCache
     let renderer = MapRenderer()
+    /// The style problems already logged, so each is told once.
+    private var reportedProblems: Set<String> = []
 
     public init(logger: Logger) {
         self.logger = logger
@@ -47,6 +49,9 @@ public final class RendererPlugin {
         do {
             let scene = try SceneBuilder.scene(for: frame, cache: cache)
             let drawn = try renderer.render(scene)
+            for problem in drawn.styleProblems where reportedProblems.insert(problem).inserted {
+                logger.warning("style: \(problem)")
+            }
             result.placementChanged = drawn.placementChanged
             result.missingImages = drawn.missingImages
             result.renderMilliseconds = drawn.renderMilliseconds
