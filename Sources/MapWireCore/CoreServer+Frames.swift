@@ -110,7 +110,8 @@ extension CoreServer {
     /// Queues a snapshot: the next full frame is drawn for it and the reply waits for the image.
     func takeSnapshot(_ snapshot: Mapwire_V1_Snapshot, commandID: UInt64, from identity: Data) -> String? {
         guard registry.has(role: PluginRole.renderer) else { return "no renderer plugin is attached" }
-        guard map.loadPhase != .empty, map.loadPhase != .failed else { return "no style is loaded" }
+        guard map.loadPhase != .empty else { return "no style is loaded" }
+        guard map.loadPhase != .failed else { return "the style failed to load: \(lastStyleError ?? "unknown error")" }
         snapshotWaiters.append(SnapshotWaiter(identity: identity, commandID: commandID, snapshot: snapshot))
         map.requestRepaint()
         return nil

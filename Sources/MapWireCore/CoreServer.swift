@@ -23,6 +23,8 @@ public final class CoreServer: MapEnvironment {
     var nextHeartbeatMillis: Int64 = 0
     var nextControlID: UInt64 = 1 << 62
     var frameInFlight: FrameInFlight?
+    /// Why the current style failed, for commands that need a loaded style.
+    var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
@@ -128,7 +130,8 @@ public final class CoreServer: MapEnvironment {
 
     public func publish(_ event: Mapwire_V1_Envelope.OneOf_Payload) {
         publisher.publish(event)
-        if case .mapLoadingError(let error) = event, error.type == .style, !snapshotWaiters.isEmpty {
+        if case .mapLoadingError(let error) = event, error.type == .style {
+            lastStyleError = error.message
             failAllSnapshots("the style failed to load: \(error.message)")
         }
     }

@@ -14,7 +14,7 @@ struct LauncherTests {
             guard let range = line.range(of: "pid ") else { return nil }
             return Int32(line[range.upperBound...].prefix { $0.isNumber })
         }
-        #expect(pids.count == 2, "core and loader: \(up.stdout)")
+        #expect(pids.count == 3, "core, loader and renderer: \(up.stdout)")
         #expect(pids.allSatisfy { kill($0, 0) == 0 })
         up.signal(signal)
         #expect(up.wait(timeout: 15) != nil, "up did not exit")
