@@ -31,12 +31,7 @@ struct CoreCommand: ParsableCommand {
     var logLevel = "info"
 
     mutating func run() throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        ProcessLogging.bootstrap(level: logLevel)
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2 else { throw ValidationError("--size must look like 800x600") }
         let configuration = CoreConfiguration(

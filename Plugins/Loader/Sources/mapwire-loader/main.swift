@@ -23,12 +23,7 @@ struct LoaderCommand: ParsableCommand {
     var logLevel = "info"
 
     func run() throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        ProcessLogging.bootstrap(level: logLevel)
         var configuration = LoaderConfiguration()
         if let config {
             do { configuration = try JSONDecoder().decode(LoaderConfiguration.self, from: Data(contentsOf: URL(fileURLWithPath: config))) }
@@ -42,10 +37,7 @@ struct LoaderCommand: ParsableCommand {
         let runner = PluginRunner(description: LoaderPlugin.description,
                                   controlEndpoint: RunDirectory.resolve(runDir).controlEndpoint,
                                   logger: Logger(label: "mapwire-loader"))
-        let stop = runner.stopFlag
-        let trap = SignalTrap { stop.stop() }
-        try runner.run { LoaderPlugin.answer($0, with: loader) }
-        _ = trap
+        try runner.runUntilSignalled { LoaderPlugin.answer($0, with: loader) }
     }
 }
 

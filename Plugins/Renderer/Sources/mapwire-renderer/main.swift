@@ -17,20 +17,12 @@ struct RendererCommand: ParsableCommand {
     var logLevel = "info"
 
     func run() throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        ProcessLogging.bootstrap(level: logLevel)
         let logger = Logger(label: "mapwire-renderer")
         let plugin = RendererPlugin(logger: logger)
         let runner = PluginRunner(description: RendererPlugin.description,
                                   controlEndpoint: RunDirectory.resolve(runDir).controlEndpoint, logger: logger)
-        let stop = runner.stopFlag
-        let trap = SignalTrap { stop.stop() }
-        try runner.run { plugin.answer($0) }
-        _ = trap
+        try runner.runUntilSignalled { plugin.answer($0) }
     }
 }
 
