@@ -10,6 +10,9 @@ struct SymbolPlacer {
     struct Candidate {
         var key: String
         var sortKey: Double
+        var anchor: Point2D
+        /// The label's text, for keeping repeats of one name apart.
+        var text: String
         var glyphs: [GlyphDraw] = []
         var textBoxes: [ScreenBox] = []
         var icon: IconDraw?
@@ -49,14 +52,21 @@ struct SymbolPlacer {
                 .map(\.element)
         }
         var result = PlacedSymbols()
-        for candidate in candidates { place(candidate, options, into: &result) }
+        var repeats = RepeatedLabels(minimumDistance: options.placement == .point ? 0 : options.spacing / 2)
+        for candidate in candidates {
+            if !candidate.text.isEmpty, repeats.isTooClose(candidate.text, at: candidate.anchor) { continue }
+            if place(candidate, options, into: &result), !candidate.text.isEmpty {
+                repeats.record(candidate.text, at: candidate.anchor)
+            }
+        }
         return result
     }
 
-    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) {
+    /// Whether any part of the candidate was placed.
+    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) -> Bool {
         let hasText = !c.glyphs.isEmpty, hasIcon = c.icon != nil
         // Symbols wholly off screen are neither drawn nor kept.
-        guard c.textBoxes.contains(where: viewport.intersects) || c.iconBox.map(viewport.intersects) == true else { return }
+        guard c.textBoxes.contains(where: viewport.intersects) || c.iconBox.map(viewport.intersects) == true else { return false }
         var placeText = hasText && (options.textAllowOverlap || index.fits(c.textBoxes))
         var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(c.iconBox.map { [$0] } ?? []))
         if hasText && hasIcon {
@@ -79,6 +89,7 @@ struct SymbolPlacer {
             if !options.iconIgnorePlacement { index.insert([box]) }
         }
         if placeText || placeIcon { placedKeys.insert(c.key) }
+        return placeText || placeIcon
     }
 
     private mutating func candidates(_ feature: VectorFeature, name: String, layer: RenderLayer, options: SymbolLayerOptions,
@@ -102,6 +113,7 @@ struct SymbolPlacer {
             if !text.isEmpty { shaped = text }
         }
         guard shaped != nil || entry != nil else { return [] }
+        let labelText = shaped == nil ? "" : textStyle?.sections.map(\.text).joined() ?? ""
         let sortKey = options.hasSortKey ? layer.number("symbol-sort-key", eval, 0) : 0
         let bearing = -context.bearingRadians
         let textRotation = (textStyle?.rotate ?? 0) + (options.textFollowsMap ? bearing : 0)
@@ -111,7 +123,7 @@ struct SymbolPlacer {
             "\(layer.id)|\(name)|\(Int((p.x).rounded())),\(Int((p.y).rounded()))"
         }
         func atPoint(_ p: Point2D, iconRotation: Double) -> Candidate {
-            var c = Candidate(key: key(p), sortKey: sortKey)
+            var c = Candidate(key: key(p), sortKey: sortKey, anchor: p, text: labelText)
             if let shaped, let textStyle {
                 let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
                 c.glyphs = text.glyphs
