@@ -11,6 +11,7 @@ final class SymbolPainter {
     private var missing: Set<String> = []
     private var layers: [String: PlacedSymbols] = [:]
     private let sdfFields = SDFIconFields()
+    private let glyphs = PaddedGlyphs()
 
     func beginFrame() {
         previous = placed
@@ -21,7 +22,7 @@ final class SymbolPainter {
 
     /// The placement pass: call once per frame, after `beginFrame` and before painting.
     func prepare(_ styleLayers: [RenderLayer], _ context: PaintContext) {
-        var placer = SymbolPlacer(context: context)
+        var placer = SymbolPlacer(context: context, glyphs: glyphs)
         for layer in styleLayers.reversed() where layer.type == "symbol" && layer.isVisible(atZoom: context.zoom) {
             layers[layer.id] = placer.place(layer)
         }

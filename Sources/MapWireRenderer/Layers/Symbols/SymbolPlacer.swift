@@ -28,8 +28,11 @@ struct SymbolPlacer {
     private var glyphsByStack: [[String]: [UInt32: GlyphStore.Glyph]] = [:]
     private let viewport: ScreenBox
 
-    init(context: PaintContext) {
+    private let padded: PaddedGlyphs
+
+    init(context: PaintContext, glyphs: PaddedGlyphs) {
         self.context = context
+        padded = glyphs
         let w = Double(context.canvas.width), h = Double(context.canvas.height)
         index = CollisionIndex(width: w, height: h)
         viewport = ScreenBox(minX: 0, minY: 0, maxX: w, maxY: h)
@@ -183,7 +186,7 @@ struct SymbolPlacer {
     /// The glyphs of a font stack (looked up once per frame).
     private mutating func glyphs(_ stack: [String]) -> [UInt32: GlyphStore.Glyph] {
         if let known = glyphsByStack[stack] { return known }
-        let found = context.scene.glyphs.stacks[stack.joined(separator: ",")] ?? [:]
+        let found = padded.glyphs(stack.joined(separator: ","), from: context.scene.glyphs)
         glyphsByStack[stack] = found
         return found
     }
