@@ -138,6 +138,31 @@ import Testing
         #expect(SymbolFixtures.count(frame, [255, 0, 0], x: 0..<246, y: 0..<512) == 0)
     }
 
+    @Test func aLabelAcrossASharpBendIsDroppedUnlessTheMaxAngleAllowsIt() throws {
+        // A right angle in the middle of a 128 px line; the centred 64 px label spans it.
+        let bent = VectorFeature(type: .lineString, geometry: [[TestScene.point(1536, 2048), TestScene.point(2048, 2048), TestScene.point(2048, 1536)]])
+        for (maxAngle, drawn) in [(45, false), (100, true)] {
+            let style = TestScene.style(Self.layer(
+                layout: ##"{"symbol-placement":"line-center","text-max-angle":\##(maxAngle),"text-field":"ABAB","text-font":["Test Square"],"text-size":24}"##,
+                paint: ##"{"text-color":"#ff0000"}"##))
+            let frame = try renderer.render(SymbolFixtures.scene(style: style, features: [bent]))
+            #expect((SymbolFixtures.count(frame, [255, 0, 0], x: 0..<512, y: 0..<512) > 0) == drawn)
+        }
+    }
+
+    @Test func keepUprightReadsLeftToRightOnALineDrawnRightToLeft() throws {
+        // Offset 2 em along the reading direction: to the right when the label is kept upright.
+        let leftward = VectorFeature(type: .lineString, geometry: [[TestScene.point(3200, 2048), TestScene.point(800, 2048)]])
+        for (upright, right) in [(true, true), (false, false)] {
+            let style = TestScene.style(Self.layer(
+                layout: ##"{"symbol-placement":"line-center","text-keep-upright":\##(upright),"text-offset":[2,0],"text-field":"A","text-font":["Test Square"],"text-size":24}"##,
+                paint: ##"{"text-color":"#ff0000"}"##))
+            let frame = try renderer.render(SymbolFixtures.scene(style: style, features: [leftward]))
+            #expect((SymbolFixtures.count(frame, [255, 0, 0], x: 290..<318, y: 240..<272) > 100) == right)
+            #expect((SymbolFixtures.count(frame, [255, 0, 0], x: 194..<222, y: 240..<272) > 100) == !right)
+        }
+    }
+
     @Test func aLabelInATilesBufferBelongsToTheNeighbour() throws {
         let style = TestScene.style(Self.layer(layout: ##"{"text-field":"A","text-font":["Test Square"],"text-size":24}"##))
         let frame = try renderer.render(SymbolFixtures.scene(style: style, features: [SymbolFixtures.pointFeature(-60, 2048)]))
