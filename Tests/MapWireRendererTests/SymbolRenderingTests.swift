@@ -97,6 +97,19 @@ import Testing
         #expect(frame.missingImages == ["nope"])
     }
 
+    @Test func sdfIconsAreTintedWithTheIconColourAndHalo() throws {
+        let style = TestScene.style(Self.layer(layout: ##"{"icon-image":"square"}"##,
+                                               paint: ##"{"icon-color":"#ff0000","icon-halo-color":"#0000ff","icon-halo-width":1}"##))
+        let frame = try renderer.render(SymbolFixtures.scene(style: style, features: [SymbolFixtures.pointFeature(2048, 2048)],
+                                                             sprite: SymbolFixtures.sdfSprite()))
+        // The 10 px square spans 251...261 inside the 16 px icon centred on (256, 256).
+        #expect(TestScene.pixel(frame, 256, 256) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 252, 259) == [255, 0, 0, 255])
+        let halo = TestScene.pixel(frame, 250, 256)
+        #expect(halo[2] > 150 && halo[0] < 60)
+        #expect(TestScene.pixel(frame, 246, 256)[3] == 0)
+    }
+
     @Test func iconAndTextOfOneSymbolArePlacedTogether() throws {
         // The second symbol's icon fits but its text collides: without optional parts neither draws.
         // (The first symbol's black text covers the right half of its own icon.)

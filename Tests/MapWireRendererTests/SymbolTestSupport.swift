@@ -62,6 +62,13 @@ enum SymbolFixtures {
         return SpriteAtlas(image: image, entries: ["dot": .init(x: 0, y: 0, width: 10, height: 10, pixelRatio: 1, sdf: false)])
     }
 
+    /// A sprite whose 16×16 "square" is an SDF icon: a 10 px square's distance field in alpha.
+    static func sdfSprite() -> SpriteAtlas {
+        let rgba = Array(squareField(size: 10).map { [0, 0, 0, $0] }.joined())
+        let image = CanvasImage(rgba: rgba, width: 16, height: 16)
+        return SpriteAtlas(image: image, entries: ["square": .init(x: 0, y: 0, width: 16, height: 16, pixelRatio: 1, sdf: true)])
+    }
+
     /// A test scene with the square font (and optionally the dot sprite).
     static func scene(style: String, features: [VectorFeature], sprite: SpriteAtlas? = nil,
                       camera: Camera = TestScene.camera) throws -> RenderScene {
