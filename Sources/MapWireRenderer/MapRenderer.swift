@@ -36,6 +36,7 @@ public final class MapRenderer {
         }
         let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style)
         symbols.beginFrame()
+        symbols.prepare(style.layers, context)
         for layer in style.layers where layer.isVisible(atZoom: context.zoom) {
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)

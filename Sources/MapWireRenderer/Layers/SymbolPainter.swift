@@ -1,21 +1,38 @@
 import MapWireCanvas
 import MapWireStyle
 
-/// `symbol`: labels and icons, placed without collisions. Keeps the previous frame's placement to
-/// tell whether it changed.
+/// `symbol`: labels and icons, placed without collisions. Placement runs over every symbol
+/// layer before any is drawn (upper layers claim space first), then each layer draws what it
+/// placed at its own place in the style. Keeps the previous frame's placement to tell whether
+/// it changed.
 final class SymbolPainter {
     private var placed: Set<String> = []
     private var previous: Set<String> = []
     private var missing: Set<String> = []
+    private var layers: [String: PlacedSymbols] = [:]
+    private let sdfFields = SDFIconFields()
+    private let glyphs = PaddedGlyphs()
 
     func beginFrame() {
         previous = placed
         placed = []
         missing = []
+        layers = [:]
+    }
+
+    /// The placement pass: call once per frame, after `beginFrame` and before painting.
+    func prepare(_ styleLayers: [RenderLayer], _ context: PaintContext) {
+        var placer = SymbolPlacer(context: context, glyphs: glyphs)
+        for layer in styleLayers.reversed() where layer.type == "symbol" && layer.isVisible(atZoom: context.zoom) {
+            layers[layer.id] = placer.place(layer)
+        }
+        placed = placer.placedKeys
+        missing = placer.missingImages
     }
 
     func paint(_ layer: RenderLayer, _ context: PaintContext) {
-        // Labels and icons arrive with the symbol work; until then symbol layers draw nothing.
+        guard let symbols = layers[layer.id] else { return }
+        SymbolDrawer.draw(symbols, context, sdfFields: sdfFields)
     }
 
     func endFrame() -> (changed: Bool, missingImages: [String]) {

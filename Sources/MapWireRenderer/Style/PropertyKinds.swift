@@ -5,15 +5,16 @@ enum PropertyKinds {
     static func kind(of name: String) -> StylePropertyKind {
         if let known = known[name] { return known }
         if name.hasSuffix("-color") { return .color }
+        // Before the enumerations: "-ignore-placement" also ends in "-placement".
+        if name.hasSuffix("-allow-overlap") || name.hasSuffix("-ignore-placement") || name.hasSuffix("-optional")
+            || name.hasSuffix("-keep-upright") || name.hasSuffix("-antialias") || name.hasSuffix("-avoid-edges") {
+            return .bool
+        }
         if name.hasSuffix("-translate") || name.hasSuffix("-offset") && name != "line-offset" { return .numberArray }
         if name.hasSuffix("-anchor") || name.hasSuffix("-alignment") || name.hasSuffix("-placement")
             || name.hasSuffix("-transform") || name.hasSuffix("-justify") || name.hasSuffix("-cap")
             || name.hasSuffix("-join") || name.hasSuffix("-resampling") || name == "visibility" || name.hasSuffix("-fit") || name.hasSuffix("-scale") && name.hasPrefix("circle-pitch") {
             return .enumeration
-        }
-        if name.hasSuffix("-allow-overlap") || name.hasSuffix("-ignore-placement") || name.hasSuffix("-optional")
-            || name.hasSuffix("-keep-upright") || name.hasSuffix("-antialias") || name.hasSuffix("-avoid-edges") {
-            return .bool
         }
         return .number
     }

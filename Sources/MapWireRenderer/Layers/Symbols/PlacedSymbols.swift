@@ -1,0 +1,30 @@
+import MapWireCanvas
+import MapWireStyle
+
+/// One glyph ready to draw: its SDF bitmap's top-left `origin` before turning by `rotation`
+/// about `pivot`, at `scale` bitmap px per screen px.
+struct GlyphDraw {
+    let glyph: GlyphStore.Glyph
+    let origin: Point2D
+    let scale: Double
+    let rotation: Double
+    let pivot: Point2D
+    let color: StyleColor
+    let paint: TextPaint
+}
+
+/// One sprite icon ready to draw: the unrotated rectangle, turned by `rotation` about `pivot`.
+struct IconDraw {
+    let entry: SpriteAtlas.Entry
+    let name: String
+    let x: Double, y: Double, width: Double, height: Double
+    let rotation: Double
+    let pivot: Point2D
+    let paint: TextPaint
+}
+
+/// What a symbol layer draws this frame, decided by the placement pass.
+struct PlacedSymbols {
+    var icons: [IconDraw] = []
+    var glyphs: [GlyphDraw] = []
+}

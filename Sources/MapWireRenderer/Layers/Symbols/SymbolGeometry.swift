@@ -1,0 +1,69 @@
+import MapWireCanvas
+
+/// Turns shaped text and sprite entries into draws and collision boxes on screen.
+enum SymbolGeometry {
+    /// A label standing at one screen point, turned by `rotation` radians about it.
+    static func pointText(_ shaped: ShapedText, _ style: SymbolTextStyle, at anchor: Point2D, rotation: Double)
+        -> (glyphs: [GlyphDraw], box: ScreenBox)
+    {
+        let f = style.size / EmUnits.perEm
+        let border = EmUnits.glyphBorder
+        var draws: [GlyphDraw] = []
+        draws.reserveCapacity(shaped.glyphs.count)
+        for g in shaped.glyphs {
+            let s = f * g.scale
+            // GL glyph metrics: the bitmap's left edge is `left` right of the pen, its top edge
+            // `top` above the baseline, both outside the 3 px border.
+            let origin = Point2D(x: anchor.x + g.x * f + (Double(g.glyph.left) - border) * s,
+                                 y: anchor.y + g.y * f - (Double(g.glyph.top) + border) * s)
+            draws.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: s, rotation: rotation, pivot: anchor,
+                                   color: style.sections[g.section].color ?? style.paint.color, paint: style.paint))
+        }
+        let box = ScreenBox.around(pivot: anchor, left: shaped.left * f, top: shaped.top * f, right: shaped.right * f,
+                                   bottom: shaped.bottom * f, rotation: rotation)
+        return (draws, box.padded(style.padding))
+    }
+
+    /// A label laid along `path` centred at distance `anchor`; nil when the path bends too much.
+    static func lineText(_ shaped: ShapedText, _ style: SymbolTextStyle, along path: ScreenPath, at anchor: Double,
+                         keepUpright: Bool, maxAngle: Double) -> (glyphs: [GlyphDraw], boxes: [ScreenBox])?
+    {
+        let f = style.size / EmUnits.perEm
+        let border = EmUnits.glyphBorder
+        let offsets = shaped.glyphs.map { ($0.x + Double($0.glyph.advance) * $0.scale / 2) * f }
+        let half = max(abs(shaped.left), abs(shaped.right)) * f
+        guard let placements = LineLabelLayout.place(
+            offsets: offsets, along: path, at: anchor, half: half, keepUpright: keepUpright,
+            maxAngle: maxAngle, window: style.size * 3 / 5)
+        else { return nil }
+        var draws: [GlyphDraw] = [], boxes: [ScreenBox] = []
+        draws.reserveCapacity(placements.count)
+        boxes.reserveCapacity(placements.count)
+        for (g, at) in zip(shaped.glyphs, placements) {
+            let s = f * g.scale
+            let advance = Double(g.glyph.advance) * s
+            let origin = Point2D(x: at.center.x - advance / 2 + (Double(g.glyph.left) - border) * s,
+                                 y: at.center.y + g.y * f - (Double(g.glyph.top) + border) * s)
+            draws.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: s, rotation: at.angle, pivot: at.center,
+                                   color: style.sections[g.section].color ?? style.paint.color, paint: style.paint))
+            boxes.append(ScreenBox.around(pivot: at.center, left: -advance / 2, top: shaped.top * f, right: advance / 2,
+                                          bottom: shaped.bottom * f, rotation: at.angle).padded(style.padding))
+        }
+        return (draws, boxes)
+    }
+
+    /// An icon standing at one screen point, turned by `rotation` radians about it.
+    static func icon(_ entry: SpriteAtlas.Entry, _ style: SymbolIconStyle, at anchor: Point2D, rotation: Double)
+        -> (icon: IconDraw, box: ScreenBox)
+    {
+        // Sprite px are device px at the entry's own pixel ratio.
+        let w = Double(entry.width) / entry.pixelRatio * style.size
+        let h = Double(entry.height) / entry.pixelRatio * style.size
+        let left = -style.anchor.horizontal * w + style.offset.x * style.size
+        let top = -style.anchor.vertical * h + style.offset.y * style.size
+        let icon = IconDraw(entry: entry, name: style.name, x: anchor.x + left, y: anchor.y + top, width: w, height: h,
+                            rotation: rotation, pivot: anchor, paint: style.paint)
+        let box = ScreenBox.around(pivot: anchor, left: left, top: top, right: left + w, bottom: top + h, rotation: rotation)
+        return (icon, box.padded(style.padding))
+    }
+}

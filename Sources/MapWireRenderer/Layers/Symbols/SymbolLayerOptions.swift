@@ -1,0 +1,45 @@
+import Foundation
+import MapWireStyle
+
+/// A symbol layer's placement options: layout properties the style spec does not let vary per
+/// feature, so they are read once per layer and frame.
+struct SymbolLayerOptions {
+    enum Placement { case point, line, lineCenter }
+
+    let placement: Placement
+    let spacing: Double
+    let textAllowOverlap: Bool, textIgnorePlacement: Bool, textOptional: Bool
+    let iconAllowOverlap: Bool, iconIgnorePlacement: Bool, iconOptional: Bool
+    /// Whether text and icons turn with the map ("map") rather than stay level ("viewport").
+    let textFollowsMap: Bool, iconFollowsMap: Bool
+    let keepUpright: Bool
+    /// text-max-angle in radians.
+    let maxAngle: Double
+    let hasSortKey: Bool
+
+    init(_ layer: RenderLayer, _ eval: EvaluationContext) {
+        switch layer.string("symbol-placement", eval, "point") {
+        case "line": placement = .line
+        case "line-center": placement = .lineCenter
+        default: placement = .point
+        }
+        spacing = layer.number("symbol-spacing", eval, 250)
+        textAllowOverlap = layer.bool("text-allow-overlap", eval, false)
+        textIgnorePlacement = layer.bool("text-ignore-placement", eval, false)
+        textOptional = layer.bool("text-optional", eval, false)
+        iconAllowOverlap = layer.bool("icon-allow-overlap", eval, false)
+        iconIgnorePlacement = layer.bool("icon-ignore-placement", eval, false)
+        iconOptional = layer.bool("icon-optional", eval, false)
+        // "auto" means "map" along lines and "viewport" at points.
+        let alongLine = placement != .point
+        func followsMap(_ name: String) -> Bool {
+            let value = layer.string(name, eval, "auto")
+            return value == "map" || value == "auto" && alongLine
+        }
+        textFollowsMap = followsMap("text-rotation-alignment")
+        iconFollowsMap = followsMap("icon-rotation-alignment")
+        keepUpright = layer.bool("text-keep-upright", eval, true)
+        maxAngle = layer.number("text-max-angle", eval, 45) * .pi / 180
+        hasSortKey = layer.layout["symbol-sort-key"] != nil
+    }
+}

@@ -1,0 +1,193 @@
+import MapWireCanvas
+import MapWireStyle
+import MapWireVectorTile
+
+/// The placement pass of one frame: builds every symbol layer's candidates and keeps those
+/// whose boxes do not collide with symbols placed before them. Layers are placed from the top
+/// of the style down, so later layers win; within a layer, in feature (or sort-key) order.
+struct SymbolPlacer {
+    /// One anchor's worth of symbol: its text and icon, with their collision boxes.
+    struct Candidate {
+        var key: String
+        var sortKey: Double
+        var anchor: Point2D
+        /// The label's text, for keeping repeats of one name apart.
+        var text: String
+        var glyphs: [GlyphDraw] = []
+        var textBoxes: [ScreenBox] = []
+        var icon: IconDraw?
+        var iconBox: ScreenBox?
+    }
+
+    let context: PaintContext
+    private(set) var index: CollisionIndex
+    /// Identities of the symbols placed, to compare frames.
+    private(set) var placedKeys: Set<String> = []
+    /// Icon names the sprite lacks.
+    private(set) var missingImages: Set<String> = []
+    private var glyphsByStack: [[String]: [UInt32: GlyphStore.Glyph]] = [:]
+    private let viewport: ScreenBox
+
+    private let padded: PaddedGlyphs
+
+    init(context: PaintContext, glyphs: PaddedGlyphs) {
+        self.context = context
+        padded = glyphs
+        let w = Double(context.canvas.width), h = Double(context.canvas.height)
+        index = CollisionIndex(width: w, height: h)
+        viewport = ScreenBox(minX: 0, minY: 0, maxX: w, maxY: h)
+    }
+
+    mutating func place(_ layer: RenderLayer) -> PlacedSymbols {
+        let options = SymbolLayerOptions(layer, context.evaluation())
+        var candidates: [Candidate] = []
+        for (tile, data, projection) in context.tiles(for: layer) {
+            for (i, feature) in context.features(of: data, layer: layer).enumerated() {
+                let name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
+                candidates += self.candidates(feature, name: name, layer: layer, options: options,
+                                              extent: data.extent, projection: projection)
+            }
+        }
+        if options.hasSortKey {
+            // Lower keys are placed first; enumerated pairs keep the sort stable.
+            candidates = candidates.enumerated()
+                .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
+                .map(\.element)
+        }
+        var result = PlacedSymbols()
+        var repeats = RepeatedLabels(minimumDistance: options.placement == .point ? 0 : options.spacing / 2)
+        for candidate in candidates {
+            if !candidate.text.isEmpty, repeats.isTooClose(candidate.text, at: candidate.anchor) { continue }
+            if place(candidate, options, into: &result), !candidate.text.isEmpty {
+                repeats.record(candidate.text, at: candidate.anchor)
+            }
+        }
+        return result
+    }
+
+    /// Whether any part of the candidate was placed.
+    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) -> Bool {
+        let hasText = !c.glyphs.isEmpty, hasIcon = c.icon != nil
+        // Symbols wholly off screen are neither drawn nor kept.
+        guard c.textBoxes.contains(where: viewport.intersects) || c.iconBox.map(viewport.intersects) == true else { return false }
+        var placeText = hasText && (options.textAllowOverlap || index.fits(c.textBoxes))
+        var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(c.iconBox.map { [$0] } ?? []))
+        if hasText && hasIcon {
+            // Text and icon go together unless the one left behind is optional.
+            if !options.textOptional && !options.iconOptional {
+                placeText = placeText && placeIcon
+                placeIcon = placeText
+            } else if !options.iconOptional {
+                placeText = placeText && placeIcon
+            } else if !options.textOptional {
+                placeIcon = placeIcon && placeText
+            }
+        }
+        if placeText {
+            result.glyphs += c.glyphs
+            if !options.textIgnorePlacement { index.insert(c.textBoxes) }
+        }
+        if placeIcon, let icon = c.icon, let box = c.iconBox {
+            result.icons.append(icon)
+            if !options.iconIgnorePlacement { index.insert([box]) }
+        }
+        if placeText || placeIcon { placedKeys.insert(c.key) }
+        return placeText || placeIcon
+    }
+
+    private mutating func candidates(_ feature: VectorFeature, name: String, layer: RenderLayer, options: SymbolLayerOptions,
+                                     extent: Int, projection: TileProjection) -> [Candidate] {
+        let eval = context.evaluation(feature)
+        let alongLine = options.placement != .point
+        let textStyle = SymbolTextStyle(layer, eval, alongLine: alongLine)
+        let iconStyle = SymbolIconStyle(layer, eval)
+        guard textStyle != nil || iconStyle != nil else { return [] }
+        var entry: SpriteAtlas.Entry?
+        if let iconStyle {
+            entry = context.scene.sprite?.entries[iconStyle.name]
+            if entry == nil { missingImages.insert(iconStyle.name) }
+        }
+        var shaped: ShapedText?
+        if let textStyle {
+            let runs = textStyle.sections.map { section in
+                TextRun(text: section.text, glyphs: glyphs(section.fontStack ?? textStyle.fontStack), scale: section.scale ?? 1)
+            }
+            let text = TextShaper.shape(runs, textStyle.layout)
+            if !text.isEmpty { shaped = text }
+        }
+        guard shaped != nil || entry != nil else { return [] }
+        let labelText = shaped == nil ? "" : textStyle?.sections.map(\.text).joined() ?? ""
+        let sortKey = options.hasSortKey ? layer.number("symbol-sort-key", eval, 0) : 0
+        let bearing = -context.bearingRadians
+        let textRotation = (textStyle?.rotate ?? 0) + (options.textFollowsMap ? bearing : 0)
+        let iconRotation = (iconStyle?.rotate ?? 0) + (options.iconFollowsMap ? bearing : 0)
+
+        func key(_ p: Point2D) -> String {
+            "\(layer.id)|\(name)|\(Int((p.x).rounded())),\(Int((p.y).rounded()))"
+        }
+        func atPoint(_ p: Point2D, iconRotation: Double) -> Candidate {
+            var c = Candidate(key: key(p), sortKey: sortKey, anchor: p, text: labelText)
+            if let shaped, let textStyle {
+                let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
+                c.glyphs = text.glyphs
+                c.textBoxes = [text.box]
+            }
+            if let entry, let iconStyle {
+                let icon = SymbolGeometry.icon(entry, iconStyle, at: p, rotation: iconRotation)
+                c.icon = icon.icon
+                c.iconBox = icon.box
+            }
+            return c
+        }
+
+        guard alongLine else {
+            return PointAnchors.anchors(of: feature)
+                .filter { PointAnchors.isOwned($0, extent: extent) && $0.x.isFinite && $0.y.isFinite }
+                .map { atPoint(projection.point(x: $0.x, y: $0.y), iconRotation: iconRotation) }
+        }
+        guard feature.type == .lineString || feature.type == .polygon else { return [] }
+        var result: [Candidate] = []
+        let f = (textStyle?.size ?? 16) / EmUnits.perEm
+        var labelLength = (shaped?.width ?? 0) * f
+        if let entry, let iconStyle {
+            labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
+        }
+        for rawLine in feature.geometry where rawLine.count >= 2 {
+            // Polygon rings are closed lines.
+            let line = feature.type == .polygon ? rawLine + [rawLine[0]] : rawLine
+            let path = ScreenPath(projection.points(line))
+            guard path.points.count >= 2 else { continue }
+            let stretches = LineAnchors.stretches(of: path, line: line, extent: extent, projection: projection)
+            let distances: [Double]
+            if options.placement == .lineCenter {
+                let middle = path.length / 2
+                let owned = stretches.contains { $0.start <= middle && middle < $0.end }
+                distances = owned && path.length >= labelLength ? [middle] : []
+            } else {
+                distances = LineAnchors.anchors(along: path, inside: stretches, spacing: options.spacing,
+                                                labelLength: labelLength, fontSize: textStyle?.size ?? 16)
+            }
+            for d in distances {
+                let at = path.locate(d)
+                var c = atPoint(at.point, iconRotation: iconRotation + (options.iconFollowsMap ? at.angle - bearing : 0))
+                if let shaped, let textStyle, options.textFollowsMap {
+                    guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                    else { continue }
+                    c.glyphs = text.glyphs
+                    c.textBoxes = text.boxes
+                }
+                result.append(c)
+            }
+        }
+        return result
+    }
+
+    /// The glyphs of a font stack (looked up once per frame).
+    private mutating func glyphs(_ stack: [String]) -> [UInt32: GlyphStore.Glyph] {
+        if let known = glyphsByStack[stack] { return known }
+        let found = padded.glyphs(stack.joined(separator: ","), from: context.scene.glyphs)
+        glyphsByStack[stack] = found
+        return found
+    }
+}

@@ -1,0 +1,63 @@
+import MapWireCanvas
+import MapWireStyle
+
+/// How one feature's label looks and is laid out, evaluated from the layer for that feature.
+struct SymbolTextStyle {
+    var sections: [FormattedSection]
+    var fontStack: [String]
+    var size: Double
+    var layout: TextLayoutOptions
+    var rotate: Double
+    var padding: Double
+    var paint: TextPaint
+
+    static let defaultFont = ["Open Sans Regular", "Arial Unicode MS Regular"]
+
+    /// Nil when the feature has no text to show.
+    init?(_ layer: RenderLayer, _ eval: EvaluationContext, alongLine: Bool) {
+        guard let field = layer.layout["text-field"] else { return nil }
+        let transform = layer.string("text-transform", eval, "none")
+        sections = field.formatted(eval).map { section in
+            var section = section
+            switch transform {
+            case "uppercase": section.text = section.text.uppercased()
+            case "lowercase": section.text = section.text.lowercased()
+            default: break
+            }
+            return section
+        }
+        guard sections.contains(where: { !$0.text.isEmpty }) else { return nil }
+        fontStack = layer.layout["text-font"]?.strings(eval, default: Self.defaultFont) ?? Self.defaultFont
+        size = layer.number("text-size", eval, 16)
+        guard size > 0 else { return nil }
+        let em = EmUnits.perEm
+        let anchor = TextAnchor(layer.string("text-anchor", eval, "center"))
+        let offset = layer.numbers("text-offset", eval, [0, 0])
+        layout = TextLayoutOptions(
+            // Labels along lines never wrap.
+            maxWidth: alongLine ? 0 : layer.number("text-max-width", eval, 10) * em,
+            lineHeight: layer.number("text-line-height", eval, 1.2) * em,
+            letterSpacing: layer.number("text-letter-spacing", eval, 0) * em,
+            justify: TextAnchor.justification(layer.string("text-justify", eval, "center"), anchor: anchor),
+            anchor: anchor,
+            offsetX: (offset.count == 2 ? offset[0] : 0) * em,
+            offsetY: (offset.count == 2 ? offset[1] : 0) * em)
+        rotate = layer.number("text-rotate", eval, 0) * .pi / 180
+        padding = layer.number("text-padding", eval, 2)
+        paint = TextPaint(
+            color: layer.color("text-color", eval, .black),
+            opacity: layer.number("text-opacity", eval, 1),
+            haloColor: CanvasColor(layer.color("text-halo-color", eval, .transparent)),
+            haloWidth: layer.number("text-halo-width", eval, 0),
+            haloBlur: layer.number("text-halo-blur", eval, 0))
+    }
+}
+
+/// Paint of a label or SDF icon: fill colour, opacity and halo.
+struct TextPaint {
+    var color: StyleColor
+    var opacity: Double
+    var haloColor: CanvasColor
+    var haloWidth: Double
+    var haloBlur: Double
+}

@@ -1,0 +1,93 @@
+/// One run of label text with the glyphs of its font stack.
+struct TextRun {
+    let text: String
+    let glyphs: [UInt32: GlyphStore.Glyph]
+    var scale: Double = 1
+}
+
+/// How a label's text is laid out, all lengths in em units (24 per em).
+struct TextLayoutOptions {
+    /// Lines wrap to stay within this width; 0 keeps each paragraph on one line.
+    var maxWidth: Double = 0
+    var lineHeight: Double = 1.2 * EmUnits.perEm
+    var letterSpacing: Double = 0
+    /// 0 left, 0.5 centre, 1 right.
+    var justify: Double = 0.5
+    var anchor: TextAnchor = .center
+    var offsetX: Double = 0
+    var offsetY: Double = 0
+}
+
+/// Lays text out into lines of positioned glyphs around an anchor (pure: no screen, no style).
+enum TextShaper {
+    private struct Character {
+        let scalar: UInt32
+        let run: Int
+        let glyph: GlyphStore.Glyph?
+    }
+
+    static func shape(_ runs: [TextRun], _ options: TextLayoutOptions) -> ShapedText {
+        var paragraphs: [[Character]] = [[]]
+        for (index, run) in runs.enumerated() {
+            for scalar in run.text.unicodeScalars {
+                if scalar.value == 0x0A {
+                    paragraphs.append([])
+                } else {
+                    paragraphs[paragraphs.count - 1].append(Character(scalar: scalar.value, run: index, glyph: run.glyphs[scalar.value]))
+                }
+            }
+        }
+        let spacing = options.letterSpacing
+        func advance(_ c: Character) -> Double {
+            guard let glyph = c.glyph else { return 0 }
+            return Double(glyph.advance) * runs[c.run].scale + spacing
+        }
+
+        var lines: [ArraySlice<Character>] = []
+        for paragraph in paragraphs {
+            let ranges = LineBreaker.lines(
+                advances: paragraph.map(advance), breakAfter: paragraph.map { LineBreaker.allowsBreak(after: $0.scalar) },
+                isSpace: paragraph.map { LineBreaker.isSpace($0.scalar) }, maxWidth: options.maxWidth)
+            for range in ranges { lines.append(paragraph[range]) }
+        }
+
+        var glyphs: [ShapedText.Glyph] = []
+        var y = EmUnits.baselineOffset
+        var height = 0.0
+        var widest = 0.0
+        for line in lines {
+            var trimmed = line
+            while let first = trimmed.first, LineBreaker.isSpace(first.scalar) { trimmed = trimmed.dropFirst() }
+            while let last = trimmed.last, LineBreaker.isSpace(last.scalar) { trimmed = trimmed.dropLast() }
+            let lineScale = trimmed.map { runs[$0.run].scale }.max() ?? 1
+            let step = options.lineHeight * lineScale
+            defer {
+                y += step
+                height += step
+            }
+            guard !trimmed.isEmpty else { continue }
+            let start = glyphs.count
+            var x = 0.0
+            for c in trimmed {
+                guard let glyph = c.glyph else { continue }
+                let scale = runs[c.run].scale
+                // Smaller runs share the line's baseline.
+                glyphs.append(.init(glyph: glyph, x: x, y: y + (lineScale - scale) * EmUnits.perEm, scale: scale, section: c.run))
+                x += Double(glyph.advance) * scale + spacing
+            }
+            let length = max(0, x - spacing)
+            widest = max(widest, length)
+            for i in start..<glyphs.count { glyphs[i].x -= length * options.justify }
+        }
+
+        let left = -options.anchor.horizontal * widest + options.offsetX
+        let top = -options.anchor.vertical * height + options.offsetY
+        let shiftX = (options.justify - options.anchor.horizontal) * widest + options.offsetX
+        let shiftY = top + options.lineHeight / 2
+        for i in glyphs.indices {
+            glyphs[i].x += shiftX
+            glyphs[i].y += shiftY
+        }
+        return ShapedText(glyphs: glyphs, left: left, top: top, right: left + widest, bottom: top + height, lineCount: lines.count)
+    }
+}

@@ -1,0 +1,33 @@
+@testable import MapWireRenderer
+import Testing
+
+@Suite struct CollisionIndexTests {
+    func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> ScreenBox {
+        ScreenBox(minX: x, minY: y, maxX: x + w, maxY: y + h)
+    }
+
+    @Test func overlappingBoxesAreRejectedAndSeparateOnesFit() {
+        var index = CollisionIndex(width: 512, height: 512)
+        index.insert([box(100, 100, 50, 20)])
+        #expect(!index.fits([box(140, 110, 50, 20)]))
+        #expect(index.fits([box(151, 100, 50, 20)]))
+        #expect(index.fits([box(100, 121, 50, 20)]))
+        // Any one box of a multi-box symbol is enough to collide.
+        #expect(!index.fits([box(0, 0, 10, 10), box(120, 105, 5, 5)]))
+    }
+
+    @Test func boxesSpanningManyCellsAndBeyondTheViewportStillCollide() {
+        var index = CollisionIndex(width: 256, height: 256, cellSize: 16)
+        index.insert([box(-300, 10, 1000, 5)])
+        #expect(!index.fits([box(200, 12, 2, 2)]))
+        #expect(!index.fits([box(-250, 12, 2, 2)]))
+        #expect(index.fits([box(200, 20, 2, 2)]))
+        #expect(index.fits([ScreenBox(minX: .nan, minY: .nan, maxX: .nan, maxY: .nan)]))
+    }
+
+    @Test func rotatedBoxesAreBoundedByTheirCorners() {
+        let turned = ScreenBox.around(pivot: .init(x: 10, y: 10), left: -10, top: -1, right: 10, bottom: 1, rotation: .pi / 2)
+        #expect(abs(turned.minX - 9) < 1e-9 && abs(turned.maxX - 11) < 1e-9)
+        #expect(abs(turned.minY) < 1e-9 && abs(turned.maxY - 20) < 1e-9)
+    }
+}
