@@ -87,4 +87,11 @@ import Testing
         #expect(animation.camera(at: 0) == to)
         #expect(CameraAnimation.jump(to: to).camera(at: 0) == to)
     }
+
+    @Test func notANumberElapsedStaysAtTheStart() {
+        let from = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 1)
+        let animation = CameraAnimation.ease(from: from, to: Camera(center: LngLat(longitude: 5, latitude: 5), zoom: 5),
+                                             duration: 1, size: Self.size)
+        #expect(animation.camera(at: .nan) == from)
+    }
 }

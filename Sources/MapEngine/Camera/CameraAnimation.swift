@@ -47,7 +47,8 @@ public struct CameraAnimation: Equatable, Sendable {
     /// The camera `elapsed` seconds in: `start` at or before 0, exactly `target` from `duration` on.
     public func camera(at elapsed: Double) -> Camera {
         if isFinished(at: elapsed) { return target }
-        if elapsed <= 0 { return start }
+        // NaN (a broken clock) stays at the start rather than spreading into the camera.
+        if elapsed <= 0 || elapsed.isNaN { return start }
         let progress = easing.value(at: elapsed / duration)
         switch path {
         case .jump:
