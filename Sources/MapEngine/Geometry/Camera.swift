@@ -31,6 +31,8 @@ public struct Camera: Equatable, Sendable {
     }
 
     static func wrappedLongitude(_ longitude: Double) -> Double {
+        // In-range values pass untouched: the shift-and-remainder below would cost them low bits.
+        if longitude >= -180, longitude < 180 { return longitude }
         let shifted = (longitude + 180).truncatingRemainder(dividingBy: 360)
         // truncatingRemainder keeps the sign of the dividend, so fold negatives back up.
         return (shifted < 0 ? shifted + 360 : shifted) - 180

@@ -20,13 +20,24 @@ public struct Transform: Sendable {
     public func visibleQuad(atZoom zoom: Double) -> [(x: Double, y: Double)] {
         let w = Double(size.width), h = Double(size.height)
         let corners: [(Double, Double)] = [(0, 0), (w, 0), (w, h), (0, h)]
+        return corners.map { sx, sy in groundPoint(screenX: sx, screenY: sy, atZoom: zoom) }
+    }
+
+    /// The ground position (world px at `zoom`) under a screen point (x right, y down, origin top-left):
+    /// the inverse of `ScreenProjector.project`, casting the same ray as `visibleQuad`.
+    /// Points above the horizon (not reachable with pitch ≤ maxPitch on screen) fall back to a flat mapping.
+    public func groundPoint(screenX: Double, screenY: Double, atZoom zoom: Double) -> (x: Double, y: Double) {
         let center = WebMercator.project(camera.center, zoom: zoom)
         let scale = pow(2, zoom - camera.zoom)
-        return corners.map { sx, sy in
-            let ground = groundOffset(screenX: sx - w / 2, screenY: sy - h / 2)
-            let world = rotatedToWorld(ground)
-            return (center.x + world.x * scale, center.y + world.y * scale)
-        }
+        let ground = groundOffset(screenX: screenX - Double(size.width) / 2, screenY: screenY - Double(size.height) / 2)
+        let world = rotatedToWorld(ground)
+        return (center.x + world.x * scale, center.y + world.y * scale)
+    }
+
+    /// The geographic position under a screen point (longitude not wrapped).
+    public func groundCoordinate(screenX: Double, screenY: Double) -> LngLat {
+        let p = groundPoint(screenX: screenX, screenY: screenY, atZoom: camera.zoom)
+        return WebMercator.unproject(x: p.x, y: p.y, zoom: camera.zoom)
     }
 
     /// Geographic bounds of the visible quad (west, south, east, north).

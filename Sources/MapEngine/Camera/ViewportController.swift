@@ -1,0 +1,130 @@
+/// The viewport (seed 001) as a pure state machine. The core owns one, feeds it the time, the current
+/// camera and new locations, applies the cameras it returns and emits an event per status change.
+///
+/// - `transition(to:using:…)` starts moving into a state: status becomes `.transition(from:to:)`;
+///   the old state stops driving the camera at once. A state without a target yet (follow-puck before
+///   the first location) keeps the transition waiting; it starts on the first call that finds a target.
+/// - When the transition's animation ends the status becomes `.state(name)` and the state starts
+///   updating the camera: from then on each new target (a new location, a resized viewport) is followed
+///   with an ease of `followDuration` seconds.
+/// - While not updating (transitioning, idle) the state still produces targets (`ViewportUpdate.target`)
+///   without moving the camera; a target that moved during a transition is followed once it ends.
+/// - `idle()` (for example on a user gesture) stops everything where it is.
+public struct ViewportController: Sendable {
+    public private(set) var status: ViewportStatus = .idle
+    /// The state that is current or being transitioned into.
+    public private(set) var state: ViewportState = .idle
+    /// Seed 001's startUpdatingCamera/stopUpdatingCamera: true only once a transition has finished.
+    public private(set) var isUpdatingCamera = false
+    public private(set) var location: UserLocation?
+    /// Seconds a driving state takes to reach a new target; 0 applies it at once.
+    public var followDuration: Double
+    public var followEasing: CubicBezierEasing
+
+    private var waitingTransition: ViewportTransition?
+    private var animation: CameraAnimation?
+    private var animationStart = 0.0
+    /// The target the camera is being (or was last) taken to.
+    private var drivenTarget: Camera?
+
+    public init(followDuration: Double = 1, followEasing: CubicBezierEasing = .linear) {
+        self.followDuration = followDuration
+        self.followEasing = followEasing
+    }
+
+    /// The current state's target for this camera and viewport, driven or not.
+    public func targetCamera(current: Camera, size: ViewportSize) -> Camera? {
+        ViewportStates.targetCamera(for: state, location: location, current: current, size: size)
+    }
+
+    /// Starts a transition into `newState` at `time` (seconds on the core's clock).
+    /// Transitioning to `.idle` is the same as `idle()`.
+    public mutating func transition(
+        to newState: ViewportState, using transition: ViewportTransition = .default(),
+        camera: Camera, size: ViewportSize, at time: Double
+    ) -> ViewportUpdate {
+        guard newState != .idle else { return idle() }
+        let before = status
+        stopDriving()
+        state = newState
+        status = .transition(from: before.stateName, to: newState.name)
+        waitingTransition = transition
+        var result = ViewportUpdate(statusChanges: [ViewportStatusChange(from: before, to: status)])
+        advance(&result, camera: camera, size: size, time: time)
+        return result
+    }
+
+    /// Stops driving the camera and drops the state; the camera stays where it is.
+    public mutating func idle() -> ViewportUpdate {
+        let before = status
+        stopDriving()
+        state = .idle
+        status = .idle
+        return ViewportUpdate(statusChanges: before == .idle ? [] : [ViewportStatusChange(from: before, to: .idle)])
+    }
+
+    /// A new location fix; returns the camera to apply at `time`, if any.
+    public mutating func update(location: UserLocation, camera: Camera, size: ViewportSize, at time: Double) -> ViewportUpdate {
+        self.location = location
+        return tick(camera: camera, size: size, at: time)
+    }
+
+    /// A frame: advances running animations to `time`.
+    public mutating func tick(camera: Camera, size: ViewportSize, at time: Double) -> ViewportUpdate {
+        var result = ViewportUpdate()
+        advance(&result, camera: camera, size: size, time: time)
+        return result
+    }
+
+    private mutating func stopDriving() {
+        isUpdatingCamera = false
+        waitingTransition = nil
+        animation = nil
+        drivenTarget = nil
+    }
+
+    private mutating func advance(_ result: inout ViewportUpdate, camera: Camera, size: ViewportSize, time: Double) {
+        let target = targetCamera(current: camera, size: size)
+        result.target = target
+        let given = camera
+        var camera = camera
+
+        // A waiting transition starts with the first target there is.
+        if let transition = waitingTransition, let target {
+            waitingTransition = nil
+            start(transition.animation(from: camera, to: target, size: size), toward: target, at: time)
+        }
+
+        if let running = animation {
+            let elapsed = time - animationStart
+            camera = running.camera(at: elapsed)
+            if camera != given { result.camera = camera }
+            if running.isFinished(at: elapsed) {
+                animation = nil
+                if case .transition = status {
+                    let before = status
+                    status = .state(state.name)
+                    isUpdatingCamera = true
+                    result.statusChanges.append(ViewportStatusChange(from: before, to: status))
+                }
+            }
+        }
+
+        // A driving state follows its target when it moves.
+        if isUpdatingCamera, let target, target != drivenTarget {
+            let follow = CameraAnimation.ease(
+                from: camera, to: target, duration: followDuration, easing: followEasing, size: size)
+            start(follow, toward: target, at: time)
+            if follow.isFinished(at: 0) {
+                animation = nil
+                result.camera = follow.target
+            }
+        }
+    }
+
+    private mutating func start(_ next: CameraAnimation, toward target: Camera, at time: Double) {
+        animation = next
+        animationStart = time
+        drivenTarget = target
+    }
+}

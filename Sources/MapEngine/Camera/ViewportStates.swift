@@ -1,0 +1,33 @@
+/// The target cameras states produce (what seed 001's `observeDataSource` handlers receive).
+public enum ViewportStates {
+    /// The camera `state` wants now, or nil when it has none: idle, follow-puck without a location,
+    /// overview of an empty geometry or with padding that leaves no room.
+    /// - Parameter current: supplies whatever the state leaves alone (follow-puck's nil zoom or pitch,
+    ///   bearing `.none` or a missing heading/course).
+    public static func targetCamera(
+        for state: ViewportState, location: UserLocation?, current: Camera, size: ViewportSize
+    ) -> Camera? {
+        switch state {
+        case .idle:
+            return nil
+        case .followPuck(let options):
+            guard let location else { return nil }
+            let bearing: Double = switch options.bearing {
+            case .heading: location.heading ?? current.bearing
+            case .course: location.course ?? current.bearing
+            case .fixed(let value): value
+            case .none: current.bearing
+            }
+            let camera = Camera(
+                center: location.coordinate, zoom: options.zoom ?? current.zoom,
+                bearing: bearing, pitch: options.pitch ?? current.pitch
+            ).clamped()
+            guard options.padding != .zero else { return camera }
+            return Transform(camera: camera, size: size).camera(placing: location.coordinate, at: options.padding.center(in: size))
+        case .overview(let options):
+            return CameraFit.camera(
+                fitting: options.geometry, size: size, padding: options.padding,
+                bearing: options.bearing, pitch: options.pitch, maxZoom: options.maxZoom)
+        }
+    }
+}
