@@ -1,12 +1,12 @@
 /// SplitMix64: tiny, fast and identical on every platform, so the town is the same on every run.
-struct SeededRandom {
+public struct SeededRandom: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,12 +15,12 @@ struct SeededRandom {
     }
 
     /// Uniform in `range`, from the top 53 bits (the precision of a Double).
-    mutating func double(in range: ClosedRange<Double>) -> Double {
+    public mutating func double(in range: ClosedRange<Double>) -> Double {
         let unit = Double(next() >> 11) / Double(1 << 53)
         return range.lowerBound + unit * (range.upperBound - range.lowerBound)
     }
 
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapEngine
 import MapWireCanvas
+import MapWireDemo
 import MapWireRenderer
 import MapWireVectorTile
 
@@ -45,38 +46,25 @@ enum CairoBaseline {
     static func draw(width: Int, height: Int) {
         let canvas = Canvas(width: width, height: height)
         canvas.clear(CanvasColor(r: 1, g: 1, b: 1, a: 1))
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         let w = Double(width), h = Double(height)
         for _ in 0..<500 {
             var path = CanvasPath()
-            let x = random.next() * w, y = random.next() * h
+            let x = random.double(in: 0...w), y = random.double(in: 0...h)
             path.addRing([Point2D(x: x, y: y), Point2D(x: x + 20, y: y + 3), Point2D(x: x + 15, y: y + 18), Point2D(x: x - 2, y: y + 12)], closed: true)
             canvas.fill(path, color: CanvasColor(r: 0.8, g: 0.7, b: 0.6, a: 1))
         }
         var lines = CanvasPath()
         for _ in 0..<1000 {
             var points: [Point2D] = []
-            var x = random.next() * w, y = random.next() * h
+            var x = random.double(in: 0...w), y = random.double(in: 0...h)
             for _ in 0...5 {
                 points.append(Point2D(x: x, y: y))
-                x += random.next() * 30 - 15
-                y += random.next() * 30 - 15
+                x += random.double(in: -15...15)
+                y += random.double(in: -15...15)
             }
             lines.addRing(points, closed: false)
         }
         canvas.stroke(lines, color: CanvasColor(r: 0.2, g: 0.2, b: 0.2, a: 1), style: StrokeStyle(width: 1.5, cap: .round, join: .round))
-    }
-
-    /// A small deterministic generator, so every run draws the same shapes.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
     }
 }
