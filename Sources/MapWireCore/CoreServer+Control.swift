@@ -105,6 +105,12 @@ extension CoreServer {
                 try map.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
                                   zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
                                   pitch: c.hasPitch ? c.pitch : nil)
+            case .jumpTo(let c):
+                try jump(c)
+            case .easeTo(let c):
+                try ease(c)
+            case .flyTo(let c):
+                try fly(c)
             case .setSize(let c):
                 try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
             case .addSource(let c):

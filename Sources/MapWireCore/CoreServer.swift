@@ -20,6 +20,8 @@ public final class CoreServer: MapEnvironment {
     var requests = RequestRouter()
     var frameDueMillis: Int64?
     var lastFrameMillis: Int64 = 0
+    /// When the running camera animation takes its next step.
+    var nextAnimationMillis: Int64 = 0
     var nextHeartbeatMillis: Int64 = 0
     var nextControlID: UInt64 = 1 << 62
     var frameInFlight: FrameInFlight?
@@ -94,6 +96,7 @@ public final class CoreServer: MapEnvironment {
         if let due = frameDueMillis, frameInFlight == nil { next = min(next, due) }
         if let frame = frameInFlight { next = min(next, frame.deadlineMillis) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
+        if isAnimating { next = min(next, nextAnimationMillis) }
         return Int(max(0, min(next - now, 1000)))
     }
 
@@ -119,6 +122,7 @@ public final class CoreServer: MapEnvironment {
             map.resourceFinished(id, .failure(.other, "no answer within \(configuration.requestTimeoutMilliseconds) ms"))
         }
         checkFrameDeadline(now: now)
+        tickAnimation(now: now)
         if let due = frameDueMillis, now >= due, frameInFlight == nil {
             frameDueMillis = nil
             lastFrameMillis = now

@@ -3,8 +3,12 @@
 extension Mapwire_V1_Envelope.OneOf_Payload {
     public var documentedJSON: JSONValue {
         switch self {
-        case .mapLoaded, .mapIdle, .styleLoaded, .renderFrameStarted, .cameraChanged:
+        case .mapLoaded, .mapIdle, .styleLoaded, .renderFrameStarted, .cameraChanged, .cameraIsChanging:
             return .object([])
+        case .cameraWillChange(let e):
+            return .object([JSONMember("animated", .bool(e.animated))])
+        case .cameraDidChange(let e):
+            return .object([JSONMember("animated", .bool(e.animated))])
         case .mapLoadingError(let e):
             var members = [JSONMember("type", .string(e.type.documentedName)), JSONMember("message", .string(e.message))]
             if e.hasSourceID { members.append(JSONMember("source-id", .string(e.sourceID))) }

@@ -16,6 +16,9 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .renderFrameFinished: "render-frame-finished"
         case .cameraChanged: "camera-changed"
         case .resourceRequest: "resource-request"
+        case .cameraWillChange: "camera-will-change"
+        case .cameraIsChanging: "camera-is-changing"
+        case .cameraDidChange: "camera-did-change"
         case .welcome: "welcome"
         }
     }
@@ -26,6 +29,7 @@ public let mapWireEventTopics: [String] = [
     "map-loaded", "map-loading-error", "map-idle", "style-data-loaded", "style-loaded",
     "style-image-missing", "style-image-remove-unused", "source-data-loaded", "source-added",
     "source-removed", "render-frame-started", "render-frame-finished", "camera-changed", "resource-request",
+    "camera-will-change", "camera-is-changing", "camera-did-change",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

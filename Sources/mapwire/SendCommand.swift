@@ -9,12 +9,12 @@ struct SendCommand: ParsableCommand {
         commandName: "send",
         abstract: "Send one command to a running core and print its reply.",
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
-        subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, SetSize.self, AddSource.self,
+        subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
                       RemoveSource.self, GetCamera.self, Ping.self, Snapshot.self])
 }
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
-private func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions, timeoutMilliseconds: Int = 5000) throws {
+func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions, timeoutMilliseconds: Int = 5000) throws {
     let endpoint = RunDirectory.resolve(runDirectory.path).controlEndpoint
     let client = try ControlClient(endpoint: endpoint)
     let reply: Mapwire_V1_CommandReply

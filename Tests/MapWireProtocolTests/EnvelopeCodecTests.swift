@@ -57,7 +57,7 @@ import Testing
             .mapLoaded(.init()), .mapLoadingError(.init()), .mapIdle(.init()), .styleDataLoaded(.init()), .styleLoaded(.init()),
             .styleImageMissing(.init()), .styleImageRemoveUnused(.init()), .sourceDataLoaded(.init()), .sourceAdded(.init()),
             .sourceRemoved(.init()), .renderFrameStarted(.init()), .renderFrameFinished(.init()), .cameraChanged(.init()),
-            .resourceRequest(.init()),
+            .resourceRequest(.init()), .cameraWillChange(.init()), .cameraIsChanging(.init()), .cameraDidChange(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

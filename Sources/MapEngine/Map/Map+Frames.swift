@@ -18,7 +18,9 @@ extension Map {
 
     /// Finishes a frame begun with `beginFrame`: render-frame-finished, then map-loaded on the first
     /// full frame of a style, and map-idle when nothing more is coming.
-    public func finishFrame(_ frame: FrameStart, needsRepaint: Bool = false, placementChanged: Bool = false) {
+    public func finishFrame(_ frame: FrameStart, needsRepaint rendererNeedsRepaint: Bool = false, placementChanged: Bool = false) {
+        // A moving camera needs the next frame whatever the renderer says, and holds map-idle back.
+        let needsRepaint = rendererNeedsRepaint || isAnimating
         environment.publish(.renderFrameFinished(.with {
             $0.renderMode = frame.full ? .full : .partial
             $0.needsRepaint = needsRepaint

@@ -26,6 +26,8 @@ public final class Map {
     var styleKey = ""
     private var nextKey = 1
     var cameraSetExplicitly = false
+    /// The camera animation under way (ease-to, fly-to), nil when the camera stands still.
+    var animation: RunningAnimation?
     var mapLoadedEmitted = false
     var idleEmitted = false
     public internal(set) var wantsFrame = false
@@ -85,8 +87,17 @@ public final class Map {
 
     // MARK: Camera
 
-    /// Moves the camera; unset parts keep their value. Publishes camera-changed and updates tiles.
+    /// Moves the camera at once; unset parts keep their value. Stops a running animation, then publishes
+    /// camera-will-change {animated: false}, camera-changed and camera-did-change {animated: false}
+    /// and updates tiles.
     public func setCamera(center: LngLat?, zoom: Double?, bearing: Double?, pitch: Double?) throws(MapCommandError) {
+        let next = try cameraTarget(center: center, zoom: zoom, bearing: bearing, pitch: pitch)
+        startAnimation(.jump(to: next), at: 0)
+    }
+
+    /// The current camera with the given parts replaced (clamped): the target of set-camera and the
+    /// animation commands. Throws on values that are not finite or a latitude beyond ±90.
+    public func cameraTarget(center: LngLat?, zoom: Double?, bearing: Double?, pitch: Double?) throws(MapCommandError) -> Camera {
         let values = [center?.longitude, center?.latitude, zoom, bearing, pitch].compactMap { $0 }
         guard values.allSatisfy(\.isFinite) else { throw MapCommandError("camera values must be finite numbers") }
         if let lat = center?.latitude, abs(lat) > 90 { throw MapCommandError("latitude \(lat) is outside -90...90") }
@@ -95,8 +106,7 @@ public final class Map {
         if let zoom { next.zoom = zoom }
         if let bearing { next.bearing = bearing }
         if let pitch { next.pitch = pitch }
-        cameraSetExplicitly = true
-        apply(camera: next.clamped())
+        return next.clamped()
     }
 
     /// Resizes the viewport. Publishes camera-changed and updates tiles.

@@ -257,6 +257,30 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .snapshot(newValue)}
   }
 
+  public var jumpTo: Mapwire_V1_JumpTo {
+    get {
+      if case .jumpTo(let v)? = kind {return v}
+      return Mapwire_V1_JumpTo()
+    }
+    set {kind = .jumpTo(newValue)}
+  }
+
+  public var easeTo: Mapwire_V1_EaseTo {
+    get {
+      if case .easeTo(let v)? = kind {return v}
+      return Mapwire_V1_EaseTo()
+    }
+    set {kind = .easeTo(newValue)}
+  }
+
+  public var flyTo: Mapwire_V1_FlyTo {
+    get {
+      if case .flyTo(let v)? = kind {return v}
+      return Mapwire_V1_FlyTo()
+    }
+    set {kind = .flyTo(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -269,6 +293,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case ping(Mapwire_V1_Ping)
     case getCamera(Mapwire_V1_GetCamera)
     case snapshot(Mapwire_V1_Snapshot)
+    case jumpTo(Mapwire_V1_JumpTo)
+    case easeTo(Mapwire_V1_EaseTo)
+    case flyTo(Mapwire_V1_FlyTo)
 
   }
 
@@ -366,6 +393,272 @@ public nonisolated struct Mapwire_V1_SetCamera: Sendable {
   fileprivate var _zoom: Double? = nil
   fileprivate var _bearing: Double? = nil
   fileprivate var _pitch: Double? = nil
+}
+
+/// Camera animations. The target fields work like SetCamera's: what is not set keeps its current value.
+/// A new animation, set-camera or jump-to stops the one running (its camera-did-change comes first).
+public nonisolated struct Mapwire_V1_JumpTo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var center: Mapwire_V1_LngLat {
+    get {_center ?? Mapwire_V1_LngLat()}
+    set {_center = newValue}
+  }
+  /// Returns true if `center` has been explicitly set.
+  public var hasCenter: Bool {self._center != nil}
+  /// Clears the value of `center`. Subsequent reads from it will return its default value.
+  public mutating func clearCenter() {self._center = nil}
+
+  public var zoom: Double {
+    get {_zoom ?? 0}
+    set {_zoom = newValue}
+  }
+  /// Returns true if `zoom` has been explicitly set.
+  public var hasZoom: Bool {self._zoom != nil}
+  /// Clears the value of `zoom`. Subsequent reads from it will return its default value.
+  public mutating func clearZoom() {self._zoom = nil}
+
+  public var bearing: Double {
+    get {_bearing ?? 0}
+    set {_bearing = newValue}
+  }
+  /// Returns true if `bearing` has been explicitly set.
+  public var hasBearing: Bool {self._bearing != nil}
+  /// Clears the value of `bearing`. Subsequent reads from it will return its default value.
+  public mutating func clearBearing() {self._bearing = nil}
+
+  public var pitch: Double {
+    get {_pitch ?? 0}
+    set {_pitch = newValue}
+  }
+  /// Returns true if `pitch` has been explicitly set.
+  public var hasPitch: Bool {self._pitch != nil}
+  /// Clears the value of `pitch`. Subsequent reads from it will return its default value.
+  public mutating func clearPitch() {self._pitch = nil}
+
+  /// Shifts the target so `center` shows at the centre of the padded area (logical pixels).
+  public var padding: Mapwire_V1_EdgePadding {
+    get {_padding ?? Mapwire_V1_EdgePadding()}
+    set {_padding = newValue}
+  }
+  /// Returns true if `padding` has been explicitly set.
+  public var hasPadding: Bool {self._padding != nil}
+  /// Clears the value of `padding`. Subsequent reads from it will return its default value.
+  public mutating func clearPadding() {self._padding = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _center: Mapwire_V1_LngLat? = nil
+  fileprivate var _zoom: Double? = nil
+  fileprivate var _bearing: Double? = nil
+  fileprivate var _pitch: Double? = nil
+  fileprivate var _padding: Mapwire_V1_EdgePadding? = nil
+}
+
+public nonisolated struct Mapwire_V1_EaseTo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var center: Mapwire_V1_LngLat {
+    get {_center ?? Mapwire_V1_LngLat()}
+    set {_center = newValue}
+  }
+  /// Returns true if `center` has been explicitly set.
+  public var hasCenter: Bool {self._center != nil}
+  /// Clears the value of `center`. Subsequent reads from it will return its default value.
+  public mutating func clearCenter() {self._center = nil}
+
+  public var zoom: Double {
+    get {_zoom ?? 0}
+    set {_zoom = newValue}
+  }
+  /// Returns true if `zoom` has been explicitly set.
+  public var hasZoom: Bool {self._zoom != nil}
+  /// Clears the value of `zoom`. Subsequent reads from it will return its default value.
+  public mutating func clearZoom() {self._zoom = nil}
+
+  public var bearing: Double {
+    get {_bearing ?? 0}
+    set {_bearing = newValue}
+  }
+  /// Returns true if `bearing` has been explicitly set.
+  public var hasBearing: Bool {self._bearing != nil}
+  /// Clears the value of `bearing`. Subsequent reads from it will return its default value.
+  public mutating func clearBearing() {self._bearing = nil}
+
+  public var pitch: Double {
+    get {_pitch ?? 0}
+    set {_pitch = newValue}
+  }
+  /// Returns true if `pitch` has been explicitly set.
+  public var hasPitch: Bool {self._pitch != nil}
+  /// Clears the value of `pitch`. Subsequent reads from it will return its default value.
+  public mutating func clearPitch() {self._pitch = nil}
+
+  public var padding: Mapwire_V1_EdgePadding {
+    get {_padding ?? Mapwire_V1_EdgePadding()}
+    set {_padding = newValue}
+  }
+  /// Returns true if `padding` has been explicitly set.
+  public var hasPadding: Bool {self._padding != nil}
+  /// Clears the value of `padding`. Subsequent reads from it will return its default value.
+  public mutating func clearPadding() {self._padding = nil}
+
+  /// Milliseconds; unset or 0 jumps.
+  public var durationMs: UInt32 {
+    get {_durationMs ?? 0}
+    set {_durationMs = newValue}
+  }
+  /// Returns true if `durationMs` has been explicitly set.
+  public var hasDurationMs: Bool {self._durationMs != nil}
+  /// Clears the value of `durationMs`. Subsequent reads from it will return its default value.
+  public mutating func clearDurationMs() {self._durationMs = nil}
+
+  /// Time curve; unset means CSS `ease`.
+  public var easing: Mapwire_V1_CubicBezier {
+    get {_easing ?? Mapwire_V1_CubicBezier()}
+    set {_easing = newValue}
+  }
+  /// Returns true if `easing` has been explicitly set.
+  public var hasEasing: Bool {self._easing != nil}
+  /// Clears the value of `easing`. Subsequent reads from it will return its default value.
+  public mutating func clearEasing() {self._easing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _center: Mapwire_V1_LngLat? = nil
+  fileprivate var _zoom: Double? = nil
+  fileprivate var _bearing: Double? = nil
+  fileprivate var _pitch: Double? = nil
+  fileprivate var _padding: Mapwire_V1_EdgePadding? = nil
+  fileprivate var _durationMs: UInt32? = nil
+  fileprivate var _easing: Mapwire_V1_CubicBezier? = nil
+}
+
+public nonisolated struct Mapwire_V1_FlyTo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var center: Mapwire_V1_LngLat {
+    get {_center ?? Mapwire_V1_LngLat()}
+    set {_center = newValue}
+  }
+  /// Returns true if `center` has been explicitly set.
+  public var hasCenter: Bool {self._center != nil}
+  /// Clears the value of `center`. Subsequent reads from it will return its default value.
+  public mutating func clearCenter() {self._center = nil}
+
+  public var zoom: Double {
+    get {_zoom ?? 0}
+    set {_zoom = newValue}
+  }
+  /// Returns true if `zoom` has been explicitly set.
+  public var hasZoom: Bool {self._zoom != nil}
+  /// Clears the value of `zoom`. Subsequent reads from it will return its default value.
+  public mutating func clearZoom() {self._zoom = nil}
+
+  public var bearing: Double {
+    get {_bearing ?? 0}
+    set {_bearing = newValue}
+  }
+  /// Returns true if `bearing` has been explicitly set.
+  public var hasBearing: Bool {self._bearing != nil}
+  /// Clears the value of `bearing`. Subsequent reads from it will return its default value.
+  public mutating func clearBearing() {self._bearing = nil}
+
+  public var pitch: Double {
+    get {_pitch ?? 0}
+    set {_pitch = newValue}
+  }
+  /// Returns true if `pitch` has been explicitly set.
+  public var hasPitch: Bool {self._pitch != nil}
+  /// Clears the value of `pitch`. Subsequent reads from it will return its default value.
+  public mutating func clearPitch() {self._pitch = nil}
+
+  public var padding: Mapwire_V1_EdgePadding {
+    get {_padding ?? Mapwire_V1_EdgePadding()}
+    set {_padding = newValue}
+  }
+  /// Returns true if `padding` has been explicitly set.
+  public var hasPadding: Bool {self._padding != nil}
+  /// Clears the value of `padding`. Subsequent reads from it will return its default value.
+  public mutating func clearPadding() {self._padding = nil}
+
+  /// Milliseconds; unset means automatic (from the length of the flight path).
+  public var durationMs: UInt32 {
+    get {_durationMs ?? 0}
+    set {_durationMs = newValue}
+  }
+  /// Returns true if `durationMs` has been explicitly set.
+  public var hasDurationMs: Bool {self._durationMs != nil}
+  /// Clears the value of `durationMs`. Subsequent reads from it will return its default value.
+  public mutating func clearDurationMs() {self._durationMs = nil}
+
+  public var easing: Mapwire_V1_CubicBezier {
+    get {_easing ?? Mapwire_V1_CubicBezier()}
+    set {_easing = newValue}
+  }
+  /// Returns true if `easing` has been explicitly set.
+  public var hasEasing: Bool {self._easing != nil}
+  /// Clears the value of `easing`. Subsequent reads from it will return its default value.
+  public mutating func clearEasing() {self._easing = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _center: Mapwire_V1_LngLat? = nil
+  fileprivate var _zoom: Double? = nil
+  fileprivate var _bearing: Double? = nil
+  fileprivate var _pitch: Double? = nil
+  fileprivate var _padding: Mapwire_V1_EdgePadding? = nil
+  fileprivate var _durationMs: UInt32? = nil
+  fileprivate var _easing: Mapwire_V1_CubicBezier? = nil
+}
+
+public nonisolated struct Mapwire_V1_EdgePadding: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var top: Double = 0
+
+  public var left: Double = 0
+
+  public var bottom: Double = 0
+
+  public var right: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// CSS cubic-bezier(x1, y1, x2, y2); x1 and x2 are clamped to 0..1.
+public nonisolated struct Mapwire_V1_CubicBezier: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var x1: Double = 0
+
+  public var y1: Double = 0
+
+  public var x2: Double = 0
+
+  public var y2: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Mapwire_V1_SetSize: Sendable {
@@ -1349,7 +1642,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1475,6 +1768,45 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .snapshot(v)
         }
       }()
+      case 19: try {
+        var v: Mapwire_V1_JumpTo?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .jumpTo(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .jumpTo(v)
+        }
+      }()
+      case 20: try {
+        var v: Mapwire_V1_EaseTo?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .easeTo(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .easeTo(v)
+        }
+      }()
+      case 21: try {
+        var v: Mapwire_V1_FlyTo?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .flyTo(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .flyTo(v)
+        }
+      }()
       default: break
       }
     }
@@ -1524,6 +1856,18 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .snapshot?: try {
       guard case .snapshot(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+    }()
+    case .jumpTo?: try {
+      guard case .jumpTo(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
+    case .easeTo?: try {
+      guard case .easeTo(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .flyTo?: try {
+      guard case .flyTo(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
     }()
     case nil: break
     }
@@ -1682,6 +2026,278 @@ nonisolated extension Mapwire_V1_SetCamera: SwiftProtobuf.Message, SwiftProtobuf
     if lhs._zoom != rhs._zoom {return false}
     if lhs._bearing != rhs._bearing {return false}
     if lhs._pitch != rhs._pitch {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_JumpTo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".JumpTo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}center\0\u{1}zoom\0\u{1}bearing\0\u{1}pitch\0\u{1}padding\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._center) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._zoom) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._bearing) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self._pitch) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._padding) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._center {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._zoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._bearing {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._pitch {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._padding {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_JumpTo, rhs: Mapwire_V1_JumpTo) -> Bool {
+    if lhs._center != rhs._center {return false}
+    if lhs._zoom != rhs._zoom {return false}
+    if lhs._bearing != rhs._bearing {return false}
+    if lhs._pitch != rhs._pitch {return false}
+    if lhs._padding != rhs._padding {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_EaseTo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EaseTo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}center\0\u{1}zoom\0\u{1}bearing\0\u{1}pitch\0\u{1}padding\0\u{3}duration_ms\0\u{1}easing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._center) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._zoom) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._bearing) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self._pitch) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._padding) }()
+      case 6: try { try decoder.decodeSingularUInt32Field(value: &self._durationMs) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._easing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._center {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._zoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._bearing {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._pitch {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._padding {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._durationMs {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._easing {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_EaseTo, rhs: Mapwire_V1_EaseTo) -> Bool {
+    if lhs._center != rhs._center {return false}
+    if lhs._zoom != rhs._zoom {return false}
+    if lhs._bearing != rhs._bearing {return false}
+    if lhs._pitch != rhs._pitch {return false}
+    if lhs._padding != rhs._padding {return false}
+    if lhs._durationMs != rhs._durationMs {return false}
+    if lhs._easing != rhs._easing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_FlyTo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FlyTo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}center\0\u{1}zoom\0\u{1}bearing\0\u{1}pitch\0\u{1}padding\0\u{3}duration_ms\0\u{1}easing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._center) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._zoom) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._bearing) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self._pitch) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._padding) }()
+      case 6: try { try decoder.decodeSingularUInt32Field(value: &self._durationMs) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._easing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._center {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._zoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._bearing {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._pitch {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._padding {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._durationMs {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._easing {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_FlyTo, rhs: Mapwire_V1_FlyTo) -> Bool {
+    if lhs._center != rhs._center {return false}
+    if lhs._zoom != rhs._zoom {return false}
+    if lhs._bearing != rhs._bearing {return false}
+    if lhs._pitch != rhs._pitch {return false}
+    if lhs._padding != rhs._padding {return false}
+    if lhs._durationMs != rhs._durationMs {return false}
+    if lhs._easing != rhs._easing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_EdgePadding: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EdgePadding"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}top\0\u{1}left\0\u{1}bottom\0\u{1}right\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.top) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.left) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.bottom) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.right) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.top.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.top, fieldNumber: 1)
+    }
+    if self.left.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.left, fieldNumber: 2)
+    }
+    if self.bottom.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.bottom, fieldNumber: 3)
+    }
+    if self.right.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.right, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_EdgePadding, rhs: Mapwire_V1_EdgePadding) -> Bool {
+    if lhs.top != rhs.top {return false}
+    if lhs.left != rhs.left {return false}
+    if lhs.bottom != rhs.bottom {return false}
+    if lhs.right != rhs.right {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CubicBezier: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CubicBezier"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x1\0\u{1}y1\0\u{1}x2\0\u{1}y2\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.x1) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.y1) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.x2) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.y2) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.x1.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x1, fieldNumber: 1)
+    }
+    if self.y1.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y1, fieldNumber: 2)
+    }
+    if self.x2.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x2, fieldNumber: 3)
+    }
+    if self.y2.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y2, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CubicBezier, rhs: Mapwire_V1_CubicBezier) -> Bool {
+    if lhs.x1 != rhs.x1 {return false}
+    if lhs.y1 != rhs.y1 {return false}
+    if lhs.x2 != rhs.x2 {return false}
+    if lhs.y2 != rhs.y2 {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -180,6 +180,30 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .resourceRequest(newValue)}
   }
 
+  public var cameraWillChange: Mapwire_V1_CameraWillChange {
+    get {
+      if case .cameraWillChange(let v)? = _storage._payload {return v}
+      return Mapwire_V1_CameraWillChange()
+    }
+    set {_uniqueStorage()._payload = .cameraWillChange(newValue)}
+  }
+
+  public var cameraIsChanging: Mapwire_V1_CameraIsChanging {
+    get {
+      if case .cameraIsChanging(let v)? = _storage._payload {return v}
+      return Mapwire_V1_CameraIsChanging()
+    }
+    set {_uniqueStorage()._payload = .cameraIsChanging(newValue)}
+  }
+
+  public var cameraDidChange: Mapwire_V1_CameraDidChange {
+    get {
+      if case .cameraDidChange(let v)? = _storage._payload {return v}
+      return Mapwire_V1_CameraDidChange()
+    }
+    set {_uniqueStorage()._payload = .cameraDidChange(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -207,6 +231,9 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case renderFrameFinished(Mapwire_V1_RenderFrameFinished)
     case cameraChanged(Mapwire_V1_CameraChanged)
     case resourceRequest(Mapwire_V1_ResourceRequest)
+    case cameraWillChange(Mapwire_V1_CameraWillChange)
+    case cameraIsChanging(Mapwire_V1_CameraIsChanging)
+    case cameraDidChange(Mapwire_V1_CameraDidChange)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -239,7 +266,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{2}G\u{1}welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{2}D\u{1}welcome\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -472,6 +499,45 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .resourceRequest(v)
           }
         }()
+        case 30: try {
+          var v: Mapwire_V1_CameraWillChange?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .cameraWillChange(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .cameraWillChange(v)
+          }
+        }()
+        case 31: try {
+          var v: Mapwire_V1_CameraIsChanging?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .cameraIsChanging(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .cameraIsChanging(v)
+          }
+        }()
+        case 32: try {
+          var v: Mapwire_V1_CameraDidChange?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .cameraDidChange(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .cameraDidChange(v)
+          }
+        }()
         case 100: try {
           var v: Mapwire_V1_SubscriberWelcome?
           var hadOneofValue = false
@@ -571,6 +637,18 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .resourceRequest?: try {
         guard case .resourceRequest(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+      }()
+      case .cameraWillChange?: try {
+        guard case .cameraWillChange(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      }()
+      case .cameraIsChanging?: try {
+        guard case .cameraIsChanging(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      }()
+      case .cameraDidChange?: try {
+        guard case .cameraDidChange(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
       }()
       case .welcome?: try {
         guard case .welcome(let v)? = _storage._payload else { preconditionFailure() }
