@@ -80,8 +80,14 @@ extension CoreServer {
         case .renderResult(let result):
             sentKeys[identity, default: []].formUnion(frame.request.renderFrame.resources.map(\.key))
             if !result.error.isEmpty { logger.warning("the renderer could not draw a frame: \(result.error)") }
+            // Labels that need more glyphs: load them, and a snapshot waits for the frame that has them.
+            let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
+                GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
+            })
             map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
-            if let waiter = frame.snapshot { answerSnapshot(waiter, with: result) }
+            if let waiter = frame.snapshot {
+                if loadingGlyphs { snapshotWaiters.insert(waiter, at: 0) } else { answerSnapshot(waiter, with: result) }
+            }
         default:
             let why = (reply.kind.flatMap { if case .error(let e) = $0 { e.message } else { nil } }) ?? "an unexpected reply"
             logger.warning("the renderer failed a frame: \(why)")

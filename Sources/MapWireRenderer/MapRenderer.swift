@@ -20,6 +20,8 @@ public final class MapRenderer {
         public let renderMilliseconds: Double
         /// Parts of the style that could not be read (left out or drawn with defaults).
         public let styleProblems: [String]
+        /// Glyph ranges labels needed that the scene did not have.
+        public let neededGlyphRanges: [GlyphRangeKey]
     }
 
     public func render(_ scene: RenderScene) throws -> Frame {
@@ -52,7 +54,8 @@ public final class MapRenderer {
         let placement = symbols.endFrame()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
-                     renderMilliseconds: elapsed, styleProblems: style.problems)
+                     renderMilliseconds: elapsed, styleProblems: style.problems,
+                     neededGlyphRanges: placement.neededGlyphs)
     }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {

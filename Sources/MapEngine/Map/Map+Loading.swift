@@ -42,13 +42,13 @@ extension Map {
             metadataArrived(for: sourceID, result: result, url: url, keyed: keyed)
         case .tile(let sourceID, let tile):
             tileArrived(tile, of: sourceID, result: result, url: url, keyed: keyed)
-        case .glyphs(let stack):
+        case .glyphs(let range):
             if let error = result.errorMessage {
-                glyphs[stack] = .failed
-                loadingError(.glyphs, "could not load glyphs for \(stack.joined(separator: ",")) at \(url): \(error)")
+                glyphs[range] = .failed
+                loadingError(.glyphs, "could not load glyphs \(range.start)-\(range.start + 255) for \(range.fontStack.joined(separator: ",")) at \(url): \(error)")
             } else {
-                glyphs[stack] = .loaded
-                glyphData[stack] = keyed
+                glyphs[range] = .loaded
+                glyphData[range] = keyed
             }
             requestFrame()
         }
@@ -203,9 +203,26 @@ extension Map {
         guard let template = style.glyphs else {
             return loadingError(.glyphs, "the style has text labels but no \"glyphs\" URL")
         }
-        for stack in stacks where glyphs[stack] == nil {
-            glyphs[stack] = .pending
-            request(url: TileURL.glyphs(template, fontStack: stack, rangeStart: 0), kind: .glyphs, purpose: .glyphs(stack))
+        requestGlyphRanges(stacks.map { GlyphRangeID(fontStack: $0, start: 0) }, template: template)
+    }
+
+    /// Loads glyph ranges a renderer found labels need (each range once, failed ones not again).
+    /// Returns whether any load started (the frame that asked was missing labels).
+    @discardableResult
+    public func requestGlyphRanges(_ ranges: [GlyphRangeID]) -> Bool {
+        guard phase == .loaded, let template = style?.glyphs else { return false }
+        return requestGlyphRanges(ranges, template: template)
+    }
+
+    @discardableResult
+    private func requestGlyphRanges(_ ranges: [GlyphRangeID], template: String) -> Bool {
+        var started = false
+        for range in ranges where glyphs[range] == nil && range.start >= 0 && range.start < 0x11_0000 && range.start % 256 == 0 {
+            glyphs[range] = .pending
+            request(url: TileURL.glyphs(template, fontStack: range.fontStack, rangeStart: range.start),
+                    kind: .glyphs, purpose: .glyphs(range))
+            started = true
         }
+        return started
     }
 }

@@ -11,10 +11,10 @@ extension Map {
             resources.append(resource(.spriteJson, spriteIndex.data, key: spriteIndex.key))
             resources.append(resource(.spriteImage, spriteImage.data, key: spriteImage.key))
         }
-        for (stack, keyed) in glyphData.sorted(by: { $0.key.joined(separator: ",") < $1.key.joined(separator: ",") }) {
+        for (range, keyed) in glyphData.sorted(by: { ($0.key.fontStack.joined(separator: ","), $0.key.start) < ($1.key.fontStack.joined(separator: ","), $1.key.start) }) {
             var glyphs = resource(.glyphs, keyed.data, key: keyed.key)
-            glyphs.fontStack = stack
-            glyphs.rangeStart = 0
+            glyphs.fontStack = range.fontStack
+            glyphs.rangeStart = UInt32(range.start)
             resources.append(glyphs)
         }
         for id in sourceOrder {

@@ -20,8 +20,8 @@ public final class Map {
     var spriteImageIDs: Set<String> = []
     var spriteIndex: KeyedData?
     var spriteImage: KeyedData?
-    var glyphs: [[String]: GlyphState] = [:]
-    var glyphData: [[String]: KeyedData] = [:]
+    var glyphs: [GlyphRangeID: GlyphState] = [:]
+    var glyphData: [GlyphRangeID: KeyedData] = [:]
     /// The key of the current style's JSON for renderers.
     var styleKey = ""
     private var nextKey = 1
@@ -235,7 +235,7 @@ enum LoadPurpose: Equatable {
     case spriteImage
     case sourceMetadata(String)
     case tile(String, CanonicalTileID)
-    case glyphs([String])
+    case glyphs(GlyphRangeID)
 }
 
 struct PendingLoad {
@@ -244,3 +244,14 @@ struct PendingLoad {
 }
 
 enum GlyphState { case pending, loaded, failed }
+
+/// One 256-code-point range of a font stack's glyphs.
+public struct GlyphRangeID: Hashable, Sendable {
+    public let fontStack: [String]
+    public let start: Int
+
+    public init(fontStack: [String], start: Int) {
+        self.fontStack = fontStack
+        self.start = start
+    }
+}

@@ -1206,6 +1206,24 @@ public nonisolated struct Mapwire_V1_RenderResult: Sendable {
   /// Set when the frame could not be drawn.
   public var error: String = String()
 
+  /// Glyph ranges labels needed that the frame did not carry: the core loads them and draws again.
+  public var neededGlyphs: [Mapwire_V1_GlyphRange] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_GlyphRange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var fontStack: [String] = []
+
+  /// The first code point of the 256-code-point range.
+  public var rangeStart: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3145,7 +3163,7 @@ nonisolated extension Mapwire_V1_RenderResource.Kind: SwiftProtobuf._ProtoNamePr
 
 nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0\u{3}needed_glyphs\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3164,6 +3182,7 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
       case 9: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
       case 10: try { try decoder.decodeSingularDoubleField(value: &self.renderMilliseconds) }()
       case 11: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      case 12: try { try decoder.decodeRepeatedMessageField(value: &self.neededGlyphs) }()
       default: break
       }
     }
@@ -3203,6 +3222,9 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
     if !self.error.isEmpty {
       try visitor.visitSingularStringField(value: self.error, fieldNumber: 11)
     }
+    if !self.neededGlyphs.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.neededGlyphs, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3218,6 +3240,42 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
     if lhs.height != rhs.height {return false}
     if lhs.renderMilliseconds != rhs.renderMilliseconds {return false}
     if lhs.error != rhs.error {return false}
+    if lhs.neededGlyphs != rhs.neededGlyphs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GlyphRange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GlyphRange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_stack\0\u{3}range_start\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.fontStack) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.rangeStart) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.fontStack.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.fontStack, fieldNumber: 1)
+    }
+    if self.rangeStart != 0 {
+      try visitor.visitSingularUInt32Field(value: self.rangeStart, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GlyphRange, rhs: Mapwire_V1_GlyphRange) -> Bool {
+    if lhs.fontStack != rhs.fontStack {return false}
+    if lhs.rangeStart != rhs.rangeStart {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

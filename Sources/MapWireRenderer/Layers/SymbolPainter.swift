@@ -9,6 +9,7 @@ final class SymbolPainter {
     private var placed: Set<String> = []
     private var previous: Set<String> = []
     private var missing: Set<String> = []
+    private var neededGlyphs: Set<GlyphRangeKey> = []
     private var layers: [String: PlacedSymbols] = [:]
     private let sdfFields = SDFIconFields()
     private let glyphs = PaddedGlyphs()
@@ -17,6 +18,7 @@ final class SymbolPainter {
         previous = placed
         placed = []
         missing = []
+        neededGlyphs = []
         layers = [:]
     }
 
@@ -28,6 +30,7 @@ final class SymbolPainter {
         }
         placed = placer.placedKeys
         missing = placer.missingImages
+        neededGlyphs = placer.neededGlyphRanges
     }
 
     func paint(_ layer: RenderLayer, _ context: PaintContext) {
@@ -35,7 +38,7 @@ final class SymbolPainter {
         SymbolDrawer.draw(symbols, context, sdfFields: sdfFields)
     }
 
-    func endFrame() -> (changed: Bool, missingImages: [String]) {
-        (placed != previous, missing.sorted())
+    func endFrame() -> (changed: Bool, missingImages: [String], neededGlyphs: [GlyphRangeKey]) {
+        (placed != previous, missing.sorted(), neededGlyphs.sorted())
     }
 }

@@ -54,6 +54,9 @@ public final class RendererPlugin {
             }
             result.placementChanged = drawn.placementChanged
             result.missingImages = drawn.missingImages
+            result.neededGlyphs = drawn.neededGlyphRanges.map { key in
+                .with { $0.fontStack = key.fontStack; $0.rangeStart = key.rangeStart }
+            }
             result.renderMilliseconds = drawn.renderMilliseconds
             result.width = UInt32(drawn.canvas.width)
             result.height = UInt32(drawn.canvas.height)

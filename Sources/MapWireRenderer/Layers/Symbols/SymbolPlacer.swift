@@ -25,6 +25,8 @@ struct SymbolPlacer {
     private(set) var placedKeys: Set<String> = []
     /// Icon names the sprite lacks.
     private(set) var missingImages: Set<String> = []
+    /// Glyph ranges labels needed and the frame did not have: (font stack, first code point).
+    private(set) var neededGlyphRanges: Set<GlyphRangeKey> = []
     private var glyphsByStack: [[String]: [UInt32: GlyphStore.Glyph]] = [:]
     private let viewport: ScreenBox
 
@@ -110,7 +112,7 @@ struct SymbolPlacer {
         var shaped: ShapedText?
         if let textStyle {
             let runs = textStyle.sections.map { section in
-                TextRun(text: section.text, glyphs: glyphs(section.fontStack ?? textStyle.fontStack), scale: section.scale ?? 1)
+                textRun(section.text, stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
             }
             let text = TextShaper.shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
@@ -181,6 +183,15 @@ struct SymbolPlacer {
             }
         }
         return result
+    }
+
+    /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
+    private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
+        let available = glyphs(stack)
+        for scalar in text.unicodeScalars where available[scalar.value] == nil && scalar.value > 0x20 && scalar.value != 0xA0 {
+            neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
+        }
+        return TextRun(text: text, glyphs: available, scale: scale)
     }
 
     /// The glyphs of a font stack (looked up once per frame).
