@@ -3,8 +3,13 @@
 extension Mapwire_V1_Envelope.OneOf_Payload {
     public var documentedJSON: JSONValue {
         switch self {
-        case .mapLoaded, .mapIdle, .styleLoaded, .renderFrameStarted, .cameraChanged, .cameraIsChanging:
+        case .mapLoaded, .mapIdle, .styleLoaded, .renderFrameStarted, .cameraChanged, .cameraIsChanging,
+             .mapWillStartLoading, .willStartRenderingMap:
             return .object([])
+        case .mapDidFailLoading(let e):
+            return .object([JSONMember("error", .string(e.error))])
+        case .didFinishRenderingMap(let e):
+            return .object([JSONMember("fully-rendered", .bool(e.fullyRendered))])
         case .cameraWillChange(let e):
             return .object([JSONMember("animated", .bool(e.animated))])
         case .cameraDidChange(let e):

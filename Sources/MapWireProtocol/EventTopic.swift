@@ -19,6 +19,10 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .cameraWillChange: "camera-will-change"
         case .cameraIsChanging: "camera-is-changing"
         case .cameraDidChange: "camera-did-change"
+        case .mapWillStartLoading: "map-will-start-loading"
+        case .mapDidFailLoading: "map-did-fail-loading"
+        case .willStartRenderingMap: "will-start-rendering-map"
+        case .didFinishRenderingMap: "did-finish-rendering-map"
         case .welcome: "welcome"
         }
     }
@@ -30,6 +34,7 @@ public let mapWireEventTopics: [String] = [
     "style-image-missing", "style-image-remove-unused", "source-data-loaded", "source-added",
     "source-removed", "render-frame-started", "render-frame-finished", "camera-changed", "resource-request",
     "camera-will-change", "camera-is-changing", "camera-did-change",
+    "map-will-start-loading", "map-did-fail-loading", "will-start-rendering-map", "did-finish-rendering-map",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

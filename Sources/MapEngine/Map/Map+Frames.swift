@@ -12,6 +12,10 @@ extension Map {
     public func beginFrame() -> FrameStart? {
         wantsFrame = false
         guard phase == .loaded else { return nil }
+        if !renderingStarted {
+            renderingStarted = true
+            environment.publish(.willStartRenderingMap(.init()))
+        }
         environment.publish(.renderFrameStarted(.init()))
         return FrameStart(full: isFullyLoaded)
     }
@@ -35,6 +39,8 @@ extension Map {
             requestFrame()
         } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted {
             idleEmitted = true
+            fullyRendered = true
+            environment.publish(.didFinishRenderingMap(.with { $0.fullyRendered = true }))
             environment.publish(.mapIdle(.init()))
         }
     }

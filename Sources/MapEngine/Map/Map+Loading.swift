@@ -84,6 +84,7 @@ extension Map {
     func styleFailed(_ message: String) {
         phase = .failed
         loadingError(.style, message)
+        environment.publish(.mapDidFailLoading(.with { $0.error = message }))
     }
 
     func loadingError(_ type: Mapwire_V1_MapLoadingError.TypeEnum, _ message: String,

@@ -29,6 +29,10 @@ public final class Map {
     /// The camera animation under way (ease-to, fly-to), nil when the camera stands still.
     var animation: RunningAnimation?
     var mapLoadedEmitted = false
+    /// Lifecycle (seed 004): whether this style's first frame was announced, and whether its map was
+    /// fully drawn (so a replaced or failed load can say it was not).
+    var renderingStarted = false
+    var fullyRendered = false
     var idleEmitted = false
     public internal(set) var wantsFrame = false
     private var nextLoadID: UInt64 = 1
@@ -54,6 +58,7 @@ public final class Map {
     /// Starts loading a style from a URL (the loader fetches it). Any previous style is dropped.
     public func setStyleURI(_ uri: String) {
         reset()
+        environment.publish(.mapWillStartLoading(.init()))
         phase = .loadingStyle
         request(url: uri, kind: .style, purpose: .style(baseURL: uri))
     }
@@ -61,6 +66,7 @@ public final class Map {
     /// Loads a style given as JSON text. Throws (and publishes map-loading-error) when it does not parse.
     public func setStyleJSON(_ json: String, baseURL: String?) throws(MapCommandError) {
         reset()
+        environment.publish(.mapWillStartLoading(.init()))
         phase = .loadingStyle
         if let message = styleArrived(Data(json.utf8), baseURL: baseURL) {
             throw MapCommandError(message)
@@ -69,6 +75,11 @@ public final class Map {
 
     /// Drops the current style and everything loading for it.
     func reset() {
+        if renderingStarted, !fullyRendered {
+            environment.publish(.didFinishRenderingMap(.with { $0.fullyRendered = false }))
+        }
+        renderingStarted = false
+        fullyRendered = false
         for (id, load) in pending { cancel(id, load) }
         pending = [:]
         style = nil

@@ -204,6 +204,38 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .cameraDidChange(newValue)}
   }
 
+  public var mapWillStartLoading: Mapwire_V1_MapWillStartLoading {
+    get {
+      if case .mapWillStartLoading(let v)? = _storage._payload {return v}
+      return Mapwire_V1_MapWillStartLoading()
+    }
+    set {_uniqueStorage()._payload = .mapWillStartLoading(newValue)}
+  }
+
+  public var mapDidFailLoading: Mapwire_V1_MapDidFailLoading {
+    get {
+      if case .mapDidFailLoading(let v)? = _storage._payload {return v}
+      return Mapwire_V1_MapDidFailLoading()
+    }
+    set {_uniqueStorage()._payload = .mapDidFailLoading(newValue)}
+  }
+
+  public var willStartRenderingMap: Mapwire_V1_WillStartRenderingMap {
+    get {
+      if case .willStartRenderingMap(let v)? = _storage._payload {return v}
+      return Mapwire_V1_WillStartRenderingMap()
+    }
+    set {_uniqueStorage()._payload = .willStartRenderingMap(newValue)}
+  }
+
+  public var didFinishRenderingMap: Mapwire_V1_DidFinishRenderingMap {
+    get {
+      if case .didFinishRenderingMap(let v)? = _storage._payload {return v}
+      return Mapwire_V1_DidFinishRenderingMap()
+    }
+    set {_uniqueStorage()._payload = .didFinishRenderingMap(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -234,6 +266,10 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case cameraWillChange(Mapwire_V1_CameraWillChange)
     case cameraIsChanging(Mapwire_V1_CameraIsChanging)
     case cameraDidChange(Mapwire_V1_CameraDidChange)
+    case mapWillStartLoading(Mapwire_V1_MapWillStartLoading)
+    case mapDidFailLoading(Mapwire_V1_MapDidFailLoading)
+    case willStartRenderingMap(Mapwire_V1_WillStartRenderingMap)
+    case didFinishRenderingMap(Mapwire_V1_DidFinishRenderingMap)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -266,7 +302,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{2}D\u{1}welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{4}\u{9}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{2}8welcome\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -538,6 +574,58 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .cameraDidChange(v)
           }
         }()
+        case 41: try {
+          var v: Mapwire_V1_MapWillStartLoading?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .mapWillStartLoading(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .mapWillStartLoading(v)
+          }
+        }()
+        case 42: try {
+          var v: Mapwire_V1_MapDidFailLoading?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .mapDidFailLoading(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .mapDidFailLoading(v)
+          }
+        }()
+        case 43: try {
+          var v: Mapwire_V1_WillStartRenderingMap?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .willStartRenderingMap(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .willStartRenderingMap(v)
+          }
+        }()
+        case 44: try {
+          var v: Mapwire_V1_DidFinishRenderingMap?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .didFinishRenderingMap(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .didFinishRenderingMap(v)
+          }
+        }()
         case 100: try {
           var v: Mapwire_V1_SubscriberWelcome?
           var hadOneofValue = false
@@ -649,6 +737,22 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .cameraDidChange?: try {
         guard case .cameraDidChange(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
+      case .mapWillStartLoading?: try {
+        guard case .mapWillStartLoading(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
+      }()
+      case .mapDidFailLoading?: try {
+        guard case .mapDidFailLoading(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 42)
+      }()
+      case .willStartRenderingMap?: try {
+        guard case .willStartRenderingMap(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
+      }()
+      case .didFinishRenderingMap?: try {
+        guard case .didFinishRenderingMap(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 44)
       }()
       case .welcome?: try {
         guard case .welcome(let v)? = _storage._payload else { preconditionFailure() }
