@@ -78,6 +78,7 @@ extension CoreServer {
 
     private func handleReply(_ reply: Mapwire_V1_PluginReply, from identity: Data) {
         if reply.id == frameInFlight?.request.id { return handleFrameReply(reply, from: identity) }
+        if imageQuestions[reply.id] != nil { return handleImageDecision(reply) }
         // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
         guard let entry = requests.remove(reply.id) else { return }
         switch reply.kind {
@@ -85,7 +86,7 @@ extension CoreServer {
             map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
         case .error(let error):
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin failed: \(error.message)"))
-        case .renderResult, nil:
+        case .renderResult, .styleImageDecision, nil:
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unexpected kind"))
         }
     }
@@ -117,6 +118,12 @@ extension CoreServer {
                 try map.addSource(id: c.id, json: c.json)
             case .removeSource(let c):
                 try map.removeSource(id: c.id)
+            case .addStyleImage(let c):
+                try map.addStyleImage(id: c.id, png: c.png, pixelRatio: c.pixelRatio, sdf: c.sdf)
+            case .removeStyleImage(let c):
+                try map.removeStyleImage(id: c.id)
+            case .removeLayer(let c):
+                try map.removeLayer(id: c.id)
             case .ping:
                 reply.pong = .with {
                     $0.epoch = epoch

@@ -84,6 +84,10 @@ extension CoreServer {
             let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
                 GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
             })
+            map.imagesMissing(result.missingImages)
+            if frame.start.full, result.error.isEmpty {
+                for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
+            }
             map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
             if let waiter = frame.snapshot {
                 if loadingGlyphs { snapshotWaiters.insert(waiter, at: 0) } else { answerSnapshot(waiter, with: result) }

@@ -25,6 +25,8 @@ public final class CoreServer: MapEnvironment {
     var nextHeartbeatMillis: Int64 = 0
     var nextControlID: UInt64 = 1 << 62
     var frameInFlight: FrameInFlight?
+    /// should-remove-style-image questions waiting for an answer: request id → image id and deadline.
+    var imageQuestions: [UInt64: (imageID: String, deadlineMillis: Int64)] = [:]
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
@@ -122,6 +124,7 @@ public final class CoreServer: MapEnvironment {
             map.resourceFinished(id, .failure(.other, "no answer within \(configuration.requestTimeoutMilliseconds) ms"))
         }
         checkFrameDeadline(now: now)
+        expireImageQuestions(now: now)
         tickAnimation(now: now)
         if let due = frameDueMillis, now >= due, frameInFlight == nil {
             frameDueMillis = nil
@@ -234,4 +237,5 @@ public enum CoreStartError: Error, CustomStringConvertible {
 public enum PluginRole {
     public static let loader = "loader"
     public static let renderer = "renderer"
+    public static let styleImageRemover = "style-image-remover"
 }

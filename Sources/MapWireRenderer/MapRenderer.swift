@@ -22,6 +22,8 @@ public final class MapRenderer {
         public let styleProblems: [String]
         /// Glyph ranges labels needed that the scene did not have.
         public let neededGlyphRanges: [GlyphRangeKey]
+        /// Icon names the frame drew.
+        public let usedImages: [String]
     }
 
     public func render(_ scene: RenderScene) throws -> Frame {
@@ -55,7 +57,7 @@ public final class MapRenderer {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
                      renderMilliseconds: elapsed, styleProblems: style.problems,
-                     neededGlyphRanges: placement.neededGlyphs)
+                     neededGlyphRanges: placement.neededGlyphs, usedImages: placement.usedImages)
     }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {

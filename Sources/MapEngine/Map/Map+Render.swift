@@ -17,6 +17,13 @@ extension Map {
             glyphs.rangeStart = UInt32(range.start)
             resources.append(glyphs)
         }
+        for (id, image) in styleImages.sorted(by: { $0.key < $1.key }) {
+            var entry = resource(.styleImage, image.png.data, key: image.png.key)
+            entry.imageID = id
+            entry.imagePixelRatio = image.pixelRatio
+            entry.sdf = image.sdf
+            resources.append(entry)
+        }
         for id in sourceOrder {
             guard let state = sources[id], state.metadata == .loaded else { continue }
             let type = state.spec.kind.rawValue

@@ -20,6 +20,9 @@ public final class Map {
     var spriteImageIDs: Set<String> = []
     var spriteIndex: KeyedData?
     var spriteImage: KeyedData?
+    var styleImages: [String: StyleImage] = [:]
+    var reportedMissingImages: Set<String> = []
+    var usedImages: Set<String> = []
     var glyphs: [GlyphRangeID: GlyphState] = [:]
     var glyphData: [GlyphRangeID: KeyedData] = [:]
     /// The key of the current style's JSON for renderers.
@@ -90,6 +93,9 @@ public final class Map {
         spriteImage = nil
         glyphs = [:]
         glyphData = [:]
+        styleImages = [:]
+        reportedMissingImages = []
+        usedImages = []
         mapLoadedEmitted = false
         idleEmitted = false
         wantsFrame = false

@@ -281,6 +281,30 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .flyTo(newValue)}
   }
 
+  public var addStyleImage: Mapwire_V1_AddStyleImage {
+    get {
+      if case .addStyleImage(let v)? = kind {return v}
+      return Mapwire_V1_AddStyleImage()
+    }
+    set {kind = .addStyleImage(newValue)}
+  }
+
+  public var removeStyleImage: Mapwire_V1_RemoveStyleImage {
+    get {
+      if case .removeStyleImage(let v)? = kind {return v}
+      return Mapwire_V1_RemoveStyleImage()
+    }
+    set {kind = .removeStyleImage(newValue)}
+  }
+
+  public var removeLayer: Mapwire_V1_RemoveLayer {
+    get {
+      if case .removeLayer(let v)? = kind {return v}
+      return Mapwire_V1_RemoveLayer()
+    }
+    set {kind = .removeLayer(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -296,6 +320,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case jumpTo(Mapwire_V1_JumpTo)
     case easeTo(Mapwire_V1_EaseTo)
     case flyTo(Mapwire_V1_FlyTo)
+    case addStyleImage(Mapwire_V1_AddStyleImage)
+    case removeStyleImage(Mapwire_V1_RemoveStyleImage)
+    case removeLayer(Mapwire_V1_RemoveLayer)
 
   }
 
@@ -715,6 +742,54 @@ public nonisolated struct Mapwire_V1_Ping: Sendable {
   public init() {}
 }
 
+/// Adds (or replaces) an image the style can use by name (icon-image, *-pattern), e.g. in answer to
+/// style-image-missing. Images belong to the current style and go with it.
+public nonisolated struct Mapwire_V1_AddStyleImage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  /// The image as PNG.
+  public var png: Data = Data()
+
+  /// Device pixels per logical pixel of the image (0 means 1).
+  public var pixelRatio: Double = 0
+
+  /// The image is a signed distance field that icon-color and icon-halo-* tint.
+  public var sdf: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_RemoveStyleImage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Removes a layer from the current style.
+public nonisolated struct Mapwire_V1_RemoveLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Renders the next full frame (waiting for loading to finish) and answers with the image. Needs a
 /// renderer plugin; the reply comes when the frame is drawn.
 public nonisolated struct Mapwire_V1_Snapshot: Sendable {
@@ -904,14 +979,48 @@ public nonisolated struct Mapwire_V1_PluginRequest: Sendable {
     set {kind = .renderFrame(newValue)}
   }
 
+  public var shouldRemoveStyleImage: Mapwire_V1_ShouldRemoveStyleImage {
+    get {
+      if case .shouldRemoveStyleImage(let v)? = kind {return v}
+      return Mapwire_V1_ShouldRemoveStyleImage()
+    }
+    set {kind = .shouldRemoveStyleImage(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
     case loadResource(Mapwire_V1_LoadResource)
     case cancel(Mapwire_V1_CancelRequest)
     case renderFrame(Mapwire_V1_RenderFrame)
+    case shouldRemoveStyleImage(Mapwire_V1_ShouldRemoveStyleImage)
 
   }
+
+  public init() {}
+}
+
+/// Role "style-image-remover": an added image is no longer used; keep it or let the core remove it.
+public nonisolated struct Mapwire_V1_ShouldRemoveStyleImage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_StyleImageDecision: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var keep: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -1006,12 +1115,21 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     set {kind = .renderResult(newValue)}
   }
 
+  public var styleImageDecision: Mapwire_V1_StyleImageDecision {
+    get {
+      if case .styleImageDecision(let v)? = kind {return v}
+      return Mapwire_V1_StyleImageDecision()
+    }
+    set {kind = .styleImageDecision(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
     case resource(Mapwire_V1_ResourceData)
     case error(Mapwire_V1_Error)
     case renderResult(Mapwire_V1_RenderResult)
+    case styleImageDecision(Mapwire_V1_StyleImageDecision)
 
   }
 
@@ -1098,6 +1216,13 @@ public nonisolated struct Mapwire_V1_RenderResource: Sendable {
   /// Tiles: the source's tile size in px (512 unless the style says otherwise).
   public var tileSize: UInt32 = 0
 
+  /// Style images: the name, device pixels per logical pixel, and whether it is an SDF.
+  public var imageID: String = String()
+
+  public var imagePixelRatio: Double = 0
+
+  public var sdf: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -1120,6 +1245,9 @@ public nonisolated struct Mapwire_V1_RenderResource: Sendable {
 
     /// an image source's image
     case image // = 7
+
+    /// an image added with add-style-image
+    case styleImage // = 8
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -1136,6 +1264,7 @@ public nonisolated struct Mapwire_V1_RenderResource: Sendable {
       case 5: self = .spriteImage
       case 6: self = .glyphs
       case 7: self = .image
+      case 8: self = .styleImage
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -1150,6 +1279,7 @@ public nonisolated struct Mapwire_V1_RenderResource: Sendable {
       case .spriteImage: return 5
       case .glyphs: return 6
       case .image: return 7
+      case .styleImage: return 8
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -1164,6 +1294,7 @@ public nonisolated struct Mapwire_V1_RenderResource: Sendable {
       .spriteImage,
       .glyphs,
       .image,
+      .styleImage,
     ]
 
   }
@@ -1208,6 +1339,9 @@ public nonisolated struct Mapwire_V1_RenderResult: Sendable {
 
   /// Glyph ranges labels needed that the frame did not carry: the core loads them and draws again.
   public var neededGlyphs: [Mapwire_V1_GlyphRange] = []
+
+  /// Style images (sprite icons or added images) the frame drew.
+  public var usedImages: [String] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1660,7 +1794,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{4}\u{15}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1825,6 +1959,45 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .flyTo(v)
         }
       }()
+      case 42: try {
+        var v: Mapwire_V1_AddStyleImage?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addStyleImage(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addStyleImage(v)
+        }
+      }()
+      case 43: try {
+        var v: Mapwire_V1_RemoveStyleImage?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .removeStyleImage(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .removeStyleImage(v)
+        }
+      }()
+      case 44: try {
+        var v: Mapwire_V1_RemoveLayer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .removeLayer(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .removeLayer(v)
+        }
+      }()
       default: break
       }
     }
@@ -1886,6 +2059,18 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .flyTo?: try {
       guard case .flyTo(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .addStyleImage?: try {
+      guard case .addStyleImage(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 42)
+    }()
+    case .removeStyleImage?: try {
+      guard case .removeStyleImage(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 43)
+    }()
+    case .removeLayer?: try {
+      guard case .removeLayer(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 44)
     }()
     case nil: break
     }
@@ -2445,6 +2630,111 @@ nonisolated extension Mapwire_V1_Ping: SwiftProtobuf.Message, SwiftProtobuf._Mes
   }
 }
 
+nonisolated extension Mapwire_V1_AddStyleImage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddStyleImage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}png\0\u{3}pixel_ratio\0\u{1}sdf\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.png) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.sdf) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.png.isEmpty {
+      try visitor.visitSingularBytesField(value: self.png, fieldNumber: 2)
+    }
+    if self.pixelRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pixelRatio, fieldNumber: 3)
+    }
+    if self.sdf != false {
+      try visitor.visitSingularBoolField(value: self.sdf, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AddStyleImage, rhs: Mapwire_V1_AddStyleImage) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.png != rhs.png {return false}
+    if lhs.pixelRatio != rhs.pixelRatio {return false}
+    if lhs.sdf != rhs.sdf {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RemoveStyleImage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RemoveStyleImage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RemoveStyleImage, rhs: Mapwire_V1_RemoveStyleImage) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RemoveLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RemoveLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RemoveLayer, rhs: Mapwire_V1_RemoveLayer) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Mapwire_V1_Snapshot: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Snapshot"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}output_path\0\u{3}return_image\0")
@@ -2754,7 +3044,7 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{4}\u{3}should_remove_style_image\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2803,6 +3093,19 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
           self.kind = .renderFrame(v)
         }
       }()
+      case 15: try {
+        var v: Mapwire_V1_ShouldRemoveStyleImage?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .shouldRemoveStyleImage(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .shouldRemoveStyleImage(v)
+        }
+      }()
       default: break
       }
     }
@@ -2832,6 +3135,10 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
       guard case .renderFrame(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
     }()
+    case .shouldRemoveStyleImage?: try {
+      guard case .shouldRemoveStyleImage(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -2841,6 +3148,66 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
     if lhs.id != rhs.id {return false}
     if lhs.deadlineUnixNanos != rhs.deadlineUnixNanos {return false}
     if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ShouldRemoveStyleImage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ShouldRemoveStyleImage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ShouldRemoveStyleImage, rhs: Mapwire_V1_ShouldRemoveStyleImage) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_StyleImageDecision: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StyleImageDecision"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}keep\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.keep) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.keep != false {
+      try visitor.visitSingularBoolField(value: self.keep, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_StyleImageDecision, rhs: Mapwire_V1_StyleImageDecision) -> Bool {
+    if lhs.keep != rhs.keep {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2922,7 +3289,7 @@ nonisolated extension Mapwire_V1_CancelRequest: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{4}\u{3}style_image_decision\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2970,6 +3337,19 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
           self.kind = .renderResult(v)
         }
       }()
+      case 15: try {
+        var v: Mapwire_V1_StyleImageDecision?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .styleImageDecision(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .styleImageDecision(v)
+        }
+      }()
       default: break
       }
     }
@@ -2995,6 +3375,10 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
     case .renderResult?: try {
       guard case .renderResult(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .styleImageDecision?: try {
+      guard case .styleImageDecision(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
     }()
     case nil: break
     }
@@ -3075,7 +3459,7 @@ nonisolated extension Mapwire_V1_RenderFrame: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderResource"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}kind\0\u{1}data\0\u{3}data_included\0\u{3}source_id\0\u{3}source_type\0\u{3}tile_id\0\u{3}font_stack\0\u{3}range_start\0\u{1}coordinates\0\u{3}tile_size\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}kind\0\u{1}data\0\u{3}data_included\0\u{3}source_id\0\u{3}source_type\0\u{3}tile_id\0\u{3}font_stack\0\u{3}range_start\0\u{1}coordinates\0\u{3}tile_size\0\u{3}image_id\0\u{3}image_pixel_ratio\0\u{1}sdf\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3094,6 +3478,9 @@ nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftPro
       case 9: try { try decoder.decodeSingularUInt32Field(value: &self.rangeStart) }()
       case 10: try { try decoder.decodeRepeatedMessageField(value: &self.coordinates) }()
       case 11: try { try decoder.decodeSingularUInt32Field(value: &self.tileSize) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.imageID) }()
+      case 13: try { try decoder.decodeSingularDoubleField(value: &self.imagePixelRatio) }()
+      case 14: try { try decoder.decodeSingularBoolField(value: &self.sdf) }()
       default: break
       }
     }
@@ -3137,6 +3524,15 @@ nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftPro
     if self.tileSize != 0 {
       try visitor.visitSingularUInt32Field(value: self.tileSize, fieldNumber: 11)
     }
+    if !self.imageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.imageID, fieldNumber: 12)
+    }
+    if self.imagePixelRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.imagePixelRatio, fieldNumber: 13)
+    }
+    if self.sdf != false {
+      try visitor.visitSingularBoolField(value: self.sdf, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3152,18 +3548,21 @@ nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftPro
     if lhs.rangeStart != rhs.rangeStart {return false}
     if lhs.coordinates != rhs.coordinates {return false}
     if lhs.tileSize != rhs.tileSize {return false}
+    if lhs.imageID != rhs.imageID {return false}
+    if lhs.imagePixelRatio != rhs.imagePixelRatio {return false}
+    if lhs.sdf != rhs.sdf {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Mapwire_V1_RenderResource.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_STYLE\0\u{1}KIND_TILE\0\u{1}KIND_GEOJSON\0\u{1}KIND_SPRITE_JSON\0\u{1}KIND_SPRITE_IMAGE\0\u{1}KIND_GLYPHS\0\u{1}KIND_IMAGE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_STYLE\0\u{1}KIND_TILE\0\u{1}KIND_GEOJSON\0\u{1}KIND_SPRITE_JSON\0\u{1}KIND_SPRITE_IMAGE\0\u{1}KIND_GLYPHS\0\u{1}KIND_IMAGE\0\u{1}KIND_STYLE_IMAGE\0")
 }
 
 nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0\u{3}needed_glyphs\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0\u{3}needed_glyphs\0\u{3}used_images\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3183,6 +3582,7 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
       case 10: try { try decoder.decodeSingularDoubleField(value: &self.renderMilliseconds) }()
       case 11: try { try decoder.decodeSingularStringField(value: &self.error) }()
       case 12: try { try decoder.decodeRepeatedMessageField(value: &self.neededGlyphs) }()
+      case 13: try { try decoder.decodeRepeatedStringField(value: &self.usedImages) }()
       default: break
       }
     }
@@ -3225,6 +3625,9 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
     if !self.neededGlyphs.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.neededGlyphs, fieldNumber: 12)
     }
+    if !self.usedImages.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.usedImages, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3241,6 +3644,7 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
     if lhs.renderMilliseconds != rhs.renderMilliseconds {return false}
     if lhs.error != rhs.error {return false}
     if lhs.neededGlyphs != rhs.neededGlyphs {return false}
+    if lhs.usedImages != rhs.usedImages {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

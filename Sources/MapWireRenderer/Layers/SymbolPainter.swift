@@ -10,6 +10,7 @@ final class SymbolPainter {
     private var previous: Set<String> = []
     private var missing: Set<String> = []
     private var neededGlyphs: Set<GlyphRangeKey> = []
+    private var used: Set<String> = []
     private var layers: [String: PlacedSymbols] = [:]
     private let sdfFields = SDFIconFields()
     private let glyphs = PaddedGlyphs()
@@ -19,6 +20,7 @@ final class SymbolPainter {
         placed = []
         missing = []
         neededGlyphs = []
+        used = []
         layers = [:]
     }
 
@@ -31,6 +33,7 @@ final class SymbolPainter {
         placed = placer.placedKeys
         missing = placer.missingImages
         neededGlyphs = placer.neededGlyphRanges
+        used = placer.usedImages
     }
 
     func paint(_ layer: RenderLayer, _ context: PaintContext) {
@@ -38,7 +41,7 @@ final class SymbolPainter {
         SymbolDrawer.draw(symbols, context, sdfFields: sdfFields)
     }
 
-    func endFrame() -> (changed: Bool, missingImages: [String], neededGlyphs: [GlyphRangeKey]) {
-        (placed != previous, missing.sorted(), neededGlyphs.sorted())
+    func endFrame() -> (changed: Bool, missingImages: [String], neededGlyphs: [GlyphRangeKey], usedImages: [String]) {
+        (placed != previous, missing.sorted(), neededGlyphs.sorted(), used.sorted())
     }
 }

@@ -73,3 +73,46 @@ public struct SpriteAtlas {
         self.init(image: image, entries: entries)
     }
 }
+
+extension SpriteAtlas {
+    /// An image added to the style at run time.
+    public struct AddedImage {
+        public let name: String
+        public let image: CanvasImage
+        public let pixelRatio: Double
+        public let sdf: Bool
+
+        public init(name: String, image: CanvasImage, pixelRatio: Double, sdf: Bool) {
+            self.name = name
+            self.image = image
+            self.pixelRatio = pixelRatio
+            self.sdf = sdf
+        }
+    }
+
+    /// One atlas holding the sprite (if any) and the added images to its right; an added image
+    /// replaces a sprite icon of the same name.
+    public static func combining(_ base: SpriteAtlas?, with added: [AddedImage]) -> SpriteAtlas {
+        let baseWidth = base?.image.width ?? 0, baseHeight = base?.image.height ?? 0
+        let width = max(1, baseWidth + added.reduce(0) { $0 + $1.image.width })
+        let height = max(1, max(baseHeight, added.map(\.image.height).max() ?? 0))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        func copy(_ image: CanvasImage, toX x0: Int) {
+            let source = image.rgba()
+            for y in 0..<image.height {
+                let from = y * image.width * 4, to = (y * width + x0) * 4
+                pixels.replaceSubrange(to..<to + image.width * 4, with: source[from..<from + image.width * 4])
+            }
+        }
+        var entries = base?.entries ?? [:]
+        if let base { copy(base.image, toX: 0) }
+        var x = baseWidth
+        for item in added {
+            copy(item.image, toX: x)
+            entries[item.name] = Entry(x: x, y: 0, width: item.image.width, height: item.image.height,
+                                       pixelRatio: item.pixelRatio, sdf: item.sdf)
+            x += item.image.width
+        }
+        return SpriteAtlas(image: CanvasImage(rgba: pixels, width: width, height: height), entries: entries)
+    }
+}

@@ -12,6 +12,7 @@ public final class RendererPlugin {
     let logger: Logger
     let cache: ResourceCache
     let renderer = MapRenderer()
+    let atlases = AtlasCache()
     /// The style problems already logged, so each is told once.
     private var reportedProblems: Set<String> = []
 
@@ -26,7 +27,7 @@ public final class RendererPlugin {
             return .with { $0.id = request.id; $0.renderResult = render(frame) }
         case .cancel:
             return nil
-        case .loadResource:
+        case .loadResource, .shouldRemoveStyleImage:
             return .with {
                 $0.id = request.id
                 $0.error = .with { $0.code = .invalid; $0.message = "the renderer does not load resources"; $0.inReplyTo = request.id }
@@ -47,13 +48,14 @@ public final class RendererPlugin {
             return result
         }
         do {
-            let scene = try SceneBuilder.scene(for: frame, cache: cache)
+            let scene = try SceneBuilder.scene(for: frame, cache: cache, atlases: atlases)
             let drawn = try renderer.render(scene)
             for problem in drawn.styleProblems where reportedProblems.insert(problem).inserted {
                 logger.warning("style: \(problem)")
             }
             result.placementChanged = drawn.placementChanged
             result.missingImages = drawn.missingImages
+            result.usedImages = drawn.usedImages
             result.neededGlyphs = drawn.neededGlyphRanges.map { key in
                 .with { $0.fontStack = key.fontStack; $0.rangeStart = key.rangeStart }
             }

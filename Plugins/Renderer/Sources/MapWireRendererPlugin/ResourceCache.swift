@@ -65,7 +65,7 @@ final class ResourceCache {
             case .geojson:
                 return .geojson(try GeoJSONTiler(data: resource.data))
             case .spriteJson: return .spriteIndex(resource.data)
-            case .spriteImage, .image: return .image(try CanvasImage(png: resource.data))
+            case .spriteImage, .image, .styleImage: return .image(try CanvasImage(png: resource.data))
             case .glyphs: return .glyphs(resource.data)
             case .unspecified, .UNRECOGNIZED: return .broken("unknown resource kind")
             }

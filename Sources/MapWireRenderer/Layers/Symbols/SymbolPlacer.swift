@@ -25,6 +25,8 @@ struct SymbolPlacer {
     private(set) var placedKeys: Set<String> = []
     /// Icon names the sprite lacks.
     private(set) var missingImages: Set<String> = []
+    /// Icon names drawn this frame.
+    private(set) var usedImages: Set<String> = []
     /// Glyph ranges labels needed and the frame did not have: (font stack, first code point).
     private(set) var neededGlyphRanges: Set<GlyphRangeKey> = []
     private var glyphsByStack: [[String]: [UInt32: GlyphStore.Glyph]] = [:]
@@ -91,6 +93,7 @@ struct SymbolPlacer {
         }
         if placeIcon, let icon = c.icon, let box = c.iconBox {
             result.icons.append(icon)
+            usedImages.insert(icon.name)
             if !options.iconIgnorePlacement { index.insert([box]) }
         }
         if placeText || placeIcon { placedKeys.insert(c.key) }
