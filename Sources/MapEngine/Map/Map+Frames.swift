@@ -33,7 +33,7 @@ extension Map {
         }
         if needsRepaint {
             requestFrame()
-        } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted {
+        } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted, !isGesturing {
             idleEmitted = true
             environment.publish(.mapIdle(.init()))
         }

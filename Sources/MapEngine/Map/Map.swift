@@ -30,6 +30,8 @@ public final class Map {
     var animation: RunningAnimation?
     var mapLoadedEmitted = false
     var idleEmitted = false
+    /// Continuous gestures between began and ended (see Map+Gestures.swift).
+    var gesturesInProgress: Set<GestureKind> = []
     public internal(set) var wantsFrame = false
     private var nextLoadID: UInt64 = 1
 
