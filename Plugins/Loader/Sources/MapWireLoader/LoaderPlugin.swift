@@ -16,10 +16,11 @@ public enum LoaderPlugin {
         case .cancel:
             // Loads finish synchronously, so there is never anything left to cancel.
             return nil
-        case .renderFrame:
+        case .renderFrame, .mayChangeCamera, .handleGesture:
+            // Requests for other roles (render, camera-veto, gesture handling): a loader takes none of them.
             return .with {
                 $0.id = request.id
-                $0.error = .with { $0.code = .invalid; $0.message = "the loader does not render frames"; $0.inReplyTo = request.id }
+                $0.error = .with { $0.code = .invalid; $0.message = "the loader only loads resources"; $0.inReplyTo = request.id }
             }
         case nil:
             return .with {
