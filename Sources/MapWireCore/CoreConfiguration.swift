@@ -11,6 +11,11 @@ public struct CoreConfiguration: Sendable {
     public var requestTimeoutMilliseconds: Int
     /// How long a renderer may take to draw a frame before the core draws again without it.
     public var renderTimeoutMilliseconds: Int = 10_000
+    /// How long a gesture claimant or the gesture delegate may take to answer before the core takes
+    /// the gesture as not handled by it (gestures must feel immediate, so this is short).
+    public var gestureTimeoutMilliseconds: Int = 50
+    /// How long the camera-veto plugin may take before a gesture's camera change is applied anyway.
+    public var vetoTimeoutMilliseconds: Int = 50
     /// The shortest time between two frames (60 frames per second).
     public var frameIntervalMilliseconds: Int
     public var initialWidth: Int

@@ -27,6 +27,8 @@ extension CoreServer {
                 }
                 return
             }
+            // Gestures answer when their dispatch is over; claims need to know who sent them.
+            if handleGestureCommand(command, from: identity) { return }
             let reply = handle(command)
             send(.with { $0.commandReply = reply }, to: identity)
         case .reply(let reply):
@@ -79,6 +81,7 @@ extension CoreServer {
     private func handleReply(_ reply: Mapwire_V1_PluginReply, from identity: Data) {
         if reply.id == frameInFlight?.request.id { return handleFrameReply(reply, from: identity) }
         if imageQuestions[reply.id] != nil { return handleImageDecision(reply) }
+        if handleGestureReply(reply, from: identity) { return }
         // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
         guard let entry = requests.remove(reply.id) else { return }
         switch reply.kind {
@@ -86,7 +89,7 @@ extension CoreServer {
             map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
         case .error(let error):
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin failed: \(error.message)"))
-        case .renderResult, .styleImageDecision, nil:
+        case .renderResult, .styleImageDecision, .cameraDecision, .gestureAnswer, nil:
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unexpected kind"))
         }
     }
@@ -136,6 +139,8 @@ extension CoreServer {
                 reply.camera = cameraState
             case .snapshot:
                 throw MapCommandError("snapshot is answered when its frame is drawn")
+            case .gesture, .claimGestures, .releaseGestures:
+                throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")
             case nil:
                 throw MapCommandError("unknown command (this core speaks protocol version \(mapWireProtocolVersion))")
             }
@@ -146,14 +151,5 @@ extension CoreServer {
         return reply
     }
 
-    var cameraState: Mapwire_V1_CameraState {
-        .with {
-            $0.center = .with { $0.longitude = map.camera.center.longitude; $0.latitude = map.camera.center.latitude }
-            $0.zoom = map.camera.zoom
-            $0.bearing = map.camera.bearing
-            $0.pitch = map.camera.pitch
-            $0.width = UInt32(map.size.width)
-            $0.height = UInt32(map.size.height)
-        }
-    }
+    var cameraState: Mapwire_V1_CameraState { cameraState(for: map.camera) }
 }

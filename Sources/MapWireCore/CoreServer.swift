@@ -30,6 +30,11 @@ public final class CoreServer: MapEnvironment {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
+    /// Gesture claims of plugins, newest first (see CoreServer+Gestures.swift).
+    var gestureClaims: [GestureClaim] = []
+    /// The gesture going through the dispatch chain, and those waiting for it to finish.
+    var gestureInFlight: GestureInFlight?
+    var gestureQueue: [QueuedGesture] = []
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
@@ -99,6 +104,7 @@ public final class CoreServer: MapEnvironment {
         if let frame = frameInFlight { next = min(next, frame.deadlineMillis) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
         if isAnimating { next = min(next, nextAnimationMillis) }
+        if let deadline = gestureInFlight?.waiting?.deadlineMillis { next = min(next, deadline) }
         return Int(max(0, min(next - now, 1000)))
     }
 
@@ -125,6 +131,7 @@ public final class CoreServer: MapEnvironment {
         }
         checkFrameDeadline(now: now)
         expireImageQuestions(now: now)
+        checkGestureDeadline(now: now)
         tickAnimation(now: now)
         if let due = frameDueMillis, now >= due, frameInFlight == nil {
             frameDueMillis = nil
@@ -196,8 +203,9 @@ public final class CoreServer: MapEnvironment {
 
     /// Forgets a plugin; its unanswered requests go to another plugin of the role (or wait for one).
     func pluginGone(_ identity: Data) {
-        guard registry.remove(identity) != nil else { return }
+        guard let gone = registry.remove(identity) else { return }
         sentKeys[identity] = nil
+        gesturePluginGone(gone)
         requests.unassignAll(from: identity)
         dispatchWaiting()
         if frameInFlight?.plugin == identity { abandonFrame("the renderer went away") }
@@ -238,4 +246,8 @@ public enum PluginRole {
     public static let loader = "loader"
     public static let renderer = "renderer"
     public static let styleImageRemover = "style-image-remover"
+    /// Asked about every gesture no claimant handled, before the map's default.
+    public static let gestureDelegate = "gesture-delegate"
+    /// Asked whether a gesture may move the camera.
+    public static let cameraVeto = "camera-veto"
 }

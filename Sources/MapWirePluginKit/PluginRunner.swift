@@ -29,6 +29,11 @@ public final class PluginRunner {
     public let stopFlag: StopFlag
     /// The welcome of the current session, once the core has answered the hello.
     public private(set) var welcome: Mapwire_V1_Welcome?
+    /// Commands to send after every welcome: standing requests such as gesture claims, which the core
+    /// ties to the session and forgets when the plugin goes (so a new session must repeat them).
+    public var commandsAfterWelcome: (Mapwire_V1_Welcome) -> [Mapwire_V1_Command] = { _ in [] }
+    /// Sees the replies to those commands (the core answers each one).
+    public var onCommandReply: (Mapwire_V1_CommandReply) -> Void = { _ in }
 
     public init(description: PluginDescription, controlEndpoint: String, logger: Logger, stopFlag: StopFlag = StopFlag()) {
         self.description = description
@@ -70,6 +75,9 @@ public final class PluginRunner {
                     welcome = w
                     interval = Int64(max(50, w.heartbeatIntervalMs))
                     logger.info("registered", metadata: ["plugin": "\(w.pluginID)", "map": "\(w.mapID)"])
+                    for command in commandsAfterWelcome(w) { try send(.with { $0.command = command }, on: socket) }
+                case .commandReply(let reply):
+                    onCommandReply(reply)
                 case .request(let request):
                     if let reply = handler(request) { try send(.with { $0.reply = reply }, on: socket) }
                 case .error(let e) where e.code == .notRegistered:

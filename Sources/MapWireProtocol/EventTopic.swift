@@ -23,6 +23,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .mapDidFailLoading: "map-did-fail-loading"
         case .willStartRenderingMap: "will-start-rendering-map"
         case .didFinishRenderingMap: "did-finish-rendering-map"
+        case .gesture: "gesture"
         case .welcome: "welcome"
         }
     }
@@ -35,6 +36,7 @@ public let mapWireEventTopics: [String] = [
     "source-removed", "render-frame-started", "render-frame-finished", "camera-changed", "resource-request",
     "camera-will-change", "camera-is-changing", "camera-did-change",
     "map-will-start-loading", "map-did-fail-loading", "will-start-rendering-map", "did-finish-rendering-map",
+    "gesture",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

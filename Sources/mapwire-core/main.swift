@@ -27,6 +27,12 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "Milliseconds a plugin request may take before it fails.")
     var requestTimeoutMs = 30_000
 
+    @Option(help: "Milliseconds a gesture claimant or delegate may take to answer before it counts as not handled.")
+    var gestureTimeoutMs = 50
+
+    @Option(help: "Milliseconds the camera-veto plugin may take before a gesture's camera change is applied anyway.")
+    var vetoTimeoutMs = 50
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
@@ -34,9 +40,12 @@ struct CoreCommand: ParsableCommand {
         ProcessLogging.bootstrap(level: logLevel)
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2 else { throw ValidationError("--size must look like 800x600") }
-        let configuration = CoreConfiguration(
+        guard gestureTimeoutMs >= 0, vetoTimeoutMs >= 0 else { throw ValidationError("timeouts must not be negative") }
+        var configuration = CoreConfiguration(
             runDirectory: RunDirectory.resolve(runDir), mapID: mapId, heartbeatIntervalMilliseconds: heartbeatMs,
             requestTimeoutMilliseconds: requestTimeoutMs, initialWidth: parts[0], initialHeight: parts[1])
+        configuration.gestureTimeoutMilliseconds = gestureTimeoutMs
+        configuration.vetoTimeoutMilliseconds = vetoTimeoutMs
         let core: CoreServer
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }
         catch {

@@ -59,6 +59,7 @@ import Testing
             .sourceRemoved(.init()), .renderFrameStarted(.init()), .renderFrameFinished(.init()), .cameraChanged(.init()),
             .resourceRequest(.init()), .cameraWillChange(.init()), .cameraIsChanging(.init()), .cameraDidChange(.init()),
             .mapWillStartLoading(.init()), .mapDidFailLoading(.init()), .willStartRenderingMap(.init()), .didFinishRenderingMap(.init()),
+            .gesture(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

@@ -37,7 +37,7 @@ extension Map {
         }
         if needsRepaint {
             requestFrame()
-        } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted {
+        } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted, !isGesturing {
             idleEmitted = true
             fullyRendered = true
             environment.publish(.didFinishRenderingMap(.with { $0.fullyRendered = true }))

@@ -37,6 +37,8 @@ public final class Map {
     var renderingStarted = false
     var fullyRendered = false
     var idleEmitted = false
+    /// Continuous gestures between began and ended (see Map+Gestures.swift).
+    var gesturesInProgress: Set<GestureKind> = []
     public internal(set) var wantsFrame = false
     private var nextLoadID: UInt64 = 1
 

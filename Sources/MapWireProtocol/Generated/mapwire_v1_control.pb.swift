@@ -305,6 +305,30 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .removeLayer(newValue)}
   }
 
+  public var gesture: Mapwire_V1_Gesture {
+    get {
+      if case .gesture(let v)? = kind {return v}
+      return Mapwire_V1_Gesture()
+    }
+    set {kind = .gesture(newValue)}
+  }
+
+  public var claimGestures: Mapwire_V1_ClaimGestures {
+    get {
+      if case .claimGestures(let v)? = kind {return v}
+      return Mapwire_V1_ClaimGestures()
+    }
+    set {kind = .claimGestures(newValue)}
+  }
+
+  public var releaseGestures: Mapwire_V1_ReleaseGestures {
+    get {
+      if case .releaseGestures(let v)? = kind {return v}
+      return Mapwire_V1_ReleaseGestures()
+    }
+    set {kind = .releaseGestures(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -323,6 +347,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case addStyleImage(Mapwire_V1_AddStyleImage)
     case removeStyleImage(Mapwire_V1_RemoveStyleImage)
     case removeLayer(Mapwire_V1_RemoveLayer)
+    case gesture(Mapwire_V1_Gesture)
+    case claimGestures(Mapwire_V1_ClaimGestures)
+    case releaseGestures(Mapwire_V1_ReleaseGestures)
 
   }
 
@@ -891,6 +918,105 @@ public nonisolated struct Mapwire_V1_Pong: Sendable {
   public init() {}
 }
 
+/// A rectangle on screen in px, origin top-left, y down.
+public nonisolated struct Mapwire_V1_ScreenRect: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var width: Double = 0
+
+  public var height: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Any client: a recognised gesture. Parameters are since the previous command of the same gesture.
+public nonisolated struct Mapwire_V1_Gesture: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Mapwire_V1_GestureKind = .unspecified
+
+  /// Where the fingers are now.
+  public var location: Mapwire_V1_ScreenPoint {
+    get {_location ?? Mapwire_V1_ScreenPoint()}
+    set {_location = newValue}
+  }
+  /// Returns true if `location` has been explicitly set.
+  public var hasLocation: Bool {self._location != nil}
+  /// Clears the value of `location`. Subsequent reads from it will return its default value.
+  public mutating func clearLocation() {self._location = nil}
+
+  public var phase: Mapwire_V1_GesturePhase = .unspecified
+
+  /// Pan and two-finger pan: how far the fingers moved (y down).
+  public var translation: Mapwire_V1_ScreenPoint {
+    get {_translation ?? Mapwire_V1_ScreenPoint()}
+    set {_translation = newValue}
+  }
+  /// Returns true if `translation` has been explicitly set.
+  public var hasTranslation: Bool {self._translation != nil}
+  /// Clears the value of `translation`. Subsequent reads from it will return its default value.
+  public mutating func clearTranslation() {self._translation = nil}
+
+  /// Pinch: the relative change of the finger distance (1.2: 20 % further apart). Must be > 0.
+  public var scale: Double = 0
+
+  /// Rotation: degrees, positive clockwise on screen.
+  public var degrees: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _location: Mapwire_V1_ScreenPoint? = nil
+  fileprivate var _translation: Mapwire_V1_ScreenPoint? = nil
+}
+
+/// Plugin: asks the core to offer it the listed gesture kinds inside region (a view or annotation it
+/// draws). Claims belong to the sending plugin and go away with it.
+public nonisolated struct Mapwire_V1_ClaimGestures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var region: Mapwire_V1_ScreenRect {
+    get {_region ?? Mapwire_V1_ScreenRect()}
+    set {_region = newValue}
+  }
+  /// Returns true if `region` has been explicitly set.
+  public var hasRegion: Bool {self._region != nil}
+  /// Clears the value of `region`. Subsequent reads from it will return its default value.
+  public mutating func clearRegion() {self._region = nil}
+
+  public var kinds: [Mapwire_V1_GestureKind] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _region: Mapwire_V1_ScreenRect? = nil
+}
+
+/// Plugin: drops every claim the sending plugin made.
+public nonisolated struct Mapwire_V1_ReleaseGestures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Core -> client: exactly one reply per command, with the command's id.
 public nonisolated struct Mapwire_V1_CommandReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -979,6 +1105,22 @@ public nonisolated struct Mapwire_V1_PluginRequest: Sendable {
     set {kind = .renderFrame(newValue)}
   }
 
+  public var mayChangeCamera: Mapwire_V1_MayChangeCamera {
+    get {
+      if case .mayChangeCamera(let v)? = kind {return v}
+      return Mapwire_V1_MayChangeCamera()
+    }
+    set {kind = .mayChangeCamera(newValue)}
+  }
+
+  public var handleGesture: Mapwire_V1_HandleGesture {
+    get {
+      if case .handleGesture(let v)? = kind {return v}
+      return Mapwire_V1_HandleGesture()
+    }
+    set {kind = .handleGesture(newValue)}
+  }
+
   public var shouldRemoveStyleImage: Mapwire_V1_ShouldRemoveStyleImage {
     get {
       if case .shouldRemoveStyleImage(let v)? = kind {return v}
@@ -993,6 +1135,8 @@ public nonisolated struct Mapwire_V1_PluginRequest: Sendable {
     case loadResource(Mapwire_V1_LoadResource)
     case cancel(Mapwire_V1_CancelRequest)
     case renderFrame(Mapwire_V1_RenderFrame)
+    case mayChangeCamera(Mapwire_V1_MayChangeCamera)
+    case handleGesture(Mapwire_V1_HandleGesture)
     case shouldRemoveStyleImage(Mapwire_V1_ShouldRemoveStyleImage)
 
   }
@@ -1021,6 +1165,130 @@ public nonisolated struct Mapwire_V1_StyleImageDecision: Sendable {
   public var keep: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Role "camera-veto": may a gesture move the camera from old_camera to new_camera? Answer with
+/// CameraDecision before the deadline, or the change is applied.
+public nonisolated struct Mapwire_V1_MayChangeCamera: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var oldCamera: Mapwire_V1_CameraState {
+    get {_oldCamera ?? Mapwire_V1_CameraState()}
+    set {_oldCamera = newValue}
+  }
+  /// Returns true if `oldCamera` has been explicitly set.
+  public var hasOldCamera: Bool {self._oldCamera != nil}
+  /// Clears the value of `oldCamera`. Subsequent reads from it will return its default value.
+  public mutating func clearOldCamera() {self._oldCamera = nil}
+
+  public var newCamera: Mapwire_V1_CameraState {
+    get {_newCamera ?? Mapwire_V1_CameraState()}
+    set {_newCamera = newValue}
+  }
+  /// Returns true if `newCamera` has been explicitly set.
+  public var hasNewCamera: Bool {self._newCamera != nil}
+  /// Clears the value of `newCamera`. Subsequent reads from it will return its default value.
+  public mutating func clearNewCamera() {self._newCamera = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _oldCamera: Mapwire_V1_CameraState? = nil
+  fileprivate var _newCamera: Mapwire_V1_CameraState? = nil
+}
+
+public nonisolated struct Mapwire_V1_CameraDecision: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var allow: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A claimant or role "gesture-delegate": do you handle this gesture? Answer with GestureAnswer
+/// before the deadline, or the core takes it as not handled.
+public nonisolated struct Mapwire_V1_HandleGesture: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var gesture: Mapwire_V1_Gesture {
+    get {_gesture ?? Mapwire_V1_Gesture()}
+    set {_gesture = newValue}
+  }
+  /// Returns true if `gesture` has been explicitly set.
+  public var hasGesture: Bool {self._gesture != nil}
+  /// Clears the value of `gesture`. Subsequent reads from it will return its default value.
+  public mutating func clearGesture() {self._gesture = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _gesture: Mapwire_V1_Gesture? = nil
+}
+
+public nonisolated struct Mapwire_V1_GestureAnswer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var answer: Mapwire_V1_GestureAnswer.Answer = .notHandled
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Answer: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+
+    /// Not handled: the core asks the next handler.
+    case notHandled // = 0
+
+    /// Handled: nobody else is asked and the map does nothing.
+    case handled // = 1
+
+    /// Handled, and the map still applies its default handling.
+    case handledAndRunDefault // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .notHandled
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .notHandled
+      case 1: self = .handled
+      case 2: self = .handledAndRunDefault
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .notHandled: return 0
+      case .handled: return 1
+      case .handledAndRunDefault: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Mapwire_V1_GestureAnswer.Answer] = [
+      .notHandled,
+      .handled,
+      .handledAndRunDefault,
+    ]
+
+  }
 
   public init() {}
 }
@@ -1123,6 +1391,22 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     set {kind = .styleImageDecision(newValue)}
   }
 
+  public var cameraDecision: Mapwire_V1_CameraDecision {
+    get {
+      if case .cameraDecision(let v)? = kind {return v}
+      return Mapwire_V1_CameraDecision()
+    }
+    set {kind = .cameraDecision(newValue)}
+  }
+
+  public var gestureAnswer: Mapwire_V1_GestureAnswer {
+    get {
+      if case .gestureAnswer(let v)? = kind {return v}
+      return Mapwire_V1_GestureAnswer()
+    }
+    set {kind = .gestureAnswer(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -1130,6 +1414,8 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     case error(Mapwire_V1_Error)
     case renderResult(Mapwire_V1_RenderResult)
     case styleImageDecision(Mapwire_V1_StyleImageDecision)
+    case cameraDecision(Mapwire_V1_CameraDecision)
+    case gestureAnswer(Mapwire_V1_GestureAnswer)
 
   }
 
@@ -1794,7 +2080,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{4}\u{15}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{12}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1959,6 +2245,45 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .flyTo(v)
         }
       }()
+      case 22: try {
+        var v: Mapwire_V1_Gesture?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .gesture(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .gesture(v)
+        }
+      }()
+      case 23: try {
+        var v: Mapwire_V1_ClaimGestures?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .claimGestures(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .claimGestures(v)
+        }
+      }()
+      case 24: try {
+        var v: Mapwire_V1_ReleaseGestures?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .releaseGestures(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .releaseGestures(v)
+        }
+      }()
       case 42: try {
         var v: Mapwire_V1_AddStyleImage?
         var hadOneofValue = false
@@ -2059,6 +2384,18 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .flyTo?: try {
       guard case .flyTo(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .gesture?: try {
+      guard case .gesture(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    }()
+    case .claimGestures?: try {
+      guard case .claimGestures(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+    }()
+    case .releaseGestures?: try {
+      guard case .releaseGestures(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
     }()
     case .addStyleImage?: try {
       guard case .addStyleImage(let v)? = self.kind else { preconditionFailure() }
@@ -2943,6 +3280,168 @@ nonisolated extension Mapwire_V1_Pong: SwiftProtobuf.Message, SwiftProtobuf._Mes
   }
 }
 
+nonisolated extension Mapwire_V1_ScreenRect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ScreenRect"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0\u{1}width\0\u{1}height\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.width) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.height) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 1)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 2)
+    }
+    if self.width.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.width, fieldNumber: 3)
+    }
+    if self.height.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.height, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ScreenRect, rhs: Mapwire_V1_ScreenRect) -> Bool {
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_Gesture: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Gesture"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}location\0\u{1}phase\0\u{1}translation\0\u{1}scale\0\u{1}degrees\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._location) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._translation) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.scale) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.degrees) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    try { if let v = self._location {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 3)
+    }
+    try { if let v = self._translation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.scale, fieldNumber: 5)
+    }
+    if self.degrees.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.degrees, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_Gesture, rhs: Mapwire_V1_Gesture) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs._location != rhs._location {return false}
+    if lhs.phase != rhs.phase {return false}
+    if lhs._translation != rhs._translation {return false}
+    if lhs.scale != rhs.scale {return false}
+    if lhs.degrees != rhs.degrees {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ClaimGestures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ClaimGestures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}region\0\u{1}kinds\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._region) }()
+      case 2: try { try decoder.decodeRepeatedEnumField(value: &self.kinds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._region {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.kinds.isEmpty {
+      try visitor.visitPackedEnumField(value: self.kinds, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ClaimGestures, rhs: Mapwire_V1_ClaimGestures) -> Bool {
+    if lhs._region != rhs._region {return false}
+    if lhs.kinds != rhs.kinds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ReleaseGestures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReleaseGestures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ReleaseGestures, rhs: Mapwire_V1_ReleaseGestures) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0")
@@ -3044,7 +3543,7 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{4}\u{3}should_remove_style_image\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3093,6 +3592,32 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
           self.kind = .renderFrame(v)
         }
       }()
+      case 13: try {
+        var v: Mapwire_V1_MayChangeCamera?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .mayChangeCamera(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .mayChangeCamera(v)
+        }
+      }()
+      case 14: try {
+        var v: Mapwire_V1_HandleGesture?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .handleGesture(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .handleGesture(v)
+        }
+      }()
       case 15: try {
         var v: Mapwire_V1_ShouldRemoveStyleImage?
         var hadOneofValue = false
@@ -3134,6 +3659,14 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
     case .renderFrame?: try {
       guard case .renderFrame(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .mayChangeCamera?: try {
+      guard case .mayChangeCamera(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .handleGesture?: try {
+      guard case .handleGesture(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
     }()
     case .shouldRemoveStyleImage?: try {
       guard case .shouldRemoveStyleImage(let v)? = self.kind else { preconditionFailure() }
@@ -3213,6 +3746,143 @@ nonisolated extension Mapwire_V1_StyleImageDecision: SwiftProtobuf.Message, Swif
   }
 }
 
+nonisolated extension Mapwire_V1_MayChangeCamera: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MayChangeCamera"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}old_camera\0\u{3}new_camera\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._oldCamera) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._newCamera) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._oldCamera {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._newCamera {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_MayChangeCamera, rhs: Mapwire_V1_MayChangeCamera) -> Bool {
+    if lhs._oldCamera != rhs._oldCamera {return false}
+    if lhs._newCamera != rhs._newCamera {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CameraDecision: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CameraDecision"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}allow\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.allow) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.allow != false {
+      try visitor.visitSingularBoolField(value: self.allow, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CameraDecision, rhs: Mapwire_V1_CameraDecision) -> Bool {
+    if lhs.allow != rhs.allow {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_HandleGesture: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HandleGesture"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}gesture\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._gesture) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._gesture {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_HandleGesture, rhs: Mapwire_V1_HandleGesture) -> Bool {
+    if lhs._gesture != rhs._gesture {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GestureAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GestureAnswer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}answer\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.answer) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.answer != .notHandled {
+      try visitor.visitSingularEnumField(value: self.answer, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GestureAnswer, rhs: Mapwire_V1_GestureAnswer) -> Bool {
+    if lhs.answer != rhs.answer {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GestureAnswer.Answer: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ANSWER_NOT_HANDLED\0\u{1}ANSWER_HANDLED\0\u{1}ANSWER_HANDLED_AND_RUN_DEFAULT\0")
+}
+
 nonisolated extension Mapwire_V1_LoadResource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LoadResource"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}request\0\u{3}tile_id\0\u{3}source_id\0")
@@ -3289,7 +3959,7 @@ nonisolated extension Mapwire_V1_CancelRequest: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{4}\u{3}style_image_decision\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{3}camera_decision\0\u{3}gesture_answer\0\u{3}style_image_decision\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3337,6 +4007,32 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
           self.kind = .renderResult(v)
         }
       }()
+      case 13: try {
+        var v: Mapwire_V1_CameraDecision?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .cameraDecision(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .cameraDecision(v)
+        }
+      }()
+      case 14: try {
+        var v: Mapwire_V1_GestureAnswer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .gestureAnswer(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .gestureAnswer(v)
+        }
+      }()
       case 15: try {
         var v: Mapwire_V1_StyleImageDecision?
         var hadOneofValue = false
@@ -3375,6 +4071,14 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
     case .renderResult?: try {
       guard case .renderResult(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .cameraDecision?: try {
+      guard case .cameraDecision(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .gestureAnswer?: try {
+      guard case .gestureAnswer(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
     }()
     case .styleImageDecision?: try {
       guard case .styleImageDecision(let v)? = self.kind else { preconditionFailure() }

@@ -320,6 +320,115 @@ public nonisolated enum Mapwire_V1_ErrorReason: SwiftProtobuf.Enum, Swift.CaseIt
 
 }
 
+/// The eight gestures of a touch screen (see PROTOCOL.md "Gestures").
+public nonisolated enum Mapwire_V1_GestureKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case tap // = 1
+  case doubleTap // = 2
+  case longPress // = 3
+  case pan // = 4
+  case pinch // = 5
+  case rotation // = 6
+  case twoFingerPan // = 7
+  case twoFingerTap // = 8
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .tap
+    case 2: self = .doubleTap
+    case 3: self = .longPress
+    case 4: self = .pan
+    case 5: self = .pinch
+    case 6: self = .rotation
+    case 7: self = .twoFingerPan
+    case 8: self = .twoFingerTap
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .tap: return 1
+    case .doubleTap: return 2
+    case .longPress: return 3
+    case .pan: return 4
+    case .pinch: return 5
+    case .rotation: return 6
+    case .twoFingerPan: return 7
+    case .twoFingerTap: return 8
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_GestureKind] = [
+    .unspecified,
+    .tap,
+    .doubleTap,
+    .longPress,
+    .pan,
+    .pinch,
+    .rotation,
+    .twoFingerPan,
+    .twoFingerTap,
+  ]
+
+}
+
+/// Where a continuous gesture (pan, pinch, rotation, two-finger pan) is. Taps and the long press are
+/// single shots: whatever the phase says, they begin and end with one command.
+public nonisolated enum Mapwire_V1_GesturePhase: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// A single shot: began and ended at once.
+  case unspecified // = 0
+  case began // = 1
+  case changed // = 2
+  case ended // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .began
+    case 2: self = .changed
+    case 3: self = .ended
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .began: return 1
+    case .changed: return 2
+    case .ended: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_GesturePhase] = [
+    .unspecified,
+    .began,
+    .changed,
+    .ended,
+  ]
+
+}
+
 /// A tile coordinate: zoom level, column, row (XYZ scheme, row 0 at the north).
 public nonisolated struct Mapwire_V1_TileId: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -934,6 +1043,70 @@ public nonisolated struct Mapwire_V1_DidFinishRenderingMap: Sendable {
   public init() {}
 }
 
+/// A point on screen in px, origin top-left, y down.
+public nonisolated struct Mapwire_V1_ScreenPoint: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var x: Double = 0
+
+  public var y: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// gesture: a gesture went through the dispatch chain (claimants, delegate, default). Published once
+/// per Gesture command, after any camera change it caused.
+public nonisolated struct Mapwire_V1_GestureEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Mapwire_V1_GestureKind = .unspecified
+
+  public var phase: Mapwire_V1_GesturePhase = .unspecified
+
+  public var location: Mapwire_V1_ScreenPoint {
+    get {_location ?? Mapwire_V1_ScreenPoint()}
+    set {_location = newValue}
+  }
+  /// Returns true if `location` has been explicitly set.
+  public var hasLocation: Bool {self._location != nil}
+  /// Clears the value of `location`. Subsequent reads from it will return its default value.
+  public mutating func clearLocation() {self._location = nil}
+
+  public var translation: Mapwire_V1_ScreenPoint {
+    get {_translation ?? Mapwire_V1_ScreenPoint()}
+    set {_translation = newValue}
+  }
+  /// Returns true if `translation` has been explicitly set.
+  public var hasTranslation: Bool {self._translation != nil}
+  /// Clears the value of `translation`. Subsequent reads from it will return its default value.
+  public mutating func clearTranslation() {self._translation = nil}
+
+  public var scale: Double = 0
+
+  public var degrees: Double = 0
+
+  /// Who took it: "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
+  /// it asked for the default as well), "default", or "none" (nobody handled it and the default does
+  /// nothing for it, like a tap).
+  public var handledBy: String = String()
+
+  /// Set when the default handling wanted to move the camera and a camera-veto plugin denied it.
+  public var cameraVetoed: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _location: Mapwire_V1_ScreenPoint? = nil
+  fileprivate var _translation: Mapwire_V1_ScreenPoint? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
@@ -960,6 +1133,14 @@ nonisolated extension Mapwire_V1_ResponseSource: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Mapwire_V1_ErrorReason: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}ERROR_REASON_SUCCESS\0\u{1}ERROR_REASON_NOT_FOUND\0\u{1}ERROR_REASON_SERVER\0\u{1}ERROR_REASON_CONNECTION\0\u{1}ERROR_REASON_RATE_LIMIT\0\u{1}ERROR_REASON_IN_OFFLINE_MODE\0\u{1}ERROR_REASON_OTHER\0")
+}
+
+nonisolated extension Mapwire_V1_GestureKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GESTURE_KIND_UNSPECIFIED\0\u{1}GESTURE_KIND_TAP\0\u{1}GESTURE_KIND_DOUBLE_TAP\0\u{1}GESTURE_KIND_LONG_PRESS\0\u{1}GESTURE_KIND_PAN\0\u{1}GESTURE_KIND_PINCH\0\u{1}GESTURE_KIND_ROTATION\0\u{1}GESTURE_KIND_TWO_FINGER_PAN\0\u{1}GESTURE_KIND_TWO_FINGER_TAP\0")
+}
+
+nonisolated extension Mapwire_V1_GesturePhase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GESTURE_PHASE_UNSPECIFIED\0\u{1}GESTURE_PHASE_BEGAN\0\u{1}GESTURE_PHASE_CHANGED\0\u{1}GESTURE_PHASE_ENDED\0")
 }
 
 nonisolated extension Mapwire_V1_TileId: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1776,6 +1957,110 @@ nonisolated extension Mapwire_V1_DidFinishRenderingMap: SwiftProtobuf.Message, S
 
   public static func ==(lhs: Mapwire_V1_DidFinishRenderingMap, rhs: Mapwire_V1_DidFinishRenderingMap) -> Bool {
     if lhs.fullyRendered != rhs.fullyRendered {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ScreenPoint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ScreenPoint"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.x) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.y) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.x.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.x, fieldNumber: 1)
+    }
+    if self.y.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.y, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ScreenPoint, rhs: Mapwire_V1_ScreenPoint) -> Bool {
+    if lhs.x != rhs.x {return false}
+    if lhs.y != rhs.y {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GestureEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GestureEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}phase\0\u{1}location\0\u{1}translation\0\u{1}scale\0\u{1}degrees\0\u{3}handled_by\0\u{3}camera_vetoed\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._location) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._translation) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.scale) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.degrees) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.handledBy) }()
+      case 8: try { try decoder.decodeSingularBoolField(value: &self.cameraVetoed) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 2)
+    }
+    try { if let v = self._location {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._translation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.scale, fieldNumber: 5)
+    }
+    if self.degrees.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.degrees, fieldNumber: 6)
+    }
+    if !self.handledBy.isEmpty {
+      try visitor.visitSingularStringField(value: self.handledBy, fieldNumber: 7)
+    }
+    if self.cameraVetoed != false {
+      try visitor.visitSingularBoolField(value: self.cameraVetoed, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GestureEvent, rhs: Mapwire_V1_GestureEvent) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.phase != rhs.phase {return false}
+    if lhs._location != rhs._location {return false}
+    if lhs._translation != rhs._translation {return false}
+    if lhs.scale != rhs.scale {return false}
+    if lhs.degrees != rhs.degrees {return false}
+    if lhs.handledBy != rhs.handledBy {return false}
+    if lhs.cameraVetoed != rhs.cameraVetoed {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

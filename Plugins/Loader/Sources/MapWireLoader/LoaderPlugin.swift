@@ -16,7 +16,8 @@ public enum LoaderPlugin {
         case .cancel:
             // Loads finish synchronously, so there is never anything left to cancel.
             return nil
-        case .renderFrame, .shouldRemoveStyleImage:
+        case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture:
+            // Requests for other roles (render, style images, camera-veto, gestures): a loader takes none of them.
             return .with {
                 $0.id = request.id
                 $0.error = .with { $0.code = .invalid; $0.message = "the loader only loads resources"; $0.inReplyTo = request.id }

@@ -27,10 +27,11 @@ public final class RendererPlugin {
             return .with { $0.id = request.id; $0.renderResult = render(frame) }
         case .cancel:
             return nil
-        case .loadResource, .shouldRemoveStyleImage:
+        case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture:
+            // Requests for other roles (loader, style images, camera-veto, gestures): a renderer takes none of them.
             return .with {
                 $0.id = request.id
-                $0.error = .with { $0.code = .invalid; $0.message = "the renderer does not load resources"; $0.inReplyTo = request.id }
+                $0.error = .with { $0.code = .invalid; $0.message = "the renderer only renders frames"; $0.inReplyTo = request.id }
             }
         case nil:
             return .with {
