@@ -37,6 +37,10 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
             ])
         case .resourceRequest(let e):
             return e.documentedJSON
+        case .viewportStatusChanged(let e):
+            return .object([JSONMember("from", e.from.documentedJSON), JSONMember("to", e.to.documentedJSON)])
+        case .viewportTargetCamera(let e):
+            return .object([JSONMember("state", .string(e.state)), JSONMember("camera", e.camera.documentedJSON)])
         case .welcome(let e):
             return .object([JSONMember("topic-prefix", .string(e.topicPrefix))])
         }

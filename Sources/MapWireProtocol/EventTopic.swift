@@ -19,6 +19,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .cameraWillChange: "camera-will-change"
         case .cameraIsChanging: "camera-is-changing"
         case .cameraDidChange: "camera-did-change"
+        case .viewportStatusChanged: "viewport-status-changed"
+        case .viewportTargetCamera: "viewport-target-camera"
         case .welcome: "welcome"
         }
     }
@@ -30,6 +32,7 @@ public let mapWireEventTopics: [String] = [
     "style-image-missing", "style-image-remove-unused", "source-data-loaded", "source-added",
     "source-removed", "render-frame-started", "render-frame-finished", "camera-changed", "resource-request",
     "camera-will-change", "camera-is-changing", "camera-did-change",
+    "viewport-status-changed", "viewport-target-camera",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

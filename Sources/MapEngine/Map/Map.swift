@@ -28,6 +28,8 @@ public final class Map {
     var cameraSetExplicitly = false
     /// The camera animation under way (ease-to, fly-to), nil when the camera stands still.
     var animation: RunningAnimation?
+    /// True between the camera-will-change and camera-did-change of a viewport animation.
+    var viewportMoving = false
     var mapLoadedEmitted = false
     var idleEmitted = false
     public internal(set) var wantsFrame = false
