@@ -114,6 +114,8 @@ extension CoreServer {
                 try fly(c)
             case .setSize(let c):
                 try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
+                // A resized viewport moves padded follow-puck and overview targets: follow them now.
+                tickViewport(now: monotonicMillis())
             case .addSource(let c):
                 try map.addSource(id: c.id, json: c.json)
             case .removeSource(let c):

@@ -126,6 +126,14 @@ struct ViewportTests {
             let p = (x: world.x - centre.x + Double(size.width) / 2, y: world.y - centre.y + Double(size.height) / 2)
             #expect(p.x >= 19.999 && p.x <= Double(size.width) - 19.999 && p.y >= 19.999 && p.y <= Double(size.height) - 19.999)
         }
+
+        // A resized viewport refits (eased, as a moved target is).
+        try ok(run, .setSize(.with { $0.width = 800; $0.height = 400 }))
+        var resized = EventLog()
+        #expect(try resized.collect(from: events) { topic, _ in topic == "camera-did-change" })
+        let refit = try #require(CameraFit.camera(fitting: points, size: ViewportSize(width: 800, height: 400), padding: EdgePadding(all: 20)))
+        let after = try animations.camera(run)
+        #expect(abs(after.zoom - refit.zoom) < 1e-9 && abs(after.center.latitude - refit.center.latitude) < 1e-9)
     }
 
     @Test func stoppedUpdatesPublishTargetsButLeaveTheCamera() throws {
