@@ -70,3 +70,21 @@ import Testing
         #expect(isClose(h.camera.center.longitude, 2))
     }
 }
+
+@Suite struct ViewportStableTargetTests {
+    @Test func keptZoomDoesNotFollowAFlightsZoomOut() throws {
+        var h = ViewportHarness(camera: ViewportControllerTests.home)
+        h.locate(UserLocation(coordinate: LngLat(longitude: 8, latitude: 45)), at: 0)
+        h.transition(to: .followPuck(FollowPuckOptions(zoom: nil, pitch: 0, bearing: .none)), using: .default(maxDuration: 3), at: 0)
+        let first = try #require(h.lastUpdate.target)
+        #expect(first.zoom == ViewportControllerTests.home.zoom)
+        var time = 0.0
+        while time < 3.5 {
+            time += 1.0 / 60
+            h.tick(at: time)
+            #expect(h.lastUpdate.target == first)
+        }
+        #expect(h.statuses.last == .state("follow-puck"))
+        #expect(h.camera == first)
+    }
+}

@@ -119,7 +119,9 @@ public struct ViewportController: Sendable {
     }
 
     private mutating func advance(_ result: inout ViewportUpdate, camera: Camera, size: ViewportSize, time: Double) {
-        let target = targetCamera(current: camera, size: size)
+        // What a state leaves alone (follow-puck's nil zoom, bearing .none) comes from where the camera is
+        // going, not from a mid-flight camera: otherwise a fly-to's zoom-out would move the target every frame.
+        let target = targetCamera(current: drivenTarget ?? camera, size: size)
         result.target = target
         let given = camera
         var camera = camera
