@@ -10,13 +10,14 @@ extension CoreServer {
     static let animationIntervalMillis: Int64 = 16
 
     /// Whether the camera is moving: the loop keeps ticking and frames keep being scheduled.
-    var isAnimating: Bool { map.isAnimating }
+    var isAnimating: Bool { map.isAnimating || viewport.isAnimating }
 
     /// Steps the animation when its tick is due. Runs before the frame timer so a frame shows the newest camera.
     func tickAnimation(now: Int64) {
         guard isAnimating, now >= nextAnimationMillis else { return }
         nextAnimationMillis = now + Self.animationIntervalMillis
         map.advanceAnimation(to: Self.seconds(now))
+        tickViewport(now: now)
     }
 
     func jump(_ c: Mapwire_V1_JumpTo) throws(MapCommandError) {
@@ -47,6 +48,8 @@ extension CoreServer {
     }
 
     private func start(_ animation: CameraAnimation) {
+        // A programmatic camera change takes the camera from the viewport, as GL viewports do.
+        setViewportIdle()
         let now = monotonicMillis()
         // The first step comes one tick after the start: at the start itself the camera has not moved yet.
         nextAnimationMillis = now + Self.animationIntervalMillis

@@ -106,6 +106,7 @@ extension CoreServer {
             case .setStyleJson(let c):
                 try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
             case .setCamera(let c):
+                setViewportIdle()
                 try map.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
                                   zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
                                   pitch: c.hasPitch ? c.pitch : nil)
@@ -117,6 +118,8 @@ extension CoreServer {
                 try fly(c)
             case .setSize(let c):
                 try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
+                // A resized viewport moves padded follow-puck and overview targets: follow them now.
+                tickViewport(now: monotonicMillis())
             case .addSource(let c):
                 try map.addSource(id: c.id, json: c.json)
             case .removeSource(let c):
@@ -135,6 +138,14 @@ extension CoreServer {
                     $0.lastSequence = publisher.sequence
                     $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
                 }
+            case .setViewportState(let c):
+                try setViewportState(c)
+            case .updateLocation(let c):
+                try updateLocation(c)
+            case .setViewportUpdating(let c):
+                viewportUpdating(c.updating)
+            case .publishViewportTarget(let c):
+                try publishViewportTarget(c)
             case .getCamera:
                 reply.camera = cameraState
             case .snapshot:

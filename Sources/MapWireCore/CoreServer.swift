@@ -22,6 +22,10 @@ public final class CoreServer: MapEnvironment {
     var lastFrameMillis: Int64 = 0
     /// When the running camera animation takes its next step.
     var nextAnimationMillis: Int64 = 0
+    /// The viewport (seed 001): states that drive the camera, stepped by the animation tick.
+    var viewport = ViewportController()
+    /// The last target announced with viewport-target-camera, so only changes are published.
+    var lastViewportTarget: Camera?
     var nextHeartbeatMillis: Int64 = 0
     var nextControlID: UInt64 = 1 << 62
     var frameInFlight: FrameInFlight?

@@ -24,6 +24,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .willStartRenderingMap: "will-start-rendering-map"
         case .didFinishRenderingMap: "did-finish-rendering-map"
         case .gesture: "gesture"
+        case .viewportStatusChanged: "viewport-status-changed"
+        case .viewportTargetCamera: "viewport-target-camera"
         case .welcome: "welcome"
         }
     }
@@ -37,6 +39,7 @@ public let mapWireEventTopics: [String] = [
     "camera-will-change", "camera-is-changing", "camera-did-change",
     "map-will-start-loading", "map-did-fail-loading", "will-start-rendering-map", "did-finish-rendering-map",
     "gesture",
+    "viewport-status-changed", "viewport-target-camera",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

@@ -98,3 +98,25 @@ import Testing
         #expect(JSONValue.number(2.5).serialized == "2.5" && JSONValue.number(3).serialized == "3")
     }
 }
+
+@Suite struct ViewportJSONTests {
+    @Test func statusChangeIsTaggedByStatus() {
+        let event = Mapwire_V1_Envelope.OneOf_Payload.viewportStatusChanged(.with {
+            $0.from = .with { $0.transition = .with { $0.from = "idle"; $0.to = "follow-puck" } }
+            $0.to = .with { $0.state = "follow-puck" }
+        })
+        #expect(event.documentedJSON.serialized ==
+            #"{"from":{"status":"transition","from":"idle","to":"follow-puck"},"to":{"status":"state","state":"follow-puck"}}"#)
+        let idle = Mapwire_V1_ViewportStatus.with { $0.idle = .init() }
+        #expect(idle.documentedJSON.serialized == #"{"status":"idle"}"#)
+    }
+
+    @Test func targetCameraCarriesStateAndCamera() {
+        let event = Mapwire_V1_Envelope.OneOf_Payload.viewportTargetCamera(.with {
+            $0.state = "overview"
+            $0.camera = .with { $0.longitude = 2.5; $0.latitude = 48; $0.zoom = 10; $0.bearing = 0; $0.pitch = 30 }
+        })
+        #expect(event.documentedJSON.serialized ==
+            #"{"state":"overview","camera":{"center":[2.5,48],"zoom":10,"bearing":0,"pitch":30}}"#)
+    }
+}

@@ -60,6 +60,7 @@ import Testing
             .resourceRequest(.init()), .cameraWillChange(.init()), .cameraIsChanging(.init()), .cameraDidChange(.init()),
             .mapWillStartLoading(.init()), .mapDidFailLoading(.init()), .willStartRenderingMap(.init()), .didFinishRenderingMap(.init()),
             .gesture(.init()),
+            .viewportStatusChanged(.init()), .viewportTargetCamera(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

@@ -10,6 +10,10 @@
 /// - While not updating (transitioning, idle) the state still produces targets (`ViewportUpdate.target`)
 ///   without moving the camera; a target that moved during a transition is followed once it ends.
 /// - `idle()` (for example on a user gesture) stops everything where it is.
+/// - `setUpdating(false)` (seed 001's stopUpdatingCamera, asked for by a client) keeps the state producing
+///   targets but moves the camera no more: a running animation stops where it is; a transition waits
+///   and starts again from wherever the camera is once updating is back on.
+/// - A `.custom(name)` state's targets come from `publish(target:forState:…)`.
 public struct ViewportController: Sendable {
     public private(set) var status: ViewportStatus = .idle
     /// The state that is current or being transitioned into.
@@ -21,7 +25,16 @@ public struct ViewportController: Sendable {
     public var followDuration: Double
     public var followEasing: CubicBezierEasing
 
+    /// False while a client has stopped camera updates.
+    public private(set) var isUpdatingEnabled = true
+    /// Whether an animation of the viewport is moving the camera (the host keeps ticking).
+    public var isAnimating: Bool { animation != nil }
+
     private var waitingTransition: ViewportTransition?
+    /// The transition into the current state, to start again if updating is stopped during it.
+    private var currentTransition: ViewportTransition?
+    /// The latest camera published for each custom state.
+    private var customTargets: [String: Camera] = [:]
     private var animation: CameraAnimation?
     private var animationStart = 0.0
     /// The target the camera is being (or was last) taken to.
@@ -34,7 +47,27 @@ public struct ViewportController: Sendable {
 
     /// The current state's target for this camera and viewport, driven or not.
     public func targetCamera(current: Camera, size: ViewportSize) -> Camera? {
-        ViewportStates.targetCamera(for: state, location: location, current: current, size: size)
+        if case .custom(let name) = state { return customTargets[name] }
+        return ViewportStates.targetCamera(for: state, location: location, current: current, size: size)
+    }
+
+    /// A custom state's new target (kept also while another state is current, for when it becomes current).
+    public mutating func publish(target: Camera, forState name: String, camera: Camera, size: ViewportSize, at time: Double) -> ViewportUpdate {
+        customTargets[name] = target
+        return tick(camera: camera, size: size, at: time)
+    }
+
+    /// Stops (false) or resumes (true) moving the camera; targets keep coming either way.
+    public mutating func setUpdating(_ enabled: Bool, camera: Camera, size: ViewportSize, at time: Double) -> ViewportUpdate {
+        guard enabled != isUpdatingEnabled else { return tick(camera: camera, size: size, at: time) }
+        isUpdatingEnabled = enabled
+        if !enabled {
+            if animation != nil, case .transition = status { waitingTransition = currentTransition }
+            animation = nil
+            // Forget what was followed so the current target is followed again on resume.
+            drivenTarget = nil
+        }
+        return tick(camera: camera, size: size, at: time)
     }
 
     /// Starts a transition into `newState` at `time` (seconds on the core's clock).
@@ -49,6 +82,7 @@ public struct ViewportController: Sendable {
         state = newState
         status = .transition(from: before.stateName, to: newState.name)
         waitingTransition = transition
+        currentTransition = transition
         var result = ViewportUpdate(statusChanges: [ViewportStatusChange(from: before, to: status)])
         advance(&result, camera: camera, size: size, time: time)
         return result
@@ -79,15 +113,19 @@ public struct ViewportController: Sendable {
     private mutating func stopDriving() {
         isUpdatingCamera = false
         waitingTransition = nil
+        currentTransition = nil
         animation = nil
         drivenTarget = nil
     }
 
     private mutating func advance(_ result: inout ViewportUpdate, camera: Camera, size: ViewportSize, time: Double) {
-        let target = targetCamera(current: camera, size: size)
+        // What a state leaves alone (follow-puck's nil zoom, bearing .none) comes from where the camera is
+        // going, not from a mid-flight camera: otherwise a fly-to's zoom-out would move the target every frame.
+        let target = targetCamera(current: drivenTarget ?? camera, size: size)
         result.target = target
         let given = camera
         var camera = camera
+        guard isUpdatingEnabled else { return }
 
         // A waiting transition starts with the first target there is.
         if let transition = waitingTransition, let target {

@@ -52,6 +52,8 @@ public enum ViewportState: Equatable, Sendable {
     case followPuck(FollowPuckOptions)
     /// Shows a whole geometry.
     case overview(OverviewOptions)
+    /// A state provided from outside (a plugin): its targets are published to the controller by name.
+    case custom(String)
 
     /// The name status changes and events carry.
     public var name: String {
@@ -59,6 +61,7 @@ public enum ViewportState: Equatable, Sendable {
         case .idle: "idle"
         case .followPuck: "follow-puck"
         case .overview: "overview"
+        case .custom(let name): name
         }
     }
 }

@@ -8,7 +8,8 @@ public enum ViewportStates {
         for state: ViewportState, location: UserLocation?, current: Camera, size: ViewportSize
     ) -> Camera? {
         switch state {
-        case .idle:
+        case .idle, .custom:
+            // A custom state's targets are published to the controller, which keeps them.
             return nil
         case .followPuck(let options):
             guard let location else { return nil }

@@ -18,7 +18,7 @@ extension Map {
     }
 
     /// Whether an animation is under way: the host keeps advancing it and drawing frames.
-    public var isAnimating: Bool { animation != nil }
+    public var isAnimating: Bool { animation != nil || viewportMoving }
 
     /// Starts `animation` at `time` (seconds on the host's clock). A zero-length animation is applied at
     /// once as an immediate change; a longer one moves the camera as `advanceAnimation(to:)` is called.

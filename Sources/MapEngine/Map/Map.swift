@@ -31,6 +31,8 @@ public final class Map {
     var cameraSetExplicitly = false
     /// The camera animation under way (ease-to, fly-to), nil when the camera stands still.
     var animation: RunningAnimation?
+    /// True between the camera-will-change and camera-did-change of a viewport animation.
+    var viewportMoving = false
     var mapLoadedEmitted = false
     /// Lifecycle (seed 004): whether this style's first frame was announced, and whether its map was
     /// fully drawn (so a replaced or failed load can say it was not).

@@ -329,6 +329,38 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .releaseGestures(newValue)}
   }
 
+  public var setViewportState: Mapwire_V1_SetViewportState {
+    get {
+      if case .setViewportState(let v)? = kind {return v}
+      return Mapwire_V1_SetViewportState()
+    }
+    set {kind = .setViewportState(newValue)}
+  }
+
+  public var updateLocation: Mapwire_V1_UpdateLocation {
+    get {
+      if case .updateLocation(let v)? = kind {return v}
+      return Mapwire_V1_UpdateLocation()
+    }
+    set {kind = .updateLocation(newValue)}
+  }
+
+  public var setViewportUpdating: Mapwire_V1_SetViewportUpdating {
+    get {
+      if case .setViewportUpdating(let v)? = kind {return v}
+      return Mapwire_V1_SetViewportUpdating()
+    }
+    set {kind = .setViewportUpdating(newValue)}
+  }
+
+  public var publishViewportTarget: Mapwire_V1_PublishViewportTarget {
+    get {
+      if case .publishViewportTarget(let v)? = kind {return v}
+      return Mapwire_V1_PublishViewportTarget()
+    }
+    set {kind = .publishViewportTarget(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -350,6 +382,10 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case gesture(Mapwire_V1_Gesture)
     case claimGestures(Mapwire_V1_ClaimGestures)
     case releaseGestures(Mapwire_V1_ReleaseGestures)
+    case setViewportState(Mapwire_V1_SetViewportState)
+    case updateLocation(Mapwire_V1_UpdateLocation)
+    case setViewportUpdating(Mapwire_V1_SetViewportUpdating)
+    case publishViewportTarget(Mapwire_V1_PublishViewportTarget)
 
   }
 
@@ -861,6 +897,390 @@ public nonisolated struct Mapwire_V1_GetCamera: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+/// The viewport (PROTOCOL.md, "Viewport"): a state that drives the camera, entered through a transition.
+/// Camera commands (set-camera, jump-to, ease-to, fly-to) and gestures set the viewport back to idle.
+public nonisolated struct Mapwire_V1_SetViewportState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var state: Mapwire_V1_SetViewportState.OneOf_State? = nil
+
+  public var idle: Mapwire_V1_ViewportIdle {
+    get {
+      if case .idle(let v)? = state {return v}
+      return Mapwire_V1_ViewportIdle()
+    }
+    set {state = .idle(newValue)}
+  }
+
+  public var followPuck: Mapwire_V1_FollowPuck {
+    get {
+      if case .followPuck(let v)? = state {return v}
+      return Mapwire_V1_FollowPuck()
+    }
+    set {state = .followPuck(newValue)}
+  }
+
+  public var overview: Mapwire_V1_Overview {
+    get {
+      if case .overview(let v)? = state {return v}
+      return Mapwire_V1_Overview()
+    }
+    set {state = .overview(newValue)}
+  }
+
+  /// A state a plugin provides: its targets come from PublishViewportTarget with the same name.
+  public var custom: Mapwire_V1_CustomViewportState {
+    get {
+      if case .custom(let v)? = state {return v}
+      return Mapwire_V1_CustomViewportState()
+    }
+    set {state = .custom(newValue)}
+  }
+
+  /// Unset: the default transition (a fly-to of automatic length, at most 3.5 s).
+  public var transition: Mapwire_V1_SetViewportState.OneOf_Transition? = nil
+
+  public var defaultTransition: Mapwire_V1_DefaultViewportTransition {
+    get {
+      if case .defaultTransition(let v)? = transition {return v}
+      return Mapwire_V1_DefaultViewportTransition()
+    }
+    set {transition = .defaultTransition(newValue)}
+  }
+
+  public var immediate: Mapwire_V1_ImmediateViewportTransition {
+    get {
+      if case .immediate(let v)? = transition {return v}
+      return Mapwire_V1_ImmediateViewportTransition()
+    }
+    set {transition = .immediate(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_State: Equatable, Sendable {
+    case idle(Mapwire_V1_ViewportIdle)
+    case followPuck(Mapwire_V1_FollowPuck)
+    case overview(Mapwire_V1_Overview)
+    /// A state a plugin provides: its targets come from PublishViewportTarget with the same name.
+    case custom(Mapwire_V1_CustomViewportState)
+
+  }
+
+  /// Unset: the default transition (a fly-to of automatic length, at most 3.5 s).
+  public nonisolated enum OneOf_Transition: Equatable, Sendable {
+    case defaultTransition(Mapwire_V1_DefaultViewportTransition)
+    case immediate(Mapwire_V1_ImmediateViewportTransition)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_ViewportIdle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Keeps the user's location (UpdateLocation) at the centre of the padded area.
+public nonisolated struct Mapwire_V1_FollowPuck: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Unset keeps the current zoom / pitch.
+  public var zoom: Double {
+    get {_zoom ?? 0}
+    set {_zoom = newValue}
+  }
+  /// Returns true if `zoom` has been explicitly set.
+  public var hasZoom: Bool {self._zoom != nil}
+  /// Clears the value of `zoom`. Subsequent reads from it will return its default value.
+  public mutating func clearZoom() {self._zoom = nil}
+
+  public var pitch: Double {
+    get {_pitch ?? 0}
+    set {_pitch = newValue}
+  }
+  /// Returns true if `pitch` has been explicitly set.
+  public var hasPitch: Bool {self._pitch != nil}
+  /// Clears the value of `pitch`. Subsequent reads from it will return its default value.
+  public mutating func clearPitch() {self._pitch = nil}
+
+  public var bearing: Mapwire_V1_FollowPuck.OneOf_Bearing? = nil
+
+  /// The location's heading (its course, or the current bearing, when missing); the default.
+  public var heading: Mapwire_V1_FollowPuckBearingSource {
+    get {
+      if case .heading(let v)? = bearing {return v}
+      return Mapwire_V1_FollowPuckBearingSource()
+    }
+    set {bearing = .heading(newValue)}
+  }
+
+  public var course: Mapwire_V1_FollowPuckBearingSource {
+    get {
+      if case .course(let v)? = bearing {return v}
+      return Mapwire_V1_FollowPuckBearingSource()
+    }
+    set {bearing = .course(newValue)}
+  }
+
+  public var fixed: Double {
+    get {
+      if case .fixed(let v)? = bearing {return v}
+      return 0
+    }
+    set {bearing = .fixed(newValue)}
+  }
+
+  /// Leave the bearing alone.
+  public var none: Mapwire_V1_FollowPuckBearingSource {
+    get {
+      if case .none(let v)? = bearing {return v}
+      return Mapwire_V1_FollowPuckBearingSource()
+    }
+    set {bearing = .none(newValue)}
+  }
+
+  public var padding: Mapwire_V1_EdgePadding {
+    get {_padding ?? Mapwire_V1_EdgePadding()}
+    set {_padding = newValue}
+  }
+  /// Returns true if `padding` has been explicitly set.
+  public var hasPadding: Bool {self._padding != nil}
+  /// Clears the value of `padding`. Subsequent reads from it will return its default value.
+  public mutating func clearPadding() {self._padding = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Bearing: Equatable, Sendable {
+    /// The location's heading (its course, or the current bearing, when missing); the default.
+    case heading(Mapwire_V1_FollowPuckBearingSource)
+    case course(Mapwire_V1_FollowPuckBearingSource)
+    case fixed(Double)
+    /// Leave the bearing alone.
+    case none(Mapwire_V1_FollowPuckBearingSource)
+
+  }
+
+  public init() {}
+
+  fileprivate var _zoom: Double? = nil
+  fileprivate var _pitch: Double? = nil
+  fileprivate var _padding: Mapwire_V1_EdgePadding? = nil
+}
+
+public nonisolated struct Mapwire_V1_FollowPuckBearingSource: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Fits a geometry (its coordinates) into the padded area.
+public nonisolated struct Mapwire_V1_Overview: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var geometry: [Mapwire_V1_LngLat] = []
+
+  public var padding: Mapwire_V1_EdgePadding {
+    get {_padding ?? Mapwire_V1_EdgePadding()}
+    set {_padding = newValue}
+  }
+  /// Returns true if `padding` has been explicitly set.
+  public var hasPadding: Bool {self._padding != nil}
+  /// Clears the value of `padding`. Subsequent reads from it will return its default value.
+  public mutating func clearPadding() {self._padding = nil}
+
+  public var bearing: Double = 0
+
+  public var pitch: Double = 0
+
+  public var maxZoom: Double {
+    get {_maxZoom ?? 0}
+    set {_maxZoom = newValue}
+  }
+  /// Returns true if `maxZoom` has been explicitly set.
+  public var hasMaxZoom: Bool {self._maxZoom != nil}
+  /// Clears the value of `maxZoom`. Subsequent reads from it will return its default value.
+  public mutating func clearMaxZoom() {self._maxZoom = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _padding: Mapwire_V1_EdgePadding? = nil
+  fileprivate var _maxZoom: Double? = nil
+}
+
+public nonisolated struct Mapwire_V1_CustomViewportState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_DefaultViewportTransition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Milliseconds; unset means 3500.
+  public var maxDurationMs: UInt32 {
+    get {_maxDurationMs ?? 0}
+    set {_maxDurationMs = newValue}
+  }
+  /// Returns true if `maxDurationMs` has been explicitly set.
+  public var hasMaxDurationMs: Bool {self._maxDurationMs != nil}
+  /// Clears the value of `maxDurationMs`. Subsequent reads from it will return its default value.
+  public mutating func clearMaxDurationMs() {self._maxDurationMs = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _maxDurationMs: UInt32? = nil
+}
+
+public nonisolated struct Mapwire_V1_ImmediateViewportTransition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A location fix: what follow-puck follows (the location plugin sends these too).
+public nonisolated struct Mapwire_V1_UpdateLocation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var latitude: Double = 0
+
+  public var longitude: Double = 0
+
+  public var altitude: Double {
+    get {_altitude ?? 0}
+    set {_altitude = newValue}
+  }
+  /// Returns true if `altitude` has been explicitly set.
+  public var hasAltitude: Bool {self._altitude != nil}
+  /// Clears the value of `altitude`. Subsequent reads from it will return its default value.
+  public mutating func clearAltitude() {self._altitude = nil}
+
+  /// Metres.
+  public var horizontalAccuracy: Double {
+    get {_horizontalAccuracy ?? 0}
+    set {_horizontalAccuracy = newValue}
+  }
+  /// Returns true if `horizontalAccuracy` has been explicitly set.
+  public var hasHorizontalAccuracy: Bool {self._horizontalAccuracy != nil}
+  /// Clears the value of `horizontalAccuracy`. Subsequent reads from it will return its default value.
+  public mutating func clearHorizontalAccuracy() {self._horizontalAccuracy = nil}
+
+  /// Degrees clockwise from north the device moves towards.
+  public var course: Double {
+    get {_course ?? 0}
+    set {_course = newValue}
+  }
+  /// Returns true if `course` has been explicitly set.
+  public var hasCourse: Bool {self._course != nil}
+  /// Clears the value of `course`. Subsequent reads from it will return its default value.
+  public mutating func clearCourse() {self._course = nil}
+
+  /// Metres per second.
+  public var speed: Double {
+    get {_speed ?? 0}
+    set {_speed = newValue}
+  }
+  /// Returns true if `speed` has been explicitly set.
+  public var hasSpeed: Bool {self._speed != nil}
+  /// Clears the value of `speed`. Subsequent reads from it will return its default value.
+  public mutating func clearSpeed() {self._speed = nil}
+
+  /// Degrees clockwise from north the device points at.
+  public var heading: Double {
+    get {_heading ?? 0}
+    set {_heading = newValue}
+  }
+  /// Returns true if `heading` has been explicitly set.
+  public var hasHeading: Bool {self._heading != nil}
+  /// Clears the value of `heading`. Subsequent reads from it will return its default value.
+  public mutating func clearHeading() {self._heading = nil}
+
+  /// When the fix was taken, nanoseconds since the Unix epoch (0: now).
+  public var timestampUnixNanos: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _altitude: Double? = nil
+  fileprivate var _horizontalAccuracy: Double? = nil
+  fileprivate var _course: Double? = nil
+  fileprivate var _speed: Double? = nil
+  fileprivate var _heading: Double? = nil
+}
+
+/// Start/stop updating the camera: while off, the state keeps producing targets
+/// (viewport-target-camera) but the camera does not move.
+public nonisolated struct Mapwire_V1_SetViewportUpdating: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var updating: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A plugin acting as a viewport state: while the current state is custom{state}, this camera is its target.
+public nonisolated struct Mapwire_V1_PublishViewportTarget: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var state: String = String()
+
+  public var camera: Mapwire_V1_CameraState {
+    get {_camera ?? Mapwire_V1_CameraState()}
+    set {_camera = newValue}
+  }
+  /// Returns true if `camera` has been explicitly set.
+  public var hasCamera: Bool {self._camera != nil}
+  /// Clears the value of `camera`. Subsequent reads from it will return its default value.
+  public mutating func clearCamera() {self._camera = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _camera: Mapwire_V1_CameraState? = nil
 }
 
 public nonisolated struct Mapwire_V1_CameraState: Sendable {
@@ -2080,7 +2500,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{12}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{4}\u{c}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2284,6 +2704,58 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .releaseGestures(v)
         }
       }()
+      case 27: try {
+        var v: Mapwire_V1_SetViewportState?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setViewportState(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setViewportState(v)
+        }
+      }()
+      case 28: try {
+        var v: Mapwire_V1_UpdateLocation?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .updateLocation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .updateLocation(v)
+        }
+      }()
+      case 29: try {
+        var v: Mapwire_V1_SetViewportUpdating?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setViewportUpdating(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setViewportUpdating(v)
+        }
+      }()
+      case 30: try {
+        var v: Mapwire_V1_PublishViewportTarget?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .publishViewportTarget(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .publishViewportTarget(v)
+        }
+      }()
       case 42: try {
         var v: Mapwire_V1_AddStyleImage?
         var hadOneofValue = false
@@ -2396,6 +2868,22 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .releaseGestures?: try {
       guard case .releaseGestures(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+    }()
+    case .setViewportState?: try {
+      guard case .setViewportState(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+    }()
+    case .updateLocation?: try {
+      guard case .updateLocation(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+    }()
+    case .setViewportUpdating?: try {
+      guard case .setViewportUpdating(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+    }()
+    case .publishViewportTarget?: try {
+      guard case .publishViewportTarget(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
     }()
     case .addStyleImage?: try {
       guard case .addStyleImage(let v)? = self.kind else { preconditionFailure() }
@@ -3166,6 +3654,569 @@ nonisolated extension Mapwire_V1_GetCamera: SwiftProtobuf.Message, SwiftProtobuf
   }
 
   public static func ==(lhs: Mapwire_V1_GetCamera, rhs: Mapwire_V1_GetCamera) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetViewportState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetViewportState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}idle\0\u{3}follow_puck\0\u{1}overview\0\u{1}custom\0\u{4}\u{6}default_transition\0\u{1}immediate\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Mapwire_V1_ViewportIdle?
+        var hadOneofValue = false
+        if let current = self.state {
+          hadOneofValue = true
+          if case .idle(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.state = .idle(v)
+        }
+      }()
+      case 2: try {
+        var v: Mapwire_V1_FollowPuck?
+        var hadOneofValue = false
+        if let current = self.state {
+          hadOneofValue = true
+          if case .followPuck(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.state = .followPuck(v)
+        }
+      }()
+      case 3: try {
+        var v: Mapwire_V1_Overview?
+        var hadOneofValue = false
+        if let current = self.state {
+          hadOneofValue = true
+          if case .overview(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.state = .overview(v)
+        }
+      }()
+      case 4: try {
+        var v: Mapwire_V1_CustomViewportState?
+        var hadOneofValue = false
+        if let current = self.state {
+          hadOneofValue = true
+          if case .custom(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.state = .custom(v)
+        }
+      }()
+      case 10: try {
+        var v: Mapwire_V1_DefaultViewportTransition?
+        var hadOneofValue = false
+        if let current = self.transition {
+          hadOneofValue = true
+          if case .defaultTransition(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.transition = .defaultTransition(v)
+        }
+      }()
+      case 11: try {
+        var v: Mapwire_V1_ImmediateViewportTransition?
+        var hadOneofValue = false
+        if let current = self.transition {
+          hadOneofValue = true
+          if case .immediate(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.transition = .immediate(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.state {
+    case .idle?: try {
+      guard case .idle(let v)? = self.state else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .followPuck?: try {
+      guard case .followPuck(let v)? = self.state else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .overview?: try {
+      guard case .overview(let v)? = self.state else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .custom?: try {
+      guard case .custom(let v)? = self.state else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
+    switch self.transition {
+    case .defaultTransition?: try {
+      guard case .defaultTransition(let v)? = self.transition else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .immediate?: try {
+      guard case .immediate(let v)? = self.transition else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetViewportState, rhs: Mapwire_V1_SetViewportState) -> Bool {
+    if lhs.state != rhs.state {return false}
+    if lhs.transition != rhs.transition {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportIdle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportIdle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportIdle, rhs: Mapwire_V1_ViewportIdle) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_FollowPuck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FollowPuck"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}zoom\0\u{1}pitch\0\u{1}heading\0\u{1}course\0\u{1}fixed\0\u{1}none\0\u{1}padding\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self._zoom) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._pitch) }()
+      case 3: try {
+        var v: Mapwire_V1_FollowPuckBearingSource?
+        var hadOneofValue = false
+        if let current = self.bearing {
+          hadOneofValue = true
+          if case .heading(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.bearing = .heading(v)
+        }
+      }()
+      case 4: try {
+        var v: Mapwire_V1_FollowPuckBearingSource?
+        var hadOneofValue = false
+        if let current = self.bearing {
+          hadOneofValue = true
+          if case .course(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.bearing = .course(v)
+        }
+      }()
+      case 5: try {
+        var v: Double?
+        try decoder.decodeSingularDoubleField(value: &v)
+        if let v = v {
+          if self.bearing != nil {try decoder.handleConflictingOneOf()}
+          self.bearing = .fixed(v)
+        }
+      }()
+      case 6: try {
+        var v: Mapwire_V1_FollowPuckBearingSource?
+        var hadOneofValue = false
+        if let current = self.bearing {
+          hadOneofValue = true
+          if case .none(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.bearing = .none(v)
+        }
+      }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._padding) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._zoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._pitch {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    switch self.bearing {
+    case .heading?: try {
+      guard case .heading(let v)? = self.bearing else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .course?: try {
+      guard case .course(let v)? = self.bearing else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case .fixed?: try {
+      guard case .fixed(let v)? = self.bearing else { preconditionFailure() }
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    }()
+    case .none?: try {
+      guard case .none(let v)? = self.bearing else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
+    case nil: break
+    }
+    try { if let v = self._padding {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_FollowPuck, rhs: Mapwire_V1_FollowPuck) -> Bool {
+    if lhs._zoom != rhs._zoom {return false}
+    if lhs._pitch != rhs._pitch {return false}
+    if lhs.bearing != rhs.bearing {return false}
+    if lhs._padding != rhs._padding {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_FollowPuckBearingSource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FollowPuckBearingSource"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_FollowPuckBearingSource, rhs: Mapwire_V1_FollowPuckBearingSource) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_Overview: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Overview"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}geometry\0\u{1}padding\0\u{1}bearing\0\u{1}pitch\0\u{3}max_zoom\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.geometry) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._padding) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.bearing) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.pitch) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self._maxZoom) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.geometry.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.geometry, fieldNumber: 1)
+    }
+    try { if let v = self._padding {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.bearing.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.bearing, fieldNumber: 3)
+    }
+    if self.pitch.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pitch, fieldNumber: 4)
+    }
+    try { if let v = self._maxZoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_Overview, rhs: Mapwire_V1_Overview) -> Bool {
+    if lhs.geometry != rhs.geometry {return false}
+    if lhs._padding != rhs._padding {return false}
+    if lhs.bearing != rhs.bearing {return false}
+    if lhs.pitch != rhs.pitch {return false}
+    if lhs._maxZoom != rhs._maxZoom {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CustomViewportState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CustomViewportState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CustomViewportState, rhs: Mapwire_V1_CustomViewportState) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DefaultViewportTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DefaultViewportTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}max_duration_ms\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self._maxDurationMs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._maxDurationMs {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DefaultViewportTransition, rhs: Mapwire_V1_DefaultViewportTransition) -> Bool {
+    if lhs._maxDurationMs != rhs._maxDurationMs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ImmediateViewportTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImmediateViewportTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ImmediateViewportTransition, rhs: Mapwire_V1_ImmediateViewportTransition) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UpdateLocation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateLocation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}latitude\0\u{1}longitude\0\u{1}altitude\0\u{3}horizontal_accuracy\0\u{1}course\0\u{1}speed\0\u{1}heading\0\u{3}timestamp_unix_nanos\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._altitude) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self._horizontalAccuracy) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self._course) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self._speed) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self._heading) }()
+      case 8: try { try decoder.decodeSingularInt64Field(value: &self.timestampUnixNanos) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 1)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 2)
+    }
+    try { if let v = self._altitude {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._horizontalAccuracy {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._course {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._speed {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._heading {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 7)
+    } }()
+    if self.timestampUnixNanos != 0 {
+      try visitor.visitSingularInt64Field(value: self.timestampUnixNanos, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UpdateLocation, rhs: Mapwire_V1_UpdateLocation) -> Bool {
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
+    if lhs._altitude != rhs._altitude {return false}
+    if lhs._horizontalAccuracy != rhs._horizontalAccuracy {return false}
+    if lhs._course != rhs._course {return false}
+    if lhs._speed != rhs._speed {return false}
+    if lhs._heading != rhs._heading {return false}
+    if lhs.timestampUnixNanos != rhs.timestampUnixNanos {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetViewportUpdating: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetViewportUpdating"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}updating\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.updating) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.updating != false {
+      try visitor.visitSingularBoolField(value: self.updating, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetViewportUpdating, rhs: Mapwire_V1_SetViewportUpdating) -> Bool {
+    if lhs.updating != rhs.updating {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PublishViewportTarget: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PublishViewportTarget"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}state\0\u{1}camera\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.state) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._camera) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.state.isEmpty {
+      try visitor.visitSingularStringField(value: self.state, fieldNumber: 1)
+    }
+    try { if let v = self._camera {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PublishViewportTarget, rhs: Mapwire_V1_PublishViewportTarget) -> Bool {
+    if lhs.state != rhs.state {return false}
+    if lhs._camera != rhs._camera {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

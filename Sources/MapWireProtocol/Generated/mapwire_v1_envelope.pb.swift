@@ -244,6 +244,22 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .gesture(newValue)}
   }
 
+  public var viewportStatusChanged: Mapwire_V1_ViewportStatusChanged {
+    get {
+      if case .viewportStatusChanged(let v)? = _storage._payload {return v}
+      return Mapwire_V1_ViewportStatusChanged()
+    }
+    set {_uniqueStorage()._payload = .viewportStatusChanged(newValue)}
+  }
+
+  public var viewportTargetCamera: Mapwire_V1_ViewportTargetCamera {
+    get {
+      if case .viewportTargetCamera(let v)? = _storage._payload {return v}
+      return Mapwire_V1_ViewportTargetCamera()
+    }
+    set {_uniqueStorage()._payload = .viewportTargetCamera(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -279,6 +295,8 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case willStartRenderingMap(Mapwire_V1_WillStartRenderingMap)
     case didFinishRenderingMap(Mapwire_V1_DidFinishRenderingMap)
     case gesture(Mapwire_V1_GestureEvent)
+    case viewportStatusChanged(Mapwire_V1_ViewportStatusChanged)
+    case viewportTargetCamera(Mapwire_V1_ViewportTargetCamera)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -311,7 +329,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{8}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{2}8welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{4}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{2}8welcome\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -596,6 +614,32 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .gesture(v)
           }
         }()
+        case 36: try {
+          var v: Mapwire_V1_ViewportStatusChanged?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .viewportStatusChanged(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .viewportStatusChanged(v)
+          }
+        }()
+        case 37: try {
+          var v: Mapwire_V1_ViewportTargetCamera?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .viewportTargetCamera(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .viewportTargetCamera(v)
+          }
+        }()
         case 41: try {
           var v: Mapwire_V1_MapWillStartLoading?
           var hadOneofValue = false
@@ -763,6 +807,14 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .gesture?: try {
         guard case .gesture(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+      }()
+      case .viewportStatusChanged?: try {
+        guard case .viewportStatusChanged(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 36)
+      }()
+      case .viewportTargetCamera?: try {
+        guard case .viewportTargetCamera(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
       }()
       case .mapWillStartLoading?: try {
         guard case .mapWillStartLoading(let v)? = _storage._payload else { preconditionFailure() }

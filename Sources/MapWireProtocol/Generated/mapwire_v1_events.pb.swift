@@ -862,6 +862,154 @@ public nonisolated struct Mapwire_V1_CameraDidChange: Sendable {
   public init() {}
 }
 
+/// Where the viewport is: idle, in a state, or in a transition between two.
+public nonisolated struct Mapwire_V1_ViewportStatus: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Mapwire_V1_ViewportStatus.OneOf_Status? = nil
+
+  public var idle: Mapwire_V1_ViewportStatusIdle {
+    get {
+      if case .idle(let v)? = status {return v}
+      return Mapwire_V1_ViewportStatusIdle()
+    }
+    set {status = .idle(newValue)}
+  }
+
+  /// The state's name ("follow-puck", "overview", or a custom state's name).
+  public var state: String {
+    get {
+      if case .state(let v)? = status {return v}
+      return String()
+    }
+    set {status = .state(newValue)}
+  }
+
+  public var transition: Mapwire_V1_ViewportStatusTransition {
+    get {
+      if case .transition(let v)? = status {return v}
+      return Mapwire_V1_ViewportStatusTransition()
+    }
+    set {status = .transition(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Status: Equatable, Sendable {
+    case idle(Mapwire_V1_ViewportStatusIdle)
+    /// The state's name ("follow-puck", "overview", or a custom state's name).
+    case state(String)
+    case transition(Mapwire_V1_ViewportStatusTransition)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_ViewportStatusIdle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_ViewportStatusTransition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// A state's name, or "idle".
+  public var from: String = String()
+
+  public var to: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// viewport-status-changed: one per status change, in order.
+public nonisolated struct Mapwire_V1_ViewportStatusChanged: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var from: Mapwire_V1_ViewportStatus {
+    get {_from ?? Mapwire_V1_ViewportStatus()}
+    set {_from = newValue}
+  }
+  /// Returns true if `from` has been explicitly set.
+  public var hasFrom: Bool {self._from != nil}
+  /// Clears the value of `from`. Subsequent reads from it will return its default value.
+  public mutating func clearFrom() {self._from = nil}
+
+  public var to: Mapwire_V1_ViewportStatus {
+    get {_to ?? Mapwire_V1_ViewportStatus()}
+    set {_to = newValue}
+  }
+  /// Returns true if `to` has been explicitly set.
+  public var hasTo: Bool {self._to != nil}
+  /// Clears the value of `to`. Subsequent reads from it will return its default value.
+  public mutating func clearTo() {self._to = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _from: Mapwire_V1_ViewportStatus? = nil
+  fileprivate var _to: Mapwire_V1_ViewportStatus? = nil
+}
+
+/// viewport-target-camera: the current state's target camera changed (driving the camera or not).
+public nonisolated struct Mapwire_V1_ViewportTargetCamera: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var state: String = String()
+
+  public var camera: Mapwire_V1_ViewportCamera {
+    get {_camera ?? Mapwire_V1_ViewportCamera()}
+    set {_camera = newValue}
+  }
+  /// Returns true if `camera` has been explicitly set.
+  public var hasCamera: Bool {self._camera != nil}
+  /// Clears the value of `camera`. Subsequent reads from it will return its default value.
+  public mutating func clearCamera() {self._camera = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _camera: Mapwire_V1_ViewportCamera? = nil
+}
+
+/// A camera as events carry it.
+public nonisolated struct Mapwire_V1_ViewportCamera: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var longitude: Double = 0
+
+  public var latitude: Double = 0
+
+  public var zoom: Double = 0
+
+  public var bearing: Double = 0
+
+  public var pitch: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Mapwire_V1_ResourceRequestInfo: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1656,6 +1804,267 @@ nonisolated extension Mapwire_V1_CameraDidChange: SwiftProtobuf.Message, SwiftPr
 
   public static func ==(lhs: Mapwire_V1_CameraDidChange, rhs: Mapwire_V1_CameraDidChange) -> Bool {
     if lhs.animated != rhs.animated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportStatus"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}idle\0\u{1}state\0\u{1}transition\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Mapwire_V1_ViewportStatusIdle?
+        var hadOneofValue = false
+        if let current = self.status {
+          hadOneofValue = true
+          if case .idle(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.status = .idle(v)
+        }
+      }()
+      case 2: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.status != nil {try decoder.handleConflictingOneOf()}
+          self.status = .state(v)
+        }
+      }()
+      case 3: try {
+        var v: Mapwire_V1_ViewportStatusTransition?
+        var hadOneofValue = false
+        if let current = self.status {
+          hadOneofValue = true
+          if case .transition(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.status = .transition(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.status {
+    case .idle?: try {
+      guard case .idle(let v)? = self.status else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .state?: try {
+      guard case .state(let v)? = self.status else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    }()
+    case .transition?: try {
+      guard case .transition(let v)? = self.status else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportStatus, rhs: Mapwire_V1_ViewportStatus) -> Bool {
+    if lhs.status != rhs.status {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportStatusIdle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportStatusIdle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportStatusIdle, rhs: Mapwire_V1_ViewportStatusIdle) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportStatusTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportStatusTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}from\0\u{1}to\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.from) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.to) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.from.isEmpty {
+      try visitor.visitSingularStringField(value: self.from, fieldNumber: 1)
+    }
+    if !self.to.isEmpty {
+      try visitor.visitSingularStringField(value: self.to, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportStatusTransition, rhs: Mapwire_V1_ViewportStatusTransition) -> Bool {
+    if lhs.from != rhs.from {return false}
+    if lhs.to != rhs.to {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportStatusChanged: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportStatusChanged"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}from\0\u{1}to\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._from) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._to) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._from {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._to {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportStatusChanged, rhs: Mapwire_V1_ViewportStatusChanged) -> Bool {
+    if lhs._from != rhs._from {return false}
+    if lhs._to != rhs._to {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportTargetCamera: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportTargetCamera"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}state\0\u{1}camera\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.state) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._camera) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.state.isEmpty {
+      try visitor.visitSingularStringField(value: self.state, fieldNumber: 1)
+    }
+    try { if let v = self._camera {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportTargetCamera, rhs: Mapwire_V1_ViewportTargetCamera) -> Bool {
+    if lhs.state != rhs.state {return false}
+    if lhs._camera != rhs._camera {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ViewportCamera: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewportCamera"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}longitude\0\u{1}latitude\0\u{1}zoom\0\u{1}bearing\0\u{1}pitch\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.zoom) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.bearing) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.pitch) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 1)
+    }
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 2)
+    }
+    if self.zoom.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.zoom, fieldNumber: 3)
+    }
+    if self.bearing.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.bearing, fieldNumber: 4)
+    }
+    if self.pitch.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pitch, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ViewportCamera, rhs: Mapwire_V1_ViewportCamera) -> Bool {
+    if lhs.longitude != rhs.longitude {return false}
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.zoom != rhs.zoom {return false}
+    if lhs.bearing != rhs.bearing {return false}
+    if lhs.pitch != rhs.pitch {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -13,29 +13,29 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17mapwire/v1/events.proto\x12\nmapwire.v1\")\n\x06TileId\x12\t\n\x01z\x18\x01 \x01(\r\x12\t\n\x01x\x18\x02 \x01(\r\x12\t\n\x01y\x18\x03 \x01(\r\"\x0b\n\tMapLoaded\"\x9e\x02\n\x0fMapLoadingError\x12.\n\x04type\x18\x01 \x01(\x0e\x32 .mapwire.v1.MapLoadingError.Type\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x16\n\tsource_id\x18\x03 \x01(\tH\x00\x88\x01\x01\x12(\n\x07tile_id\x18\x04 \x01(\x0b\x32\x12.mapwire.v1.TileIdH\x01\x88\x01\x01\"n\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\x0e\n\nTYPE_STYLE\x10\x01\x12\x0f\n\x0bTYPE_SPRITE\x10\x02\x12\x0f\n\x0bTYPE_SOURCE\x10\x03\x12\r\n\tTYPE_TILE\x10\x04\x12\x0f\n\x0bTYPE_GLYPHS\x10\x05\x42\x0c\n\n_source_idB\n\n\x08_tile_id\"\t\n\x07MapIdle\"\x92\x01\n\x0fStyleDataLoaded\x12.\n\x04type\x18\x01 \x01(\x0e\x32 .mapwire.v1.StyleDataLoaded.Type\"O\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\x0e\n\nTYPE_STYLE\x10\x01\x12\x0f\n\x0bTYPE_SPRITE\x10\x02\x12\x10\n\x0cTYPE_SOURCES\x10\x03\"\r\n\x0bStyleLoaded\"\x1f\n\x11StyleImageMissing\x12\n\n\x02id\x18\x01 \x01(\t\"$\n\x16StyleImageRemoveUnused\x12\n\n\x02id\x18\x01 \x01(\t\"\xe5\x01\n\x10SourceDataLoaded\x12\n\n\x02id\x18\x01 \x01(\t\x12/\n\x04type\x18\x02 \x01(\x0e\x32!.mapwire.v1.SourceDataLoaded.Type\x12\x13\n\x06loaded\x18\x03 \x01(\x08H\x00\x88\x01\x01\x12(\n\x07tile_id\x18\x04 \x01(\x0b\x32\x12.mapwire.v1.TileIdH\x01\x88\x01\x01\">\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\x11\n\rTYPE_METADATA\x10\x01\x12\r\n\tTYPE_TILE\x10\x02\x42\t\n\x07_loadedB\n\n\x08_tile_id\"\x19\n\x0bSourceAdded\x12\n\n\x02id\x18\x01 \x01(\t\"\x1b\n\rSourceRemoved\x12\n\n\x02id\x18\x01 \x01(\t\"\x14\n\x12RenderFrameStarted\"\xe2\x01\n\x13RenderFrameFinished\x12?\n\x0brender_mode\x18\x01 \x01(\x0e\x32*.mapwire.v1.RenderFrameFinished.RenderMode\x12\x15\n\rneeds_repaint\x18\x02 \x01(\x08\x12\x19\n\x11placement_changed\x18\x03 \x01(\x08\"X\n\nRenderMode\x12\x1b\n\x17RENDER_MODE_UNSPECIFIED\x10\x00\x12\x17\n\x13RENDER_MODE_PARTIAL\x10\x01\x12\x14\n\x10RENDER_MODE_FULL\x10\x02\"\x0f\n\rCameraChanged\"$\n\x10\x43\x61meraWillChange\x12\x10\n\x08\x61nimated\x18\x01 \x01(\x08\"\x12\n\x10\x43\x61meraIsChanging\"#\n\x0f\x43\x61meraDidChange\x12\x10\n\x08\x61nimated\x18\x01 \x01(\x08\"\xad\x01\n\x13ResourceRequestInfo\x12\x0b\n\x03url\x18\x01 \x01(\t\x12&\n\x04kind\x18\x02 \x01(\x0e\x32\x18.mapwire.v1.ResourceKind\x12.\n\x08priority\x18\x03 \x01(\x0e\x32\x1c.mapwire.v1.ResourcePriority\x12\x31\n\x0eloading_method\x18\x04 \x03(\x0e\x32\x19.mapwire.v1.LoadingMethod\"I\n\rResponseError\x12\'\n\x06reason\x18\x01 \x01(\x0e\x32\x17.mapwire.v1.ErrorReason\x12\x0f\n\x07message\x18\x02 \x01(\t\"\xaa\x02\n\x10ResourceResponse\x12\x12\n\nno_content\x18\x01 \x01(\x08\x12\x14\n\x0cnot_modified\x18\x02 \x01(\x08\x12\x17\n\x0fmust_revalidate\x18\x03 \x01(\x08\x12*\n\x06source\x18\x04 \x01(\x0e\x32\x1a.mapwire.v1.ResponseSource\x12\x0c\n\x04size\x18\x05 \x01(\x04\x12\x15\n\x08modified\x18\x06 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07\x65xpires\x18\x07 \x01(\tH\x01\x88\x01\x01\x12\x11\n\x04\x65tag\x18\x08 \x01(\tH\x02\x88\x01\x01\x12-\n\x05\x65rror\x18\t \x01(\x0b\x32\x19.mapwire.v1.ResponseErrorH\x03\x88\x01\x01\x42\x0b\n\t_modifiedB\n\n\x08_expiresB\x07\n\x05_etagB\x08\n\x06_error\"\xc5\x01\n\x0fResourceRequest\x12+\n\x0b\x64\x61ta_source\x18\x01 \x01(\x0e\x32\x16.mapwire.v1.DataSource\x12\x30\n\x07request\x18\x02 \x01(\x0b\x32\x1f.mapwire.v1.ResourceRequestInfo\x12\x33\n\x08response\x18\x03 \x01(\x0b\x32\x1c.mapwire.v1.ResourceResponseH\x00\x88\x01\x01\x12\x11\n\tcancelled\x18\x04 \x01(\x08\x42\x0b\n\t_response\"\x15\n\x13MapWillStartLoading\"\"\n\x11MapDidFailLoading\x12\r\n\x05\x65rror\x18\x01 \x01(\t\"\x17\n\x15WillStartRenderingMap\"/\n\x15\x44idFinishRenderingMap\x12\x16\n\x0e\x66ully_rendered\x18\x01 \x01(\x08\"#\n\x0bScreenPoint\x12\t\n\x01x\x18\x01 \x01(\x01\x12\t\n\x01y\x18\x02 \x01(\x01\"\x82\x02\n\x0cGestureEvent\x12%\n\x04kind\x18\x01 \x01(\x0e\x32\x17.mapwire.v1.GestureKind\x12\'\n\x05phase\x18\x02 \x01(\x0e\x32\x18.mapwire.v1.GesturePhase\x12)\n\x08location\x18\x03 \x01(\x0b\x32\x17.mapwire.v1.ScreenPoint\x12,\n\x0btranslation\x18\x04 \x01(\x0b\x32\x17.mapwire.v1.ScreenPoint\x12\r\n\x05scale\x18\x05 \x01(\x01\x12\x0f\n\x07\x64\x65grees\x18\x06 \x01(\x01\x12\x12\n\nhandled_by\x18\x07 \x01(\t\x12\x15\n\rcamera_vetoed\x18\x08 \x01(\x08*\x85\x02\n\x0cResourceKind\x12\x1d\n\x19RESOURCE_KIND_UNSPECIFIED\x10\x00\x12\x19\n\x15RESOURCE_KIND_UNKNOWN\x10\x01\x12\x17\n\x13RESOURCE_KIND_STYLE\x10\x02\x12\x18\n\x14RESOURCE_KIND_SOURCE\x10\x03\x12\x16\n\x12RESOURCE_KIND_TILE\x10\x04\x12\x18\n\x14RESOURCE_KIND_GLYPHS\x10\x05\x12\x1e\n\x1aRESOURCE_KIND_SPRITE_IMAGE\x10\x06\x12\x1d\n\x19RESOURCE_KIND_SPRITE_JSON\x10\x07\x12\x17\n\x13RESOURCE_KIND_IMAGE\x10\x08*o\n\x10ResourcePriority\x12!\n\x1dRESOURCE_PRIORITY_UNSPECIFIED\x10\x00\x12\x1d\n\x19RESOURCE_PRIORITY_REGULAR\x10\x01\x12\x19\n\x15RESOURCE_PRIORITY_LOW\x10\x02*e\n\rLoadingMethod\x12\x1e\n\x1aLOADING_METHOD_UNSPECIFIED\x10\x00\x12\x18\n\x14LOADING_METHOD_CACHE\x10\x01\x12\x1a\n\x16LOADING_METHOD_NETWORK\x10\x02*\xb1\x01\n\nDataSource\x12\x1b\n\x17\x44\x41TA_SOURCE_UNSPECIFIED\x10\x00\x12\x1f\n\x1b\x44\x41TA_SOURCE_RESOURCE_LOADER\x10\x01\x12\x17\n\x13\x44\x41TA_SOURCE_NETWORK\x10\x02\x12\x18\n\x14\x44\x41TA_SOURCE_DATABASE\x10\x03\x12\x15\n\x11\x44\x41TA_SOURCE_ASSET\x10\x04\x12\x1b\n\x17\x44\x41TA_SOURCE_FILE_SYSTEM\x10\x05*\xa9\x01\n\x0eResponseSource\x12\x1f\n\x1bRESPONSE_SOURCE_UNSPECIFIED\x10\x00\x12\x1b\n\x17RESPONSE_SOURCE_NETWORK\x10\x01\x12\x19\n\x15RESPONSE_SOURCE_CACHE\x10\x02\x12\x1e\n\x1aRESPONSE_SOURCE_TILE_STORE\x10\x03\x12\x1e\n\x1aRESPONSE_SOURCE_LOCAL_FILE\x10\x04*\xee\x01\n\x0b\x45rrorReason\x12\x1c\n\x18\x45RROR_REASON_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45RROR_REASON_SUCCESS\x10\x01\x12\x1a\n\x16\x45RROR_REASON_NOT_FOUND\x10\x02\x12\x17\n\x13\x45RROR_REASON_SERVER\x10\x03\x12\x1b\n\x17\x45RROR_REASON_CONNECTION\x10\x04\x12\x1b\n\x17\x45RROR_REASON_RATE_LIMIT\x10\x05\x12 \n\x1c\x45RROR_REASON_IN_OFFLINE_MODE\x10\x06\x12\x16\n\x12\x45RROR_REASON_OTHER\x10\x07*\x86\x02\n\x0bGestureKind\x12\x1c\n\x18GESTURE_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10GESTURE_KIND_TAP\x10\x01\x12\x1b\n\x17GESTURE_KIND_DOUBLE_TAP\x10\x02\x12\x1b\n\x17GESTURE_KIND_LONG_PRESS\x10\x03\x12\x14\n\x10GESTURE_KIND_PAN\x10\x04\x12\x16\n\x12GESTURE_KIND_PINCH\x10\x05\x12\x19\n\x15GESTURE_KIND_ROTATION\x10\x06\x12\x1f\n\x1bGESTURE_KIND_TWO_FINGER_PAN\x10\x07\x12\x1f\n\x1bGESTURE_KIND_TWO_FINGER_TAP\x10\x08*z\n\x0cGesturePhase\x12\x1d\n\x19GESTURE_PHASE_UNSPECIFIED\x10\x00\x12\x17\n\x13GESTURE_PHASE_BEGAN\x10\x01\x12\x19\n\x15GESTURE_PHASE_CHANGED\x10\x02\x12\x17\n\x13GESTURE_PHASE_ENDED\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17mapwire/v1/events.proto\x12\nmapwire.v1\")\n\x06TileId\x12\t\n\x01z\x18\x01 \x01(\r\x12\t\n\x01x\x18\x02 \x01(\r\x12\t\n\x01y\x18\x03 \x01(\r\"\x0b\n\tMapLoaded\"\x9e\x02\n\x0fMapLoadingError\x12.\n\x04type\x18\x01 \x01(\x0e\x32 .mapwire.v1.MapLoadingError.Type\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x16\n\tsource_id\x18\x03 \x01(\tH\x00\x88\x01\x01\x12(\n\x07tile_id\x18\x04 \x01(\x0b\x32\x12.mapwire.v1.TileIdH\x01\x88\x01\x01\"n\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\x0e\n\nTYPE_STYLE\x10\x01\x12\x0f\n\x0bTYPE_SPRITE\x10\x02\x12\x0f\n\x0bTYPE_SOURCE\x10\x03\x12\r\n\tTYPE_TILE\x10\x04\x12\x0f\n\x0bTYPE_GLYPHS\x10\x05\x42\x0c\n\n_source_idB\n\n\x08_tile_id\"\t\n\x07MapIdle\"\x92\x01\n\x0fStyleDataLoaded\x12.\n\x04type\x18\x01 \x01(\x0e\x32 .mapwire.v1.StyleDataLoaded.Type\"O\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\x0e\n\nTYPE_STYLE\x10\x01\x12\x0f\n\x0bTYPE_SPRITE\x10\x02\x12\x10\n\x0cTYPE_SOURCES\x10\x03\"\r\n\x0bStyleLoaded\"\x1f\n\x11StyleImageMissing\x12\n\n\x02id\x18\x01 \x01(\t\"$\n\x16StyleImageRemoveUnused\x12\n\n\x02id\x18\x01 \x01(\t\"\xe5\x01\n\x10SourceDataLoaded\x12\n\n\x02id\x18\x01 \x01(\t\x12/\n\x04type\x18\x02 \x01(\x0e\x32!.mapwire.v1.SourceDataLoaded.Type\x12\x13\n\x06loaded\x18\x03 \x01(\x08H\x00\x88\x01\x01\x12(\n\x07tile_id\x18\x04 \x01(\x0b\x32\x12.mapwire.v1.TileIdH\x01\x88\x01\x01\">\n\x04Type\x12\x14\n\x10TYPE_UNSPECIFIED\x10\x00\x12\x11\n\rTYPE_METADATA\x10\x01\x12\r\n\tTYPE_TILE\x10\x02\x42\t\n\x07_loadedB\n\n\x08_tile_id\"\x19\n\x0bSourceAdded\x12\n\n\x02id\x18\x01 \x01(\t\"\x1b\n\rSourceRemoved\x12\n\n\x02id\x18\x01 \x01(\t\"\x14\n\x12RenderFrameStarted\"\xe2\x01\n\x13RenderFrameFinished\x12?\n\x0brender_mode\x18\x01 \x01(\x0e\x32*.mapwire.v1.RenderFrameFinished.RenderMode\x12\x15\n\rneeds_repaint\x18\x02 \x01(\x08\x12\x19\n\x11placement_changed\x18\x03 \x01(\x08\"X\n\nRenderMode\x12\x1b\n\x17RENDER_MODE_UNSPECIFIED\x10\x00\x12\x17\n\x13RENDER_MODE_PARTIAL\x10\x01\x12\x14\n\x10RENDER_MODE_FULL\x10\x02\"\x0f\n\rCameraChanged\"$\n\x10\x43\x61meraWillChange\x12\x10\n\x08\x61nimated\x18\x01 \x01(\x08\"\x12\n\x10\x43\x61meraIsChanging\"#\n\x0f\x43\x61meraDidChange\x12\x10\n\x08\x61nimated\x18\x01 \x01(\x08\"\x97\x01\n\x0eViewportStatus\x12.\n\x04idle\x18\x01 \x01(\x0b\x32\x1e.mapwire.v1.ViewportStatusIdleH\x00\x12\x0f\n\x05state\x18\x02 \x01(\tH\x00\x12:\n\ntransition\x18\x03 \x01(\x0b\x32$.mapwire.v1.ViewportStatusTransitionH\x00\x42\x08\n\x06status\"\x14\n\x12ViewportStatusIdle\"4\n\x18ViewportStatusTransition\x12\x0c\n\x04\x66rom\x18\x01 \x01(\t\x12\n\n\x02to\x18\x02 \x01(\t\"i\n\x15ViewportStatusChanged\x12(\n\x04\x66rom\x18\x01 \x01(\x0b\x32\x1a.mapwire.v1.ViewportStatus\x12&\n\x02to\x18\x02 \x01(\x0b\x32\x1a.mapwire.v1.ViewportStatus\"Q\n\x14ViewportTargetCamera\x12\r\n\x05state\x18\x01 \x01(\t\x12*\n\x06\x63\x61mera\x18\x02 \x01(\x0b\x32\x1a.mapwire.v1.ViewportCamera\"c\n\x0eViewportCamera\x12\x11\n\tlongitude\x18\x01 \x01(\x01\x12\x10\n\x08latitude\x18\x02 \x01(\x01\x12\x0c\n\x04zoom\x18\x03 \x01(\x01\x12\x0f\n\x07\x62\x65\x61ring\x18\x04 \x01(\x01\x12\r\n\x05pitch\x18\x05 \x01(\x01\"\xad\x01\n\x13ResourceRequestInfo\x12\x0b\n\x03url\x18\x01 \x01(\t\x12&\n\x04kind\x18\x02 \x01(\x0e\x32\x18.mapwire.v1.ResourceKind\x12.\n\x08priority\x18\x03 \x01(\x0e\x32\x1c.mapwire.v1.ResourcePriority\x12\x31\n\x0eloading_method\x18\x04 \x03(\x0e\x32\x19.mapwire.v1.LoadingMethod\"I\n\rResponseError\x12\'\n\x06reason\x18\x01 \x01(\x0e\x32\x17.mapwire.v1.ErrorReason\x12\x0f\n\x07message\x18\x02 \x01(\t\"\xaa\x02\n\x10ResourceResponse\x12\x12\n\nno_content\x18\x01 \x01(\x08\x12\x14\n\x0cnot_modified\x18\x02 \x01(\x08\x12\x17\n\x0fmust_revalidate\x18\x03 \x01(\x08\x12*\n\x06source\x18\x04 \x01(\x0e\x32\x1a.mapwire.v1.ResponseSource\x12\x0c\n\x04size\x18\x05 \x01(\x04\x12\x15\n\x08modified\x18\x06 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07\x65xpires\x18\x07 \x01(\tH\x01\x88\x01\x01\x12\x11\n\x04\x65tag\x18\x08 \x01(\tH\x02\x88\x01\x01\x12-\n\x05\x65rror\x18\t \x01(\x0b\x32\x19.mapwire.v1.ResponseErrorH\x03\x88\x01\x01\x42\x0b\n\t_modifiedB\n\n\x08_expiresB\x07\n\x05_etagB\x08\n\x06_error\"\xc5\x01\n\x0fResourceRequest\x12+\n\x0b\x64\x61ta_source\x18\x01 \x01(\x0e\x32\x16.mapwire.v1.DataSource\x12\x30\n\x07request\x18\x02 \x01(\x0b\x32\x1f.mapwire.v1.ResourceRequestInfo\x12\x33\n\x08response\x18\x03 \x01(\x0b\x32\x1c.mapwire.v1.ResourceResponseH\x00\x88\x01\x01\x12\x11\n\tcancelled\x18\x04 \x01(\x08\x42\x0b\n\t_response\"\x15\n\x13MapWillStartLoading\"\"\n\x11MapDidFailLoading\x12\r\n\x05\x65rror\x18\x01 \x01(\t\"\x17\n\x15WillStartRenderingMap\"/\n\x15\x44idFinishRenderingMap\x12\x16\n\x0e\x66ully_rendered\x18\x01 \x01(\x08\"#\n\x0bScreenPoint\x12\t\n\x01x\x18\x01 \x01(\x01\x12\t\n\x01y\x18\x02 \x01(\x01\"\x82\x02\n\x0cGestureEvent\x12%\n\x04kind\x18\x01 \x01(\x0e\x32\x17.mapwire.v1.GestureKind\x12\'\n\x05phase\x18\x02 \x01(\x0e\x32\x18.mapwire.v1.GesturePhase\x12)\n\x08location\x18\x03 \x01(\x0b\x32\x17.mapwire.v1.ScreenPoint\x12,\n\x0btranslation\x18\x04 \x01(\x0b\x32\x17.mapwire.v1.ScreenPoint\x12\r\n\x05scale\x18\x05 \x01(\x01\x12\x0f\n\x07\x64\x65grees\x18\x06 \x01(\x01\x12\x12\n\nhandled_by\x18\x07 \x01(\t\x12\x15\n\rcamera_vetoed\x18\x08 \x01(\x08*\x85\x02\n\x0cResourceKind\x12\x1d\n\x19RESOURCE_KIND_UNSPECIFIED\x10\x00\x12\x19\n\x15RESOURCE_KIND_UNKNOWN\x10\x01\x12\x17\n\x13RESOURCE_KIND_STYLE\x10\x02\x12\x18\n\x14RESOURCE_KIND_SOURCE\x10\x03\x12\x16\n\x12RESOURCE_KIND_TILE\x10\x04\x12\x18\n\x14RESOURCE_KIND_GLYPHS\x10\x05\x12\x1e\n\x1aRESOURCE_KIND_SPRITE_IMAGE\x10\x06\x12\x1d\n\x19RESOURCE_KIND_SPRITE_JSON\x10\x07\x12\x17\n\x13RESOURCE_KIND_IMAGE\x10\x08*o\n\x10ResourcePriority\x12!\n\x1dRESOURCE_PRIORITY_UNSPECIFIED\x10\x00\x12\x1d\n\x19RESOURCE_PRIORITY_REGULAR\x10\x01\x12\x19\n\x15RESOURCE_PRIORITY_LOW\x10\x02*e\n\rLoadingMethod\x12\x1e\n\x1aLOADING_METHOD_UNSPECIFIED\x10\x00\x12\x18\n\x14LOADING_METHOD_CACHE\x10\x01\x12\x1a\n\x16LOADING_METHOD_NETWORK\x10\x02*\xb1\x01\n\nDataSource\x12\x1b\n\x17\x44\x41TA_SOURCE_UNSPECIFIED\x10\x00\x12\x1f\n\x1b\x44\x41TA_SOURCE_RESOURCE_LOADER\x10\x01\x12\x17\n\x13\x44\x41TA_SOURCE_NETWORK\x10\x02\x12\x18\n\x14\x44\x41TA_SOURCE_DATABASE\x10\x03\x12\x15\n\x11\x44\x41TA_SOURCE_ASSET\x10\x04\x12\x1b\n\x17\x44\x41TA_SOURCE_FILE_SYSTEM\x10\x05*\xa9\x01\n\x0eResponseSource\x12\x1f\n\x1bRESPONSE_SOURCE_UNSPECIFIED\x10\x00\x12\x1b\n\x17RESPONSE_SOURCE_NETWORK\x10\x01\x12\x19\n\x15RESPONSE_SOURCE_CACHE\x10\x02\x12\x1e\n\x1aRESPONSE_SOURCE_TILE_STORE\x10\x03\x12\x1e\n\x1aRESPONSE_SOURCE_LOCAL_FILE\x10\x04*\xee\x01\n\x0b\x45rrorReason\x12\x1c\n\x18\x45RROR_REASON_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45RROR_REASON_SUCCESS\x10\x01\x12\x1a\n\x16\x45RROR_REASON_NOT_FOUND\x10\x02\x12\x17\n\x13\x45RROR_REASON_SERVER\x10\x03\x12\x1b\n\x17\x45RROR_REASON_CONNECTION\x10\x04\x12\x1b\n\x17\x45RROR_REASON_RATE_LIMIT\x10\x05\x12 \n\x1c\x45RROR_REASON_IN_OFFLINE_MODE\x10\x06\x12\x16\n\x12\x45RROR_REASON_OTHER\x10\x07*\x86\x02\n\x0bGestureKind\x12\x1c\n\x18GESTURE_KIND_UNSPECIFIED\x10\x00\x12\x14\n\x10GESTURE_KIND_TAP\x10\x01\x12\x1b\n\x17GESTURE_KIND_DOUBLE_TAP\x10\x02\x12\x1b\n\x17GESTURE_KIND_LONG_PRESS\x10\x03\x12\x14\n\x10GESTURE_KIND_PAN\x10\x04\x12\x16\n\x12GESTURE_KIND_PINCH\x10\x05\x12\x19\n\x15GESTURE_KIND_ROTATION\x10\x06\x12\x1f\n\x1bGESTURE_KIND_TWO_FINGER_PAN\x10\x07\x12\x1f\n\x1bGESTURE_KIND_TWO_FINGER_TAP\x10\x08*z\n\x0cGesturePhase\x12\x1d\n\x19GESTURE_PHASE_UNSPECIFIED\x10\x00\x12\x17\n\x13GESTURE_PHASE_BEGAN\x10\x01\x12\x19\n\x15GESTURE_PHASE_CHANGED\x10\x02\x12\x17\n\x13GESTURE_PHASE_ENDED\x10\x03\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'mapwire.v1.events_pb2', globals())
 if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
-  _RESOURCEKIND._serialized_start=2465
-  _RESOURCEKIND._serialized_end=2726
-  _RESOURCEPRIORITY._serialized_start=2728
-  _RESOURCEPRIORITY._serialized_end=2839
-  _LOADINGMETHOD._serialized_start=2841
-  _LOADINGMETHOD._serialized_end=2942
-  _DATASOURCE._serialized_start=2945
-  _DATASOURCE._serialized_end=3122
-  _RESPONSESOURCE._serialized_start=3125
-  _RESPONSESOURCE._serialized_end=3294
-  _ERRORREASON._serialized_start=3297
-  _ERRORREASON._serialized_end=3535
-  _GESTUREKIND._serialized_start=3538
-  _GESTUREKIND._serialized_end=3800
-  _GESTUREPHASE._serialized_start=3802
-  _GESTUREPHASE._serialized_end=3924
+  _RESOURCEKIND._serialized_start=2986
+  _RESOURCEKIND._serialized_end=3247
+  _RESOURCEPRIORITY._serialized_start=3249
+  _RESOURCEPRIORITY._serialized_end=3360
+  _LOADINGMETHOD._serialized_start=3362
+  _LOADINGMETHOD._serialized_end=3463
+  _DATASOURCE._serialized_start=3466
+  _DATASOURCE._serialized_end=3643
+  _RESPONSESOURCE._serialized_start=3646
+  _RESPONSESOURCE._serialized_end=3815
+  _ERRORREASON._serialized_start=3818
+  _ERRORREASON._serialized_end=4056
+  _GESTUREKIND._serialized_start=4059
+  _GESTUREKIND._serialized_end=4321
+  _GESTUREPHASE._serialized_start=4323
+  _GESTUREPHASE._serialized_end=4445
   _TILEID._serialized_start=39
   _TILEID._serialized_end=80
   _MAPLOADED._serialized_start=82
@@ -78,24 +78,36 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _CAMERAISCHANGING._serialized_end=1242
   _CAMERADIDCHANGE._serialized_start=1244
   _CAMERADIDCHANGE._serialized_end=1279
-  _RESOURCEREQUESTINFO._serialized_start=1282
-  _RESOURCEREQUESTINFO._serialized_end=1455
-  _RESPONSEERROR._serialized_start=1457
-  _RESPONSEERROR._serialized_end=1530
-  _RESOURCERESPONSE._serialized_start=1533
-  _RESOURCERESPONSE._serialized_end=1831
-  _RESOURCEREQUEST._serialized_start=1834
-  _RESOURCEREQUEST._serialized_end=2031
-  _MAPWILLSTARTLOADING._serialized_start=2033
-  _MAPWILLSTARTLOADING._serialized_end=2054
-  _MAPDIDFAILLOADING._serialized_start=2056
-  _MAPDIDFAILLOADING._serialized_end=2090
-  _WILLSTARTRENDERINGMAP._serialized_start=2092
-  _WILLSTARTRENDERINGMAP._serialized_end=2115
-  _DIDFINISHRENDERINGMAP._serialized_start=2117
-  _DIDFINISHRENDERINGMAP._serialized_end=2164
-  _SCREENPOINT._serialized_start=2166
-  _SCREENPOINT._serialized_end=2201
-  _GESTUREEVENT._serialized_start=2204
-  _GESTUREEVENT._serialized_end=2462
+  _VIEWPORTSTATUS._serialized_start=1282
+  _VIEWPORTSTATUS._serialized_end=1433
+  _VIEWPORTSTATUSIDLE._serialized_start=1435
+  _VIEWPORTSTATUSIDLE._serialized_end=1455
+  _VIEWPORTSTATUSTRANSITION._serialized_start=1457
+  _VIEWPORTSTATUSTRANSITION._serialized_end=1509
+  _VIEWPORTSTATUSCHANGED._serialized_start=1511
+  _VIEWPORTSTATUSCHANGED._serialized_end=1616
+  _VIEWPORTTARGETCAMERA._serialized_start=1618
+  _VIEWPORTTARGETCAMERA._serialized_end=1699
+  _VIEWPORTCAMERA._serialized_start=1701
+  _VIEWPORTCAMERA._serialized_end=1800
+  _RESOURCEREQUESTINFO._serialized_start=1803
+  _RESOURCEREQUESTINFO._serialized_end=1976
+  _RESPONSEERROR._serialized_start=1978
+  _RESPONSEERROR._serialized_end=2051
+  _RESOURCERESPONSE._serialized_start=2054
+  _RESOURCERESPONSE._serialized_end=2352
+  _RESOURCEREQUEST._serialized_start=2355
+  _RESOURCEREQUEST._serialized_end=2552
+  _MAPWILLSTARTLOADING._serialized_start=2554
+  _MAPWILLSTARTLOADING._serialized_end=2575
+  _MAPDIDFAILLOADING._serialized_start=2577
+  _MAPDIDFAILLOADING._serialized_end=2611
+  _WILLSTARTRENDERINGMAP._serialized_start=2613
+  _WILLSTARTRENDERINGMAP._serialized_end=2636
+  _DIDFINISHRENDERINGMAP._serialized_start=2638
+  _DIDFINISHRENDERINGMAP._serialized_end=2685
+  _SCREENPOINT._serialized_start=2687
+  _SCREENPOINT._serialized_end=2722
+  _GESTUREEVENT._serialized_start=2725
+  _GESTUREEVENT._serialized_end=2983
 # @@protoc_insertion_point(module_scope)
