@@ -37,6 +37,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
             ])
         case .resourceRequest(let e):
             return e.documentedJSON
+        case .loadStatusChanged(let e):
+            return e.documentedJSON
         case .welcome(let e):
             return .object([JSONMember("topic-prefix", .string(e.topicPrefix))])
         }

@@ -19,6 +19,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .cameraWillChange: "camera-will-change"
         case .cameraIsChanging: "camera-is-changing"
         case .cameraDidChange: "camera-did-change"
+        case .loadStatusChanged: "load-status-changed"
         case .welcome: "welcome"
         }
     }
@@ -29,7 +30,7 @@ public let mapWireEventTopics: [String] = [
     "map-loaded", "map-loading-error", "map-idle", "style-data-loaded", "style-loaded",
     "style-image-missing", "style-image-remove-unused", "source-data-loaded", "source-added",
     "source-removed", "render-frame-started", "render-frame-finished", "camera-changed", "resource-request",
-    "camera-will-change", "camera-is-changing", "camera-did-change",
+    "camera-will-change", "camera-is-changing", "camera-did-change", "load-status-changed",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

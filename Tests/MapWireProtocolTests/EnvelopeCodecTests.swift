@@ -58,6 +58,7 @@ import Testing
             .styleImageMissing(.init()), .styleImageRemoveUnused(.init()), .sourceDataLoaded(.init()), .sourceAdded(.init()),
             .sourceRemoved(.init()), .renderFrameStarted(.init()), .renderFrameFinished(.init()), .cameraChanged(.init()),
             .resourceRequest(.init()), .cameraWillChange(.init()), .cameraIsChanging(.init()), .cameraDidChange(.init()),
+            .loadStatusChanged(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

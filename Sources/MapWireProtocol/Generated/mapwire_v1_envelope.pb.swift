@@ -204,6 +204,14 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .cameraDidChange(newValue)}
   }
 
+  public var loadStatusChanged: Mapwire_V1_LoadStatusChanged {
+    get {
+      if case .loadStatusChanged(let v)? = _storage._payload {return v}
+      return Mapwire_V1_LoadStatusChanged()
+    }
+    set {_uniqueStorage()._payload = .loadStatusChanged(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -234,6 +242,7 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case cameraWillChange(Mapwire_V1_CameraWillChange)
     case cameraIsChanging(Mapwire_V1_CameraIsChanging)
     case cameraDidChange(Mapwire_V1_CameraDidChange)
+    case loadStatusChanged(Mapwire_V1_LoadStatusChanged)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -266,7 +275,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{2}D\u{1}welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{4}\u{8}load_status_changed\0\u{2}<welcome\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -538,6 +547,19 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .cameraDidChange(v)
           }
         }()
+        case 40: try {
+          var v: Mapwire_V1_LoadStatusChanged?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .loadStatusChanged(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .loadStatusChanged(v)
+          }
+        }()
         case 100: try {
           var v: Mapwire_V1_SubscriberWelcome?
           var hadOneofValue = false
@@ -649,6 +671,10 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .cameraDidChange?: try {
         guard case .cameraDidChange(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
+      case .loadStatusChanged?: try {
+        guard case .loadStatusChanged(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
       }()
       case .welcome?: try {
         guard case .welcome(let v)? = _storage._payload else { preconditionFailure() }

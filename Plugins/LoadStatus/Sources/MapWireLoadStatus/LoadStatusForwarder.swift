@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import MapWireBus
+import MapWirePluginKit
+import MapWireProtocol
+
+/// The plugin's event side: subscribes, feeds the tracker and sends each change to the core.
+/// Owns its sockets, so it lives and runs on one dedicated thread (its polls block).
+public final class LoadStatusForwarder {
+    private let subscriber: EventSubscriber
+    private let client: ControlClient
+    private let logger: Logger
+    private var tracker = LoadStatusTracker()
+
+    public init(runDirectory: RunDirectory, logger: Logger) throws {
+        subscriber = try EventSubscriber(endpoint: runDirectory.eventsEndpoint, prefixes: LoadStatusPlugin.topics)
+        client = try ControlClient(endpoint: runDirectory.controlEndpoint)
+        self.logger = logger
+    }
+
+    /// Blocks until the core welcomes the subscription (true) or the stop flag is set (false).
+    /// Why: the plugin says hello only after this, so "registered" means no event is missed.
+    public func waitUntilSubscribed(stop: StopFlag) throws -> Bool {
+        while !stop.isStopped, !subscriber.isWelcomed {
+            for case .event(_, let envelope) in try subscriber.waitUntilWelcomed(timeoutMilliseconds: 200) {
+                forward(envelope)
+            }
+        }
+        return subscriber.isWelcomed
+    }
+
+    /// Forwards events until the stop flag is set.
+    public func run(stop: StopFlag) throws {
+        while !stop.isStopped {
+            guard case .event(_, let envelope)? = try subscriber.next(timeoutMilliseconds: 100) else { continue }
+            forward(envelope)
+        }
+    }
+
+    private func forward(_ envelope: Mapwire_V1_Envelope) {
+        guard let payload = envelope.payload else { return }
+        for change in tracker.apply(payload) {
+            logger.debug("load status", metadata: ["target": "\(change.target)", "status": "\(change.new.documentedName)"])
+            do { try client.run(.publishLoadStatus(.with { $0.change = change.event }), timeoutMilliseconds: 2000) }
+            catch { logger.warning("the core did not take load status \(change.target)=\(change.new.documentedName): \(error)") }
+        }
+    }
+}
