@@ -28,6 +28,8 @@ public final class CoreServer: MapEnvironment {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
+    /// The latest load status per target (publish-load-status), for get-load-status.
+    var loadStatuses = LoadStatusTable()
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
@@ -134,6 +136,7 @@ public final class CoreServer: MapEnvironment {
 
     public func publish(_ event: Mapwire_V1_Envelope.OneOf_Payload) {
         publisher.publish(event)
+        if case .sourceRemoved(let removed) = event { loadStatuses.sourceRemoved(removed.id) }
         if case .mapLoadingError(let error) = event, error.type == .style {
             lastStyleError = error.message
             failAllSnapshots("the style failed to load: \(error.message)")
@@ -234,4 +237,5 @@ public enum CoreStartError: Error, CustomStringConvertible {
 public enum PluginRole {
     public static let loader = "loader"
     public static let renderer = "renderer"
+    public static let loadStatus = "load-status"
 }
