@@ -1,0 +1,91 @@
+import Foundation
+import MapWireProtocol
+import Testing
+
+/// The load-status plugin with real processes: core + loader + loadstatus (no renderer: the core
+/// finishes frames itself). The initial map not-loaded is not published as an event; it is what
+/// get-load-status answers before the first change.
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+struct LoadStatusTests {
+    /// Starts core, loader and loadstatus, waits until the plugins registered, and writes the demo.
+    private func start() throws -> (TestRun, styleURL: String) {
+        let run = try TestRun()
+        try run.startCore()
+        try run.start("mapwire-loader")
+        try run.start("mapwire-loadstatus")
+        // The plugin says hello only once its subscription is live, so this also means no event is missed.
+        #expect(waitUntil { ((try? run.send(.ping(.init())))?.pong.pluginRoles ?? []).contains("load-status") })
+        let demo = try run.mapwire(["demo", "-o", run.file("demo").path])
+        #expect(demo.status == 0)
+        return (run, demo.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// "target status[ error]" for each load-status-changed in the log.
+    private func changes(_ log: EventLog, target: String? = nil) -> [String] {
+        log.payloads { payload -> Mapwire_V1_LoadStatusChanged? in
+            if case .loadStatusChanged(let c) = payload, target == nil || c.target == target { c } else { nil }
+        }.map { "\($0.target) \($0.status.documentedName)" + ($0.hasError ? " \($0.error)" : "") }
+    }
+
+    private func isLoaded(_ target: String) -> (String, Mapwire_V1_Envelope) -> Bool {
+        { _, envelope in
+            if case .loadStatusChanged(let c) = envelope.payload { c.target == target && c.status == .loaded } else { false }
+        }
+    }
+
+    @Test func theDemoLoadsAndStatusPrintsIt() throws {
+        let (run, styleURL) = try start()
+        let initial = try run.mapwire(["status", "--run-dir", run.runDirectory.path, "--format", "json"])
+        #expect(initial.stdout == #"{"target":"map","status":"not-loaded"}"# + "\n")
+
+        let events = try run.subscribe(["load-status-changed"])
+        #expect(try run.send(.setStyleUri(.with { $0.uri = styleURL })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events, until: isLoaded("map")))
+        #expect(changes(log, target: "map") == ["map loading", "map loaded"])
+        #expect(changes(log, target: "town") == ["town loading", "town loaded"])
+        let json = try #require(log.events.first?.envelope.monitorJSON?.serialized)
+        #expect(json.contains(#""type":"load-status-changed","data":{"target":"map","status":"loading"}"#))
+
+        let status = try run.mapwire(["status", "--run-dir", run.runDirectory.path, "--format", "json"])
+        #expect(status.status == 0)
+        #expect(status.stdout == #"{"target":"map","status":"loaded"}"# + "\n" + #"{"target":"town","status":"loaded"}"# + "\n")
+        let text = try run.mapwire(["status", "--run-dir", run.runDirectory.path])
+        #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") } == ["map loaded", "town loaded"])
+
+        // An added source gets an entry; removing it drops the entry.
+        let source = #"{"type":"geojson","data":{"type":"FeatureCollection","features":[]}}"#
+        #expect(try run.send(.addSource(.with { $0.id = "extra"; $0.json = source })).ok)
+        log = EventLog()
+        #expect(try log.collect(from: events) { _, envelope in
+            if case .loadStatusChanged(let c) = envelope.payload { c.target == "extra" } else { false }
+        })
+        #expect(changes(log, target: "extra").first == "extra loading")
+        #expect(try run.send(.removeSource(.with { $0.id = "extra" })).ok)
+        #expect(waitUntil {
+            let report = (try? run.send(.getLoadStatus(.init())))?.loadStatus.statuses.map(\.target)
+            return report == ["map", "town"]
+        })
+    }
+
+    @Test func aMissingStyleFailsAndTheDemoStyleRecovers() throws {
+        let (run, styleURL) = try start()
+        let events = try run.subscribe(["load-status-changed"])
+        let missing = run.file("absent.json").path
+        #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(missing)" })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events) { _, envelope in
+            if case .loadStatusChanged(let c) = envelope.payload { c.status == .failed } else { false }
+        })
+        let failed = changes(log, target: "map")
+        #expect(failed.count == 2 && failed.first == "map loading")
+        #expect(failed.last?.hasPrefix("map failed") == true && failed.last?.contains(missing) == true)
+        let status = try run.mapwire(["status", "--run-dir", run.runDirectory.path, "--format", "json"])
+        #expect(status.stdout.contains(#""status":"failed","error":"#) && status.stdout.contains(missing))
+
+        log = EventLog()
+        #expect(try run.send(.setStyleUri(.with { $0.uri = styleURL })).ok)
+        #expect(try log.collect(from: events, until: isLoaded("map")))
+        #expect(changes(log, target: "map") == ["map loading", "map loaded"])
+    }
+}
