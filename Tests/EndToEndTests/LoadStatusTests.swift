@@ -88,4 +88,32 @@ struct LoadStatusTests {
         #expect(try log.collect(from: events, until: isLoaded("map")))
         #expect(changes(log, target: "map") == ["map loading", "map loaded"])
     }
+
+    @Test func statusWatchPrintsEachChangeAsAJSONLine() throws {
+        let (run, styleURL) = try start()
+        let watch = try run.start("mapwire", ["status", "--run-dir", run.runDirectory.path, "--watch", "--format", "json", "--timeout", "20"],
+                                  name: "watch", withRunDir: false)
+        // The first line (the current status) is printed after the subscription is live.
+        #expect(watch.waitFor(#"{"target":"map","status":"not-loaded"}"#, inStderr: false))
+        #expect(try run.send(.setStyleUri(.with { $0.uri = styleURL })).ok)
+        #expect(watch.waitFor(#"{"target":"map","status":"loaded"}"#, inStderr: false, timeout: 20))
+        watch.stop()
+        let lines = watch.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [#"{"target":"map","status":"not-loaded"}"#, #"{"target":"map","status":"loading"}"#,
+                          #"{"target":"town","status":"loading"}"#, #"{"target":"town","status":"loaded"}"#,
+                          #"{"target":"map","status":"loaded"}"#])
+    }
+
+    @Test func upStartsTheLoadStatusPlugin() throws {
+        let run = try TestRun()
+        let up = try run.start("mapwire", ["up", "--run-dir", run.runDirectory.path, "--plugins", "loader,loadstatus"],
+                               name: "up", withRunDir: false)
+        #expect(up.waitFor("plugin loadstatus: pid", inStderr: false, timeout: 30), "up did not start it: \(up.stderr)")
+        #expect(waitUntil(timeout: 20) {
+            let status = (try? run.mapwire(["status", "--run-dir", run.runDirectory.path]))?.stdout ?? ""
+            return status.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") } == ["map loaded", "town loaded"]
+        })
+        up.signal(SIGTERM)
+        #expect(up.wait(timeout: 15) != nil)
+    }
 }
