@@ -11,6 +11,8 @@ public final class LoadStatusForwarder {
     private let client: ControlClient
     private let logger: Logger
     private var tracker = LoadStatusTracker()
+    /// The core's epoch of the events seen so far.
+    private var epoch: UInt64?
 
     public init(runDirectory: RunDirectory, logger: Logger) throws {
         subscriber = try EventSubscriber(endpoint: runDirectory.eventsEndpoint, prefixes: LoadStatusPlugin.topics)
@@ -39,6 +41,11 @@ public final class LoadStatusForwarder {
 
     private func forward(_ envelope: Mapwire_V1_Envelope) {
         guard let payload = envelope.payload else { return }
+        if envelope.epoch != epoch {
+            // A restarted core has a fresh map (and a fresh status table): start from not-loaded too.
+            if epoch != nil { tracker = LoadStatusTracker() }
+            epoch = envelope.epoch
+        }
         for change in tracker.apply(payload) {
             logger.debug("load status", metadata: ["target": "\(change.target)", "status": "\(change.new.documentedName)"])
             do { try client.run(.publishLoadStatus(.with { $0.change = change.event }), timeoutMilliseconds: 2000) }
