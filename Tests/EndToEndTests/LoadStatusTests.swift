@@ -116,4 +116,19 @@ struct LoadStatusTests {
         up.signal(SIGTERM)
         #expect(up.wait(timeout: 15) != nil)
     }
+
+    @Test func theCoreChecksAndRelaysPublishLoadStatus() throws {
+        let run = try TestRun()
+        try run.startCore()
+        let events = try run.subscribe(["load-status-changed"])
+        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.status = .loading } })).ok == false)
+        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "map" } })).ok == false)
+        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "roads"; $0.status = .failed; $0.error = "gone" } })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 5) { _, _ in true })
+        #expect(changes(log) == ["roads failed gone"])
+        let report = try run.send(.getLoadStatus(.init())).loadStatus.statuses
+        #expect(report.map(\.documentedJSON.serialized)
+                == [#"{"target":"map","status":"not-loaded"}"#, #"{"target":"roads","status":"failed","error":"gone"}"#])
+    }
 }
