@@ -11,7 +11,17 @@ extension CoreServer {
         guard change.status.documentedName != "unspecified" else {
             throw MapCommandError("publish-load-status needs a status (not-loaded, loading, loaded or failed)")
         }
-        loadStatuses.record(change)
+        if change.target != Mapwire_V1_LoadStatusChanged.mapTarget, !map.hasSource(change.target) {
+            // The plugin works from events, so a change it sends can arrive after the source was
+            // removed or the style replaced. Not-loaded for such a source still goes out (watchers drop
+            // it) but leaves no entry; any other status would resurrect a gone source.
+            guard change.status == .notLoaded else {
+                throw MapCommandError("there is no source \"\(change.target)\" (removed, or not in the current style)")
+            }
+            loadStatuses.sourceRemoved(change.target)
+        } else {
+            loadStatuses.record(change)
+        }
         publisher.publish(.loadStatusChanged(change))
     }
 }

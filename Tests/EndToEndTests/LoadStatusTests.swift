@@ -123,12 +123,17 @@ struct LoadStatusTests {
         let events = try run.subscribe(["load-status-changed"])
         #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.status = .loading } })).ok == false)
         #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "map" } })).ok == false)
-        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "roads"; $0.status = .failed; $0.error = "gone" } })).ok)
+        // A source the map does not have (removed, or from a replaced style) cannot come back...
+        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "roads"; $0.status = .loaded } })).ok == false)
+        // ...but not-loaded for it is published, so watchers drop it, and leaves no entry.
+        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "roads"; $0.status = .notLoaded } })).ok)
+        #expect(try run.send(.publishLoadStatus(.with { $0.change = .with { $0.target = "map"; $0.status = .failed; $0.error = "gone" } })).ok)
         var log = EventLog()
-        #expect(try log.collect(from: events, timeout: 5) { _, _ in true })
-        #expect(changes(log) == ["roads failed gone"])
+        #expect(try log.collect(from: events, timeout: 5) { _, envelope in
+            if case .loadStatusChanged(let c) = envelope.payload { c.target == "map" } else { false }
+        })
+        #expect(changes(log) == ["roads not-loaded", "map failed gone"])
         let report = try run.send(.getLoadStatus(.init())).loadStatus.statuses
-        #expect(report.map(\.documentedJSON.serialized)
-                == [#"{"target":"map","status":"not-loaded"}"#, #"{"target":"roads","status":"failed","error":"gone"}"#])
+        #expect(report.map(\.documentedJSON.serialized) == [#"{"target":"map","status":"failed","error":"gone"}"#])
     }
 }

@@ -85,4 +85,12 @@ import Testing
         var tracker = LoadStatusTracker()
         #expect(tracker.feed([.sourceAdded(.with { $0.id = "a" })]) == ["map:not-loaded>loading", "a:not-loaded>loading"])
     }
+
+    @Test func aBrokenStyleAfterALoadedOneLeavesNoSourcesBehind() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed(normalLoad)
+        #expect(tracker.feed([Event.styleRequest(error: true), Event.error(.style, "bad")])
+                == ["map:loaded>loading", "points:loaded>not-loaded", "town:loaded>not-loaded", "map:loading>failed"])
+        #expect(tracker.sources.isEmpty)
+    }
 }

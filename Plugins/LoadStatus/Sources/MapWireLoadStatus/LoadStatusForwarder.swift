@@ -49,7 +49,10 @@ public final class LoadStatusForwarder {
         for change in tracker.apply(payload) {
             logger.debug("load status", metadata: ["target": "\(change.target)", "status": "\(change.new.documentedName)"])
             do { try client.run(.publishLoadStatus(.with { $0.change = change.event }), timeoutMilliseconds: 2000) }
-            catch { logger.warning("the core did not take load status \(change.target)=\(change.new.documentedName): \(error)") }
+            catch .rejected(let why) {
+                // Expected in a race: the source was removed, or the style replaced, after the event.
+                logger.debug("the core refused load status \(change.target)=\(change.new.documentedName): \(why)")
+            } catch { logger.warning("the core did not take load status \(change.target)=\(change.new.documentedName): \(error)") }
         }
     }
 }

@@ -17,9 +17,10 @@ import MapWireProtocol
 ///   event: it is loaded once its metadata is in and the map is loaded or idle.
 /// - map-loading-error{source} fails that source. A tile error does not: the source may still draw
 ///   its other tiles, and the core reports it complete (loaded: true) once every tile has finished.
-/// - style-data-loaded{style} is a new style: every known source goes back to not-loaded (a source
-///   of the same id in the new style starts over). source-removed forgets the source without a
-///   change; the core drops its entry on that same event.
+/// - A new style (its style request, or style-data-loaded{style} for an inline one) replaces the
+///   sources: every known source goes back to not-loaded and is forgotten (a source of the same id in
+///   the new style starts over). source-removed forgets the source without a change; the core drops
+///   its entry on that same event.
 public struct LoadStatusTracker: Sendable {
     public private(set) var map: LoadStatus = .notLoaded
     public private(set) var mapError: String?
@@ -40,10 +41,10 @@ public struct LoadStatusTracker: Sendable {
         switch payload {
         case .resourceRequest(let r) where r.request.kind == .style && !r.cancelled:
             setMap(.loading, &changes)
+            newStyle(&changes)
         case .styleDataLoaded(let s) where s.type == .style:
             setMap(.loading, &changes)
-            for id in sources.keys.sorted() { setSource(id, .notLoaded, &changes) }
-            for id in sources.keys { sources[id]?.hasMetadata = false }
+            newStyle(&changes)
         case .cameraChanged, .cameraWillChange:
             if map == .notLoaded { setMap(.loading, &changes) }
         case .sourceAdded(let s):
@@ -61,6 +62,13 @@ public struct LoadStatusTracker: Sendable {
             break
         }
         return changes
+    }
+
+    /// A new style replaced the map's sources: each known one goes to not-loaded and is forgotten,
+    /// so a source of the same id in the new style starts over.
+    private mutating func newStyle(_ changes: inout [LoadStatusChange]) {
+        for id in sources.keys.sorted() { setSource(id, .notLoaded, &changes) }
+        sources = [:]
     }
 
     private mutating func sourceDataLoaded(_ s: Mapwire_V1_SourceDataLoaded, _ changes: inout [LoadStatusChange]) {
