@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "mapwire-core", targets: ["mapwire-core"]),
         .executable(name: "mapwire-loader", targets: ["mapwire-loader"]),
         .executable(name: "mapwire-renderer", targets: ["mapwire-renderer"]),
+        .executable(name: "mapwire-loadstatus", targets: ["mapwire-loadstatus"]),
         .library(name: "MapWirePluginKit", targets: ["MapWirePluginKit"]),
     ],
     dependencies: [
@@ -62,6 +63,10 @@ let package = Package(
             name: "MapWireLoader",
             dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],
             path: "Plugins/Loader/Sources/MapWireLoader"),
+        .target(
+            name: "MapWireLoadStatus",
+            dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
+            path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
 
         // Executables.
         .executableTarget(
@@ -88,6 +93,14 @@ let package = Package(
             ],
             path: "Plugins/Renderer/Sources/mapwire-renderer"),
         .executableTarget(
+            name: "mapwire-loadstatus",
+            dependencies: [
+                "MapWireLoadStatus", "MapWirePluginKit", "MapWireBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Plugins/LoadStatus/Sources/mapwire-loadstatus"),
+        .executableTarget(
             name: "mapwire",
             dependencies: [
                 "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine",
@@ -101,6 +114,7 @@ let package = Package(
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
+        .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),

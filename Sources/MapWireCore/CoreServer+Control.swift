@@ -148,6 +148,10 @@ extension CoreServer {
                 try publishViewportTarget(c)
             case .getCamera:
                 reply.camera = cameraState
+            case .publishLoadStatus(let c):
+                try publishLoadStatus(c)
+            case .getLoadStatus:
+                reply.loadStatus = loadStatuses.report
             case .snapshot:
                 throw MapCommandError("snapshot is answered when its frame is drawn")
             case .gesture, .claimGestures, .releaseGestures:

@@ -39,6 +39,8 @@ public final class CoreServer: MapEnvironment {
     /// The gesture going through the dispatch chain, and those waiting for it to finish.
     var gestureInFlight: GestureInFlight?
     var gestureQueue: [QueuedGesture] = []
+    /// The latest load status per target (publish-load-status), for get-load-status.
+    var loadStatuses = LoadStatusTable()
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
@@ -148,6 +150,7 @@ public final class CoreServer: MapEnvironment {
 
     public func publish(_ event: Mapwire_V1_Envelope.OneOf_Payload) {
         publisher.publish(event)
+        if case .sourceRemoved(let removed) = event { loadStatuses.sourceRemoved(removed.id) }
         if case .mapLoadingError(let error) = event, error.type == .style {
             lastStyleError = error.message
             failAllSnapshots("the style failed to load: \(error.message)")
@@ -254,4 +257,5 @@ public enum PluginRole {
     public static let gestureDelegate = "gesture-delegate"
     /// Asked whether a gesture may move the camera.
     public static let cameraVeto = "camera-veto"
+    public static let loadStatus = "load-status"
 }

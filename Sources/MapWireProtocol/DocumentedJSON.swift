@@ -48,6 +48,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
             return .object([JSONMember("from", e.from.documentedJSON), JSONMember("to", e.to.documentedJSON)])
         case .viewportTargetCamera(let e):
             return .object([JSONMember("state", .string(e.state)), JSONMember("camera", e.camera.documentedJSON)])
+        case .loadStatusChanged(let e):
+            return e.documentedJSON
         case .welcome(let e):
             return .object([JSONMember("topic-prefix", .string(e.topicPrefix))])
         }

@@ -26,6 +26,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .gesture: "gesture"
         case .viewportStatusChanged: "viewport-status-changed"
         case .viewportTargetCamera: "viewport-target-camera"
+        case .loadStatusChanged: "load-status-changed"
         case .welcome: "welcome"
         }
     }
@@ -40,6 +41,7 @@ public let mapWireEventTopics: [String] = [
     "map-will-start-loading", "map-did-fail-loading", "will-start-rendering-map", "did-finish-rendering-map",
     "gesture",
     "viewport-status-changed", "viewport-target-camera",
+    "load-status-changed",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

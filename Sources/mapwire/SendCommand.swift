@@ -39,6 +39,9 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
         Output.line("pong from map \(p.mapID) (epoch \(String(p.epoch, radix: 16)))")
     case .snapshot(let s):
         Output.line("snapshot \(s.width)x\(s.height)\(s.outputPath.isEmpty ? "" : " written to \(s.outputPath)")")
+    case .loadStatus(let report):
+        // Same lines as `mapwire status --format json`.
+        for status in report.statuses { Output.line(status.documentedJSON.serialized) }
     case nil:
         Output.line("ok")
     }

@@ -61,6 +61,7 @@ import Testing
             .mapWillStartLoading(.init()), .mapDidFailLoading(.init()), .willStartRenderingMap(.init()), .didFinishRenderingMap(.init()),
             .gesture(.init()),
             .viewportStatusChanged(.init()), .viewportTargetCamera(.init()),
+            .loadStatusChanged(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

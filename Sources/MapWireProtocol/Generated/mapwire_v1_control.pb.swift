@@ -361,6 +361,22 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .publishViewportTarget(newValue)}
   }
 
+  public var publishLoadStatus: Mapwire_V1_PublishLoadStatus {
+    get {
+      if case .publishLoadStatus(let v)? = kind {return v}
+      return Mapwire_V1_PublishLoadStatus()
+    }
+    set {kind = .publishLoadStatus(newValue)}
+  }
+
+  public var getLoadStatus: Mapwire_V1_GetLoadStatus {
+    get {
+      if case .getLoadStatus(let v)? = kind {return v}
+      return Mapwire_V1_GetLoadStatus()
+    }
+    set {kind = .getLoadStatus(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -386,6 +402,8 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case updateLocation(Mapwire_V1_UpdateLocation)
     case setViewportUpdating(Mapwire_V1_SetViewportUpdating)
     case publishViewportTarget(Mapwire_V1_PublishViewportTarget)
+    case publishLoadStatus(Mapwire_V1_PublishLoadStatus)
+    case getLoadStatus(Mapwire_V1_GetLoadStatus)
 
   }
 
@@ -1437,6 +1455,53 @@ public nonisolated struct Mapwire_V1_ReleaseGestures: Sendable {
   public init() {}
 }
 
+/// The load-status plugin -> core: publish this change as a load-status-changed event. The core also
+/// keeps the latest status per target for get-load-status.
+public nonisolated struct Mapwire_V1_PublishLoadStatus: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var change: Mapwire_V1_LoadStatusChanged {
+    get {_change ?? Mapwire_V1_LoadStatusChanged()}
+    set {_change = newValue}
+  }
+  /// Returns true if `change` has been explicitly set.
+  public var hasChange: Bool {self._change != nil}
+  /// Clears the value of `change`. Subsequent reads from it will return its default value.
+  public mutating func clearChange() {self._change = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _change: Mapwire_V1_LoadStatusChanged? = nil
+}
+
+/// Client -> core: the latest load status of the map and of each source, as last published.
+public nonisolated struct Mapwire_V1_GetLoadStatus: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The answer to get-load-status: one entry per target, "map" first, then sources by id.
+public nonisolated struct Mapwire_V1_LoadStatusReport: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var statuses: [Mapwire_V1_LoadStatusChanged] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Core -> client: exactly one reply per command, with the command's id.
 public nonisolated struct Mapwire_V1_CommandReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1476,12 +1541,21 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .snapshot(newValue)}
   }
 
+  public var loadStatus: Mapwire_V1_LoadStatusReport {
+    get {
+      if case .loadStatus(let v)? = result {return v}
+      return Mapwire_V1_LoadStatusReport()
+    }
+    set {result = .loadStatus(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
     case camera(Mapwire_V1_CameraState)
     case pong(Mapwire_V1_Pong)
     case snapshot(Mapwire_V1_SnapshotResult)
+    case loadStatus(Mapwire_V1_LoadStatusReport)
 
   }
 
@@ -2500,7 +2574,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{4}\u{c}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{4}\u{a}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2756,6 +2830,32 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .publishViewportTarget(v)
         }
       }()
+      case 40: try {
+        var v: Mapwire_V1_PublishLoadStatus?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .publishLoadStatus(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .publishLoadStatus(v)
+        }
+      }()
+      case 41: try {
+        var v: Mapwire_V1_GetLoadStatus?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .getLoadStatus(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .getLoadStatus(v)
+        }
+      }()
       case 42: try {
         var v: Mapwire_V1_AddStyleImage?
         var hadOneofValue = false
@@ -2884,6 +2984,14 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .publishViewportTarget?: try {
       guard case .publishViewportTarget(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .publishLoadStatus?: try {
+      guard case .publishLoadStatus(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .getLoadStatus?: try {
+      guard case .getLoadStatus(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
     }()
     case .addStyleImage?: try {
       guard case .addStyleImage(let v)? = self.kind else { preconditionFailure() }
@@ -4493,9 +4601,92 @@ nonisolated extension Mapwire_V1_ReleaseGestures: SwiftProtobuf.Message, SwiftPr
   }
 }
 
+nonisolated extension Mapwire_V1_PublishLoadStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PublishLoadStatus"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._change) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._change {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PublishLoadStatus, rhs: Mapwire_V1_PublishLoadStatus) -> Bool {
+    if lhs._change != rhs._change {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GetLoadStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetLoadStatus"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GetLoadStatus, rhs: Mapwire_V1_GetLoadStatus) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LoadStatusReport"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}statuses\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.statuses) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.statuses.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.statuses, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_LoadStatusReport, rhs: Mapwire_V1_LoadStatusReport) -> Bool {
+    if lhs.statuses != rhs.statuses {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4545,6 +4736,19 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .snapshot(v)
         }
       }()
+      case 20: try {
+        var v: Mapwire_V1_LoadStatusReport?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .loadStatus(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .loadStatus(v)
+        }
+      }()
       default: break
       }
     }
@@ -4576,6 +4780,10 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     case .snapshot?: try {
       guard case .snapshot(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .loadStatus?: try {
+      guard case .loadStatus(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
     }()
     case nil: break
     }

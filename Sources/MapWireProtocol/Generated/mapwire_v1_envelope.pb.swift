@@ -260,6 +260,14 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .viewportTargetCamera(newValue)}
   }
 
+  public var loadStatusChanged: Mapwire_V1_LoadStatusChanged {
+    get {
+      if case .loadStatusChanged(let v)? = _storage._payload {return v}
+      return Mapwire_V1_LoadStatusChanged()
+    }
+    set {_uniqueStorage()._payload = .loadStatusChanged(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -297,6 +305,7 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case gesture(Mapwire_V1_GestureEvent)
     case viewportStatusChanged(Mapwire_V1_ViewportStatusChanged)
     case viewportTargetCamera(Mapwire_V1_ViewportTargetCamera)
+    case loadStatusChanged(Mapwire_V1_LoadStatusChanged)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -329,7 +338,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{4}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{2}8welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{2}8welcome\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -640,6 +649,19 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .viewportTargetCamera(v)
           }
         }()
+        case 40: try {
+          var v: Mapwire_V1_LoadStatusChanged?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .loadStatusChanged(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .loadStatusChanged(v)
+          }
+        }()
         case 41: try {
           var v: Mapwire_V1_MapWillStartLoading?
           var hadOneofValue = false
@@ -815,6 +837,10 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .viewportTargetCamera?: try {
         guard case .viewportTargetCamera(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
+      }()
+      case .loadStatusChanged?: try {
+        guard case .loadStatusChanged(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
       }()
       case .mapWillStartLoading?: try {
         guard case .mapWillStartLoading(let v)? = _storage._payload else { preconditionFailure() }

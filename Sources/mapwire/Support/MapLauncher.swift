@@ -6,7 +6,7 @@ import MapWireProtocol
 
 /// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).
 struct LaunchOptions: ParsableArguments {
-    @Option(help: "Comma-separated plugins to start: loader, renderer.")
+    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus.")
     var plugins: String?
 
     @Option(help: "Loader URL rewrite FROM=TO (repeatable), e.g. mapbox://fonts/mapbox/=file:///srv/glyphs/")
@@ -60,7 +60,7 @@ final class MapLauncher {
                 throw error
             }
         }
-        try waitForRegistration(of: plugins.filter { !$0.isEmpty })
+        try waitForRegistration(of: plugins.filter { !$0.isEmpty }.map(Self.role(of:)))
     }
 
     /// Waits until every started plugin has said hello, so the first command finds them.
@@ -120,9 +120,16 @@ final class MapLauncher {
             return try ChildProcess(name: name, executable: "mapwire-loader", arguments: arguments)
         case "renderer":
             return try ChildProcess(name: name, executable: "mapwire-renderer", arguments: ["--run-dir", dir.path])
+        case "loadstatus":
+            return try ChildProcess(name: name, executable: "mapwire-loadstatus", arguments: ["--run-dir", dir.path])
         default:
-            throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer)")
+            throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer, loadstatus)")
         }
+    }
+
+    /// The role a plugin registers with (PROTOCOL.md), which is what the core's ping lists.
+    private static func role(of plugin: String) -> String {
+        plugin == "loadstatus" ? "load-status" : plugin
     }
 }
 

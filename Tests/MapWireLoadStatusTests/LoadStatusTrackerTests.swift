@@ -1,0 +1,96 @@
+import MapWireLoadStatus
+import MapWireProtocol
+import Testing
+
+/// The tracker on synthetic event sequences shaped like the core's (seed 000's loading order).
+@Suite struct LoadStatusTrackerTests {
+    /// style → sprite → metadata → style-loaded → tiles → map-loaded → map-idle.
+    let normalLoad: [Mapwire_V1_Envelope.OneOf_Payload] = [
+        Event.styleRequest(), Event.styleData(.style), Event.styleData(.sprite), Event.metadata("town"), Event.metadata("points"),
+        Event.styleData(.sources), .styleLoaded(.init()), Event.tile("town", loaded: false), Event.tile("town", loaded: true),
+        .renderFrameFinished(.init()), Event.mapLoaded, Event.mapIdle,
+    ]
+
+    @Test func aNormalLoadGoesNotLoadedLoadingLoadedForTheMapAndEachSource() {
+        var tracker = LoadStatusTracker()
+        #expect(tracker.map == .notLoaded)
+        #expect(tracker.feed(normalLoad) == [
+            "map:not-loaded>loading", "town:not-loaded>loading", "points:not-loaded>loading", "town:loading>loaded",
+            // "points" has no tiles (GeoJSON-like): loaded once the map is.
+            "map:loading>loaded", "points:loading>loaded",
+        ])
+        #expect(tracker.sources.mapValues(\.status) == ["town": .loaded, "points": .loaded])
+    }
+
+    @Test func cameraMovesAfterLoadingDoNotMakeTheMapLoadingAgain() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed(normalLoad)
+        #expect(tracker.feed([.cameraChanged(.init()), Event.tile("town", loaded: false), Event.mapIdle]) == [])
+    }
+
+    @Test func aBrokenStyleFailsTheMapWithItsErrorAndAGoodOneRecovers() {
+        var tracker = LoadStatusTracker()
+        let broken = tracker.apply(Event.styleRequest(error: true)) + tracker.apply(Event.error(.style, "could not load the style: no such file"))
+        #expect(broken == [
+            LoadStatusChange(target: "map", old: .notLoaded, new: .loading),
+            LoadStatusChange(target: "map", old: .loading, new: .failed, error: "could not load the style: no such file"),
+        ])
+        #expect(tracker.map == .failed && tracker.mapError == "could not load the style: no such file")
+        #expect(tracker.feed([Event.mapIdle]) == [], "a failed map is not loaded by idle")
+        #expect(tracker.feed(normalLoad).prefix(1) == ["map:failed>loading"])
+        #expect(tracker.map == .loaded && tracker.mapError == nil)
+    }
+
+    @Test func anInlineStyleStartsLoadingAtStyleDataLoaded() {
+        var tracker = LoadStatusTracker()
+        #expect(tracker.feed([Event.styleData(.style)]) == ["map:not-loaded>loading"])
+    }
+
+    @Test func aSourceErrorFailsThatSourceOnly() {
+        var tracker = LoadStatusTracker()
+        let changes = tracker.feed([Event.styleRequest(), Event.styleData(.style), Event.metadata("town"),
+                                    Event.error(.source, "could not load source \"roads\"", source: "roads"),
+                                    Event.tile("town", loaded: true), Event.mapLoaded])
+        #expect(changes == ["map:not-loaded>loading", "town:not-loaded>loading", "roads:not-loaded>failed",
+                            "town:loading>loaded", "map:loading>loaded"])
+        #expect(tracker.sources["roads"]?.error == "could not load source \"roads\"")
+    }
+
+    @Test func aTileErrorDoesNotFailTheSource() {
+        var tracker = LoadStatusTracker()
+        let changes = tracker.feed([Event.styleData(.style), Event.metadata("town"), Event.error(.tile, "gone", source: "town"),
+                                    Event.tile("town", loaded: true)])
+        #expect(changes == ["map:not-loaded>loading", "town:not-loaded>loading", "town:loading>loaded"])
+    }
+
+    @Test func aNewStyleResetsEverySource() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed(normalLoad)
+        #expect(tracker.feed([Event.styleRequest(), Event.styleData(.style)])
+                == ["map:loaded>loading", "points:loaded>not-loaded", "town:loaded>not-loaded"])
+        #expect(tracker.feed([Event.metadata("town")]) == ["town:not-loaded>loading"])
+    }
+
+    @Test func addedSourcesLoadAndRemovedOnesAreForgotten() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed(normalLoad)
+        #expect(tracker.feed([.sourceAdded(.with { $0.id = "extra" }), Event.metadata("extra"), Event.tile("extra", loaded: true)])
+                == ["extra:not-loaded>loading", "extra:loading>loaded"])
+        #expect(tracker.feed([.sourceRemoved(.with { $0.id = "extra" })]) == [])
+        #expect(tracker.sources["extra"] == nil)
+        #expect(tracker.feed([.sourceAdded(.with { $0.id = "extra" })]) == ["extra:not-loaded>loading"])
+    }
+
+    @Test func aSourceAddedBeforeAnyStyleStartsTheMapLoading() {
+        var tracker = LoadStatusTracker()
+        #expect(tracker.feed([.sourceAdded(.with { $0.id = "a" })]) == ["map:not-loaded>loading", "a:not-loaded>loading"])
+    }
+
+    @Test func aBrokenStyleAfterALoadedOneLeavesNoSourcesBehind() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed(normalLoad)
+        #expect(tracker.feed([Event.styleRequest(error: true), Event.error(.style, "bad")])
+                == ["map:loaded>loading", "points:loaded>not-loaded", "town:loaded>not-loaded", "map:loading>failed"])
+        #expect(tracker.sources.isEmpty)
+    }
+}
