@@ -70,6 +70,8 @@ extension CoreServer {
                     }
                     gestureInFlight = g
                 } else {
+                    // A user gesture takes the camera back from the viewport, as GL viewports do.
+                    setViewportIdle()
                     map.applyGestureCamera(next)
                     gestureInFlight = g
                 }
@@ -170,7 +172,12 @@ extension CoreServer {
     private func resumeGesture(_ wait: GestureWait, allow: Bool, proposed: Camera) {
         guard var g = gestureInFlight else { return }
         g.waiting = nil
-        if allow { map.applyGestureCamera(proposed) } else { g.vetoed = true }
+        if allow {
+            setViewportIdle()
+            map.applyGestureCamera(proposed)
+        } else {
+            g.vetoed = true
+        }
         gestureInFlight = g
         advanceGesture()
     }
