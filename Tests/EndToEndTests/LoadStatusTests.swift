@@ -68,6 +68,27 @@ struct LoadStatusTests {
         })
     }
 
+    @Test func brightV9OverChicagoGoesFromNotLoadedThroughLoadingToLoaded() throws {
+        guard let fixtures = SharedFixtures.fixtures else {
+            print(SharedFixtures.skipMessage)
+            return
+        }
+        let run = try TestRun()
+        try run.startCore()
+        try run.start("mapwire-loader", ["--rewrite", "mapbox://mapbox.mapbox-streets-v7=file://\(fixtures.path)/tiles/streets-v7/chicago/{z}-{x}-{y}.mvt",
+                                         "--rewrite", "mapbox://fonts/mapbox/=file://\(fixtures.path)/glyphs/"])
+        try run.start("mapwire-loadstatus")
+        #expect(waitUntil { ((try? run.send(.ping(.init())))?.pong.pluginRoles ?? []).contains("load-status") })
+        #expect(try run.send(.getLoadStatus(.init())).loadStatus.statuses.map { "\($0.target) \($0.status.documentedName)" } == ["map not-loaded"])
+        let events = try run.subscribe(["load-status-changed"])
+        #expect(try run.send(.setCamera(.with { $0.center = .with { $0.longitude = -87.625; $0.latitude = 41.875 }; $0.zoom = 13.3 })).ok)
+        #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(fixtures.path)/styles/bright-v9.json" })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events, until: isLoaded("map")))
+        #expect(changes(log, target: "map") == ["map loading", "map loaded"])
+        #expect(changes(log, target: "mapbox") == ["mapbox loading", "mapbox loaded"])
+    }
+
     @Test func aMissingStyleFailsAndTheDemoStyleRecovers() throws {
         let (run, styleURL) = try start()
         let events = try run.subscribe(["load-status-changed"])
