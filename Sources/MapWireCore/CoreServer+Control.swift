@@ -125,7 +125,7 @@ extension CoreServer {
             case .removeSource(let c):
                 try map.removeSource(id: c.id)
             case .addStyleImage(let c):
-                try map.addStyleImage(id: c.id, png: c.png, pixelRatio: c.pixelRatio, sdf: c.sdf)
+                try map.addStyleImage(c)
             case .removeStyleImage(let c):
                 try map.removeStyleImage(id: c.id)
             case .removeLayer(let c):

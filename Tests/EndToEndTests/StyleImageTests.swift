@@ -51,6 +51,20 @@ struct StyleImageTests {
         #expect(!log.topics.contains("style-image-missing"))
     }
 
+    @Test func imagesMayComeAsRGBAWithStretchAndContentBoxes() throws {
+        let run = try TestRun()
+        _ = try startMap(run)
+        let blue = Data(Array([[UInt8]](repeating: [0, 0, 255, 255], count: 16 * 16).joined()))
+        let wrong = try run.send(.addStyleImage(.with { $0.id = "marker"; $0.rgba = blue; $0.width = 16; $0.height = 15 }))
+        #expect(!wrong.ok && wrong.error.contains("width × height × 4"))
+        #expect(try run.send(.addStyleImage(.with {
+            $0.id = "marker"; $0.rgba = blue; $0.width = 16; $0.height = 16
+            $0.stretchX = [.with { $0.from = 4; $0.to = 12 }]
+            $0.content = .with { $0.left = 2; $0.top = 2; $0.right = 14; $0.bottom = 14 }
+        })).ok)
+        #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [0, 0, 255, 255])
+    }
+
     @Test(arguments: [true, false])
     func anUnusedImageIsReportedAndTheRemoverDecides(keep: Bool) throws {
         let run = try TestRun()

@@ -18,10 +18,17 @@ extension Map {
             resources.append(glyphs)
         }
         for (id, image) in styleImages.sorted(by: { $0.key < $1.key }) {
-            var entry = resource(.styleImage, image.png.data, key: image.png.key)
+            var entry = resource(.styleImage, image.data.data, key: image.data.key)
+            let c = image.command
             entry.imageID = id
-            entry.imagePixelRatio = image.pixelRatio
-            entry.sdf = image.sdf
+            entry.imagePixelRatio = c.pixelRatio > 0 ? c.pixelRatio : 1
+            entry.sdf = c.sdf
+            entry.rawRgba = !c.rgba.isEmpty
+            entry.width = c.width
+            entry.height = c.height
+            entry.stretchX = c.stretchX
+            entry.stretchY = c.stretchY
+            if c.hasContent { entry.content = c.content }
             resources.append(entry)
         }
         for id in sourceOrder {

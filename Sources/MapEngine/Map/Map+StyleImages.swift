@@ -5,21 +5,32 @@ import MapWireProtocol
 /// seed 004 shouldRemoveStyleImage), and removing layers.
 extension Map {
     struct StyleImage {
-        let png: KeyedData
-        let pixelRatio: Double
-        let sdf: Bool
+        let data: KeyedData
+        let command: Mapwire_V1_AddStyleImage
     }
 
-    /// Adds or replaces an image the style can name; the next frame draws with it.
-    public func addStyleImage(id: String, png: Data, pixelRatio: Double, sdf: Bool) throws(MapCommandError) {
+    /// Adds or replaces an image the style can name (PNG, or RGBA with its size); the next frame
+    /// draws with it. Stretch and content boxes travel with it to the renderer.
+    public func addStyleImage(_ image: Mapwire_V1_AddStyleImage) throws(MapCommandError) {
+        let id = image.id
         guard style != nil else { throw MapCommandError("no style is loaded: images belong to a style") }
         guard !id.isEmpty else { throw MapCommandError("a style image needs a non-empty id") }
-        guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw MapCommandError("style image \"\(id)\" is not a PNG")
+        let bytes: Data
+        if image.rgba.isEmpty {
+            guard image.png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+                throw MapCommandError("style image \"\(id)\" is not a PNG (or give rgba with width and height)")
+            }
+            bytes = image.png
+        } else {
+            let expected = Int(image.width) * Int(image.height) * 4
+            guard image.width > 0, image.height > 0, image.rgba.count == expected else {
+                throw MapCommandError("style image \"\(id)\": rgba needs width × height × 4 = \(expected) bytes, got \(image.rgba.count)")
+            }
+            bytes = image.rgba
         }
-        let ratio = pixelRatio > 0 ? pixelRatio : 1
-        guard ratio.isFinite, ratio <= 8 else { throw MapCommandError("pixel ratio \(pixelRatio) is outside 0...8") }
-        styleImages[id] = StyleImage(png: KeyedData(key: freshKey("image"), data: png), pixelRatio: ratio, sdf: sdf)
+        let ratio = image.pixelRatio > 0 ? image.pixelRatio : 1
+        guard ratio.isFinite, ratio <= 8 else { throw MapCommandError("pixel ratio \(image.pixelRatio) is outside 0...8") }
+        styleImages[id] = StyleImage(data: KeyedData(key: freshKey("image"), data: bytes), command: image)
         reportedMissingImages.remove(id)
         requestFrame()
     }

@@ -841,6 +841,61 @@ public nonisolated struct Mapwire_V1_AddStyleImage: Sendable {
   /// The image is a signed distance field that icon-color and icon-halo-* tint.
   public var sdf: Bool = false
 
+  /// Instead of png: straight-alpha RGBA bytes, width × height × 4.
+  public var rgba: Data = Data()
+
+  public var width: UInt32 = 0
+
+  public var height: UInt32 = 0
+
+  /// Where the image may stretch (icon-text-fit), in image px, and the box content goes in.
+  public var stretchX: [Mapwire_V1_ImageStretch] = []
+
+  public var stretchY: [Mapwire_V1_ImageStretch] = []
+
+  public var content: Mapwire_V1_ImageContent {
+    get {_content ?? Mapwire_V1_ImageContent()}
+    set {_content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {self._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {self._content = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _content: Mapwire_V1_ImageContent? = nil
+}
+
+public nonisolated struct Mapwire_V1_ImageStretch: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var from: Float = 0
+
+  public var to: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_ImageContent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var left: Float = 0
+
+  public var top: Float = 0
+
+  public var right: Float = 0
+
+  public var bottom: Float = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1956,52 +2011,126 @@ public nonisolated struct Mapwire_V1_RenderFrame: Sendable {
   fileprivate var _camera: Mapwire_V1_CameraState? = nil
 }
 
-public nonisolated struct Mapwire_V1_RenderResource: Sendable {
+public nonisolated struct Mapwire_V1_RenderResource: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Unique per content for one core epoch: equal keys mean equal bytes.
-  public var key: String = String()
+  public var key: String {
+    get {_storage._key}
+    set {_uniqueStorage()._key = newValue}
+  }
 
-  public var kind: Mapwire_V1_RenderResource.Kind = .unspecified
+  public var kind: Mapwire_V1_RenderResource.Kind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   /// The bytes, present only when data_included is true.
-  public var data: Data = Data()
+  public var data: Data {
+    get {_storage._data}
+    set {_uniqueStorage()._data = newValue}
+  }
 
-  public var dataIncluded: Bool = false
+  public var dataIncluded: Bool {
+    get {_storage._dataIncluded}
+    set {_uniqueStorage()._dataIncluded = newValue}
+  }
 
-  public var sourceID: String = String()
+  public var sourceID: String {
+    get {_storage._sourceID}
+    set {_uniqueStorage()._sourceID = newValue}
+  }
 
   /// "vector", "raster", "raster-dem", "geojson", "image".
-  public var sourceType: String = String()
+  public var sourceType: String {
+    get {_storage._sourceType}
+    set {_uniqueStorage()._sourceType = newValue}
+  }
 
   public var tileID: Mapwire_V1_TileId {
-    get {_tileID ?? Mapwire_V1_TileId()}
-    set {_tileID = newValue}
+    get {_storage._tileID ?? Mapwire_V1_TileId()}
+    set {_uniqueStorage()._tileID = newValue}
   }
   /// Returns true if `tileID` has been explicitly set.
-  public var hasTileID: Bool {self._tileID != nil}
+  public var hasTileID: Bool {_storage._tileID != nil}
   /// Clears the value of `tileID`. Subsequent reads from it will return its default value.
-  public mutating func clearTileID() {self._tileID = nil}
+  public mutating func clearTileID() {_uniqueStorage()._tileID = nil}
 
   /// Glyphs: the font stack and the first code point of the range.
-  public var fontStack: [String] = []
+  public var fontStack: [String] {
+    get {_storage._fontStack}
+    set {_uniqueStorage()._fontStack = newValue}
+  }
 
-  public var rangeStart: UInt32 = 0
+  public var rangeStart: UInt32 {
+    get {_storage._rangeStart}
+    set {_uniqueStorage()._rangeStart = newValue}
+  }
 
   /// Image sources: the corners top-left, top-right, bottom-right, bottom-left.
-  public var coordinates: [Mapwire_V1_LngLat] = []
+  public var coordinates: [Mapwire_V1_LngLat] {
+    get {_storage._coordinates}
+    set {_uniqueStorage()._coordinates = newValue}
+  }
 
   /// Tiles: the source's tile size in px (512 unless the style says otherwise).
-  public var tileSize: UInt32 = 0
+  public var tileSize: UInt32 {
+    get {_storage._tileSize}
+    set {_uniqueStorage()._tileSize = newValue}
+  }
 
   /// Style images: the name, device pixels per logical pixel, and whether it is an SDF.
-  public var imageID: String = String()
+  public var imageID: String {
+    get {_storage._imageID}
+    set {_uniqueStorage()._imageID = newValue}
+  }
 
-  public var imagePixelRatio: Double = 0
+  public var imagePixelRatio: Double {
+    get {_storage._imagePixelRatio}
+    set {_uniqueStorage()._imagePixelRatio = newValue}
+  }
 
-  public var sdf: Bool = false
+  public var sdf: Bool {
+    get {_storage._sdf}
+    set {_uniqueStorage()._sdf = newValue}
+  }
+
+  /// Style images given as RGBA: data holds width × height × 4 straight-alpha bytes, not a PNG.
+  public var rawRgba: Bool {
+    get {_storage._rawRgba}
+    set {_uniqueStorage()._rawRgba = newValue}
+  }
+
+  public var width: UInt32 {
+    get {_storage._width}
+    set {_uniqueStorage()._width = newValue}
+  }
+
+  public var height: UInt32 {
+    get {_storage._height}
+    set {_uniqueStorage()._height = newValue}
+  }
+
+  public var stretchX: [Mapwire_V1_ImageStretch] {
+    get {_storage._stretchX}
+    set {_uniqueStorage()._stretchX = newValue}
+  }
+
+  public var stretchY: [Mapwire_V1_ImageStretch] {
+    get {_storage._stretchY}
+    set {_uniqueStorage()._stretchY = newValue}
+  }
+
+  public var content: Mapwire_V1_ImageContent {
+    get {_storage._content ?? Mapwire_V1_ImageContent()}
+    set {_uniqueStorage()._content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {_storage._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {_uniqueStorage()._content = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2081,7 +2210,7 @@ public nonisolated struct Mapwire_V1_RenderResource: Sendable {
 
   public init() {}
 
-  fileprivate var _tileID: Mapwire_V1_TileId? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// A renderer's answer to RenderFrame.
@@ -3565,7 +3694,7 @@ nonisolated extension Mapwire_V1_Ping: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Mapwire_V1_AddStyleImage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AddStyleImage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}png\0\u{3}pixel_ratio\0\u{1}sdf\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}png\0\u{3}pixel_ratio\0\u{1}sdf\0\u{1}rgba\0\u{1}width\0\u{1}height\0\u{3}stretch_x\0\u{3}stretch_y\0\u{1}content\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3577,12 +3706,22 @@ nonisolated extension Mapwire_V1_AddStyleImage: SwiftProtobuf.Message, SwiftProt
       case 2: try { try decoder.decodeSingularBytesField(value: &self.png) }()
       case 3: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.sdf) }()
+      case 5: try { try decoder.decodeSingularBytesField(value: &self.rgba) }()
+      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.stretchX) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.stretchY) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._content) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.id.isEmpty {
       try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
     }
@@ -3595,6 +3734,24 @@ nonisolated extension Mapwire_V1_AddStyleImage: SwiftProtobuf.Message, SwiftProt
     if self.sdf != false {
       try visitor.visitSingularBoolField(value: self.sdf, fieldNumber: 4)
     }
+    if !self.rgba.isEmpty {
+      try visitor.visitSingularBytesField(value: self.rgba, fieldNumber: 5)
+    }
+    if self.width != 0 {
+      try visitor.visitSingularUInt32Field(value: self.width, fieldNumber: 6)
+    }
+    if self.height != 0 {
+      try visitor.visitSingularUInt32Field(value: self.height, fieldNumber: 7)
+    }
+    if !self.stretchX.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.stretchX, fieldNumber: 8)
+    }
+    if !self.stretchY.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.stretchY, fieldNumber: 9)
+    }
+    try { if let v = self._content {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3603,6 +3760,92 @@ nonisolated extension Mapwire_V1_AddStyleImage: SwiftProtobuf.Message, SwiftProt
     if lhs.png != rhs.png {return false}
     if lhs.pixelRatio != rhs.pixelRatio {return false}
     if lhs.sdf != rhs.sdf {return false}
+    if lhs.rgba != rhs.rgba {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.stretchX != rhs.stretchX {return false}
+    if lhs.stretchY != rhs.stretchY {return false}
+    if lhs._content != rhs._content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ImageStretch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImageStretch"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}from\0\u{1}to\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.from) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.to) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.from.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.from, fieldNumber: 1)
+    }
+    if self.to.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.to, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ImageStretch, rhs: Mapwire_V1_ImageStretch) -> Bool {
+    if lhs.from != rhs.from {return false}
+    if lhs.to != rhs.to {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ImageContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImageContent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}left\0\u{1}top\0\u{1}right\0\u{1}bottom\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.left) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.top) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.right) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.bottom) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.left.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.left, fieldNumber: 1)
+    }
+    if self.top.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.top, fieldNumber: 2)
+    }
+    if self.right.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.right, fieldNumber: 3)
+    }
+    if self.bottom.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.bottom, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ImageContent, rhs: Mapwire_V1_ImageContent) -> Bool {
+    if lhs.left != rhs.left {return false}
+    if lhs.top != rhs.top {return false}
+    if lhs.right != rhs.right {return false}
+    if lhs.bottom != rhs.bottom {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5422,98 +5665,202 @@ nonisolated extension Mapwire_V1_RenderFrame: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderResource"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}kind\0\u{1}data\0\u{3}data_included\0\u{3}source_id\0\u{3}source_type\0\u{3}tile_id\0\u{3}font_stack\0\u{3}range_start\0\u{1}coordinates\0\u{3}tile_size\0\u{3}image_id\0\u{3}image_pixel_ratio\0\u{1}sdf\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}kind\0\u{1}data\0\u{3}data_included\0\u{3}source_id\0\u{3}source_type\0\u{3}tile_id\0\u{3}font_stack\0\u{3}range_start\0\u{1}coordinates\0\u{3}tile_size\0\u{3}image_id\0\u{3}image_pixel_ratio\0\u{1}sdf\0\u{3}raw_rgba\0\u{1}width\0\u{1}height\0\u{3}stretch_x\0\u{3}stretch_y\0\u{1}content\0")
+
+  fileprivate class _StorageClass {
+    var _key: String = String()
+    var _kind: Mapwire_V1_RenderResource.Kind = .unspecified
+    var _data: Data = Data()
+    var _dataIncluded: Bool = false
+    var _sourceID: String = String()
+    var _sourceType: String = String()
+    var _tileID: Mapwire_V1_TileId? = nil
+    var _fontStack: [String] = []
+    var _rangeStart: UInt32 = 0
+    var _coordinates: [Mapwire_V1_LngLat] = []
+    var _tileSize: UInt32 = 0
+    var _imageID: String = String()
+    var _imagePixelRatio: Double = 0
+    var _sdf: Bool = false
+    var _rawRgba: Bool = false
+    var _width: UInt32 = 0
+    var _height: UInt32 = 0
+    var _stretchX: [Mapwire_V1_ImageStretch] = []
+    var _stretchY: [Mapwire_V1_ImageStretch] = []
+    var _content: Mapwire_V1_ImageContent? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _key = source._key
+      _kind = source._kind
+      _data = source._data
+      _dataIncluded = source._dataIncluded
+      _sourceID = source._sourceID
+      _sourceType = source._sourceType
+      _tileID = source._tileID
+      _fontStack = source._fontStack
+      _rangeStart = source._rangeStart
+      _coordinates = source._coordinates
+      _tileSize = source._tileSize
+      _imageID = source._imageID
+      _imagePixelRatio = source._imagePixelRatio
+      _sdf = source._sdf
+      _rawRgba = source._rawRgba
+      _width = source._width
+      _height = source._height
+      _stretchX = source._stretchX
+      _stretchY = source._stretchY
+      _content = source._content
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 3: try { try decoder.decodeSingularBytesField(value: &self.data) }()
-      case 4: try { try decoder.decodeSingularBoolField(value: &self.dataIncluded) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self.sourceID) }()
-      case 6: try { try decoder.decodeSingularStringField(value: &self.sourceType) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._tileID) }()
-      case 8: try { try decoder.decodeRepeatedStringField(value: &self.fontStack) }()
-      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.rangeStart) }()
-      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.coordinates) }()
-      case 11: try { try decoder.decodeSingularUInt32Field(value: &self.tileSize) }()
-      case 12: try { try decoder.decodeSingularStringField(value: &self.imageID) }()
-      case 13: try { try decoder.decodeSingularDoubleField(value: &self.imagePixelRatio) }()
-      case 14: try { try decoder.decodeSingularBoolField(value: &self.sdf) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._key) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 3: try { try decoder.decodeSingularBytesField(value: &_storage._data) }()
+        case 4: try { try decoder.decodeSingularBoolField(value: &_storage._dataIncluded) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._sourceID) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._sourceType) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._tileID) }()
+        case 8: try { try decoder.decodeRepeatedStringField(value: &_storage._fontStack) }()
+        case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._rangeStart) }()
+        case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._coordinates) }()
+        case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._tileSize) }()
+        case 12: try { try decoder.decodeSingularStringField(value: &_storage._imageID) }()
+        case 13: try { try decoder.decodeSingularDoubleField(value: &_storage._imagePixelRatio) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._sdf) }()
+        case 15: try { try decoder.decodeSingularBoolField(value: &_storage._rawRgba) }()
+        case 16: try { try decoder.decodeSingularUInt32Field(value: &_storage._width) }()
+        case 17: try { try decoder.decodeSingularUInt32Field(value: &_storage._height) }()
+        case 18: try { try decoder.decodeRepeatedMessageField(value: &_storage._stretchX) }()
+        case 19: try { try decoder.decodeRepeatedMessageField(value: &_storage._stretchY) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._content) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.key.isEmpty {
-      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
-    }
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
-    }
-    if !self.data.isEmpty {
-      try visitor.visitSingularBytesField(value: self.data, fieldNumber: 3)
-    }
-    if self.dataIncluded != false {
-      try visitor.visitSingularBoolField(value: self.dataIncluded, fieldNumber: 4)
-    }
-    if !self.sourceID.isEmpty {
-      try visitor.visitSingularStringField(value: self.sourceID, fieldNumber: 5)
-    }
-    if !self.sourceType.isEmpty {
-      try visitor.visitSingularStringField(value: self.sourceType, fieldNumber: 6)
-    }
-    try { if let v = self._tileID {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    if !self.fontStack.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.fontStack, fieldNumber: 8)
-    }
-    if self.rangeStart != 0 {
-      try visitor.visitSingularUInt32Field(value: self.rangeStart, fieldNumber: 9)
-    }
-    if !self.coordinates.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.coordinates, fieldNumber: 10)
-    }
-    if self.tileSize != 0 {
-      try visitor.visitSingularUInt32Field(value: self.tileSize, fieldNumber: 11)
-    }
-    if !self.imageID.isEmpty {
-      try visitor.visitSingularStringField(value: self.imageID, fieldNumber: 12)
-    }
-    if self.imagePixelRatio.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.imagePixelRatio, fieldNumber: 13)
-    }
-    if self.sdf != false {
-      try visitor.visitSingularBoolField(value: self.sdf, fieldNumber: 14)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._key.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._key, fieldNumber: 1)
+      }
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 2)
+      }
+      if !_storage._data.isEmpty {
+        try visitor.visitSingularBytesField(value: _storage._data, fieldNumber: 3)
+      }
+      if _storage._dataIncluded != false {
+        try visitor.visitSingularBoolField(value: _storage._dataIncluded, fieldNumber: 4)
+      }
+      if !_storage._sourceID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._sourceID, fieldNumber: 5)
+      }
+      if !_storage._sourceType.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._sourceType, fieldNumber: 6)
+      }
+      try { if let v = _storage._tileID {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if !_storage._fontStack.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._fontStack, fieldNumber: 8)
+      }
+      if _storage._rangeStart != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._rangeStart, fieldNumber: 9)
+      }
+      if !_storage._coordinates.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._coordinates, fieldNumber: 10)
+      }
+      if _storage._tileSize != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._tileSize, fieldNumber: 11)
+      }
+      if !_storage._imageID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._imageID, fieldNumber: 12)
+      }
+      if _storage._imagePixelRatio.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._imagePixelRatio, fieldNumber: 13)
+      }
+      if _storage._sdf != false {
+        try visitor.visitSingularBoolField(value: _storage._sdf, fieldNumber: 14)
+      }
+      if _storage._rawRgba != false {
+        try visitor.visitSingularBoolField(value: _storage._rawRgba, fieldNumber: 15)
+      }
+      if _storage._width != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._width, fieldNumber: 16)
+      }
+      if _storage._height != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._height, fieldNumber: 17)
+      }
+      if !_storage._stretchX.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._stretchX, fieldNumber: 18)
+      }
+      if !_storage._stretchY.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._stretchY, fieldNumber: 19)
+      }
+      try { if let v = _storage._content {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Mapwire_V1_RenderResource, rhs: Mapwire_V1_RenderResource) -> Bool {
-    if lhs.key != rhs.key {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs.data != rhs.data {return false}
-    if lhs.dataIncluded != rhs.dataIncluded {return false}
-    if lhs.sourceID != rhs.sourceID {return false}
-    if lhs.sourceType != rhs.sourceType {return false}
-    if lhs._tileID != rhs._tileID {return false}
-    if lhs.fontStack != rhs.fontStack {return false}
-    if lhs.rangeStart != rhs.rangeStart {return false}
-    if lhs.coordinates != rhs.coordinates {return false}
-    if lhs.tileSize != rhs.tileSize {return false}
-    if lhs.imageID != rhs.imageID {return false}
-    if lhs.imagePixelRatio != rhs.imagePixelRatio {return false}
-    if lhs.sdf != rhs.sdf {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._key != rhs_storage._key {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._data != rhs_storage._data {return false}
+        if _storage._dataIncluded != rhs_storage._dataIncluded {return false}
+        if _storage._sourceID != rhs_storage._sourceID {return false}
+        if _storage._sourceType != rhs_storage._sourceType {return false}
+        if _storage._tileID != rhs_storage._tileID {return false}
+        if _storage._fontStack != rhs_storage._fontStack {return false}
+        if _storage._rangeStart != rhs_storage._rangeStart {return false}
+        if _storage._coordinates != rhs_storage._coordinates {return false}
+        if _storage._tileSize != rhs_storage._tileSize {return false}
+        if _storage._imageID != rhs_storage._imageID {return false}
+        if _storage._imagePixelRatio != rhs_storage._imagePixelRatio {return false}
+        if _storage._sdf != rhs_storage._sdf {return false}
+        if _storage._rawRgba != rhs_storage._rawRgba {return false}
+        if _storage._width != rhs_storage._width {return false}
+        if _storage._height != rhs_storage._height {return false}
+        if _storage._stretchX != rhs_storage._stretchX {return false}
+        if _storage._stretchY != rhs_storage._stretchY {return false}
+        if _storage._content != rhs_storage._content {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -65,6 +65,11 @@ final class ResourceCache {
             case .geojson:
                 return .geojson(try GeoJSONTiler(data: resource.data))
             case .spriteJson: return .spriteIndex(resource.data)
+            case .styleImage where resource.rawRgba:
+                guard resource.width > 0, resource.height > 0, resource.data.count == Int(resource.width * resource.height * 4) else {
+                    return .broken("style image \(resource.imageID): rgba size does not match \(resource.width)x\(resource.height)")
+                }
+                return .image(CanvasImage(rgba: [UInt8](resource.data), width: Int(resource.width), height: Int(resource.height)))
             case .spriteImage, .image, .styleImage: return .image(try CanvasImage(png: resource.data))
             case .glyphs: return .glyphs(resource.data)
             case .unspecified, .UNRECOGNIZED: return .broken("unknown resource kind")
