@@ -67,6 +67,8 @@ let package = Package(
             name: "MapWireLoadStatus",
             dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
+        // Location provider, file-based half: GPX/NMEA/GeoJSON readers and replay timing. Foundation only.
+        .target(name: "MapWireLocation", path: "Plugins/Location/Sources/MapWireLocation"),
 
         // Executables.
         .executableTarget(
@@ -115,6 +117,7 @@ let package = Package(
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),
+        .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
