@@ -79,6 +79,23 @@ func nmea(_ body: String) -> String {
         #expect(skipped[.malformed] == 3)
     }
 
+    @Test func sameInstantWrittenDifferentlyIsOneEpoch() throws {
+        let log = [
+            nmea("GPVTG,10.0,T,,M,1.0,N,1.852,K,A"),  // before any timed sentence
+            nmea("GPGGA,101500,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            nmea("GPRMC,101500.000,A,4807.038,N,01131.000,E,2.0,20.0,010124,,"),
+            nmea("GPGGA,101501,4807.038,N,01131.000,E,1,08,0.9,546.0,M,46.9,M,,"),
+            nmea("GPGGA,2515xx,4807.038,N,01131.000,E,1,08,0.9,546.0,M,46.9,M,,"),  // bad time
+        ].joined(separator: "\n")
+        let (fixes, skipped) = NMEAReader.read(log)
+        #expect(skipped == [.noEpoch: 1, .malformed: 1])
+        try #require(fixes.count == 2)
+        #expect(fixes[0].altitude == 545.4 && fixes[0].course == 20)
+        // The second GGA-only epoch keeps the date the RMC gave.
+        #expect(fixes[1].timestamp == Date(timeIntervalSince1970: 1_704_104_101))
+        #expect(fixes[1].speed == nil)
+    }
+
     @Test func ggaOnlyUsesReferenceDateOrNone() throws {
         let line = nmea("GPGGA,000010,0000.000,N,00000.000,E,1,08,1.0,0,M,0,M,,")
         #expect(NMEAReader.read(line).fixes.first?.timestamp == nil)

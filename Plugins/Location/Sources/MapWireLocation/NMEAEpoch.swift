@@ -2,8 +2,9 @@ import Foundation
 
 /// What the sentences of one epoch told us so far; becomes a fix once it has a position.
 struct Epoch: Sendable {
-    /// The raw hhmmss.ss field, compared as text so "120000.00" and "120000.00" match exactly.
-    var time: String
+    /// Seconds since UTC midnight from hhmmss[.ss]. Why a number, not the text: receivers print
+    /// "120000" in one sentence and "120000.00" in the next for the same instant.
+    var secondsOfDay: Double
     var date: DateComponents?
     var latitude: Double?
     var longitude: Double?
@@ -12,7 +13,15 @@ struct Epoch: Sendable {
     var speed: Double?
     var course: Double?
 
-    init(time: String) { self.time = time }
+    init(secondsOfDay: Double) { self.secondsOfDay = secondsOfDay }
+
+    /// "hhmmss" or "hhmmss.sss" → seconds since midnight; nil if malformed.
+    static func secondsOfDay(_ time: String) -> Double? {
+        guard time.count >= 6, let h = Int(time.prefix(2)), let m = Int(time.dropFirst(2).prefix(2)),
+              let s = Double(time.dropFirst(4)), h < 24, m < 60, s < 61  // 60.x: leap second
+        else { return nil }
+        return Double(h * 3600 + m * 60) + s
+    }
 
     func fix(referenceDate: DateComponents?) -> LocationFix? {
         guard let latitude, let longitude else { return nil }  // VTG alone is not a fix
@@ -22,16 +31,13 @@ struct Epoch: Sendable {
     }
 
     private func timestamp(_ day: DateComponents?) -> Date? {
-        guard var c = day, time.count >= 6,
-              let h = Int(time.prefix(2)), let m = Int(time.dropFirst(2).prefix(2)),
-              let seconds = Double(time.dropFirst(4))
-        else { return nil }
-        c.hour = h
-        c.minute = m
+        guard var c = day else { return nil }
+        c.hour = 0
+        c.minute = 0
         c.second = 0
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: c)?.addingTimeInterval(seconds)
+        return calendar.date(from: c)?.addingTimeInterval(secondsOfDay)
     }
 
     /// RMC's ddmmyy. Two-digit years: 80–99 are 19xx, the rest 20xx (GPS began in 1980).

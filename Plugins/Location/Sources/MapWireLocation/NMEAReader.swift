@@ -60,10 +60,10 @@ public struct NMEAReader: Sendable {
     }
 
     /// Starts a new epoch if `time` differs from the current one; returns the finished fix.
-    private mutating func enter(time: String) -> [LocationFix] {
-        if let current = epoch, current.time == time { return [] }
+    private mutating func enter(secondsOfDay: Double) -> [LocationFix] {
+        if let current = epoch, abs(current.secondsOfDay - secondsOfDay) < 0.0005 { return [] }
         let done = finish()
-        epoch = Epoch(time: time)
+        epoch = Epoch(secondsOfDay: secondsOfDay)
         // Why carry the date: GGA has none, and the next RMC may come after it in the epoch.
         if let date = lastDate { epoch?.date = date }
         return done
@@ -73,14 +73,14 @@ public struct NMEAReader: Sendable {
 
     private mutating func rmc(_ s: NMEASentence) -> [LocationFix] {
         guard s.field(1) == "A" else { return skip(s.field(1) == "V" ? .noFix : .malformed) }
-        guard !s.field(0).isEmpty,
+        guard let time = Epoch.secondsOfDay(s.field(0)),
               let lat = s.coordinate(2, hemisphere: 3, degreeDigits: 2),
               let lon = s.coordinate(4, hemisphere: 5, degreeDigits: 3),
               LocationFix.isValid(latitude: lat, longitude: lon)
         else { return skip(.malformed) }
         let date = Epoch.date(ddmmyy: s.field(8))
         if date != nil { lastDate = date }
-        let out = enter(time: s.field(0))
+        let out = enter(secondsOfDay: time)
         epoch?.latitude = lat
         epoch?.longitude = lon
         if let date { epoch?.date = date }
@@ -92,12 +92,12 @@ public struct NMEAReader: Sendable {
     private mutating func gga(_ s: NMEASentence) -> [LocationFix] {
         guard let quality = Int(s.field(5)) else { return skip(.malformed) }
         guard quality != 0 else { return skip(.noFix) }
-        guard !s.field(0).isEmpty,
+        guard let time = Epoch.secondsOfDay(s.field(0)),
               let lat = s.coordinate(1, hemisphere: 2, degreeDigits: 2),
               let lon = s.coordinate(3, hemisphere: 4, degreeDigits: 3),
               LocationFix.isValid(latitude: lat, longitude: lon)
         else { return skip(.malformed) }
-        let out = enter(time: s.field(0))
+        let out = enter(secondsOfDay: time)
         epoch?.latitude = lat
         epoch?.longitude = lon
         if let hdop = s.number(7) { epoch?.horizontalAccuracy = hdop * GPXReader.metresPerHDOP }
@@ -108,7 +108,7 @@ public struct NMEAReader: Sendable {
     private mutating func vtg(_ s: NMEASentence) -> [LocationFix] {
         // NMEA 2.3+ appends a mode letter; N means "data not valid".
         if s.field(8) == "N" { return skip(.noFix) }
-        guard epoch != nil else { return skip(.malformed) }  // nothing to attach to yet
+        guard epoch != nil else { return skip(.noEpoch) }
         let speed = s.number(6).map { $0 / 3.6 } ?? s.number(4).map { $0 * Self.metresPerSecondPerKnot }
         guard speed != nil || s.number(0) != nil else { return skip(.malformed) }
         if let speed { epoch?.speed = speed }

@@ -9,6 +9,8 @@ public enum NMEASkipReason: String, Error, Sendable, Hashable, CaseIterable {
     case unknownSentence
     /// Right type, but fields missing or not numbers.
     case malformed
+    /// A VTG before any RMC/GGA: it carries no time, so there is no epoch to attach it to.
+    case noEpoch
     /// The receiver said it has no fix (RMC status V, GGA quality 0, VTG mode N).
     case noFix
 }
