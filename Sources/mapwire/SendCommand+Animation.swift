@@ -12,6 +12,15 @@ struct CameraTargetOptions: ParsableArguments {
 
     func centerValue() throws -> Mapwire_V1_LngLat? { try center.map(parseCenter) }
 
+    /// Sets what was given on a jump-to, ease-to or fly-to message; the rest stays unset.
+    func apply<Message: CameraTargetMessage>(to message: inout Message) throws {
+        if let center = try centerValue() { message.center = center }
+        if let zoom { message.zoom = zoom }
+        if let bearing { message.bearing = bearing }
+        if let pitch { message.pitch = pitch }
+        if let padding = try paddingValue() { message.padding = padding }
+    }
+
     func paddingValue() throws -> Mapwire_V1_EdgePadding? {
         guard let padding else { return nil }
         let sides = padding.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -21,6 +30,19 @@ struct CameraTargetOptions: ParsableArguments {
         return .with { $0.top = top; $0.left = left; $0.bottom = bottom; $0.right = right }
     }
 }
+
+/// The target fields jump-to, ease-to and fly-to share (the generated messages have them by name).
+protocol CameraTargetMessage {
+    var center: Mapwire_V1_LngLat { get set }
+    var zoom: Double { get set }
+    var bearing: Double { get set }
+    var pitch: Double { get set }
+    var padding: Mapwire_V1_EdgePadding { get set }
+}
+
+extension Mapwire_V1_JumpTo: CameraTargetMessage {}
+extension Mapwire_V1_EaseTo: CameraTargetMessage {}
+extension Mapwire_V1_FlyTo: CameraTargetMessage {}
 
 /// Parses `X1,Y1,X2,Y2` (a CSS cubic-bezier).
 func parseEasing(_ text: String) throws -> Mapwire_V1_CubicBezier {
@@ -37,14 +59,9 @@ extension SendCommand {
         @OptionGroup var runDirectory: RunDirectoryOptions
         @OptionGroup var target: CameraTargetOptions
         func run() throws {
-            let center = try target.centerValue(), padding = try target.paddingValue()
-            try deliver(.jumpTo(.with {
-                if let center { $0.center = center }
-                if let zoom = target.zoom { $0.zoom = zoom }
-                if let bearing = target.bearing { $0.bearing = bearing }
-                if let pitch = target.pitch { $0.pitch = pitch }
-                if let padding { $0.padding = padding }
-            }), runDirectory: runDirectory)
+            var message = Mapwire_V1_JumpTo()
+            try target.apply(to: &message)
+            try deliver(.jumpTo(message), runDirectory: runDirectory)
         }
     }
 
@@ -55,16 +72,11 @@ extension SendCommand {
         @Option(help: "Milliseconds (0 jumps).") var durationMs: UInt32 = 500
         @Option(help: "X1,Y1,X2,Y2 of a CSS cubic-bezier (default: ease).") var easing: String?
         func run() throws {
-            let center = try target.centerValue(), padding = try target.paddingValue(), easing = try easing.map(parseEasing)
-            try deliver(.easeTo(.with {
-                if let center { $0.center = center }
-                if let zoom = target.zoom { $0.zoom = zoom }
-                if let bearing = target.bearing { $0.bearing = bearing }
-                if let pitch = target.pitch { $0.pitch = pitch }
-                if let padding { $0.padding = padding }
-                if let easing { $0.easing = easing }
-                $0.durationMs = durationMs
-            }), runDirectory: runDirectory)
+            var message = Mapwire_V1_EaseTo()
+            try target.apply(to: &message)
+            if let easing { message.easing = try parseEasing(easing) }
+            message.durationMs = durationMs
+            try deliver(.easeTo(message), runDirectory: runDirectory)
         }
     }
 
@@ -75,16 +87,11 @@ extension SendCommand {
         @Option(help: "Milliseconds (default: automatic, from the length of the flight).") var durationMs: UInt32?
         @Option(help: "X1,Y1,X2,Y2 of a CSS cubic-bezier (default: ease).") var easing: String?
         func run() throws {
-            let center = try target.centerValue(), padding = try target.paddingValue(), easing = try easing.map(parseEasing)
-            try deliver(.flyTo(.with {
-                if let center { $0.center = center }
-                if let zoom = target.zoom { $0.zoom = zoom }
-                if let bearing = target.bearing { $0.bearing = bearing }
-                if let pitch = target.pitch { $0.pitch = pitch }
-                if let padding { $0.padding = padding }
-                if let easing { $0.easing = easing }
-                if let durationMs { $0.durationMs = durationMs }
-            }), runDirectory: runDirectory)
+            var message = Mapwire_V1_FlyTo()
+            try target.apply(to: &message)
+            if let easing { message.easing = try parseEasing(easing) }
+            if let durationMs { message.durationMs = durationMs }
+            try deliver(.flyTo(message), runDirectory: runDirectory)
         }
     }
 }

@@ -37,6 +37,25 @@ struct CameraAnimationTests {
         }
     }
 
+    @Test func sendCommandsCarryEveryTargetFieldToTheCore() throws {
+        let (run, _) = try loadedRun()
+        let dir = run.runDirectory.path
+        let jump = try run.mapwire(["send", "jump-to", "--run-dir", dir, "--center=13.41,52.51", "--zoom", "14.5", "--bearing", "30", "--pitch", "20"])
+        #expect(jump.status == 0, "\(jump.stderr)")
+        var c = try camera(run)
+        #expect(c.center.longitude == 13.41 && c.center.latitude == 52.51 && c.zoom == 14.5 && c.bearing == 30 && c.pitch == 20)
+        let ease = try run.mapwire(["send", "ease-to", "--run-dir", dir, "--zoom", "13", "--bearing", "0", "--duration-ms", "100", "--easing", "0,0,1,1"])
+        #expect(ease.status == 0, "\(ease.stderr)")
+        #expect(waitUntil { (try? camera(run))?.zoom == 13 })
+        c = try camera(run)
+        #expect(c.bearing == 0 && c.pitch == 20 && c.center.longitude == 13.41)
+        let fly = try run.mapwire(["send", "fly-to", "--run-dir", dir, "--center=13.4,52.5", "--pitch", "0", "--duration-ms", "150"])
+        #expect(fly.status == 0, "\(fly.stderr)")
+        #expect(waitUntil { (try? camera(run)).map { $0.center.longitude == 13.4 && $0.pitch == 0 } == true })
+        let bad = try run.mapwire(["send", "ease-to", "--run-dir", dir, "--padding", "1,2,3"])
+        #expect(bad.status != 0 && bad.stderr.contains("TOP,LEFT,BOTTOM,RIGHT"))
+    }
+
     @Test func easeToRunsFromWillChangeToDidChangeThenGoesIdleOnTheTarget() throws {
         let (run, events) = try loadedRun()
         let started = Date()
