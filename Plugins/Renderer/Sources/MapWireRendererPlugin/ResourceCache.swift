@@ -46,7 +46,8 @@ final class ResourceCache {
                 missing.append(resource.key)
             }
         }
-        if entries.count > 64 { entries = entries.filter { frame - $0.value.lastFrame <= keepFrames } }
+        // Sweep now and then, not every frame: the filter copies the whole table.
+        if frame % 32 == 0, entries.count > 64 { entries = entries.filter { frame - $0.value.lastFrame <= keepFrames } }
         return missing
     }
 
