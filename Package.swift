@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "mapwire-loader", targets: ["mapwire-loader"]),
         .executable(name: "mapwire-renderer", targets: ["mapwire-renderer"]),
         .executable(name: "mapwire-loadstatus", targets: ["mapwire-loadstatus"]),
+        .executable(name: "mapwire-location", targets: ["mapwire-location"]),
         .library(name: "MapWirePluginKit", targets: ["MapWirePluginKit"]),
     ],
     dependencies: [
@@ -67,7 +68,7 @@ let package = Package(
             name: "MapWireLoadStatus",
             dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
-        // Location provider, file-based half: GPX/NMEA/GeoJSON readers and replay timing. Foundation only.
+        // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client. Foundation only.
         .target(name: "MapWireLocation", path: "Plugins/Location/Sources/MapWireLocation"),
 
         // Executables.
@@ -102,6 +103,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Plugins/LoadStatus/Sources/mapwire-loadstatus"),
+        .executableTarget(
+            name: "mapwire-location",
+            dependencies: [
+                "MapWireLocation", "MapWirePluginKit", "MapWireBus", "MapWireProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Plugins/Location/Sources/mapwire-location"),
         .executableTarget(
             name: "mapwire",
             dependencies: [

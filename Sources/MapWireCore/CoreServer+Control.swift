@@ -142,6 +142,12 @@ extension CoreServer {
                 try setViewportState(c)
             case .updateLocation(let c):
                 try updateLocation(c)
+            case .setShowsUserLocation(let c):
+                setShowsUserLocation(c.shows)
+            case .setTrackingMode(let c):
+                try setTrackingMode(c)
+            case .reportLocationFailure(let c):
+                try reportLocationFailure(c)
             case .setViewportUpdating(let c):
                 viewportUpdating(c.updating)
             case .publishViewportTarget(let c):

@@ -7,6 +7,8 @@ import MapWirePluginKit
 extension CoreServer {
     func setViewportState(_ c: Mapwire_V1_SetViewportState) throws(MapCommandError) {
         let state = try c.viewportState()
+        // A client choosing the viewport's state takes it from the user tracking.
+        publishTracking(tracking.endTracking())
         let transition: ViewportTransition = switch c.transition {
         case .immediate: .immediate
         case .defaultTransition(let d) where d.hasMaxDurationMs: .default(maxDuration: Double(d.maxDurationMs) / 1000)
@@ -14,20 +16,6 @@ extension CoreServer {
         }
         let update = viewport.transition(to: state, using: transition, camera: map.camera, size: map.size, at: nowSeconds)
         applyViewport(update)
-    }
-
-    func updateLocation(_ c: Mapwire_V1_UpdateLocation) throws(MapCommandError) {
-        let optionals = [c.hasHeading ? c.heading : nil, c.hasCourse ? c.course : nil,
-                         c.hasHorizontalAccuracy ? c.horizontalAccuracy : nil].compactMap { $0 }
-        guard (optionals + [c.latitude, c.longitude]).allSatisfy(\.isFinite) else {
-            throw MapCommandError("location values must be finite numbers")
-        }
-        guard abs(c.latitude) <= 90 else { throw MapCommandError("latitude \(c.latitude) is outside -90...90") }
-        let location = UserLocation(
-            coordinate: LngLat(longitude: c.longitude, latitude: c.latitude),
-            heading: c.hasHeading ? c.heading : nil, course: c.hasCourse ? c.course : nil,
-            accuracy: c.hasHorizontalAccuracy ? c.horizontalAccuracy : nil)
-        applyViewport(viewport.update(location: location, camera: map.camera, size: map.size, at: nowSeconds))
     }
 
     func viewportUpdating(_ updating: Bool) {
@@ -44,9 +32,10 @@ extension CoreServer {
         applyViewport(viewport.publish(target: target, forState: c.state, camera: map.camera, size: map.size, at: nowSeconds))
     }
 
-    /// Camera commands and gestures take the camera back from the viewport.
+    /// Camera commands and gestures take the camera back from the viewport, and from the user tracking.
     func setViewportIdle() {
         applyViewport(viewport.idle())
+        publishTracking(tracking.endTracking())
     }
 
     /// The viewport's step in the animation tick.
@@ -55,7 +44,7 @@ extension CoreServer {
         applyViewport(viewport.tick(camera: map.camera, size: map.size, at: Self.seconds(now)))
     }
 
-    private var nowSeconds: Double { Self.seconds(monotonicMillis()) }
+    var nowSeconds: Double { Self.seconds(monotonicMillis()) }
 
     /// Applies the camera and publishes the events of one controller update. A change into a transition
     /// is announced before its first camera; the end of a transition after its last one.

@@ -26,6 +26,10 @@ public final class CoreServer: MapEnvironment {
     var viewport = ViewportController()
     /// The last target announced with viewport-target-camera, so only changes are published.
     var lastViewportTarget: Camera?
+    /// Whether the user's location is shown and how the camera tracks it (seed 004).
+    var tracking = UserTracking()
+    /// When the last location fix arrived, to pace the tracking camera.
+    var lastLocationMillis: Int64?
     var nextHeartbeatMillis: Int64 = 0
     var nextControlID: UInt64 = 1 << 62
     var frameInFlight: FrameInFlight?
@@ -213,6 +217,7 @@ public final class CoreServer: MapEnvironment {
         guard let gone = registry.remove(identity) else { return }
         sentKeys[identity] = nil
         gesturePluginGone(gone)
+        locationPluginGone(gone)
         requests.unassignAll(from: identity)
         dispatchWaiting()
         if frameInFlight?.plugin == identity { abandonFrame("the renderer went away") }
@@ -258,4 +263,6 @@ public enum PluginRole {
     /// Asked whether a gesture may move the camera.
     public static let cameraVeto = "camera-veto"
     public static let loadStatus = "load-status"
+    /// Sends location fixes (update-location) and source failures (report-location-failure).
+    public static let location = "location"
 }

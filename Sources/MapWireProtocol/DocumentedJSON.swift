@@ -4,7 +4,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
     public var documentedJSON: JSONValue {
         switch self {
         case .mapLoaded, .mapIdle, .styleLoaded, .renderFrameStarted, .cameraChanged, .cameraIsChanging,
-             .mapWillStartLoading, .willStartRenderingMap:
+             .mapWillStartLoading, .willStartRenderingMap, .willStartLocatingUser, .didStopLocatingUser:
             return .object([])
         case .mapDidFailLoading(let e):
             return .object([JSONMember("error", .string(e.error))])
@@ -50,6 +50,12 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
             return .object([JSONMember("state", .string(e.state)), JSONMember("camera", e.camera.documentedJSON)])
         case .loadStatusChanged(let e):
             return e.documentedJSON
+        case .userLocationUpdated(let e):
+            return .object([JSONMember("location", e.location.documentedJSON)])
+        case .didFailToLocateUser(let e):
+            return .object([JSONMember("error", .string(e.error))])
+        case .trackingModeChanged(let e):
+            return .object([JSONMember("mode", .string(e.mode.documentedName)), JSONMember("animated", .bool(e.animated))])
         case .welcome(let e):
             return .object([JSONMember("topic-prefix", .string(e.topicPrefix))])
         }

@@ -131,3 +131,15 @@ extension Mapwire_V1_ErrorReason: DocumentedEnum {
         }
     }
 }
+
+extension Mapwire_V1_UserTrackingMode: DocumentedEnum {
+    public var documentedName: String {
+        switch self {
+        case .none: "none"
+        case .follow: "follow"
+        case .followWithHeading: "follow-with-heading"
+        case .followWithCourse: "follow-with-course"
+        case .unspecified, .UNRECOGNIZED: "unspecified"
+        }
+    }
+}

@@ -27,6 +27,11 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .viewportStatusChanged: "viewport-status-changed"
         case .viewportTargetCamera: "viewport-target-camera"
         case .loadStatusChanged: "load-status-changed"
+        case .willStartLocatingUser: "will-start-locating-user"
+        case .didStopLocatingUser: "did-stop-locating-user"
+        case .userLocationUpdated: "user-location-updated"
+        case .didFailToLocateUser: "did-fail-to-locate-user"
+        case .trackingModeChanged: "tracking-mode-changed"
         case .welcome: "welcome"
         }
     }
@@ -42,6 +47,8 @@ public let mapWireEventTopics: [String] = [
     "gesture",
     "viewport-status-changed", "viewport-target-camera",
     "load-status-changed",
+    "will-start-locating-user", "did-stop-locating-user", "user-location-updated", "did-fail-to-locate-user",
+    "tracking-mode-changed",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

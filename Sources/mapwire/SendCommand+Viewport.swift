@@ -17,6 +17,8 @@ extension SendCommand {
         @Option(help: "Degrees clockwise from north the device points at.") var heading: Double?
         @Option(help: "Degrees clockwise from north the device moves towards.") var course: Double?
         @Option(help: "Horizontal accuracy in metres.") var accuracy: Double?
+        @Option(help: "Metres above mean sea level.") var altitude: Double?
+        @Option(help: "Metres per second.") var speed: Double?
         func run() throws {
             try deliver(.updateLocation(.with {
                 $0.latitude = lat
@@ -24,6 +26,8 @@ extension SendCommand {
                 if let heading { $0.heading = heading }
                 if let course { $0.course = course }
                 if let accuracy { $0.horizontalAccuracy = accuracy }
+                if let altitude { $0.altitude = altitude }
+                if let speed { $0.speed = speed }
             }), runDirectory: runDirectory)
         }
     }

@@ -38,7 +38,9 @@ struct UpCommand: ParsableCommand {
     func run() throws {
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
-        let plugins = (launch.plugins ?? "loader,renderer").split(separator: ",").map(String.init)
+        var plugins = (launch.plugins ?? "loader,renderer").split(separator: ",").map(String.init)
+        // --location asks for the location plugin even when --plugins leaves it out.
+        if launch.location != nil, !plugins.contains("location") { plugins.append("location") }
         let launcher: MapLauncher
         do { launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch, announce: Output.line) }
         catch let error as LaunchError {

@@ -62,6 +62,8 @@ import Testing
             .gesture(.init()),
             .viewportStatusChanged(.init()), .viewportTargetCamera(.init()),
             .loadStatusChanged(.init()),
+            .willStartLocatingUser(.init()), .didStopLocatingUser(.init()), .userLocationUpdated(.init()),
+            .didFailToLocateUser(.init()), .trackingModeChanged(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

@@ -39,6 +39,8 @@ public struct ViewportController: Sendable {
     private var animationStart = 0.0
     /// The target the camera is being (or was last) taken to.
     private var drivenTarget: Camera?
+    /// The ease length for the fix being applied, when its sender chose one.
+    private var nextFollowDuration: Double?
 
     public init(followDuration: Double = 1, followEasing: CubicBezierEasing = .linear) {
         self.followDuration = followDuration
@@ -98,8 +100,15 @@ public struct ViewportController: Sendable {
     }
 
     /// A new location fix; returns the camera to apply at `time`, if any.
-    public mutating func update(location: UserLocation, camera: Camera, size: ViewportSize, at time: Double) -> ViewportUpdate {
+    /// - Parameter followDuration: how long the ease toward this fix takes when the state is driving the
+    ///   camera (default `followDuration`). A tracker passes the time since the previous fix, so the camera
+    ///   moves along the track at the pace of the fixes instead of cutting corners between them.
+    public mutating func update(
+        location: UserLocation, camera: Camera, size: ViewportSize, at time: Double, followDuration: Double? = nil
+    ) -> ViewportUpdate {
         self.location = location
+        nextFollowDuration = followDuration
+        defer { nextFollowDuration = nil }
         return tick(camera: camera, size: size, at: time)
     }
 
@@ -151,7 +160,7 @@ public struct ViewportController: Sendable {
         // A driving state follows its target when it moves.
         if isUpdatingCamera, let target, target != drivenTarget {
             let follow = CameraAnimation.ease(
-                from: camera, to: target, duration: followDuration, easing: followEasing, size: size)
+                from: camera, to: target, duration: nextFollowDuration ?? followDuration, easing: followEasing, size: size)
             start(follow, toward: target, at: time)
             if follow.isFinished(at: 0) {
                 animation = nil

@@ -361,6 +361,30 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .publishViewportTarget(newValue)}
   }
 
+  public var setShowsUserLocation: Mapwire_V1_SetShowsUserLocation {
+    get {
+      if case .setShowsUserLocation(let v)? = kind {return v}
+      return Mapwire_V1_SetShowsUserLocation()
+    }
+    set {kind = .setShowsUserLocation(newValue)}
+  }
+
+  public var setTrackingMode: Mapwire_V1_SetTrackingMode {
+    get {
+      if case .setTrackingMode(let v)? = kind {return v}
+      return Mapwire_V1_SetTrackingMode()
+    }
+    set {kind = .setTrackingMode(newValue)}
+  }
+
+  public var reportLocationFailure: Mapwire_V1_ReportLocationFailure {
+    get {
+      if case .reportLocationFailure(let v)? = kind {return v}
+      return Mapwire_V1_ReportLocationFailure()
+    }
+    set {kind = .reportLocationFailure(newValue)}
+  }
+
   public var publishLoadStatus: Mapwire_V1_PublishLoadStatus {
     get {
       if case .publishLoadStatus(let v)? = kind {return v}
@@ -402,6 +426,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case updateLocation(Mapwire_V1_UpdateLocation)
     case setViewportUpdating(Mapwire_V1_SetViewportUpdating)
     case publishViewportTarget(Mapwire_V1_PublishViewportTarget)
+    case setShowsUserLocation(Mapwire_V1_SetShowsUserLocation)
+    case setTrackingMode(Mapwire_V1_SetTrackingMode)
+    case reportLocationFailure(Mapwire_V1_ReportLocationFailure)
     case publishLoadStatus(Mapwire_V1_PublishLoadStatus)
     case getLoadStatus(Mapwire_V1_GetLoadStatus)
 
@@ -1316,6 +1343,50 @@ public nonisolated struct Mapwire_V1_UpdateLocation: Sendable {
   fileprivate var _course: Double? = nil
   fileprivate var _speed: Double? = nil
   fileprivate var _heading: Double? = nil
+}
+
+/// Shows (true) or stops showing (false) the user's location: will-start-locating-user /
+/// did-stop-locating-user on a change.
+public nonisolated struct Mapwire_V1_SetShowsUserLocation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var shows: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sets how the camera tracks the user's location. Any mode but none also shows the location;
+/// follow modes put the viewport in follow-puck with the mode's bearing, none makes it idle.
+public nonisolated struct Mapwire_V1_SetTrackingMode: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mode: Mapwire_V1_UserTrackingMode = .unspecified
+
+  /// Move into the mode with the viewport's default transition (true) or at once (false).
+  public var animated: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A location provider's source failed; the core publishes did-fail-to-locate-user.
+public nonisolated struct Mapwire_V1_ReportLocationFailure: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var error: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// Start/stop updating the camera: while off, the state keeps producing targets
@@ -2703,7 +2774,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{4}\u{a}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2959,6 +3030,45 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .publishViewportTarget(v)
         }
       }()
+      case 31: try {
+        var v: Mapwire_V1_SetShowsUserLocation?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setShowsUserLocation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setShowsUserLocation(v)
+        }
+      }()
+      case 32: try {
+        var v: Mapwire_V1_SetTrackingMode?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setTrackingMode(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setTrackingMode(v)
+        }
+      }()
+      case 33: try {
+        var v: Mapwire_V1_ReportLocationFailure?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .reportLocationFailure(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .reportLocationFailure(v)
+        }
+      }()
       case 40: try {
         var v: Mapwire_V1_PublishLoadStatus?
         var hadOneofValue = false
@@ -3113,6 +3223,18 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .publishViewportTarget?: try {
       guard case .publishViewportTarget(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .setShowsUserLocation?: try {
+      guard case .setShowsUserLocation(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+    }()
+    case .setTrackingMode?: try {
+      guard case .setTrackingMode(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+    }()
+    case .reportLocationFailure?: try {
+      guard case .reportLocationFailure(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
     }()
     case .publishLoadStatus?: try {
       guard case .publishLoadStatus(let v)? = self.kind else { preconditionFailure() }
@@ -4499,6 +4621,101 @@ nonisolated extension Mapwire_V1_UpdateLocation: SwiftProtobuf.Message, SwiftPro
     if lhs._speed != rhs._speed {return false}
     if lhs._heading != rhs._heading {return false}
     if lhs.timestampUnixNanos != rhs.timestampUnixNanos {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetShowsUserLocation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetShowsUserLocation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}shows\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.shows) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.shows != false {
+      try visitor.visitSingularBoolField(value: self.shows, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetShowsUserLocation, rhs: Mapwire_V1_SetShowsUserLocation) -> Bool {
+    if lhs.shows != rhs.shows {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetTrackingMode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetTrackingMode"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0\u{1}animated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.animated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.mode != .unspecified {
+      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
+    }
+    if self.animated != false {
+      try visitor.visitSingularBoolField(value: self.animated, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetTrackingMode, rhs: Mapwire_V1_SetTrackingMode) -> Bool {
+    if lhs.mode != rhs.mode {return false}
+    if lhs.animated != rhs.animated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ReportLocationFailure: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportLocationFailure"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}error\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.error.isEmpty {
+      try visitor.visitSingularStringField(value: self.error, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ReportLocationFailure, rhs: Mapwire_V1_ReportLocationFailure) -> Bool {
+    if lhs.error != rhs.error {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

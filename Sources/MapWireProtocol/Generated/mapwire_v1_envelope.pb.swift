@@ -268,6 +268,46 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .loadStatusChanged(newValue)}
   }
 
+  public var willStartLocatingUser: Mapwire_V1_WillStartLocatingUser {
+    get {
+      if case .willStartLocatingUser(let v)? = _storage._payload {return v}
+      return Mapwire_V1_WillStartLocatingUser()
+    }
+    set {_uniqueStorage()._payload = .willStartLocatingUser(newValue)}
+  }
+
+  public var didStopLocatingUser: Mapwire_V1_DidStopLocatingUser {
+    get {
+      if case .didStopLocatingUser(let v)? = _storage._payload {return v}
+      return Mapwire_V1_DidStopLocatingUser()
+    }
+    set {_uniqueStorage()._payload = .didStopLocatingUser(newValue)}
+  }
+
+  public var userLocationUpdated: Mapwire_V1_UserLocationUpdated {
+    get {
+      if case .userLocationUpdated(let v)? = _storage._payload {return v}
+      return Mapwire_V1_UserLocationUpdated()
+    }
+    set {_uniqueStorage()._payload = .userLocationUpdated(newValue)}
+  }
+
+  public var didFailToLocateUser: Mapwire_V1_DidFailToLocateUser {
+    get {
+      if case .didFailToLocateUser(let v)? = _storage._payload {return v}
+      return Mapwire_V1_DidFailToLocateUser()
+    }
+    set {_uniqueStorage()._payload = .didFailToLocateUser(newValue)}
+  }
+
+  public var trackingModeChanged: Mapwire_V1_TrackingModeChanged {
+    get {
+      if case .trackingModeChanged(let v)? = _storage._payload {return v}
+      return Mapwire_V1_TrackingModeChanged()
+    }
+    set {_uniqueStorage()._payload = .trackingModeChanged(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -306,6 +346,11 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case viewportStatusChanged(Mapwire_V1_ViewportStatusChanged)
     case viewportTargetCamera(Mapwire_V1_ViewportTargetCamera)
     case loadStatusChanged(Mapwire_V1_LoadStatusChanged)
+    case willStartLocatingUser(Mapwire_V1_WillStartLocatingUser)
+    case didStopLocatingUser(Mapwire_V1_DidStopLocatingUser)
+    case userLocationUpdated(Mapwire_V1_UserLocationUpdated)
+    case didFailToLocateUser(Mapwire_V1_DidFailToLocateUser)
+    case trackingModeChanged(Mapwire_V1_TrackingModeChanged)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -338,7 +383,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{2}8welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{2}3welcome\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -714,6 +759,71 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .didFinishRenderingMap(v)
           }
         }()
+        case 45: try {
+          var v: Mapwire_V1_WillStartLocatingUser?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .willStartLocatingUser(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .willStartLocatingUser(v)
+          }
+        }()
+        case 46: try {
+          var v: Mapwire_V1_DidStopLocatingUser?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .didStopLocatingUser(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .didStopLocatingUser(v)
+          }
+        }()
+        case 47: try {
+          var v: Mapwire_V1_UserLocationUpdated?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .userLocationUpdated(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .userLocationUpdated(v)
+          }
+        }()
+        case 48: try {
+          var v: Mapwire_V1_DidFailToLocateUser?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .didFailToLocateUser(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .didFailToLocateUser(v)
+          }
+        }()
+        case 49: try {
+          var v: Mapwire_V1_TrackingModeChanged?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .trackingModeChanged(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .trackingModeChanged(v)
+          }
+        }()
         case 100: try {
           var v: Mapwire_V1_SubscriberWelcome?
           var hadOneofValue = false
@@ -857,6 +967,26 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .didFinishRenderingMap?: try {
         guard case .didFinishRenderingMap(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 44)
+      }()
+      case .willStartLocatingUser?: try {
+        guard case .willStartLocatingUser(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 45)
+      }()
+      case .didStopLocatingUser?: try {
+        guard case .didStopLocatingUser(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 46)
+      }()
+      case .userLocationUpdated?: try {
+        guard case .userLocationUpdated(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 47)
+      }()
+      case .didFailToLocateUser?: try {
+        guard case .didFailToLocateUser(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 48)
+      }()
+      case .trackingModeChanged?: try {
+        guard case .trackingModeChanged(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 49)
       }()
       case .welcome?: try {
         guard case .welcome(let v)? = _storage._payload else { preconditionFailure() }

@@ -429,6 +429,53 @@ public nonisolated enum Mapwire_V1_GesturePhase: SwiftProtobuf.Enum, Swift.CaseI
 
 }
 
+/// How the camera tracks the user's location.
+public nonisolated enum Mapwire_V1_UserTrackingMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case none // = 1
+  case follow // = 2
+  case followWithHeading // = 3
+  case followWithCourse // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .none
+    case 2: self = .follow
+    case 3: self = .followWithHeading
+    case 4: self = .followWithCourse
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .none: return 1
+    case .follow: return 2
+    case .followWithHeading: return 3
+    case .followWithCourse: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_UserTrackingMode] = [
+    .unspecified,
+    .none,
+    .follow,
+    .followWithHeading,
+    .followWithCourse,
+  ]
+
+}
+
 /// A tile coordinate: zoom level, column, row (XYZ scheme, row 0 at the north).
 public nonisolated struct Mapwire_V1_TileId: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1330,6 +1377,152 @@ public nonisolated struct Mapwire_V1_LoadStatusChanged: Sendable {
   fileprivate var _error: String? = nil
 }
 
+/// will-start-locating-user: the map starts showing the user's location.
+public nonisolated struct Mapwire_V1_WillStartLocatingUser: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// did-stop-locating-user: the map stopped showing the user's location.
+public nonisolated struct Mapwire_V1_DidStopLocatingUser: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A location fix as the user-location events carry it.
+public nonisolated struct Mapwire_V1_UserLocation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var latitude: Double = 0
+
+  public var longitude: Double = 0
+
+  /// Metres above mean sea level.
+  public var altitude: Double {
+    get {_altitude ?? 0}
+    set {_altitude = newValue}
+  }
+  /// Returns true if `altitude` has been explicitly set.
+  public var hasAltitude: Bool {self._altitude != nil}
+  /// Clears the value of `altitude`. Subsequent reads from it will return its default value.
+  public mutating func clearAltitude() {self._altitude = nil}
+
+  /// Metres.
+  public var horizontalAccuracy: Double {
+    get {_horizontalAccuracy ?? 0}
+    set {_horizontalAccuracy = newValue}
+  }
+  /// Returns true if `horizontalAccuracy` has been explicitly set.
+  public var hasHorizontalAccuracy: Bool {self._horizontalAccuracy != nil}
+  /// Clears the value of `horizontalAccuracy`. Subsequent reads from it will return its default value.
+  public mutating func clearHorizontalAccuracy() {self._horizontalAccuracy = nil}
+
+  /// Degrees clockwise from north the device moves towards.
+  public var course: Double {
+    get {_course ?? 0}
+    set {_course = newValue}
+  }
+  /// Returns true if `course` has been explicitly set.
+  public var hasCourse: Bool {self._course != nil}
+  /// Clears the value of `course`. Subsequent reads from it will return its default value.
+  public mutating func clearCourse() {self._course = nil}
+
+  /// Metres per second.
+  public var speed: Double {
+    get {_speed ?? 0}
+    set {_speed = newValue}
+  }
+  /// Returns true if `speed` has been explicitly set.
+  public var hasSpeed: Bool {self._speed != nil}
+  /// Clears the value of `speed`. Subsequent reads from it will return its default value.
+  public mutating func clearSpeed() {self._speed = nil}
+
+  /// Degrees clockwise from north the device points at.
+  public var heading: Double {
+    get {_heading ?? 0}
+    set {_heading = newValue}
+  }
+  /// Returns true if `heading` has been explicitly set.
+  public var hasHeading: Bool {self._heading != nil}
+  /// Clears the value of `heading`. Subsequent reads from it will return its default value.
+  public mutating func clearHeading() {self._heading = nil}
+
+  /// When the fix was taken, nanoseconds since the Unix epoch.
+  public var timestampUnixNanos: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _altitude: Double? = nil
+  fileprivate var _horizontalAccuracy: Double? = nil
+  fileprivate var _course: Double? = nil
+  fileprivate var _speed: Double? = nil
+  fileprivate var _heading: Double? = nil
+}
+
+/// user-location-updated: a new fix while the map shows the user's location.
+public nonisolated struct Mapwire_V1_UserLocationUpdated: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var location: Mapwire_V1_UserLocation {
+    get {_location ?? Mapwire_V1_UserLocation()}
+    set {_location = newValue}
+  }
+  /// Returns true if `location` has been explicitly set.
+  public var hasLocation: Bool {self._location != nil}
+  /// Clears the value of `location`. Subsequent reads from it will return its default value.
+  public mutating func clearLocation() {self._location = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _location: Mapwire_V1_UserLocation? = nil
+}
+
+/// did-fail-to-locate-user: the location source failed (lost, gone, unreadable).
+public nonisolated struct Mapwire_V1_DidFailToLocateUser: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var error: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// tracking-mode-changed: the tracking mode changed (a command, or a gesture ending the tracking).
+public nonisolated struct Mapwire_V1_TrackingModeChanged: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mode: Mapwire_V1_UserTrackingMode = .unspecified
+
+  public var animated: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
@@ -1364,6 +1557,10 @@ nonisolated extension Mapwire_V1_GestureKind: SwiftProtobuf._ProtoNameProviding 
 
 nonisolated extension Mapwire_V1_GesturePhase: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GESTURE_PHASE_UNSPECIFIED\0\u{1}GESTURE_PHASE_BEGAN\0\u{1}GESTURE_PHASE_CHANGED\0\u{1}GESTURE_PHASE_ENDED\0")
+}
+
+nonisolated extension Mapwire_V1_UserTrackingMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0USER_TRACKING_MODE_UNSPECIFIED\0\u{1}USER_TRACKING_MODE_NONE\0\u{1}USER_TRACKING_MODE_FOLLOW\0\u{1}USER_TRACKING_MODE_FOLLOW_WITH_HEADING\0\u{1}USER_TRACKING_MODE_FOLLOW_WITH_COURSE\0")
 }
 
 nonisolated extension Mapwire_V1_TileId: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -2596,4 +2793,210 @@ nonisolated extension Mapwire_V1_LoadStatusChanged: SwiftProtobuf.Message, Swift
 
 nonisolated extension Mapwire_V1_LoadStatusChanged.Status: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0STATUS_UNSPECIFIED\0\u{1}STATUS_NOT_LOADED\0\u{1}STATUS_LOADING\0\u{1}STATUS_LOADED\0\u{1}STATUS_FAILED\0")
+}
+
+nonisolated extension Mapwire_V1_WillStartLocatingUser: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WillStartLocatingUser"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_WillStartLocatingUser, rhs: Mapwire_V1_WillStartLocatingUser) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DidStopLocatingUser: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DidStopLocatingUser"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DidStopLocatingUser, rhs: Mapwire_V1_DidStopLocatingUser) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UserLocation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserLocation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}latitude\0\u{1}longitude\0\u{1}altitude\0\u{3}horizontal_accuracy\0\u{1}course\0\u{1}speed\0\u{1}heading\0\u{3}timestamp_unix_nanos\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.latitude) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.longitude) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._altitude) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self._horizontalAccuracy) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self._course) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self._speed) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self._heading) }()
+      case 8: try { try decoder.decodeSingularInt64Field(value: &self.timestampUnixNanos) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.latitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.latitude, fieldNumber: 1)
+    }
+    if self.longitude.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.longitude, fieldNumber: 2)
+    }
+    try { if let v = self._altitude {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._horizontalAccuracy {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._course {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._speed {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._heading {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 7)
+    } }()
+    if self.timestampUnixNanos != 0 {
+      try visitor.visitSingularInt64Field(value: self.timestampUnixNanos, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UserLocation, rhs: Mapwire_V1_UserLocation) -> Bool {
+    if lhs.latitude != rhs.latitude {return false}
+    if lhs.longitude != rhs.longitude {return false}
+    if lhs._altitude != rhs._altitude {return false}
+    if lhs._horizontalAccuracy != rhs._horizontalAccuracy {return false}
+    if lhs._course != rhs._course {return false}
+    if lhs._speed != rhs._speed {return false}
+    if lhs._heading != rhs._heading {return false}
+    if lhs.timestampUnixNanos != rhs.timestampUnixNanos {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UserLocationUpdated: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserLocationUpdated"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._location) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._location {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UserLocationUpdated, rhs: Mapwire_V1_UserLocationUpdated) -> Bool {
+    if lhs._location != rhs._location {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DidFailToLocateUser: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DidFailToLocateUser"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}error\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.error.isEmpty {
+      try visitor.visitSingularStringField(value: self.error, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DidFailToLocateUser, rhs: Mapwire_V1_DidFailToLocateUser) -> Bool {
+    if lhs.error != rhs.error {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_TrackingModeChanged: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TrackingModeChanged"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0\u{1}animated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.animated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.mode != .unspecified {
+      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
+    }
+    if self.animated != false {
+      try visitor.visitSingularBoolField(value: self.animated, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_TrackingModeChanged, rhs: Mapwire_V1_TrackingModeChanged) -> Bool {
+    if lhs.mode != rhs.mode {return false}
+    if lhs.animated != rhs.animated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
 }

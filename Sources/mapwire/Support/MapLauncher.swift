@@ -6,8 +6,17 @@ import MapWireProtocol
 
 /// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).
 struct LaunchOptions: ParsableArguments {
-    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus.")
+    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus, location.")
     var plugins: String?
+
+    @Option(help: "The location plugin's source: gpx:FILE, nmea:FILE, route:FILE or gpsd://HOST[:PORT] (starts the location plugin).")
+    var location: String?
+
+    @Option(help: "Replay speed of a recorded --location (2 = twice as fast).")
+    var locationSpeed: Double?
+
+    @Option(help: "How the camera tracks the --location: none, follow, follow-with-heading or follow-with-course.")
+    var trackingMode = "follow"
 
     @Option(help: "Loader URL rewrite FROM=TO (repeatable), e.g. mapbox://fonts/mapbox/=file:///srv/glyphs/")
     var rewrite: [String] = []
@@ -122,9 +131,26 @@ final class MapLauncher {
             return try ChildProcess(name: name, executable: "mapwire-renderer", arguments: ["--run-dir", dir.path])
         case "loadstatus":
             return try ChildProcess(name: name, executable: "mapwire-loadstatus", arguments: ["--run-dir", dir.path])
+        case "location":
+            guard let source = options.location else { throw ValidationError("the location plugin needs --location SOURCE") }
+            // Tracking is set before the first fix arrives, so the map follows the source from its start.
+            try startTracking(dir, options: options)
+            var arguments = ["--run-dir", dir.path, "--source", source]
+            if let speed = options.locationSpeed { arguments += ["--speed", "\(speed)"] }
+            return try ChildProcess(name: name, executable: "mapwire-location", arguments: arguments)
         default:
-            throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer, loadstatus)")
+            throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer, loadstatus, location)")
         }
+    }
+
+    /// Shows the user's location and sets --tracking-mode (none only shows it).
+    private static func startTracking(_ dir: RunDirectory, options: LaunchOptions) throws {
+        guard let mode = Mapwire_V1_UserTrackingMode(documentedName: options.trackingMode), mode != .unspecified else {
+            throw ValidationError("--tracking-mode must be none, follow, follow-with-heading or follow-with-course")
+        }
+        let client = try ControlClient(endpoint: dir.controlEndpoint)
+        _ = try client.run(.setShowsUserLocation(.with { $0.shows = true }))
+        _ = try client.run(.setTrackingMode(.with { $0.mode = mode }))
     }
 
     /// The role a plugin registers with (PROTOCOL.md), which is what the core's ping lists.
