@@ -41,6 +41,10 @@ public struct ViewportController: Sendable {
     private var drivenTarget: Camera?
     /// The ease length for the fix being applied, when its sender chose one.
     private var nextFollowDuration: Double?
+    /// Paced follows waiting for the running ease to end: each target with its ease length.
+    private var queuedFollows: [(target: Camera, duration: Double)] = []
+    /// More queued follows than this and the camera skips ahead to the newest fix.
+    static let longestFollowQueue = 8
 
     public init(followDuration: Double = 1, followEasing: CubicBezierEasing = .linear) {
         self.followDuration = followDuration
@@ -66,6 +70,7 @@ public struct ViewportController: Sendable {
         if !enabled {
             if animation != nil, case .transition = status { waitingTransition = currentTransition }
             animation = nil
+            queuedFollows.removeAll()
             // Forget what was followed so the current target is followed again on resume.
             drivenTarget = nil
         }
@@ -101,8 +106,9 @@ public struct ViewportController: Sendable {
 
     /// A new location fix; returns the camera to apply at `time`, if any.
     /// - Parameter followDuration: how long the ease toward this fix takes when the state is driving the
-    ///   camera (default `followDuration`). A tracker passes the time since the previous fix, so the camera
-    ///   moves along the track at the pace of the fixes instead of cutting corners between them.
+    ///   camera (default `followDuration`). A tracker passes the time since the previous fix: such paced
+    ///   eases queue behind each other instead of interrupting, so the camera passes through every fix and
+    ///   crosses each stretch of the track in the time it took.
     public mutating func update(
         location: UserLocation, camera: Camera, size: ViewportSize, at time: Double, followDuration: Double? = nil
     ) -> ViewportUpdate {
@@ -120,6 +126,7 @@ public struct ViewportController: Sendable {
     }
 
     private mutating func stopDriving() {
+        queuedFollows.removeAll()
         isUpdatingCamera = false
         waitingTransition = nil
         currentTransition = nil
@@ -142,23 +149,37 @@ public struct ViewportController: Sendable {
             start(transition.animation(from: camera, to: target, size: size), toward: target, at: time)
         }
 
-        if let running = animation {
+        while let running = animation {
             let elapsed = time - animationStart
             camera = running.camera(at: elapsed)
-            if camera != given { result.camera = camera }
-            if running.isFinished(at: elapsed) {
-                animation = nil
-                if case .transition = status {
-                    let before = status
-                    status = .state(state.name)
-                    isUpdatingCamera = true
-                    result.statusChanges.append(ViewportStatusChange(from: before, to: status))
-                }
+            guard running.isFinished(at: elapsed) else { break }
+            animation = nil
+            if case .transition = status {
+                let before = status
+                status = .state(state.name)
+                isUpdatingCamera = true
+                result.statusChanges.append(ViewportStatusChange(from: before, to: status))
+            }
+            // Paced follows run back to back: the next starts where and when the last one ended.
+            if isUpdatingCamera, !queuedFollows.isEmpty {
+                let next = queuedFollows.removeFirst()
+                let endedAt = animationStart + running.duration
+                animation = CameraAnimation.ease(from: camera, to: next.target, duration: next.duration, easing: followEasing, size: size)
+                animationStart = endedAt
             }
         }
+        if camera != given { result.camera = camera }
 
         // A driving state follows its target when it moves.
         if isUpdatingCamera, let target, target != drivenTarget {
+            // A paced fix (tracking) does not cut the running ease short: it waits its turn, so the camera
+            // passes through every fix. Too long a queue (the camera fell behind) is dropped to catch up.
+            if let paced = nextFollowDuration, animation != nil, queuedFollows.count < Self.longestFollowQueue {
+                queuedFollows.append((target, paced))
+                drivenTarget = target
+                return
+            }
+            queuedFollows.removeAll()
             let follow = CameraAnimation.ease(
                 from: camera, to: target, duration: nextFollowDuration ?? followDuration, easing: followEasing, size: size)
             start(follow, toward: target, at: time)

@@ -33,6 +33,14 @@ final class TestRun: @unchecked Sendable {
         return process
     }
 
+    /// Starts a program that is not one of the package's (gpsfake, python3), stopped like the others.
+    @discardableResult
+    func startProgram(_ path: String, _ arguments: [String], name: String? = nil) throws -> TestProcess {
+        let process = try TestProcess(path, arguments, in: directory, name: name)
+        processes.append(process)
+        return process
+    }
+
     /// Starts a core and waits until it answers.
     @discardableResult
     func startCore(_ arguments: [String] = []) throws -> TestProcess {
