@@ -1,11 +1,24 @@
 import Foundation
 import MapWireLocation
+import MapWirePluginKit
 import MapWireProtocol
 
 /// What the location tests share: fixes read back from events, a free loopback port, gpsfake.
 enum LocationTestSupport {
     static var gpsfake: String? {
         ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var gpsdTestsCanRun: Bool { Binaries.available && gpsfake != nil }
+
+    /// Collects events until `done` holds for the whole log so far, or `timeout` passes.
+    static func collect(_ events: EventSubscriber, timeout: TimeInterval, until done: (EventLog) -> Bool) throws -> EventLog {
+        var log = EventLog()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, !done(log) {
+            if case .event(let topic, let envelope)? = try events.next(timeoutMilliseconds: 50) { log.events.append((topic, envelope)) }
+        }
+        return log
     }
 
     static func updates(_ log: EventLog) -> [Mapwire_V1_UserLocation] {
