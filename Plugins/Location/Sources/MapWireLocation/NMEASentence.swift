@@ -13,6 +13,11 @@ public enum NMEASkipReason: String, Error, Sendable, Hashable, CaseIterable {
     case noEpoch
     /// The receiver said it has no fix (RMC status V, GGA quality 0, VTG mode N).
     case noFix
+
+    /// The reason as logs and errors print it ("bad-checksum").
+    public var label: String {
+        rawValue.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
+    }
 }
 
 /// One checksum-verified sentence split into fields: "$GPRMC,a,b*hh" → type "RMC", fields [a, b].

@@ -32,7 +32,7 @@ public struct RecordedFixes: Sendable {
             // NMEA is ASCII; a stray non-UTF-8 byte spoils one sentence (its checksum fails), not the file.
             let (fixes, skipped) = NMEAReader.read(String(decoding: data, as: UTF8.self))
             let notes = skipped.isEmpty ? [] : ["skipped \(skipped.values.reduce(0, +)) sentence(s) in \(path): "
-                + skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")]
+                + skipped.sorted { $0.key.label < $1.key.label }.map { "\($0.key.label) \($0.value)" }.joined(separator: ", ")]
             guard !fixes.isEmpty else {
                 throw Failure(description: "no position fixes in NMEA file \(path)" + (notes.first.map { " (\($0))" } ?? ""))
             }
