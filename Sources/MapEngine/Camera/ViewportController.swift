@@ -44,7 +44,7 @@ public struct ViewportController: Sendable {
     /// Paced follows waiting for the running ease to end: each target with its ease length.
     private var queuedFollows: [(target: Camera, duration: Double)] = []
     /// More queued follows than this and the camera skips ahead to the newest fix.
-    static let longestFollowQueue = 8
+    public static let longestFollowQueue = 8
 
     public init(followDuration: Double = 1, followEasing: CubicBezierEasing = .linear) {
         self.followDuration = followDuration
