@@ -29,6 +29,7 @@ final class ProcessRenderDriver: RenderTestDriver {
             throw Failure(description: "the style is not a JSON object")
         }
         var camera = Camera(style)
+        var images: [(id: String, path: URL, sdf: Bool, pixelRatio: Double)] = []
         for operation in testCase.operations {
             switch try StyleOperations.apply(operation, to: &style) {
             case .camera(let zoom, let bearing, let center, let pitch):
@@ -36,6 +37,8 @@ final class ProcessRenderDriver: RenderTestDriver {
                 if let bearing { camera.bearing = bearing }
                 if let pitch { camera.pitch = pitch }
                 if let center { camera.center = center }
+            case .image(let id, let path, let sdf, let pixelRatio):
+                images.append((id, path, sdf, pixelRatio))
             case .styleChanged, .nothing:
                 break
             }
@@ -56,6 +59,11 @@ final class ProcessRenderDriver: RenderTestDriver {
             $0.json = String(decoding: RenderSuite.rewriteLocalURLs(data, root: root), as: UTF8.self)
             $0.baseURL = testCase.directory.appendingPathComponent("style.json").absoluteString
         }))
+        // Images belong to the style, so they are added once it is set.
+        for image in images {
+            guard let png = try? Data(contentsOf: image.path) else { throw Failure(description: "cannot read image \(image.path.path)") }
+            try run(.addStyleImage(.with { $0.id = image.id; $0.png = png; $0.sdf = image.sdf; $0.pixelRatio = image.pixelRatio }))
+        }
         let reply = try run(.snapshot(.with { $0.returnImage = true }))
         let image: PNGImage
         do { image = try PNGDecoder.decode(reply.snapshot.png) }

@@ -2,11 +2,13 @@ import Foundation
 import MapWireRenderSuite
 
 /// Applies a render test's runtime-styling operation to the style it holds, so the result can be
-/// loaded as a whole style (the core has no per-layer commands yet).
+/// loaded as a whole style; images and camera changes are returned for the driver to send.
 enum StyleOperations {
     enum Outcome {
         case styleChanged
         case camera(zoom: Double?, bearing: Double?, center: (Double, Double)?, pitch: Double?)
+        /// An image the style gets once it is loaded (add-style-image), as GL's map.addImage.
+        case image(id: String, path: URL, sdf: Bool, pixelRatio: Double)
         case nothing
     }
 
@@ -64,8 +66,8 @@ enum StyleOperations {
         case .setBearing(let bearing): return .camera(zoom: nil, bearing: bearing, center: nil, pitch: nil)
         case .setPitch(let pitch): return .camera(zoom: nil, bearing: nil, center: nil, pitch: pitch)
         case .setCenter(let lon, let lat): return .camera(zoom: nil, bearing: nil, center: (lon, lat), pitch: nil)
-        case .addImage(let id, _, _, _):
-            throw Unsupported(description: "addImage \(id): adding style images is not supported yet")
+        case .addImage(let id, let path, let sdf, let pixelRatio):
+            return .image(id: id, path: path, sdf: sdf ?? false, pixelRatio: pixelRatio ?? 1)
         case .unknown(let name):
             throw Unsupported(description: "unknown operation \(name)")
         }
