@@ -1,0 +1,110 @@
+import Foundation
+import MapWireBus
+import MapWireProtocol
+
+/// The bus: events from the core to decoding subscribers against raw libzmq PUB/SUB of the same
+/// sizes, and core ↔ loader request round trips against a raw ROUTER/DEALER echo.
+struct BusBenchmark {
+    let scratch: URL
+    /// Events per throughput run, and runs per figure (the median is reported).
+    let events: Int
+    let repetitions: Int
+    let roundTrips: Int
+
+    /// Real events of about 64 B, 256 B and 1 KiB on the wire (topic + envelope).
+    static let kinds: [(kind: Mapwire_V1_BenchPublish.Kind, topic: String, bytes: Int)] = [
+        (.cameraChanged, "camera-changed", 64), (.resourceRequest, "resource-request", 256), (.mapLoadingError, "map-loading-error", 1024),
+    ]
+
+    struct Throughput {
+        /// Events per second each subscriber received, and the core's own publishing rate.
+        var subscriberRates: [Double]
+        var coreRate: Double
+        var messageBytes: Int
+        var received: Int
+        var missed: UInt64
+    }
+
+    func run(map: BenchMap) throws -> BenchReport.Section {
+        var section = BenchReport.Section(key: "bus", title: "Bus")
+        for (kind, topic, bytes) in Self.kinds {
+            var mapwire: [Throughput] = [], raw: [Double] = []
+            for _ in 0..<repetitions {
+                let m = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1)
+                mapwire.append(m)
+                raw.append(Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
+                                              payloadBytes: m.messageBytes - topic.utf8.count).first ?? 0)
+            }
+            let size = mapwire.first?.messageBytes ?? bytes
+            let lost = mapwire.reduce(0) { $0 + Int($1.missed) + (events - $1.received) }
+            let published = Percentiles(mapwire.map(\.coreRate)).median
+            section.figures.append(BenchFigure(
+                key: "events-per-second.\(topic)", name: "events/s core → 1 decoding subscriber, \(topic) (\(size) B)",
+                value: Percentiles(mapwire.map { $0.subscriberRates.first ?? 0 }).median, unit: "events/s",
+                baselineName: "raw libzmq PUB/SUB", baseline: Percentiles(raw).median,
+                note: "the core published \(BenchReport.format(published)) events/s" + (lost > 0 ? "; \(lost) events lost" : "")))
+        }
+        section.notes.append("\(events) events per run, median of \(repetitions) run(s); a subscriber's rate runs from the bench-publish command to its last event. The raw loop sends the same topic and byte count with no protobuf and receives without copying.")
+        section.figures += try roundTrip(map: map)
+        return section
+    }
+
+    /// Sequential request → reply round trips core → mapwire-loader → core, against a raw echo.
+    func roundTrip(map: BenchMap) throws -> [BenchFigure] {
+        let file = scratch.appendingPathComponent("tiny.bin")
+        try Data(repeating: 0x2a, count: 64).write(to: file)
+        let result = try Self.mapwireRequests(map: map, url: file.absoluteString, count: roundTrips, window: 1)
+        let raw = RawZMQLoops.requests(endpoint: "ipc://" + scratch.appendingPathComponent("raw-rr").path, workers: 1, count: roundTrips,
+                                       window: 1, requestBytes: Int(result.requestBytes), replyBytes: Int(result.replyBytes))
+        let ours = Percentiles(result.roundTripNanos.map { Double($0) / 1000 })
+        let theirs = Percentiles(raw.roundTrips.map { Double($0) / 1000 })
+        let note = "\(roundTrips) load-resource requests for a 64-byte file, one at a time; request \(result.requestBytes) B, reply \(result.replyBytes) B"
+        return [
+            BenchFigure(key: "round-trip-p50", name: "request → reply round trip core ↔ loader, p50", value: ours.median, unit: "µs",
+                        baselineName: "raw libzmq ROUTER/DEALER echo", baseline: theirs.median, note: note),
+            BenchFigure(key: "round-trip-p99", name: "request → reply round trip core ↔ loader, p99", value: ours.at(0.99), unit: "µs",
+                        baselineName: "raw libzmq ROUTER/DEALER echo", baseline: theirs.at(0.99),
+                        note: result.failures > 0 ? "\(result.failures) failed" : nil),
+        ]
+    }
+
+    // MARK: Runs shared with the scale section
+
+    /// `count` real events published by the core as fast as it can, received by `subscribers`
+    /// decoding subscribers while `slow` more subscribers are connected and never read.
+    static func mapwireThroughput(map: BenchMap, kind: Mapwire_V1_BenchPublish.Kind, bytes: Int, count: Int, subscribers: Int, slow: Int = 0) throws -> Throughput {
+        let wait = try EventCounters.start(endpoint: map.directory.eventsEndpoint, count: subscribers, expected: count)
+        var idle: [ZMQSocket] = []
+        defer { idle.forEach { $0.close() } }
+        for _ in 0..<slow {
+            let socket = try ZMQSocket(type: .sub)
+            try socket.setHighWaterMarks(send: 1000, receive: 1000)
+            try socket.subscribe("")
+            try socket.connect(map.directory.eventsEndpoint)
+            idle.append(socket)
+        }
+        try map.waitForSubscribers(subscribers + slow)
+        let start = BenchThreads.now()
+        let reply = try map.client.run(.benchPublish(.with { $0.kind = kind; $0.count = UInt32(count); $0.bytes = UInt32(bytes) }),
+                                       timeoutMilliseconds: 300_000).benchPublish
+        let tallies = wait()
+        return Throughput(subscriberRates: tallies.map { $0.rate(since: start) },
+                          coreRate: Double(count) / (Double(reply.elapsedNanos) / 1e9),
+                          messageBytes: Int(reply.messageBytes),
+                          received: tallies.map(\.received).min() ?? 0,
+                          missed: tallies.map(\.missed).max() ?? 0)
+    }
+
+    /// Messages per second each raw subscriber received.
+    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) -> [Double] {
+        let endpoint = "ipc://" + scratch.appendingPathComponent("raw-pub").path
+        let (start, tallies) = RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
+                                                   topicBytes: topicBytes, payloadBytes: payloadBytes)
+        return tallies.map { $0.rate(since: start) }
+    }
+
+    static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {
+        try map.client.run(.benchRequests(.with { $0.count = UInt32(count); $0.window = UInt32(window); $0.url = url }),
+                           timeoutMilliseconds: 600_000).benchRequests
+    }
+}
