@@ -19,7 +19,7 @@ struct BenchSuite {
             report.add(section("bus", "Bus") {
                 let map = try BenchMap(scratch: scratch, name: "bus", plugins: ["loader"])
                 defer { map.stop() }
-                return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 3, roundTrips: requests).run(map: map)
+                return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 5, roundTrips: requests).run(map: map)
             })
         }
         var chicago: (scene: LoadScene, times: LoadBenchmark.Times)?
