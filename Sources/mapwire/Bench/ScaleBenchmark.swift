@@ -56,14 +56,13 @@ struct ScaleBenchmark {
         for count in [1, 2] {
             let map = try BenchMap(scratch: scratch, name: "loaders-\(count)", plugins: Array(repeating: "loader", count: count))
             defer { map.stop() }
-            let result = try BusBenchmark.mapwireRequests(map: map, url: file.absoluteString, count: requests, window: 32)
-            let raw = RawZMQLoops.requests(endpoint: "ipc://" + scratch.appendingPathComponent("raw-rr-\(count)").path, workers: count,
-                                           count: requests, window: 32, requestBytes: Int(result.requestBytes), replyBytes: Int(result.replyBytes))
+            let runs = try BusBenchmark.interleavedRequests(map: map, url: file.absoluteString, count: requests, window: 32, workers: count,
+                                                            endpoint: "ipc://" + scratch.appendingPathComponent("raw-rr-\(count)").path)
             figures.append(BenchFigure(
                 key: "requests-per-second.loaders-\(count)", name: "load requests/s, \(count) loader process(es), 32 in flight",
-                value: Double(requests) / (Double(result.elapsedNanos) / 1e9), unit: "requests/s",
-                baselineName: "raw ROUTER → \(count) DEALER echo(es)", baseline: Double(requests) / (Double(max(1, raw.elapsed)) / 1e9),
-                note: result.failures > 0 ? "\(result.failures) failed" : nil))
+                value: Double(requests) / (Double(max(1, runs.mapwire.elapsed)) / 1e9), unit: "requests/s",
+                baselineName: "raw ROUTER → \(count) DEALER echo(es)", baseline: Double(requests) / (Double(max(1, runs.raw.elapsed)) / 1e9),
+                note: runs.failures > 0 ? "\(runs.failures) failed" : nil))
         }
         return figures
     }
