@@ -64,8 +64,7 @@ enum EventCounters {
                     while tally.received < expected {
                         guard let item = try? subscriber.next(timeoutMilliseconds: timeout) else { break }
                         guard case .event = item else { continue }
-                        tally.received += 1
-                        tally.lastNanos = BenchThreads.now()
+                        tally.count(at: BenchThreads.now())
                         timeout = 1000
                     }
                     tally.missed = subscriber.missedEvents

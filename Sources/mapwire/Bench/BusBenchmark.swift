@@ -32,7 +32,7 @@ struct BusBenchmark {
             for _ in 0..<repetitions {
                 let m = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1)
                 mapwire.append(m)
-                raw.append(Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
+                raw.append(try Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
                                               payloadBytes: m.messageBytes - topic.utf8.count).first ?? 0)
             }
             let size = mapwire.first?.messageBytes ?? bytes
@@ -44,7 +44,7 @@ struct BusBenchmark {
                 baselineName: "raw libzmq PUB/SUB", baseline: Percentiles(raw).median,
                 note: "the core published \(BenchReport.format(published)) events/s" + (lost > 0 ? "; \(lost) events lost" : "")))
         }
-        section.notes.append("\(events) events per run, median of \(repetitions) run(s); a subscriber's rate runs from the bench-publish command to its last event. The raw loop sends the same topic and byte count with no protobuf and receives without copying.")
+        section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying.")
         section.figures += try roundTrip(map: map)
         return section
     }
@@ -88,7 +88,7 @@ struct BusBenchmark {
             runs.failures += Int(ours.failures)
             runs.requestBytes = Int(ours.requestBytes)
             runs.replyBytes = Int(ours.replyBytes)
-            let raw = RawZMQLoops.requests(endpoint: endpoint, workers: workers, count: size, window: window,
+            let raw = try RawZMQLoops.requests(endpoint: endpoint, workers: workers, count: size, window: window,
                                            requestBytes: runs.requestBytes, replyBytes: runs.replyBytes)
             runs.raw.roundTrips += raw.roundTrips
             runs.raw.elapsed += raw.elapsed
@@ -112,11 +112,10 @@ struct BusBenchmark {
             idle.append(socket)
         }
         try map.waitForSubscribers(subscribers + slow)
-        let start = BenchThreads.now()
         let reply = try map.client.run(.benchPublish(.with { $0.kind = kind; $0.count = UInt32(count); $0.bytes = UInt32(bytes) }),
                                        timeoutMilliseconds: 300_000).benchPublish
         let tallies = wait()
-        return Throughput(subscriberRates: tallies.map { $0.rate(since: start) },
+        return Throughput(subscriberRates: tallies.map(\.rate),
                           coreRate: Double(count) / (Double(reply.elapsedNanos) / 1e9),
                           messageBytes: Int(reply.messageBytes),
                           received: tallies.map(\.received).min() ?? 0,
@@ -124,11 +123,10 @@ struct BusBenchmark {
     }
 
     /// Messages per second each raw subscriber received.
-    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) -> [Double] {
+    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> [Double] {
         let endpoint = "ipc://" + scratch.appendingPathComponent("raw-pub").path
-        let (start, tallies) = RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
-                                                   topicBytes: topicBytes, payloadBytes: payloadBytes)
-        return tallies.map { $0.rate(since: start) }
+        return try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
+                                       topicBytes: topicBytes, payloadBytes: payloadBytes).map(\.rate)
     }
 
     static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {

@@ -17,7 +17,7 @@ struct ScaleBenchmark {
         let topic = "resource-request"
         for count in subscriberCounts {
             let ours = try BusBenchmark.mapwireThroughput(map: map, kind: .resourceRequest, bytes: 256, count: events, subscribers: count)
-            let raw = BusBenchmark.rawThroughput(scratch: scratch, subscribers: count, count: events, topicBytes: topic.utf8.count,
+            let raw = try BusBenchmark.rawThroughput(scratch: scratch, subscribers: count, count: events, topicBytes: topic.utf8.count,
                                                  payloadBytes: ours.messageBytes - topic.utf8.count)
             let lost = Int(ours.missed) + (events - ours.received)
             section.figures.append(BenchFigure(
