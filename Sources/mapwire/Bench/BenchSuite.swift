@@ -30,11 +30,13 @@ struct BenchSuite {
                 if sections.contains("load") {
                     let demo = try LoadScene.demo(scratch: scratch)
                     section.figures += load.figures(demo, try load.measure(demo))
+                    if let tiles = try load.tileThroughput(demo, count: requests / 2) { section.figures.append(tiles) }
                 }
                 if let fixtures {
                     let scene = try LoadScene.chicago(fixtures: fixtures, scratch: scratch)
                     let times = try load.measure(scene)
                     section.figures += load.figures(scene, times)
+                    if sections.contains("load"), let tiles = try load.tileThroughput(scene, count: requests / 2) { section.figures.append(tiles) }
                     chicago = (scene, times)
                 } else {
                     section.notes.append("Chicago skipped: no fixtures at ../shared/fixtures (give --fixtures).")

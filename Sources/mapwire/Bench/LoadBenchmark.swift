@@ -14,11 +14,18 @@ struct LoadScene {
     var center: LngLat?
     var zoom: Double?
     var side = 512
+    /// One real tile of the scene, as the loader is asked for it, for the tiles-per-second figure.
+    var tileURL: String?
 
     /// The demo town at its style's own camera.
     static func demo(scratch: URL) throws -> LoadScene {
-        let style = try DemoData.write(to: scratch.appendingPathComponent("demo-load", isDirectory: true))
-        return LoadScene(key: "demo", title: "demo town", styleURL: style.absoluteString)
+        let folder = scratch.appendingPathComponent("demo-load", isDirectory: true)
+        let style = try DemoData.write(to: folder)
+        let camera = Camera(center: LngLat(longitude: DemoData.center.longitude, latitude: DemoData.center.latitude), zoom: Double(DemoData.defaultZoom))
+        let tile = TileCover.tiles(for: Transform(camera: camera, size: ViewportSize(width: 512, height: 512)),
+                                   tileSize: 512, minZoom: 12, maxZoom: 16, roundZoom: false).first
+        return LoadScene(key: "demo", title: "demo town", styleURL: style.absoluteString,
+                         tileURL: tile.map { "mbtiles://\(folder.path)/town.mbtiles/\($0.z)/\($0.x)/\($0.y)" })
     }
 
     /// bright-v9 over the Chicago streets-v7 tiles at zoom 13, the render benchmark's scene; its
@@ -35,7 +42,8 @@ struct LoadScene {
                 "mapbox://fonts/mapbox/=file://\(fixtures.path)/glyphs/",
                 "mapbox://sprites/mapbox/bright-v9=file://\(sprite.path)",
             ],
-            center: LngLat(longitude: -87.625, latitude: 41.875), zoom: 13)
+            center: LngLat(longitude: -87.625, latitude: 41.875), zoom: 13,
+            tileURL: "file://\(fixtures.path)/tiles/streets-v7/chicago/13-2100-3044.mvt")
     }
 
     static let chicagoTiles = "tiles/streets-v7/chicago/{z}-{x}-{y}.mvt"
@@ -79,6 +87,21 @@ struct LoadBenchmark {
             times.png = snapshot.png
         }
         return times
+    }
+
+    /// Tiles per second through the core and one loader process, 32 requests in flight, against the
+    /// raw ROUTER/DEALER echo carrying replies of the same size.
+    func tileThroughput(_ scene: LoadScene, count: Int) throws -> BenchFigure? {
+        guard let url = scene.tileURL else { return nil }
+        let map = try BenchMap(scratch: scratch, name: "tiles-\(scene.key)", plugins: ["loader"])
+        defer { map.stop() }
+        let runs = try BusBenchmark.interleavedRequests(map: map, url: url, count: count, window: 32, workers: 1,
+                                                        endpoint: "ipc://" + scratch.appendingPathComponent("raw-tiles").path)
+        return BenchFigure(key: "tile-loads-per-second.\(scene.key)",
+                           name: "\(scene.title): tile loads/s through core ↔ loader, one \(runs.replyBytes / 1024) KiB tile, 32 in flight",
+                           value: Double(count) / (Double(max(1, runs.mapwire.elapsed)) / 1e9), unit: "tiles/s",
+                           baselineName: "raw ROUTER/DEALER echo, same reply size", baseline: Double(count) / (Double(max(1, runs.raw.elapsed)) / 1e9),
+                           note: runs.failures > 0 ? "\(runs.failures) failed" : nil)
     }
 
     func figures(_ scene: LoadScene, _ times: Times) -> [BenchFigure] {
