@@ -103,7 +103,7 @@ struct BenchSuite {
         var goals: [BenchGoal] = []
         let ratios = BusBenchmark.kinds.compactMap { report.figure("bus", "events-per-second.\($0.topic)")?.ratio }
         goals.append(BenchGoal(name: "bus throughput against raw libzmq, same sizes", target: "≥ 50 % at each size",
-                               measured: ratios.isEmpty ? "not measured" : ratios.map { String(format: "%.0f %%", $0 * 100) }.joined(separator: ", "),
+                               measured: ratios.isEmpty ? "not measured" : ratios.map { String(format: "%.1f %%", $0 * 100) }.joined(separator: ", "),
                                met: ratios.isEmpty ? nil : ratios.allSatisfy { $0 >= 0.5 }))
         let p99 = report.figure("bus", "round-trip-p99")?.ratio
         goals.append(BenchGoal(name: "request round trip p99 against raw DEALER/ROUTER", target: "≤ 2×",
