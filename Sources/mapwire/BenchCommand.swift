@@ -84,22 +84,20 @@ struct BenchCommand: ParsableCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Milliseconds per frame and frames per second of the renderer on the Chicago scene (bright-v9, zoom 13).",
-            discussion: "The render section of `mapwire bench`, alone. Without ../shared fixtures (or --fixtures) it renders the bundled demo town instead. Run a release build.")
+            discussion: "The render section of `mapwire bench`, alone; takes bench's --fixtures and --frames (default 30). Without ../shared fixtures it renders the bundled demo town instead. Run a release build.")
 
-        @Option(help: "The shared fixtures folder (default: ../shared/fixtures next to the working directory's package).")
-        var fixtures: String?
+        /// --fixtures and --frames are the parent's options (ArgumentParser gives an option both
+        /// commands declare to the parent).
+        @ParentCommand var bench: BenchCommand
 
         @Option(help: "Frame size WIDTHxHEIGHT.")
         var size = "512x512"
 
-        @Option(help: "Frames to measure.")
-        var frames = 30
-
         func run() throws {
             let (w, h) = try parseSize(size)
             if _isDebugAssertConfiguration() { MonitorCommand.warn("bench: this is a debug build; figures from swift build -c release are the ones to quote") }
-            let section = try RenderSection.run(fixtures: URL(fileURLWithPath: fixtures ?? "../shared/fixtures"),
-                                                size: ViewportSize(width: Int(w), height: Int(h)), frames: frames)
+            let section = try RenderSection.run(fixtures: URL(fileURLWithPath: bench.fixtures ?? "../shared/fixtures"),
+                                                size: ViewportSize(width: Int(w), height: Int(h)), frames: bench.frames ?? 30)
             var report = BenchReport(quick: false)
             report.add(section)
             Output.line(report.text)
