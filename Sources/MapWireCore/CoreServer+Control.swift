@@ -27,12 +27,20 @@ extension CoreServer {
                 }
                 return
             }
+            if case .benchRequests(let bench) = command.kind {
+                // Answered when the last request is back.
+                if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
+                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = refusal } }, to: identity)
+                }
+                return
+            }
             // Gestures answer when their dispatch is over; claims need to know who sent them.
             if handleGestureCommand(command, from: identity) { return }
             let reply = handle(command)
             send(.with { $0.commandReply = reply }, to: identity)
         case .reply(let reply):
             _ = registry.heard(from: identity, now: now)
+            if handleBenchReply(reply, bytes: frames[1].count) { return }
             handleReply(reply, from: identity)
         case .heartbeat:
             if !registry.heard(from: identity, now: now) {
@@ -158,8 +166,10 @@ extension CoreServer {
                 try publishLoadStatus(c)
             case .getLoadStatus:
                 reply.loadStatus = loadStatuses.report
-            case .snapshot:
-                throw MapCommandError("snapshot is answered when its frame is drawn")
+            case .benchPublish(let c):
+                reply.benchPublish = try benchPublish(c)
+            case .snapshot, .benchRequests:
+                throw MapCommandError("snapshot and bench-requests are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:
                 throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")
             case nil:

@@ -38,6 +38,8 @@ public final class CoreServer: MapEnvironment {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
+    /// The running bench-requests run (`mapwire bench`), if any.
+    var benchRun: BenchRequestRun?
     /// Gesture claims of plugins, newest first (see CoreServer+Gestures.swift).
     var gestureClaims: [GestureClaim] = []
     /// The gesture going through the dispatch chain, and those waiting for it to finish.
@@ -142,6 +144,7 @@ public final class CoreServer: MapEnvironment {
         checkFrameDeadline(now: now)
         expireImageQuestions(now: now)
         checkGestureDeadline(now: now)
+        checkBenchDeadlines(now: now)
         tickAnimation(now: now)
         if let due = frameDueMillis, now >= due, frameInFlight == nil {
             frameDueMillis = nil

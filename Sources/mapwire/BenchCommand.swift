@@ -5,50 +5,102 @@ import MapEngine
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure MapWire's performance: figures with a baseline measured in the same run.",
-        subcommands: [Render.self])
+        abstract: "Measure MapWire's performance: each figure with a baseline measured in the same run, and their ratio.",
+        discussion: """
+            Sections: bus (events/s core → decoding subscriber against raw libzmq PUB/SUB; request round trips \
+            core ↔ loader against a raw ROUTER/DEALER echo), load (set-style-uri → map-idle, tiles/s), render \
+            (ms per 512×512 frame on the Chicago scene), scale (1/4/16 subscribers, slow subscribers, 1 and 2 \
+            loaders, viewport sizes), peer (MapLibre GL JS in headless Chromium via scripts/bench-peer: time \
+            ratio and pixel similarity; skipped when chromium or the maplibre pip package is missing). \
+            Run a release build from the repository: swift build -c release --scratch-path .build-release && \
+            .build-release/release/mapwire bench. Figures from a debug build are not worth quoting.
+            """,
+        subcommands: [Render.self, RawPeerCommand.self])
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+
+    @Flag(help: "A short run (about two minutes): fewer events, runs and sizes.")
+    var quick = false
+
+    @Option(help: "Output format: text, json or markdown.")
+    var format: Format = .text
+
+    @Option(help: "Comma-separated sections to run: bus, load, render, scale, peer (default: all).")
+    var sections = "bus,load,render,scale,peer"
+
+    @Option(help: "The shared fixtures folder (default: ../shared/fixtures). Without it, Chicago and the peer are skipped.")
+    var fixtures: String?
+
+    @Option(help: "Events per throughput run (default: 200000, or 20000 with --quick).")
+    var events: Int?
+
+    @Option(help: "Request round trips and pipelined requests (default: 20000, or 2000 with --quick).")
+    var requests: Int?
+
+    @Option(help: "Frames for the render section (default: 30, or 10 with --quick).")
+    var frames: Int?
+
+    @Option(help: "Keep the peer comparison's images (MapWire's, MapLibre's, their difference) in this folder.")
+    var images: String?
+
+    @Option(help: "Also write the results as JSON to this file.")
+    var jsonOutput: String?
+
+    @Option(help: "Also write the results as Markdown to this file.")
+    var markdownOutput: String?
+
+    func validate() throws {
+        let known: Set = ["bus", "load", "render", "scale", "peer"]
+        for name in sectionList where !known.contains(name) {
+            throw ValidationError("unknown section \"\(name)\" (known: bus, load, render, scale, peer)")
+        }
+        if let events, events < 1 { throw ValidationError("--events must be at least 1") }
+        if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+    }
+
+    var sectionList: [String] { sections.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+
+    func run() throws {
+        if _isDebugAssertConfiguration() { MonitorCommand.warn("bench: this is a debug build; figures from a release build are the ones to quote") }
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("mwb-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = URL(fileURLWithPath: fixtures ?? "../shared/fixtures").standardizedFileURL
+        let haveFixtures = FileManager.default.fileExists(atPath: folder.appendingPathComponent("styles/bright-v9.json").path)
+        let suite = BenchSuite(quick: quick, scratch: scratch, fixtures: haveFixtures ? folder : nil, sections: Set(sectionList),
+                               events: events ?? (quick ? 20_000 : 200_000), requests: requests ?? (quick ? 2_000 : 20_000),
+                               frames: frames ?? (quick ? 10 : 30), images: images.map { URL(fileURLWithPath: $0) })
+        let report = suite.run()
+        if let path = jsonOutput { try Data((report.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
+        if let path = markdownOutput { try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: path)) }
+        switch format {
+        case .text: Output.line(report.text)
+        case .json: Output.line(report.json.serialized)
+        case .markdown: Output.line(report.markdown)
+        }
+    }
 
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Milliseconds per frame and frames per second of the renderer on the Chicago scene (bright-v9, zoom 13).",
-            discussion: "Without ../shared fixtures (or --fixtures) it renders the bundled demo town instead. Run a release build: swift build -c release.")
+            discussion: "The render section of `mapwire bench`, alone; takes bench's --fixtures and --frames (default 30). Without ../shared fixtures it renders the bundled demo town instead. Run a release build.")
 
-        @Option(help: "The shared fixtures folder (default: ../shared/fixtures next to the working directory's package).")
-        var fixtures: String?
+        /// --fixtures and --frames are the parent's options (ArgumentParser gives an option both
+        /// commands declare to the parent).
+        @ParentCommand var bench: BenchCommand
 
         @Option(help: "Frame size WIDTHxHEIGHT.")
         var size = "512x512"
 
-        @Option(help: "Frames to measure.")
-        var frames = 30
-
         func run() throws {
             let (w, h) = try parseSize(size)
-            let viewport = ViewportSize(width: Int(w), height: Int(h))
-            let folder = URL(fileURLWithPath: fixtures ?? "../shared/fixtures")
-            let chicago = FileManager.default.fileExists(atPath: folder.appendingPathComponent("styles/bright-v9.json").path)
-            let scene = try chicago ? BenchScenes.chicago(fixtures: folder, size: viewport) : BenchScenes.demo(size: viewport)
             if _isDebugAssertConfiguration() { MonitorCommand.warn("bench: this is a debug build; figures from swift build -c release are the ones to quote") }
-            let figures = try RenderBenchmark(scene: scene, name: chicago ? "chicago" : "demo").run(frames: frames)
-            let render = Statistics(figures.renderMilliseconds), png = Statistics(figures.pngMilliseconds)
-            let baseline = Statistics(figures.baselineMilliseconds)
-            Output.line("scene: \(chicago ? "bright-v9 over Chicago, zoom 13" : "demo town, zoom \(scene.camera.zoom)"), \(w)x\(h), \(frames) frames")
-            Output.line(String(format: "render:        median %.2f ms  p90 %.2f ms  → %.1f frames/s", render.median, render.p90, 1000 / render.median))
-            Output.line(String(format: "render + PNG:  median %.2f ms  → %.1f frames/s", render.median + png.median, 1000 / (render.median + png.median)))
-            Output.line(String(format: "baseline (cairo, 5,000 segments + 500 polygons): median %.2f ms", baseline.median))
-            Output.line(String(format: "ratio render / baseline: %.2f", render.median / baseline.median))
+            let section = try RenderSection.run(fixtures: URL(fileURLWithPath: bench.fixtures ?? "../shared/fixtures"),
+                                                size: ViewportSize(width: Int(w), height: Int(h)), frames: bench.frames ?? 30)
+            var report = BenchReport(quick: false)
+            report.add(section)
+            Output.line(report.text)
         }
-    }
-}
-
-/// Median and 90th percentile of a sample.
-struct Statistics {
-    let median: Double
-    let p90: Double
-
-    init(_ values: [Double]) {
-        let sorted = values.sorted()
-        median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        p90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
     }
 }

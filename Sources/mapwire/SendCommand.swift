@@ -43,6 +43,10 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
     case .loadStatus(let report):
         // Same lines as `mapwire status --format json`.
         for status in report.statuses { Output.line(status.documentedJSON.serialized) }
+    case .benchPublish(let b):
+        Output.line("published events \(b.firstSequence)...\(b.lastSequence) in \(b.elapsedNanos) ns")
+    case .benchRequests(let b):
+        Output.line("\(b.roundTripNanos.count) requests in \(b.elapsedNanos) ns, \(b.failures) failed")
     case nil:
         Output.line("ok")
     }

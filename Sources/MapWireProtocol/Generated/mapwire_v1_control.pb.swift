@@ -401,6 +401,23 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .getLoadStatus(newValue)}
   }
 
+  /// Benchmarks (`mapwire bench`), 80-84.
+  public var benchPublish: Mapwire_V1_BenchPublish {
+    get {
+      if case .benchPublish(let v)? = kind {return v}
+      return Mapwire_V1_BenchPublish()
+    }
+    set {kind = .benchPublish(newValue)}
+  }
+
+  public var benchRequests: Mapwire_V1_BenchRequests {
+    get {
+      if case .benchRequests(let v)? = kind {return v}
+      return Mapwire_V1_BenchRequests()
+    }
+    set {kind = .benchRequests(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -431,6 +448,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case reportLocationFailure(Mapwire_V1_ReportLocationFailure)
     case publishLoadStatus(Mapwire_V1_PublishLoadStatus)
     case getLoadStatus(Mapwire_V1_GetLoadStatus)
+    /// Benchmarks (`mapwire bench`), 80-84.
+    case benchPublish(Mapwire_V1_BenchPublish)
+    case benchRequests(Mapwire_V1_BenchRequests)
 
   }
 
@@ -1675,6 +1695,22 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .loadStatus(newValue)}
   }
 
+  public var benchPublish: Mapwire_V1_BenchPublishResult {
+    get {
+      if case .benchPublish(let v)? = result {return v}
+      return Mapwire_V1_BenchPublishResult()
+    }
+    set {result = .benchPublish(newValue)}
+  }
+
+  public var benchRequests: Mapwire_V1_BenchRequestsResult {
+    get {
+      if case .benchRequests(let v)? = result {return v}
+      return Mapwire_V1_BenchRequestsResult()
+    }
+    set {result = .benchRequests(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -1682,8 +1718,140 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     case pong(Mapwire_V1_Pong)
     case snapshot(Mapwire_V1_SnapshotResult)
     case loadStatus(Mapwire_V1_LoadStatusReport)
+    case benchPublish(Mapwire_V1_BenchPublishResult)
+    case benchRequests(Mapwire_V1_BenchRequestsResult)
 
   }
+
+  public init() {}
+}
+
+/// Benchmark: the core publishes `count` real events of one kind as fast as it can, each encoded and
+/// numbered like any other event, then replies. For measuring the bus; not for production use.
+public nonisolated struct Mapwire_V1_BenchPublish: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Mapwire_V1_BenchPublish.Kind = .unspecified
+
+  public var count: UInt32 = 0
+
+  /// The wanted size of topic + envelope in bytes (ignored for camera-changed).
+  public var bytes: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// camera-changed: an empty payload, about 64 bytes on the wire.
+    case cameraChanged // = 1
+
+    /// resource-request: a completed tile request; the URL is padded to reach `bytes`.
+    case resourceRequest // = 2
+
+    /// map-loading-error of type tile; the message is padded to reach `bytes`.
+    case mapLoadingError // = 3
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .cameraChanged
+      case 2: self = .resourceRequest
+      case 3: self = .mapLoadingError
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .cameraChanged: return 1
+      case .resourceRequest: return 2
+      case .mapLoadingError: return 3
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Mapwire_V1_BenchPublish.Kind] = [
+      .unspecified,
+      .cameraChanged,
+      .resourceRequest,
+      .mapLoadingError,
+    ]
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_BenchPublishResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// From before the first event was encoded to after the last was handed to libzmq.
+  public var elapsedNanos: UInt64 = 0
+
+  public var firstSequence: UInt64 = 0
+
+  public var lastSequence: UInt64 = 0
+
+  /// Topic + envelope bytes of the first event.
+  public var messageBytes: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Benchmark: the core sends `count` load-resource requests for `url` to its loader plugins (taking
+/// turns, at most `window` unanswered at once; 1 = one round trip after the other) and replies when
+/// every one is answered or timed out. The loads do not touch the map: no events, no tiles.
+public nonisolated struct Mapwire_V1_BenchRequests: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var count: UInt32 = 0
+
+  public var window: UInt32 = 0
+
+  public var url: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_BenchRequestsResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Per request, from before the core encoded it to after it decoded the reply, in request order.
+  public var roundTripNanos: [UInt64] = []
+
+  /// From the first request sent to the last reply received.
+  public var elapsedNanos: UInt64 = 0
+
+  /// Requests answered with an error or not answered within the core's request timeout.
+  public var failures: UInt32 = 0
+
+  /// Bytes of the encoded request and of the first reply (ControlMessage).
+  public var requestBytes: UInt32 = 0
+
+  public var replyBytes: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -2774,7 +2942,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}$bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3134,6 +3302,32 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .removeLayer(v)
         }
       }()
+      case 80: try {
+        var v: Mapwire_V1_BenchPublish?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .benchPublish(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .benchPublish(v)
+        }
+      }()
+      case 81: try {
+        var v: Mapwire_V1_BenchRequests?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .benchRequests(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .benchRequests(v)
+        }
+      }()
       default: break
       }
     }
@@ -3255,6 +3449,14 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .removeLayer?: try {
       guard case .removeLayer(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 44)
+    }()
+    case .benchPublish?: try {
+      guard case .benchPublish(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
+    }()
+    case .benchRequests?: try {
+      guard case .benchRequests(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 81)
     }()
     case nil: break
     }
@@ -5146,7 +5348,7 @@ nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{4}<bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5209,6 +5411,32 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .loadStatus(v)
         }
       }()
+      case 80: try {
+        var v: Mapwire_V1_BenchPublishResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .benchPublish(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .benchPublish(v)
+        }
+      }()
+      case 81: try {
+        var v: Mapwire_V1_BenchRequestsResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .benchRequests(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .benchRequests(v)
+        }
+      }()
       default: break
       }
     }
@@ -5245,6 +5473,14 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
       guard case .loadStatus(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
     }()
+    case .benchPublish?: try {
+      guard case .benchPublish(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
+    }()
+    case .benchRequests?: try {
+      guard case .benchRequests(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 81)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -5255,6 +5491,185 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     if lhs.ok != rhs.ok {return false}
     if lhs.error != rhs.error {return false}
     if lhs.result != rhs.result {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_BenchPublish: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BenchPublish"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}count\0\u{1}bytes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.count) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.bytes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if self.count != 0 {
+      try visitor.visitSingularUInt32Field(value: self.count, fieldNumber: 2)
+    }
+    if self.bytes != 0 {
+      try visitor.visitSingularUInt32Field(value: self.bytes, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_BenchPublish, rhs: Mapwire_V1_BenchPublish) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.count != rhs.count {return false}
+    if lhs.bytes != rhs.bytes {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_BenchPublish.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_CAMERA_CHANGED\0\u{1}KIND_RESOURCE_REQUEST\0\u{1}KIND_MAP_LOADING_ERROR\0")
+}
+
+nonisolated extension Mapwire_V1_BenchPublishResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BenchPublishResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}elapsed_nanos\0\u{3}first_sequence\0\u{3}last_sequence\0\u{3}message_bytes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.elapsedNanos) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.firstSequence) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.lastSequence) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.messageBytes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.elapsedNanos != 0 {
+      try visitor.visitSingularUInt64Field(value: self.elapsedNanos, fieldNumber: 1)
+    }
+    if self.firstSequence != 0 {
+      try visitor.visitSingularUInt64Field(value: self.firstSequence, fieldNumber: 2)
+    }
+    if self.lastSequence != 0 {
+      try visitor.visitSingularUInt64Field(value: self.lastSequence, fieldNumber: 3)
+    }
+    if self.messageBytes != 0 {
+      try visitor.visitSingularUInt32Field(value: self.messageBytes, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_BenchPublishResult, rhs: Mapwire_V1_BenchPublishResult) -> Bool {
+    if lhs.elapsedNanos != rhs.elapsedNanos {return false}
+    if lhs.firstSequence != rhs.firstSequence {return false}
+    if lhs.lastSequence != rhs.lastSequence {return false}
+    if lhs.messageBytes != rhs.messageBytes {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_BenchRequests: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BenchRequests"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}window\0\u{1}url\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.count) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.window) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.url) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.count != 0 {
+      try visitor.visitSingularUInt32Field(value: self.count, fieldNumber: 1)
+    }
+    if self.window != 0 {
+      try visitor.visitSingularUInt32Field(value: self.window, fieldNumber: 2)
+    }
+    if !self.url.isEmpty {
+      try visitor.visitSingularStringField(value: self.url, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_BenchRequests, rhs: Mapwire_V1_BenchRequests) -> Bool {
+    if lhs.count != rhs.count {return false}
+    if lhs.window != rhs.window {return false}
+    if lhs.url != rhs.url {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_BenchRequestsResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BenchRequestsResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}round_trip_nanos\0\u{3}elapsed_nanos\0\u{1}failures\0\u{3}request_bytes\0\u{3}reply_bytes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedUInt64Field(value: &self.roundTripNanos) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.elapsedNanos) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.failures) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.requestBytes) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.replyBytes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.roundTripNanos.isEmpty {
+      try visitor.visitPackedUInt64Field(value: self.roundTripNanos, fieldNumber: 1)
+    }
+    if self.elapsedNanos != 0 {
+      try visitor.visitSingularUInt64Field(value: self.elapsedNanos, fieldNumber: 2)
+    }
+    if self.failures != 0 {
+      try visitor.visitSingularUInt32Field(value: self.failures, fieldNumber: 3)
+    }
+    if self.requestBytes != 0 {
+      try visitor.visitSingularUInt32Field(value: self.requestBytes, fieldNumber: 4)
+    }
+    if self.replyBytes != 0 {
+      try visitor.visitSingularUInt32Field(value: self.replyBytes, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_BenchRequestsResult, rhs: Mapwire_V1_BenchRequestsResult) -> Bool {
+    if lhs.roundTripNanos != rhs.roundTripNanos {return false}
+    if lhs.elapsedNanos != rhs.elapsedNanos {return false}
+    if lhs.failures != rhs.failures {return false}
+    if lhs.requestBytes != rhs.requestBytes {return false}
+    if lhs.replyBytes != rhs.replyBytes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

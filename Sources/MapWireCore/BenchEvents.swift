@@ -1,0 +1,76 @@
+import Foundation
+import MapEngine
+import MapWirePluginKit
+import MapWireProtocol
+
+/// The real events `bench-publish` sends, padded in their free text (a URL, an error message) so
+/// that topic + envelope come to the size asked for.
+enum BenchEvents {
+    static func payload(_ kind: Mapwire_V1_BenchPublish.Kind, bytes: Int, mapID: String) throws(MapCommandError) -> Mapwire_V1_Envelope.OneOf_Payload {
+        switch kind {
+        case .cameraChanged:
+            return .cameraChanged(.init())
+        case .resourceRequest:
+            return padded(bytes, mapID: mapID) { .resourceRequest(tileRequest(url: "file:///srv/map/tiles/14/4202/6091.pbf?" + $0)) }
+        case .mapLoadingError:
+            return padded(bytes, mapID: mapID) { padding in
+                .mapLoadingError(.with {
+                    $0.type = .tile
+                    $0.message = "could not load tile 14/4202/6091 of source v: " + padding
+                    $0.sourceID = "v"
+                    $0.tileID = .with { $0.z = 14; $0.x = 4202; $0.y = 6091 }
+                })
+            }
+        case .unspecified, .UNRECOGNIZED:
+            throw MapCommandError("bench-publish needs a kind: camera-changed, resource-request or map-loading-error")
+        }
+    }
+
+    /// A completed tile request as the core publishes it after a loader answered from a file.
+    static func tileRequest(url: String) -> Mapwire_V1_ResourceRequest {
+        .with {
+            $0.dataSource = .fileSystem
+            $0.request = .with {
+                $0.url = url
+                $0.kind = .tile
+                $0.priority = .regular
+                $0.loadingMethod = [.cache, .network]
+            }
+            $0.response = .with {
+                $0.source = .localFile
+                $0.size = 48213
+                $0.modified = "Fri, 21 Nov 2026 10:20:00 GMT"
+                $0.etag = "\"bc55-6920a4e0\""
+            }
+        }
+    }
+
+    /// Topic + envelope bytes of an event as the publisher would encode it now.
+    static func messageBytes(_ payload: Mapwire_V1_Envelope.OneOf_Payload, mapID: String) -> Int {
+        let now = unixNanosNow()
+        let envelope = Mapwire_V1_Envelope.with {
+            $0.protocolVersion = mapWireProtocolVersion
+            $0.epoch = UInt64.max
+            $0.sequence = 1_000_000
+            $0.beginUnixNanos = now
+            $0.endUnixNanos = now
+            $0.mapID = mapID
+            $0.payload = payload
+        }
+        return EnvelopeCodec.encode(envelope).reduce(0) { $0 + $1.count }
+    }
+
+    /// Grows the padding until the message reaches `bytes` (or stays at its smallest size).
+    private static func padded(_ bytes: Int, mapID: String, _ make: (String) -> Mapwire_V1_Envelope.OneOf_Payload) -> Mapwire_V1_Envelope.OneOf_Payload {
+        var padding = ""
+        var payload = make(padding)
+        // Lengths cross varint boundaries, so step until the size is reached rather than solve for it.
+        for _ in 0..<4 {
+            let missing = bytes - messageBytes(payload, mapID: mapID)
+            guard missing > 0 else { break }
+            padding += String(repeating: "x", count: missing)
+            payload = make(padding)
+        }
+        return payload
+    }
+}

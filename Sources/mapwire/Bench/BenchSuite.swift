@@ -1,0 +1,116 @@
+import Foundation
+import MapEngine
+
+/// Runs the sections of `mapwire bench` in one go and collects their figures and the goals.
+struct BenchSuite {
+    let quick: Bool
+    let scratch: URL
+    let fixtures: URL?
+    let sections: Set<String>
+    let events: Int
+    let requests: Int
+    let frames: Int
+    /// Where to keep the peer comparison's images (nil: not kept).
+    var images: URL? = nil
+
+    func run() -> BenchReport {
+        var report = BenchReport(quick: quick)
+        if sections.contains("bus") {
+            report.add(section("bus", "Bus") {
+                let map = try BenchMap(scratch: scratch, name: "bus", plugins: ["loader"])
+                defer { map.stop() }
+                return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 5, roundTrips: requests).run(map: map)
+            })
+        }
+        var chicago: (scene: LoadScene, times: LoadBenchmark.Times)?
+        if sections.contains("load") || sections.contains("peer") {
+            report.add(section("load", "Load") {
+                var section = BenchReport.Section(key: "load", title: "Load")
+                let load = LoadBenchmark(scratch: scratch, runs: quick ? 1 : 5)
+                if sections.contains("load") {
+                    let demo = try LoadScene.demo(scratch: scratch)
+                    section.figures += load.figures(demo, try load.measure(demo))
+                    if let tiles = try load.tileThroughput(demo, count: requests / 2) { section.figures.append(tiles) }
+                }
+                if let fixtures {
+                    let scene = try LoadScene.chicago(fixtures: fixtures, scratch: scratch)
+                    let times = try load.measure(scene)
+                    section.figures += load.figures(scene, times)
+                    if sections.contains("load"), let tiles = try load.tileThroughput(scene, count: requests / 2) { section.figures.append(tiles) }
+                    chicago = (scene, times)
+                } else {
+                    section.notes.append("Chicago skipped: no fixtures at ../shared/fixtures (give --fixtures).")
+                }
+                section.notes.append("Each run starts a new core, loader and renderer; the clock starts at set-style-uri (camera and size already set). Median of \(load.runs) run(s). The snapshot is sent right after the style and answered with the first full frame.")
+                return section
+            })
+        }
+        if sections.contains("render") {
+            report.add(section("render", "Render") {
+                try RenderSection.run(fixtures: fixtures ?? URL(fileURLWithPath: "/nonexistent"), size: ViewportSize(width: 512, height: 512), frames: frames)
+            })
+        }
+        if sections.contains("scale") {
+            report.add(section("scale", "Scale") {
+                let map = try BenchMap(scratch: scratch, name: "scale", plugins: [])
+                defer { map.stop() }
+                return try ScaleBenchmark(scratch: scratch, events: quick ? events / 2 : events, requests: requests * 5 / 2,
+                                          subscriberCounts: [1, 4, 16], viewportSides: quick ? [256, 512, 1024] : [256, 512, 1024, 2048],
+                                          cameraMoves: quick ? 4 : 10).run(map: map)
+            })
+        }
+        if sections.contains("peer") {
+            report.add(peerSection(chicago))
+        }
+        report.goals = goals(report)
+        return report
+    }
+
+    private func peerSection(_ chicago: (scene: LoadScene, times: LoadBenchmark.Times)?) -> BenchReport.Section {
+        var section = BenchReport.Section(key: "peer", title: "Peer: MapLibre GL JS in headless Chromium")
+        guard let fixtures, let chicago else {
+            section.notes.append("skipped: the peer draws bright-v9 over Chicago, which needs ../shared/fixtures and the load section's MapWire runs")
+            return section
+        }
+        progress("peer")
+        let peer = PeerBenchmark(scratch: scratch, fixtures: fixtures, runs: quick ? 2 : 5)
+        do {
+            let outcome = try peer.run(scene: chicago.scene, sprite: scratch.appendingPathComponent("sprite/bright-v9"), timeoutSeconds: quick ? 180 : 600)
+            let (figures, _) = try PeerBenchmark.figures(peer: outcome, mapwire: chicago.times, side: chicago.scene.side, images: images)
+            section.figures = figures
+            section.notes.append("\(outcome.chromium), MapLibre GL JS \(outcome.maplibre) on SwiftShader (WebGL 2), driven in real time over the DevTools protocol by scripts/bench-peer; median of \(outcome.idleMs.count) page loads, timed from new maplibregl.Map (fadeDuration 0) to its idle event and to canvas.toDataURL. MapWire's times are the load section's (set-style-uri → map-idle, → snapshot PNG).")
+            if !outcome.errors.isEmpty { section.notes.append("MapLibre reported: \(outcome.errors.prefix(3).joined(separator: "; "))") }
+        } catch {
+            section.notes.append("\(error)")
+        }
+        return section
+    }
+
+    private func section(_ key: String, _ title: String, _ body: () throws -> BenchReport.Section) -> BenchReport.Section {
+        progress(key)
+        do { return try body() } catch {
+            var failed = BenchReport.Section(key: key, title: title)
+            failed.notes.append("failed: \(error)")
+            return failed
+        }
+    }
+
+    private func progress(_ key: String) {
+        FileHandle.standardError.write(Data("bench: \(key)…\n".utf8))
+    }
+
+    private func goals(_ report: BenchReport) -> [BenchGoal] {
+        var goals: [BenchGoal] = []
+        let ratios = BusBenchmark.kinds.compactMap { report.figure("bus", "events-per-second.\($0.topic)")?.ratio }
+        goals.append(BenchGoal(name: "bus throughput against raw libzmq, same sizes", target: "≥ 50 % at each size",
+                               measured: ratios.isEmpty ? "not measured" : ratios.map { String(format: "%.1f %%", $0 * 100) }.joined(separator: ", "),
+                               met: ratios.isEmpty ? nil : ratios.allSatisfy { $0 >= 0.5 }))
+        let p99 = report.figure("bus", "round-trip-p99")?.ratio
+        goals.append(BenchGoal(name: "request round trip p99 against raw DEALER/ROUTER", target: "≤ 2×",
+                               measured: p99.map { String(format: "%.2f×", $0) } ?? "not measured", met: p99.map { $0 <= 2 }))
+        let png = report.figure("peer", "time-to-png")?.ratio
+        goals.append(BenchGoal(name: "Chicago to PNG against MapLibre GL JS in headless Chromium", target: "faster (ratio < 1)",
+                               measured: png.map { String(format: "%.2f×", $0) } ?? "not measured", met: png.map { $0 < 1 }))
+        return goals
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import MapWireBus
+import MapWireProtocol
+
+/// The bus: events from the core to decoding subscribers against raw libzmq PUB/SUB of the same
+/// sizes, and core ↔ loader request round trips against a raw ROUTER/DEALER echo.
+struct BusBenchmark {
+    let scratch: URL
+    /// Events per throughput run, and runs per figure (the median is reported).
+    let events: Int
+    let repetitions: Int
+    let roundTrips: Int
+
+    /// Real events of about 64 B, 256 B and 1 KiB on the wire (topic + envelope).
+    static let kinds: [(kind: Mapwire_V1_BenchPublish.Kind, topic: String, bytes: Int)] = [
+        (.cameraChanged, "camera-changed", 64), (.resourceRequest, "resource-request", 256), (.mapLoadingError, "map-loading-error", 1024),
+    ]
+
+    struct Throughput {
+        /// Events per second each subscriber received, and the core's own publishing rate.
+        var subscriberRates: [Double]
+        var coreRate: Double
+        var messageBytes: Int
+        var received: Int
+        var missed: UInt64
+    }
+
+    func run(map: BenchMap) throws -> BenchReport.Section {
+        var section = BenchReport.Section(key: "bus", title: "Bus")
+        for (kind, topic, bytes) in Self.kinds {
+            var mapwire: [Throughput] = [], raw: [Double] = []
+            for _ in 0..<repetitions {
+                let m = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1)
+                mapwire.append(m)
+                raw.append(try Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
+                                              payloadBytes: m.messageBytes - topic.utf8.count).first ?? 0)
+            }
+            let size = mapwire.first?.messageBytes ?? bytes
+            let lost = mapwire.reduce(0) { $0 + Int($1.missed) + (events - $1.received) }
+            let published = Percentiles(mapwire.map(\.coreRate)).median
+            section.figures.append(BenchFigure(
+                key: "events-per-second.\(topic)", name: "events/s core → 1 decoding subscriber, \(topic) (\(size) B)",
+                value: Percentiles(mapwire.map { $0.subscriberRates.first ?? 0 }).median, unit: "events/s",
+                baselineName: "raw libzmq PUB/SUB", baseline: Percentiles(raw).median,
+                note: "the core published \(BenchReport.format(published)) events/s" + (lost > 0 ? "; \(lost) events lost" : "")))
+        }
+        section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying.")
+        section.figures += try roundTrip(map: map)
+        return section
+    }
+
+    /// Sequential request → reply round trips core → mapwire-loader → core, against a raw echo.
+    func roundTrip(map: BenchMap) throws -> [BenchFigure] {
+        let file = scratch.appendingPathComponent("tiny.bin")
+        try Data(repeating: 0x2a, count: 64).write(to: file)
+        let runs = try Self.interleavedRequests(map: map, url: file.absoluteString, count: roundTrips, window: 1, workers: 1,
+                                                endpoint: "ipc://" + scratch.appendingPathComponent("raw-rr").path)
+        let ours = Percentiles(runs.mapwire.roundTrips.map { Double($0) / 1000 })
+        let theirs = Percentiles(runs.raw.roundTrips.map { Double($0) / 1000 })
+        let note = "\(roundTrips) load-resource requests for a 64-byte file, one at a time, in 10 blocks alternating with the raw loop; request \(runs.requestBytes) B, reply \(runs.replyBytes) B"
+        return [
+            BenchFigure(key: "round-trip-p50", name: "request → reply round trip core ↔ loader, p50", value: ours.median, unit: "µs",
+                        baselineName: "raw libzmq ROUTER/DEALER echo", baseline: theirs.median, note: note),
+            BenchFigure(key: "round-trip-p99", name: "request → reply round trip core ↔ loader, p99", value: ours.at(0.99), unit: "µs",
+                        baselineName: "raw libzmq ROUTER/DEALER echo", baseline: theirs.at(0.99),
+                        note: runs.failures > 0 ? "\(runs.failures) failed" : nil),
+        ]
+    }
+
+    struct RequestRuns {
+        var mapwire: (roundTrips: [UInt64], elapsed: UInt64) = ([], 0)
+        var raw: (roundTrips: [UInt64], elapsed: UInt64) = ([], 0)
+        var failures = 0
+        var requestBytes = 0
+        var replyBytes = 0
+    }
+
+    /// `count` requests through the core's loaders and as many through the raw ROUTER → `workers`
+    /// DEALER echo of the same sizes, in 10 alternating blocks so both see the same machine load.
+    static func interleavedRequests(map: BenchMap, url: String, count: Int, window: Int, workers: Int, endpoint: String) throws -> RequestRuns {
+        var runs = RequestRuns()
+        let blocks = min(10, count)
+        for block in 0..<blocks {
+            let size = count / blocks + (block < count % blocks ? 1 : 0)
+            let ours = try mapwireRequests(map: map, url: url, count: size, window: window)
+            runs.mapwire.roundTrips += ours.roundTripNanos
+            runs.mapwire.elapsed += ours.elapsedNanos
+            runs.failures += Int(ours.failures)
+            runs.requestBytes = Int(ours.requestBytes)
+            runs.replyBytes = Int(ours.replyBytes)
+            let raw = try RawZMQLoops.requests(endpoint: endpoint, workers: workers, count: size, window: window,
+                                           requestBytes: runs.requestBytes, replyBytes: runs.replyBytes)
+            runs.raw.roundTrips += raw.roundTrips
+            runs.raw.elapsed += raw.elapsed
+        }
+        return runs
+    }
+
+    // MARK: Runs shared with the scale section
+
+    /// `count` real events published by the core as fast as it can, received by `subscribers`
+    /// decoding subscribers while `slow` more subscribers are connected and never read.
+    static func mapwireThroughput(map: BenchMap, kind: Mapwire_V1_BenchPublish.Kind, bytes: Int, count: Int, subscribers: Int, slow: Int = 0) throws -> Throughput {
+        let wait = try EventCounters.start(endpoint: map.directory.eventsEndpoint, count: subscribers, expected: count)
+        var idle: [ZMQSocket] = []
+        defer { idle.forEach { $0.close() } }
+        for _ in 0..<slow {
+            let socket = try ZMQSocket(type: .sub)
+            try socket.setHighWaterMarks(send: 1000, receive: 1000)
+            try socket.subscribe("")
+            try socket.connect(map.directory.eventsEndpoint)
+            idle.append(socket)
+        }
+        try map.waitForSubscribers(subscribers + slow)
+        let reply = try map.client.run(.benchPublish(.with { $0.kind = kind; $0.count = UInt32(count); $0.bytes = UInt32(bytes) }),
+                                       timeoutMilliseconds: 300_000).benchPublish
+        let tallies = wait()
+        return Throughput(subscriberRates: tallies.map(\.rate),
+                          coreRate: Double(count) / (Double(reply.elapsedNanos) / 1e9),
+                          messageBytes: Int(reply.messageBytes),
+                          received: tallies.map(\.received).min() ?? 0,
+                          missed: tallies.map(\.missed).max() ?? 0)
+    }
+
+    /// Messages per second each raw subscriber received.
+    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> [Double] {
+        let endpoint = "ipc://" + scratch.appendingPathComponent("raw-pub").path
+        return try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
+                                       topicBytes: topicBytes, payloadBytes: payloadBytes).map(\.rate)
+    }
+
+    static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {
+        try map.client.run(.benchRequests(.with { $0.count = UInt32(count); $0.window = UInt32(window); $0.url = url }),
+                           timeoutMilliseconds: 600_000).benchRequests
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import MapWireFormats
+import MapWireRenderSuite
+
+/// The peer: MapLibre GL JS drawing the same style, tiles and camera in headless Chromium, driven by
+/// scripts/bench-peer. Its time to idle and to a PNG against MapWire's, and how alike the images are.
+struct PeerBenchmark {
+    let scratch: URL
+    let fixtures: URL
+    let runs: Int
+
+    struct Outcome {
+        var idleMs: [Double]
+        var pngMs: [Double]
+        var image: PNGImage
+        var maplibre: String
+        var chromium: String
+        var errors: [String]
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case missing(String)
+        case failed(String)
+
+        var description: String {
+            switch self {
+            case .missing(let what): "skipped: \(what) is not installed"
+            case .failed(let why): "failed: \(why)"
+            }
+        }
+    }
+
+    /// Runs the script; `.missing` when Chromium or the maplibre package is absent.
+    func run(scene: LoadScene, sprite: URL, timeoutSeconds: Double) throws -> Outcome {
+        guard let script = Self.script() else { throw Failure.missing("scripts/bench-peer (run from the repository)") }
+        let png = scratch.appendingPathComponent("maplibre.png")
+        guard let center = scene.center, let zoom = scene.zoom else { throw Failure.failed("the scene has no camera") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path,
+                             "--style", fixtures.appendingPathComponent("styles/bright-v9.json").path,
+                             "--tiles", fixtures.path + "/" + LoadScene.chicagoTiles,
+                             "--glyphs", fixtures.appendingPathComponent("glyphs").path,
+                             "--sprite", sprite.path,
+                             "--center=\(center.longitude),\(center.latitude)", "--zoom", "\(zoom)",
+                             "--size", "\(scene.side)x\(scene.side)", "--runs", "\(runs)", "--out-png", png.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        // The script stops Chromium itself; this only guards against a hung script.
+        let watchdog = DispatchWorkItem { kill(pid, SIGTERM) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        if process.terminationStatus == 3 { throw Failure.missing(json["missing"] as? String ?? "chromium or maplibre") }
+        guard process.terminationStatus == 0, let list = json["runs"] as? [[String: Any]] else {
+            throw Failure.failed("scripts/bench-peer exited with status \(process.terminationStatus); run it by hand to see why")
+        }
+        return Outcome(idleMs: list.compactMap { $0["idle_ms"] as? Double }, pngMs: list.compactMap { $0["png_ms"] as? Double },
+                       image: try PNGDecoder.decode(Data(contentsOf: png)),
+                       maplibre: json["maplibre"] as? String ?? "?", chromium: json["chromium"] as? String ?? "?",
+                       errors: json["errors"] as? [String] ?? [])
+    }
+
+    /// The peer's figures against MapWire's load times and image for the same scene.
+    /// `images`: a folder to keep both images and their difference in.
+    static func figures(peer: Outcome, mapwire: LoadBenchmark.Times, side: Int, images: URL?) throws -> ([BenchFigure], Double) {
+        let ours = try PNGDecoder.decode(mapwire.png)
+        let diff = ImageDiff.compare(ours, peer.image)
+        if let images {
+            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            try mapwire.png.write(to: images.appendingPathComponent("chicago-mapwire.png"))
+            try PNGEncoder.encode(peer.image).write(to: images.appendingPathComponent("chicago-maplibre.png"))
+            try PNGEncoder.encode(diff.diffImage).write(to: images.appendingPathComponent("chicago-diff.png"))
+        }
+        let similarity = 1 - diff.ratio
+        let name = "MapLibre GL JS \(peer.maplibre)"
+        return ([
+            BenchFigure(key: "time-to-idle", name: "bright-v9 over Chicago \(side)×\(side): style → idle", value: Percentiles(mapwire.idleMs).median,
+                        unit: "ms", baselineName: name, baseline: Percentiles(peer.idleMs).median),
+            BenchFigure(key: "time-to-png", name: "bright-v9 over Chicago \(side)×\(side): style → PNG", value: Percentiles(mapwire.pngMs).median,
+                        unit: "ms", baselineName: name, baseline: Percentiles(peer.pngMs).median),
+            BenchFigure(key: "pixel-similarity", name: "pixels alike, MapWire's image against MapLibre's (YIQ threshold 0.13)",
+                        value: similarity * 100, unit: "%", note: "\(diff.differentPixels) of \(diff.totalPixels) differ"),
+        ], similarity)
+    }
+
+    /// scripts/bench-peer in the working directory or above the executable (.build*/…/mapwire).
+    static func script() -> URL? {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var candidates = [cwd.appendingPathComponent("scripts/bench-peer")]
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(folder.appendingPathComponent("scripts/bench-peer"))
+            folder.deleteLastPathComponent()
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
