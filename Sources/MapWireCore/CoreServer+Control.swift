@@ -83,7 +83,10 @@ extension CoreServer {
         if imageQuestions[reply.id] != nil { return handleImageDecision(reply) }
         if handleGestureReply(reply, from: identity) { return }
         // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
-        guard let entry = requests.remove(reply.id) else { return }
+        guard let entry = requests.remove(reply.id) else {
+            health.lateRepliesDropped += 1
+            return
+        }
         switch reply.kind {
         case .resource(let resource):
             map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
@@ -102,8 +105,10 @@ extension CoreServer {
             switch command.kind {
             case .setStyleUri(let c):
                 guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
+                health.styleURI = c.uri
                 map.setStyleURI(c.uri)
             case .setStyleJson(let c):
+                health.styleURI = ""
                 try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
             case .setCamera(let c):
                 setViewportIdle()
@@ -152,6 +157,10 @@ extension CoreServer {
                 try publishLoadStatus(c)
             case .getLoadStatus:
                 reply.loadStatus = loadStatuses.report
+            case .getState:
+                reply.state = stateSnapshot
+            case .reportSupervision(let c):
+                try reportSupervision(c)
             case .snapshot:
                 throw MapCommandError("snapshot is answered when its frame is drawn")
             case .gesture, .claimGestures, .releaseGestures:

@@ -8,6 +8,8 @@ struct PluginRegistry {
         let id: String
         let name: String
         let roles: Set<String>
+        /// From the hello (0 when the plugin did not say): what a supervisor kills when it hangs.
+        let pid: UInt32
         var lastHeardMillis: Int64
     }
 
@@ -22,7 +24,7 @@ struct PluginRegistry {
             return existing
         }
         let plugin = Plugin(identity: identity, id: "\(hello.name)-\(nextNumber)", name: hello.name,
-                            roles: Set(hello.roles), lastHeardMillis: now)
+                            roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now)
         nextNumber += 1
         plugins[identity] = plugin
         return plugin

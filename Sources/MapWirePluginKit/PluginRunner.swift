@@ -34,6 +34,8 @@ public final class PluginRunner {
     public var commandsAfterWelcome: (Mapwire_V1_Welcome) -> [Mapwire_V1_Command] = { _ in [] }
     /// Sees the replies to those commands (the core answers each one).
     public var onCommandReply: (Mapwire_V1_CommandReply) -> Void = { _ in }
+    /// Keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc.
+    public var curve: CurveClientKeys?
 
     public init(description: PluginDescription, controlEndpoint: String, logger: Logger, stopFlag: StopFlag = StopFlag()) {
         self.description = description
@@ -46,6 +48,7 @@ public final class PluginRunner {
         let socket = try ZMQSocket(type: .dealer)
         defer { socket.close() }
         try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
+        if let curve { try socket.makeCurveClient(curve) }
         try socket.connect(endpoint)
         var poller = ZMQPoller([socket])
         var interval: Int64 = 1000
@@ -65,6 +68,12 @@ public final class PluginRunner {
             let ready = try poller.poll(timeoutMilliseconds: Int(min(100, max(0, nextBeat - now))))
             guard ready[0] else { continue }
             while let frames = try socket.receive(dontWait: true) {
+                // A long batch of requests must not starve the heartbeat: the core would take a busy
+                // plugin for a hung one.
+                if welcome != nil, monotonicMillis() >= nextBeat {
+                    try send(heartbeatMessage(), on: socket)
+                    nextBeat = monotonicMillis() + interval
+                }
                 guard frames.count == 1, let message = try? ControlCodec.decode(frames[0]) else {
                     logger.warning("dropped a malformed message from the core")
                     continue

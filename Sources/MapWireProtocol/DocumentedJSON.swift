@@ -50,6 +50,10 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
             return .object([JSONMember("state", .string(e.state)), JSONMember("camera", e.camera.documentedJSON)])
         case .loadStatusChanged(let e):
             return e.documentedJSON
+        case .pluginGone(let e):
+            return e.documentedJSON
+        case .pluginSupervision(let e):
+            return e.documentedJSON
         case .welcome(let e):
             return .object([JSONMember("topic-prefix", .string(e.topicPrefix))])
         }

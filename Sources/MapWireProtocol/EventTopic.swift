@@ -27,6 +27,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .viewportStatusChanged: "viewport-status-changed"
         case .viewportTargetCamera: "viewport-target-camera"
         case .loadStatusChanged: "load-status-changed"
+        case .pluginGone: "plugin-gone"
+        case .pluginSupervision: "plugin-supervision"
         case .welcome: "welcome"
         }
     }
@@ -42,6 +44,7 @@ public let mapWireEventTopics: [String] = [
     "gesture",
     "viewport-status-changed", "viewport-target-camera",
     "load-status-changed",
+    "plugin-gone", "plugin-supervision",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

@@ -10,13 +10,12 @@ struct SendCommand: ParsableCommand {
         abstract: "Send one command to a running core and print its reply.",
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
-                      RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self])
+                      RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self])
 }
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
 func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions, timeoutMilliseconds: Int = 5000) throws {
-    let endpoint = RunDirectory.resolve(runDirectory.path).controlEndpoint
-    let client = try ControlClient(endpoint: endpoint)
+    let client = try ControlClient(endpoint: runDirectory.controlEndpoint, curve: try runDirectory.curveKeys())
     let reply: Mapwire_V1_CommandReply
     do { reply = try client.send(kind, timeoutMilliseconds: timeoutMilliseconds) }
     catch {
@@ -42,6 +41,8 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
     case .loadStatus(let report):
         // Same lines as `mapwire status --format json`.
         for status in report.statuses { Output.line(status.documentedJSON.serialized) }
+    case .state(let state):
+        Output.line(state.documentedJSON.serialized)
     case nil:
         Output.line("ok")
     }

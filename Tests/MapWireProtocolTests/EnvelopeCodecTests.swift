@@ -62,6 +62,7 @@ import Testing
             .gesture(.init()),
             .viewportStatusChanged(.init()), .viewportTargetCamera(.init()),
             .loadStatusChanged(.init()),
+            .pluginGone(.init()), .pluginSupervision(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

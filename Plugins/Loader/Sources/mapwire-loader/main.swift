@@ -19,6 +19,9 @@ struct LoaderCommand: ParsableCommand {
     @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}]}.")
     var config: String?
 
+    @Option(help: "Wait this many milliseconds before each answer (a slow network, for chaos tests).")
+    var delayMs = 0
+
     @Option(help: "Log level.")
     var logLevel = "info"
 
@@ -37,7 +40,11 @@ struct LoaderCommand: ParsableCommand {
         let runner = PluginRunner(description: LoaderPlugin.description,
                                   controlEndpoint: RunDirectory.resolve(runDir).controlEndpoint,
                                   logger: Logger(label: "mapwire-loader"))
-        try runner.runUntilSignalled { LoaderPlugin.answer($0, with: loader) }
+        let delay = UInt32(max(0, delayMs)) * 1000
+        try runner.runUntilSignalled { request in
+            if delay > 0, case .loadResource = request.kind { usleep(delay) }
+            return LoaderPlugin.answer(request, with: loader)
+        }
     }
 }
 
