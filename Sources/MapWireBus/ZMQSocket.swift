@@ -3,7 +3,7 @@ import Foundation
 
 /// The socket types MapWire uses.
 public enum ZMQSocketType: Int32, Sendable {
-    case pub, sub, dealer, router, pair, xpub, rep
+    case pub, sub, dealer, router, pair, xpub, rep, xsub
 
     var raw: Int32 {
         switch self {
@@ -14,6 +14,7 @@ public enum ZMQSocketType: Int32, Sendable {
         case .pair: ZMQ_PAIR
         case .xpub: ZMQ_XPUB
         case .rep: ZMQ_REP
+        case .xsub: ZMQ_XSUB
         }
     }
 }

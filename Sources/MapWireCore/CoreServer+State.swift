@@ -88,6 +88,14 @@ extension CoreServer {
         }))
     }
 
+    /// Plugins whose connection a send found gone: forgotten now, their requests handed on.
+    func forgetUnreachablePlugins() {
+        while let identity = unreachablePlugins.popFirst() {
+            logger.warning("plugin connection gone", metadata: ["plugin": "\(registry.plugins[identity]?.id ?? "?")"])
+            pluginGone(identity, reason: .disconnected)
+        }
+    }
+
     /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
     func retryTimedOutAttempts(now: Int64) {
         let retried = requests.retryTimedOutAttempts(now: now)

@@ -49,6 +49,8 @@ public final class CoreServer: MapEnvironment {
     var health = CoreHealth()
     /// Admits CurveZMQ clients on the TCP endpoints; nil without --tcp (CoreServer+TCP.swift).
     var zap: ZAPHandler?
+    /// Plugins a send found unreachable (their connection is gone), forgotten after the current step.
+    var unreachablePlugins: Set<Data> = []
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
     public init(configuration: CoreConfiguration, logger: Logger) throws {
@@ -90,6 +92,7 @@ public final class CoreServer: MapEnvironment {
             if ready[1] { publisher.handleSubscriptions() }
             if ready.count > 2, ready[2] { zap?.handlePending() }
             runTimers()
+            forgetUnreachablePlugins()
         }
         router.close()
         publisher.socket.close()
@@ -236,8 +239,10 @@ public final class CoreServer: MapEnvironment {
     func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         do { try router.send([identity, ControlCodec.encode(message)], dontWait: true) }
         catch {
-            // EHOSTUNREACH: the peer is gone; its heartbeat timeout cleans up.
+            // EHOSTUNREACH: the peer's connection is gone. A plugin is forgotten once the current step
+            // is over (not here: this may run in the middle of dispatching).
             logger.debug("send to peer failed: \(error)")
+            if error.code == EHOSTUNREACH, registry.plugins[identity] != nil { unreachablePlugins.insert(identity) }
         }
     }
 

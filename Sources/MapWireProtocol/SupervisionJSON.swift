@@ -32,6 +32,7 @@ extension Mapwire_V1_PluginGone.Reason: DocumentedEnum {
         switch self {
         case .goodbye: "goodbye"
         case .heartbeatTimeout: "heartbeat-timeout"
+        case .disconnected: "disconnected"
         case .unspecified, .UNRECOGNIZED: "unspecified"
         }
     }

@@ -44,6 +44,9 @@ struct UpCommand: ParsableCommand {
     @Option(help: "The window (seconds) in which --max-restarts restarts make the supervisor give up.")
     var restartWindow: Double = 10
 
+    @Option(help: "The first restart waits this long (ms); each further one in the window twice as long, at most 20 times this.")
+    var restartBackoffMs = 100
+
     func run() throws {
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
@@ -67,7 +70,8 @@ struct UpCommand: ParsableCommand {
 
         let started = monotonicMillis()
         var events = 0
-        let supervisor = Supervisor(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000))
+        let supervisor = Supervisor(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000),
+                                    backoffBaseMillis: Int64(max(1, restartBackoffMs)))
         while !trap.flag.isStopped {
             if let core = launcher.core, !core.isRunning {
                 MonitorCommand.warn("mapwire up: the core exited (\(core.exitDescription)); stopping")

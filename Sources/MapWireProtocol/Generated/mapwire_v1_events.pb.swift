@@ -1365,6 +1365,9 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
 
     /// It missed its heartbeats (crashed, hung or stopped).
     case heartbeatTimeout // = 2
+
+    /// Its connection is gone (the core could not deliver to it): the process exited or crashed.
+    case disconnected // = 3
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -1376,6 +1379,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
       case 0: self = .unspecified
       case 1: self = .goodbye
       case 2: self = .heartbeatTimeout
+      case 3: self = .disconnected
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -1385,6 +1389,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
       case .unspecified: return 0
       case .goodbye: return 1
       case .heartbeatTimeout: return 2
+      case .disconnected: return 3
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -1394,6 +1399,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
       .unspecified,
       .goodbye,
       .heartbeatTimeout,
+      .disconnected,
     ]
 
   }
@@ -2795,7 +2801,7 @@ nonisolated extension Mapwire_V1_PluginGone: SwiftProtobuf.Message, SwiftProtobu
 }
 
 nonisolated extension Mapwire_V1_PluginGone.Reason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_GOODBYE\0\u{1}REASON_HEARTBEAT_TIMEOUT\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_GOODBYE\0\u{1}REASON_HEARTBEAT_TIMEOUT\0\u{1}REASON_DISCONNECTED\0")
 }
 
 nonisolated extension Mapwire_V1_PluginSupervision: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -16,14 +16,18 @@ final class Supervisor {
     /// Restarts done so far, for the closing figures.
     private(set) var restarts = 0
 
-    init(maxRestarts: Int = 5, windowMillis: Int64 = 10_000) {
+    let backoffBaseMillis: Int64
+
+    init(maxRestarts: Int = 5, windowMillis: Int64 = 10_000, backoffBaseMillis: Int64 = 100) {
         self.maxRestarts = maxRestarts
         self.windowMillis = windowMillis
+        self.backoffBaseMillis = backoffBaseMillis
     }
 
-    /// Waits between a crash and the restart: 100 ms, doubling per recent restart, at most 2 s.
+    /// Waits between a crash and the restart: the base (100 ms), doubling per recent restart, at
+    /// most 20 × the base (2 s).
     func backoffMillis(recentRestarts: Int) -> Int64 {
-        min(2000, 100 << Int64(min(recentRestarts, 5)))
+        min(20 * backoffBaseMillis, backoffBaseMillis << Int64(min(recentRestarts, 5)))
     }
 
     /// The core declared a plugin gone. If it is one of ours and still running, it hangs: kill it,
