@@ -57,12 +57,4 @@ public struct CoreTCPConfiguration: Sendable {
         self.serverKeys = serverKeys
         self.allowedClientKeys = allowedClientKeys
     }
-
-    /// `tcp://HOST:PORT` → control on PORT and events on PORT+1.
-    public static func endpoints(from base: String) -> (control: String, events: String)? {
-        guard base.hasPrefix("tcp://"), let colon = base.lastIndex(of: ":"),
-              let port = Int(base[base.index(after: colon)...]), (1...65534).contains(port) else { return nil }
-        let host = base[..<colon]
-        return ("\(host):\(port)", "\(host):\(port + 1)")
-    }
 }

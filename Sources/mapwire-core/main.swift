@@ -91,7 +91,7 @@ extension CoreCommand {
             guard serverKey == nil, allowKeys == nil else { throw ValidationError("--server-key and --allow-keys need --tcp") }
             return nil
         }
-        guard let endpoints = CoreTCPConfiguration.endpoints(from: tcp) else {
+        guard let endpoints = TCPEndpoints.split(tcp) else {
             throw ValidationError("--tcp must look like tcp://127.0.0.1:5555 (events use the next port)")
         }
         guard let serverKey, let allowKeys else {

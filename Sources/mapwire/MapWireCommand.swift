@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapWireBus
+import MapWirePluginKit
 
 @main
 struct MapWireCommand: ParsableCommand {
@@ -25,29 +25,9 @@ struct RunDirectoryOptions: ParsableArguments {
     @Option(help: "With --tcp: this client's key pair file (from `mapwire keygen`); its public key must be on the core's allow-list.")
     var key: String?
 
-    var controlEndpoint: String {
-        tcp.flatMap { CoreTCPEndpoints.split($0)?.control } ?? RunDirectory.resolve(path).controlEndpoint
-    }
-
-    var eventsEndpoint: String {
-        tcp.flatMap { CoreTCPEndpoints.split($0)?.events } ?? RunDirectory.resolve(path).eventsEndpoint
-    }
-
-    /// The CurveZMQ keys for --tcp; nil over ipc.
-    func curveKeys() throws -> CurveClientKeys? {
-        guard let tcp else { return nil }
-        guard CoreTCPEndpoints.split(tcp) != nil else { throw ValidationError("--tcp must look like tcp://127.0.0.1:5555") }
-        guard let serverPublicKey, let key else { throw ValidationError("--tcp needs --server-public-key and --key (TCP is CurveZMQ only)") }
-        do { return CurveClientKeys(serverPublicKey: try CurveKey.publicKey(from: serverPublicKey), client: try CurveKeyPair.load(key)) }
+    /// The endpoints and keys to use: the run directory's ipc, or --tcp with its keys.
+    func connection() throws -> CoreConnection {
+        do { return try CoreConnection(runDirectory: path, tcp: tcp, serverPublicKey: serverPublicKey, keyFile: key) }
         catch { throw ValidationError("\(error)") }
-    }
-}
-
-/// `tcp://HOST:PORT` → control on PORT, events on PORT+1 (as `mapwire-core --tcp`).
-enum CoreTCPEndpoints {
-    static func split(_ base: String) -> (control: String, events: String)? {
-        guard base.hasPrefix("tcp://"), let colon = base.lastIndex(of: ":"),
-              let port = Int(base[base.index(after: colon)...]), (1...65534).contains(port) else { return nil }
-        return ("\(base[..<colon]):\(port)", "\(base[..<colon]):\(port + 1)")
     }
 }

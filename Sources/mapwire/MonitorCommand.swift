@@ -43,10 +43,11 @@ struct MonitorCommand: ParsableCommand {
     var slowMs = 0
 
     func run() throws {
-        let target = endpoint ?? runDirectory.eventsEndpoint
+        let connection = try runDirectory.connection()
+        let target = endpoint ?? connection.eventsEndpoint
         let prefixes = filter?.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } ?? [""]
         let subscriber = try EventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes,
-                                             receiveHighWaterMark: receiveHwm, curve: try runDirectory.curveKeys())
+                                             receiveHighWaterMark: receiveHwm, curve: connection.curve)
         let trap = SignalTrap()
         // The totals on the way out, whatever ends the run: what a reader of gaps needs to judge them.
         defer {

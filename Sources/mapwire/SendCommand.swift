@@ -15,7 +15,8 @@ struct SendCommand: ParsableCommand {
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
 func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions, timeoutMilliseconds: Int = 5000) throws {
-    let client = try ControlClient(endpoint: runDirectory.controlEndpoint, curve: try runDirectory.curveKeys())
+    let connection = try runDirectory.connection()
+    let client = try ControlClient(endpoint: connection.controlEndpoint, curve: connection.curve)
     let reply: Mapwire_V1_CommandReply
     do { reply = try client.send(kind, timeoutMilliseconds: timeoutMilliseconds) }
     catch {
