@@ -23,6 +23,9 @@ public struct CoreConfiguration: Sendable {
     /// How often a request to a plugin is sent again after an attempt got no answer. The attempts
     /// share `requestTimeoutMilliseconds` evenly; a plugin that goes away does not use up an attempt.
     public var requestRetries: Int = 2
+    /// Unanswered requests one plugin may hold; more wait in the core for the first plugin of the role
+    /// with room (PROTOCOL.md 7.4).
+    public var maxInFlightPerPlugin: Int = 32
     /// Largest control message accepted; libzmq drops the connection of a peer that sends more.
     public var maxMessageBytes: Int64 = 64 << 20
     /// Events queued per subscriber before further events are dropped for that subscriber.

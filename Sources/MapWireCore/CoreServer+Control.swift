@@ -95,6 +95,8 @@ extension CoreServer {
         case .renderResult, .styleImageDecision, .cameraDecision, .gestureAnswer, nil:
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unexpected kind"))
         }
+        // The answer made room at its plugin for a waiting request.
+        dispatchWaiting()
     }
 
     // MARK: Commands

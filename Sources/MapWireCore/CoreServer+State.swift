@@ -72,11 +72,13 @@ extension CoreServer {
         publisher.publish(.pluginSupervision(report))
     }
 
-    /// Publishes plugin-gone for a plugin the registry just forgot.
+    /// Counts a plugin the registry just forgot, and publishes plugin-gone unless it said goodbye.
     func announceGone(_ gone: PluginRegistry.Plugin, reason: Mapwire_V1_PluginGone.Reason, requestsMoved: Int) {
         health.pluginsGone += 1
         if reason == .heartbeatTimeout { health.pluginsTimedOut += 1 }
         health.requestsRedispatched += UInt64(requestsMoved)
+        // A goodbye is an orderly departure (every shutdown says one): only failures are news.
+        guard reason != .goodbye else { return }
         publisher.publish(.pluginGone(.with {
             $0.pluginID = gone.id
             $0.name = gone.name

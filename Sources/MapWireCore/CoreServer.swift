@@ -205,9 +205,17 @@ public final class CoreServer: MapEnvironment {
     /// Sends every request that waits for a plugin to the next plugin of its role.
     func dispatchWaiting() {
         let now = monotonicMillis()
+        let limit = configuration.maxInFlightPerPlugin
+        var busyRoles: Set<String> = []
         for id in requests.waiting {
-            guard let entry = requests.entry(id), let plugin = registry.next(for: entry.role),
-                  let request = requests.assign(id, to: plugin.identity, now: now) else { continue }
+            // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
+            // dies or hangs takes few with it and the others of its role pick up the queue.
+            guard let entry = requests.entry(id), !busyRoles.contains(entry.role) else { continue }
+            guard let plugin = registry.next(for: entry.role, where: { requests.inFlight(for: $0.identity) < limit }) else {
+                busyRoles.insert(entry.role)
+                continue
+            }
+            guard let request = requests.assign(id, to: plugin.identity, now: now) else { continue }
             health.requestsSent += 1
             send(.with { $0.request = request }, to: plugin.identity)
         }

@@ -54,6 +54,16 @@ struct PluginRegistry {
         return candidates[turn % candidates.count]
     }
 
+    /// The next plugin for a role that `accepts`, taking turns as `next(for:)` does; nil when none does.
+    mutating func next(for role: String, where accepts: (Plugin) -> Bool) -> Plugin? {
+        let count = plugins.values.reduce(0) { $0 + ($1.roles.contains(role) ? 1 : 0) }
+        for _ in 0..<count {
+            guard let plugin = next(for: role) else { return nil }
+            if accepts(plugin) { return plugin }
+        }
+        return nil
+    }
+
     func has(role: String) -> Bool {
         plugins.values.contains { $0.roles.contains(role) }
     }

@@ -21,6 +21,8 @@ struct RequestRouter {
     private var entries: [UInt64: Entry] = [:]
     /// Sends per request before only its overall deadline is left (1 + the configured retries).
     var maxAttempts = 3
+    /// Unanswered requests per plugin (kept in step with `entries`).
+    private(set) var inFlightCount: [Data: Int] = [:]
     /// Ids waiting for a plugin of their role, oldest first.
     private(set) var waiting: [UInt64] = []
 
@@ -37,6 +39,8 @@ struct RequestRouter {
     /// Hands a waiting request to `plugin` and returns what to send: the request with its attempt number.
     mutating func assign(_ id: UInt64, to plugin: Data, now: Int64) -> Mapwire_V1_PluginRequest? {
         guard var entry = entries[id] else { return nil }
+        if let previous = entry.plugin { release(previous) }
+        inFlightCount[plugin, default: 0] += 1
         entry.plugin = plugin
         entry.attempts += 1
         entry.request.attempt = UInt32(entry.request.attempt + 1)
@@ -49,8 +53,13 @@ struct RequestRouter {
     /// Takes a request out (answered or cancelled). Nil for unknown ids: late or duplicate replies.
     mutating func remove(_ id: UInt64) -> Entry? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
-        if entry.plugin == nil { waiting.removeAll { $0 == id } }
+        if let plugin = entry.plugin { release(plugin) } else { waiting.removeAll { $0 == id } }
         return entry
+    }
+
+    private mutating func release(_ plugin: Data) {
+        let left = (inFlightCount[plugin] ?? 1) - 1
+        inFlightCount[plugin] = left > 0 ? left : nil
     }
 
     /// Puts a gone plugin's requests back in the queue, in id order; returns how many. Their attempt
@@ -58,6 +67,7 @@ struct RequestRouter {
     @discardableResult
     mutating func unassignAll(from plugin: Data) -> Int {
         let ids = entries.filter { $0.value.plugin == plugin }.keys.sorted()
+        inFlightCount[plugin] = nil
         for id in ids {
             guard var entry = entries[id] else { continue }
             entry.plugin = nil
@@ -71,7 +81,7 @@ struct RequestRouter {
 
     /// Requests assigned to `plugin` and not answered yet.
     func inFlight(for plugin: Data) -> Int {
-        entries.values.reduce(0) { $0 + ($1.plugin == plugin ? 1 : 0) }
+        inFlightCount[plugin] ?? 0
     }
 
     var earliestDeadline: Int64? {
@@ -95,6 +105,7 @@ struct RequestRouter {
         }.keys.sorted()
         for id in ids {
             guard var entry = entries[id] else { continue }
+            if let previous = entry.plugin { release(previous) }
             entry.plugin = nil
             entry.attemptDeadlineMillis = entry.deadlineMillis
             entries[id] = entry

@@ -36,6 +36,9 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "How often a plugin request is sent again when an attempt gets no answer (the attempts share --request-timeout-ms).")
     var requestRetries = 2
 
+    @Option(help: "Unanswered requests one plugin may hold at a time; the rest wait in the core for a plugin of the role with room.")
+    var maxInFlight = 32
+
     @Option(help: "Largest control message accepted, in bytes; a peer sending more is disconnected.")
     var maxMessageBytes: Int64 = 64 << 20
 
@@ -67,7 +70,9 @@ struct CoreCommand: ParsableCommand {
         guard heartbeatMs >= 10, requestRetries >= 0, maxMessageBytes >= 1024, eventsHwm >= 1 else {
             throw ValidationError("--heartbeat-ms must be ≥ 10, --request-retries ≥ 0, --max-message-bytes ≥ 1024, --events-hwm ≥ 1")
         }
+        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
         configuration.requestRetries = requestRetries
+        configuration.maxInFlightPerPlugin = maxInFlight
         configuration.maxMessageBytes = maxMessageBytes
         configuration.eventsHighWaterMark = eventsHwm
         configuration.tcp = try tcpConfiguration()

@@ -1330,8 +1330,8 @@ public nonisolated struct Mapwire_V1_LoadStatusChanged: Sendable {
   fileprivate var _error: String? = nil
 }
 
-/// Topic "plugin-gone": the core forgot a plugin (PROTOCOL.md 7.2). Its unanswered requests went to
-/// another plugin of the role, or wait for one.
+/// Topic "plugin-gone": the core forgot a plugin that failed (PROTOCOL.md 7.2): not for a goodbye. Its
+/// unanswered requests went to another plugin of the role, or wait for one.
 public nonisolated struct Mapwire_V1_PluginGone: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1360,7 +1360,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
     public typealias RawValue = Int
     case unspecified // = 0
 
-    /// It said goodbye.
+    /// It said goodbye (not published; kept for completeness of the reasons).
     case goodbye // = 1
 
     /// It missed its heartbeats (crashed, hung or stopped).

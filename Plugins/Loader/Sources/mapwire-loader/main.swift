@@ -54,6 +54,8 @@ struct LoaderCommand: ParsableCommand {
                                   logger: Logger(label: "mapwire-loader"))
         let delay = UInt32(max(0, delayMs)) * 1000
         runner.curve = connection.curve
+        // Large files and --delay-ms must not hold up the heartbeats.
+        runner.handlesRequestsOffThread = true
         try runner.runUntilSignalled { request in
             if delay > 0, case .loadResource = request.kind { usleep(delay) }
             return LoaderPlugin.answer(request, with: loader)

@@ -35,6 +35,8 @@ struct RendererCommand: ParsableCommand {
         let runner = PluginRunner(description: RendererPlugin.description,
                                   controlEndpoint: connection.controlEndpoint, logger: logger)
         runner.curve = connection.curve
+        // A frame can take longer than a few heartbeat intervals: draw off the loop's thread.
+        runner.handlesRequestsOffThread = true
         try runner.runUntilSignalled { plugin.answer($0) }
     }
 }
