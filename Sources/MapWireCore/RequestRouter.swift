@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWirePluginKit
 
 /// Requests to plugins that have no reply yet: which plugin has each, how many times it was sent, and
 /// when its current attempt and the request as a whole time out.
@@ -45,6 +46,8 @@ struct RequestRouter {
         entry.attempts += 1
         entry.request.attempt = UInt32(entry.request.attempt + 1)
         entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
+        // The plugin may give up on this attempt after this instant: nobody waits for it any more.
+        entry.request.deadlineUnixNanos = unixNanosNow() + (entry.attemptDeadlineMillis - now) * 1_000_000
         entries[id] = entry
         waiting.removeAll { $0 == id }
         return entry.request

@@ -100,7 +100,10 @@ public final class PluginRunner {
                 switch message.body {
                 case .welcome(let w):
                     welcome = w
-                    interval = Int64(max(50, w.heartbeatIntervalMs))
+                    interval = Int64(max(10, w.heartbeatIntervalMs))
+                    // The next beat was timed with the pre-welcome interval (1 s): a core with a shorter
+                    // one would take us for gone before it came.
+                    nextBeat = min(nextBeat, monotonicMillis() + interval)
                     logger.info("registered", metadata: ["plugin": "\(w.pluginID)", "map": "\(w.mapID)"])
                     for command in commandsAfterWelcome(w) { try send(.with { $0.command = command }, on: socket) }
                 case .commandReply(let reply):

@@ -34,7 +34,7 @@ struct LivenessTests {
             if case .pluginGone(let gone) = envelope.payload { return gone.pid == UInt32(first.pid) }
             return false
         }
-        #expect(goneSeen, "\(log.payloads { if case .pluginGone(let g) = $0 { g } else { nil } }); core: \(core.stderr.suffix(3000))")
+        #expect(goneSeen, "\(log.payloads { if case .pluginGone(let g) = $0 { g } else { nil } }); core: \(core.stderr.suffix(3000)); first: \(first.stderr.suffix(2000)); second: \(second.stderr.suffix(1000))")
         let detected = monotonicMillis() - stoppedAt
         guard case .pluginGone(let gone)? = log.events.last?.envelope.payload else { return }
         #expect(gone.reason == .heartbeatTimeout)
@@ -43,7 +43,7 @@ struct LivenessTests {
         let snapshot = try run.send(.snapshot(.with { $0.returnImage = true }))
         #expect(snapshot.ok && !snapshot.snapshot.png.isEmpty, "the other renderer draws: \(snapshot.error)")
         let renderers = try run.state().plugins.filter { $0.roles.contains("renderer") }.map(\.pid)
-        #expect(renderers == [UInt32(second.pid)], "\(log.payloads { if case .pluginGone(let g) = $0 { g } else { nil } })")
+        #expect(renderers == [UInt32(second.pid)], "core: \(core.stderr.suffix(3000)); second: \(second.stderr.suffix(2000))")
         figure("hung plugin (SIGSTOP renderer, --heartbeat-ms 150): declared gone after \(detected) ms (silent \(gone.silentMs) ms by the core's clock); its frame redrawn by the other renderer")
     }
 
