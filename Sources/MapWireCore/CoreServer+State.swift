@@ -90,6 +90,14 @@ extension CoreServer {
         }))
     }
 
+    /// Subscriptions on the events socket; anything else that arrives there is counted and logged.
+    func handleSubscriptions() {
+        let before = publisher.malformedSubscriptions
+        publisher.handleSubscriptions()
+        let rejected = publisher.malformedSubscriptions - before
+        if rejected > 0 { logger.notice("rejected \(rejected) message(s) on the events socket that were not subscriptions") }
+    }
+
     /// Plugins whose connection a send found gone: forgotten now, their requests handed on.
     func forgetUnreachablePlugins() {
         while let identity = unreachablePlugins.popFirst() {

@@ -89,7 +89,7 @@ public final class CoreServer: MapEnvironment {
         while true {
             guard let ready = pollOnce(&poller) else { break }
             if ready[0] { drainControl() }
-            if ready[1] { publisher.handleSubscriptions() }
+            if ready[1] { handleSubscriptions() }
             if ready.count > 2, ready[2] { zap?.handlePending() }
             runTimers()
             forgetUnreachablePlugins()
