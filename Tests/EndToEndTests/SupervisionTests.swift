@@ -38,6 +38,28 @@ struct SupervisionTests {
         #expect(up.stdout.contains("supervisor: restarted loader"))
     }
 
+    @Test func upKillsAndRestartsAHungLoader() throws {
+        let run = try TestRun()
+        let (style, _) = try run.tiledStyle()
+        let up = try startUp(run, ["--style", style.path, "--plugins", "loader", "--heartbeat-ms", "150"])
+        let events = try run.subscribe(["plugin-"])
+        guard let hung = try livePIDs(run, name: "mapwire-loader").first else { Issue.record("no loader"); return }
+        defer { kill(hung, SIGCONT) }
+        kill(hung, SIGSTOP)
+        let stoppedAt = monotonicMillis()
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 10) { topic, _ in topic == "plugin-supervision" })
+        let restartedAfter = monotonicMillis() - stoppedAt
+        let gone = log.payloads { if case .pluginGone(let g) = $0 { g } else { nil } }
+        let reports = log.payloads { if case .pluginSupervision(let s) = $0 { s } else { nil } }
+        #expect(gone.first?.pid == UInt32(hung) && gone.first?.reason == .heartbeatTimeout)
+        #expect(reports.first?.action == .restarted && reports.first?.reason == "hung (declared gone by the core)")
+        #expect(waitUntil { kill(hung, 0) != 0 }, "the hung loader was killed")
+        #expect(waitUntil { ((try? livePIDs(run, name: "mapwire-loader")) ?? []).contains { $0 != hung } })
+        #expect(up.isRunning)
+        figure("hung loader (SIGSTOP) under mapwire up --heartbeat-ms 150: declared gone, killed and restarted \(restartedAfter) ms after it stopped")
+    }
+
     @Test func upGivesUpAfterFiveRestartsInTenSeconds() throws {
         let run = try TestRun()
         let (style, _) = try run.tiledStyle()
