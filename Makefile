@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build demo test swift-test python-test generate clean
+.PHONY: all deps build demo test swift-test python-test generate fuzz clean
 
 all: build
 
@@ -23,6 +23,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	python3 -m pytest -q Plugins/python/tests
+
+# libFuzzer over the control and envelope decoders (1,000,000 executions; FUZZ_RUNS=N to change).
+# Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).
+fuzz:
+	scripts/fuzz
 
 # Regenerates the checked-in protobuf code (needs protoc and PROTOC_GEN_SWIFT; see the script).
 generate:

@@ -3,7 +3,7 @@ import Foundation
 
 /// The socket types MapWire uses.
 public enum ZMQSocketType: Int32, Sendable {
-    case pub, sub, dealer, router, pair, xpub
+    case pub, sub, dealer, router, pair, xpub, rep, xsub
 
     var raw: Int32 {
         switch self {
@@ -13,6 +13,8 @@ public enum ZMQSocketType: Int32, Sendable {
         case .router: ZMQ_ROUTER
         case .pair: ZMQ_PAIR
         case .xpub: ZMQ_XPUB
+        case .rep: ZMQ_REP
+        case .xsub: ZMQ_XSUB
         }
     }
 }

@@ -20,6 +20,18 @@ public struct CoreConfiguration: Sendable {
     public var frameIntervalMilliseconds: Int
     public var initialWidth: Int
     public var initialHeight: Int
+    /// How often a request to a plugin is sent again after an attempt got no answer. The attempts
+    /// share `requestTimeoutMilliseconds` evenly; a plugin that goes away does not use up an attempt.
+    public var requestRetries: Int = 2
+    /// Unanswered requests one plugin may hold; more wait in the core for the first plugin of the role
+    /// with room (PROTOCOL.md 7.4).
+    public var maxInFlightPerPlugin: Int = 32
+    /// Largest control message accepted; libzmq drops the connection of a peer that sends more.
+    public var maxMessageBytes: Int64 = 64 << 20
+    /// Events queued per subscriber before further events are dropped for that subscriber.
+    public var eventsHighWaterMark: Int32 = 200_000
+    /// Off by default: TCP endpoints with CurveZMQ and a client allow-list (PROTOCOL.md 2.4).
+    public var tcp: CoreTCPConfiguration?
 
     public init(runDirectory: RunDirectory, mapID: String = "map", heartbeatIntervalMilliseconds: Int = 1000,
                 requestTimeoutMilliseconds: Int = 30_000, frameIntervalMilliseconds: Int = 16,
@@ -31,5 +43,21 @@ public struct CoreConfiguration: Sendable {
         self.frameIntervalMilliseconds = frameIntervalMilliseconds
         self.initialWidth = initialWidth
         self.initialHeight = initialHeight
+    }
+}
+
+/// The opt-in TCP transport: control on `controlEndpoint`, events on `eventsEndpoint`, both CurveZMQ
+/// servers with `serverKeys`, admitting only the client public keys in `allowedClientKeys`.
+public struct CoreTCPConfiguration: Sendable {
+    public var controlEndpoint: String
+    public var eventsEndpoint: String
+    public var serverKeys: CurveKeyPair
+    public var allowedClientKeys: [String]
+
+    public init(controlEndpoint: String, eventsEndpoint: String, serverKeys: CurveKeyPair, allowedClientKeys: [String]) {
+        self.controlEndpoint = controlEndpoint
+        self.eventsEndpoint = eventsEndpoint
+        self.serverKeys = serverKeys
+        self.allowedClientKeys = allowedClientKeys
     }
 }

@@ -91,7 +91,10 @@ extension CoreServer {
         if imageQuestions[reply.id] != nil { return handleImageDecision(reply) }
         if handleGestureReply(reply, from: identity) { return }
         // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
-        guard let entry = requests.remove(reply.id) else { return }
+        guard let entry = requests.remove(reply.id) else {
+            health.lateRepliesDropped += 1
+            return
+        }
         switch reply.kind {
         case .resource(let resource):
             map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
@@ -100,6 +103,8 @@ extension CoreServer {
         case .renderResult, .styleImageDecision, .cameraDecision, .gestureAnswer, nil:
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unexpected kind"))
         }
+        // The answer made room at its plugin for a waiting request.
+        dispatchWaiting()
     }
 
     // MARK: Commands
@@ -110,8 +115,10 @@ extension CoreServer {
             switch command.kind {
             case .setStyleUri(let c):
                 guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
+                health.styleURI = c.uri
                 map.setStyleURI(c.uri)
             case .setStyleJson(let c):
+                health.styleURI = ""
                 try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
             case .setCamera(let c):
                 setViewportIdle()
@@ -168,6 +175,10 @@ extension CoreServer {
                 reply.loadStatus = loadStatuses.report
             case .benchPublish(let c):
                 reply.benchPublish = try benchPublish(c)
+            case .getState:
+                reply.state = stateSnapshot
+            case .reportSupervision(let c):
+                try reportSupervision(c)
             case .snapshot, .benchRequests:
                 throw MapCommandError("snapshot and bench-requests are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:

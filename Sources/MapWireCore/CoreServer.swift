@@ -51,6 +51,12 @@ public final class CoreServer: MapEnvironment {
     var sentKeys: [Data: Set<String>] = [:]
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public internal(set) var rejectedMessages = 0
+    /// Counters and the last style URI, for get-state (CoreServer+State.swift).
+    var health = CoreHealth()
+    /// Admits CurveZMQ clients on the TCP endpoints; nil without --tcp (CoreServer+TCP.swift).
+    var zap: ZAPHandler?
+    /// Plugins a send found unreachable (their connection is gone), forgotten after the current step.
+    var unreachablePlugins: Set<Data> = []
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
     public init(configuration: CoreConfiguration, logger: Logger) throws {
@@ -67,11 +73,14 @@ public final class CoreServer: MapEnvironment {
         router = try ZMQSocket(context, type: .router)
         try router.setRouterMandatory(true)
         try router.setHighWaterMarks(send: 100_000, receive: 100_000)
-        try router.setMaxMessageSize(64 << 20)
+        try router.setMaxMessageSize(configuration.maxMessageBytes)
         try router.bind(dir.controlEndpoint)
         let xpub = try ZMQSocket(context, type: .xpub)
-        publisher = try EventPublisher(socket: xpub, epoch: epoch, mapID: configuration.mapID)
+        publisher = try EventPublisher(socket: xpub, epoch: epoch, mapID: configuration.mapID,
+                                       highWaterMark: configuration.eventsHighWaterMark)
         try xpub.bind(dir.eventsEndpoint)
+        requests.maxAttempts = 1 + max(0, configuration.requestRetries)
+        if let tcp = configuration.tcp { try bindTCP(tcp) }
         map = Map(environment: self, size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
     }
 
@@ -82,15 +91,18 @@ public final class CoreServer: MapEnvironment {
     public func run() throws {
         logger.info("listening", metadata: ["control": "\(configuration.runDirectory.controlEndpoint)",
                                             "events": "\(configuration.runDirectory.eventsEndpoint)"])
-        var poller = ZMQPoller([router, publisher.socket])
+        var poller = ZMQPoller([router, publisher.socket] + (zap.map { [$0.socket] } ?? []))
         while true {
             guard let ready = pollOnce(&poller) else { break }
             if ready[0] { drainControl() }
-            if ready[1] { publisher.handleSubscriptions() }
+            if ready[1] { handleSubscriptions() }
+            if ready.count > 2, ready[2] { zap?.handlePending() }
             runTimers()
+            forgetUnreachablePlugins()
         }
         router.close()
         publisher.socket.close()
+        zap?.socket.close()
         // libzmq unlinks ipc files only when its I/O thread gets to it; do it now so a stopped core
         // leaves no socket behind.
         unlink(configuration.runDirectory.path + "/control")
@@ -137,8 +149,10 @@ public final class CoreServer: MapEnvironment {
             nextHeartbeatMillis = now + Int64(configuration.heartbeatIntervalMilliseconds)
             heartbeatPlugins(now: now)
         }
+        retryTimedOutAttempts(now: now)
         for id in requests.expired(now: now) {
             logger.warning("request timed out", metadata: ["id": "\(id)"])
+            health.requestsTimedOut += 1
             map.resourceFinished(id, .failure(.other, "no answer within \(configuration.requestTimeoutMilliseconds) ms"))
         }
         checkFrameDeadline(now: now)
@@ -173,8 +187,9 @@ public final class CoreServer: MapEnvironment {
                 if let tile = load.tileID { $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) } }
             }
         }
-        let deadline = monotonicMillis() + Int64(configuration.requestTimeoutMilliseconds)
-        requests.add(request, role: PluginRole.loader, deadlineMillis: deadline)
+        let timeout = Int64(configuration.requestTimeoutMilliseconds)
+        requests.add(request, role: PluginRole.loader, deadlineMillis: monotonicMillis() + timeout,
+                     attemptMillis: max(1, timeout / Int64(requests.maxAttempts)))
         dispatchWaiting()
     }
 
@@ -196,10 +211,20 @@ public final class CoreServer: MapEnvironment {
 
     /// Sends every request that waits for a plugin to the next plugin of its role.
     func dispatchWaiting() {
+        let now = monotonicMillis()
+        let limit = configuration.maxInFlightPerPlugin
+        var busyRoles: Set<String> = []
         for id in requests.waiting {
-            guard let entry = requests.entry(id), let plugin = registry.next(for: entry.role) else { continue }
-            requests.assign(id, to: plugin.identity)
-            send(.with { $0.request = entry.request }, to: plugin.identity)
+            // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
+            // dies or hangs takes few with it and the others of its role pick up the queue.
+            guard let entry = requests.entry(id), !busyRoles.contains(entry.role) else { continue }
+            guard let plugin = registry.next(for: entry.role, where: { requests.inFlight(for: $0.identity) < limit }) else {
+                busyRoles.insert(entry.role)
+                continue
+            }
+            guard let request = requests.assign(id, to: plugin.identity, now: now) else { continue }
+            health.requestsSent += 1
+            send(.with { $0.request = request }, to: plugin.identity)
         }
     }
 
@@ -207,7 +232,7 @@ public final class CoreServer: MapEnvironment {
         let cutoff = now - 3 * Int64(configuration.heartbeatIntervalMilliseconds)
         for plugin in registry.silent(since: cutoff) {
             logger.warning("plugin stopped answering", metadata: ["plugin": "\(plugin.id)"])
-            pluginGone(plugin.identity)
+            pluginGone(plugin.identity, reason: .heartbeatTimeout)
         }
         let beat = Mapwire_V1_ControlMessage.with {
             $0.heartbeat = .with { $0.epoch = epoch; $0.sentUnixNanos = unixNanosNow() }
@@ -216,12 +241,13 @@ public final class CoreServer: MapEnvironment {
     }
 
     /// Forgets a plugin; its unanswered requests go to another plugin of the role (or wait for one).
-    func pluginGone(_ identity: Data) {
+    func pluginGone(_ identity: Data, reason: Mapwire_V1_PluginGone.Reason = .goodbye) {
         guard let gone = registry.remove(identity) else { return }
         sentKeys[identity] = nil
         gesturePluginGone(gone)
         locationPluginGone(gone)
-        requests.unassignAll(from: identity)
+        let moved = requests.unassignAll(from: identity)
+        announceGone(gone, reason: reason, requestsMoved: moved)
         dispatchWaiting()
         if frameInFlight?.plugin == identity { abandonFrame("the renderer went away") }
     }
@@ -229,8 +255,10 @@ public final class CoreServer: MapEnvironment {
     func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         do { try router.send([identity, ControlCodec.encode(message)], dontWait: true) }
         catch {
-            // EHOSTUNREACH: the peer is gone; its heartbeat timeout cleans up.
+            // EHOSTUNREACH: the peer's connection is gone. A plugin is forgotten once the current step
+            // is over (not here: this may run in the middle of dispatching).
             logger.debug("send to peer failed: \(error)")
+            if error.code == EHOSTUNREACH, registry.plugins[identity] != nil { unreachablePlugins.insert(identity) }
         }
     }
 
@@ -248,10 +276,12 @@ public struct CoreStopHandle: Sendable {
 
 public enum CoreStartError: Error, CustomStringConvertible {
     case alreadyRunning(String)
+    case tcpUnavailable(String)
 
     public var description: String {
         switch self {
         case .alreadyRunning(let path): "another core already answers in \(path); stop it or use another --run-dir"
+        case .tcpUnavailable(let why): "cannot listen on TCP: \(why)"
         }
     }
 }

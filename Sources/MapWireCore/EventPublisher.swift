@@ -12,16 +12,21 @@ final class EventPublisher {
     private(set) var sequence: UInt64 = 0
     /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
     private(set) var subscribers = 0
+    /// Messages from subscribers that were not (un)subscriptions (an XSUB can send anything).
+    private(set) var malformedSubscriptions = 0
 
-    init(socket: ZMQSocket, epoch: UInt64, mapID: String) throws(ZMQError) {
+    init(socket: ZMQSocket, epoch: UInt64, mapID: String, highWaterMark: Int32 = 200_000) throws(ZMQError) {
         self.socket = socket
         self.epoch = epoch
         self.mapID = mapID
         // Pass every subscription up (not only the first per topic) so each subscriber gets a welcome.
         // "Verboser" also passes unsubscriptions up, including those of subscribers that disconnect.
         try socket.setOption(XPUBOption.verboser, Int32(1))
-        // Deep queues: a burst of a map load must not drop events for a subscriber that keeps up.
-        try socket.setHighWaterMarks(send: 200_000, receive: 1000)
+        // Deep but bounded queues: a burst of a map load must not drop events for a subscriber that
+        // keeps up, and one that never reads costs at most this many queued events (PROTOCOL.md 4.4).
+        try socket.setHighWaterMarks(send: highWaterMark, receive: 1000)
+        // Subscriptions are short; anything bigger is not one.
+        try socket.setMaxMessageSize(64 << 10)
     }
 
     /// Publishes one event now.
@@ -48,7 +53,10 @@ final class EventPublisher {
     /// Reads pending subscription messages and welcomes each new subscription.
     func handleSubscriptions() {
         while let frames = try? socket.receive(dontWait: true) {
-            guard let frame = frames.first, let kind = frame.first, kind <= 1 else { continue }
+            guard frames.count == 1, let frame = frames.first, let kind = frame.first, kind <= 1 else {
+                malformedSubscriptions += 1
+                continue
+            }
             let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)
             let countsSubscriber = prefix.isEmpty || prefix == "welcome"
             if kind == 0 {

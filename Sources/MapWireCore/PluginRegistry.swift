@@ -8,6 +8,8 @@ struct PluginRegistry {
         let id: String
         let name: String
         let roles: Set<String>
+        /// From the hello (0 when the plugin did not say): what a supervisor kills when it hangs.
+        let pid: UInt32
         var lastHeardMillis: Int64
     }
 
@@ -22,7 +24,7 @@ struct PluginRegistry {
             return existing
         }
         let plugin = Plugin(identity: identity, id: "\(hello.name)-\(nextNumber)", name: hello.name,
-                            roles: Set(hello.roles), lastHeardMillis: now)
+                            roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now)
         nextNumber += 1
         plugins[identity] = plugin
         return plugin
@@ -50,6 +52,16 @@ struct PluginRegistry {
         let turn = roundRobin[role, default: 0]
         roundRobin[role] = turn + 1
         return candidates[turn % candidates.count]
+    }
+
+    /// The next plugin for a role that `accepts`, taking turns as `next(for:)` does; nil when none does.
+    mutating func next(for role: String, where accepts: (Plugin) -> Bool) -> Plugin? {
+        let count = plugins.values.reduce(0) { $0 + ($1.roles.contains(role) ? 1 : 0) }
+        for _ in 0..<count {
+            guard let plugin = next(for: role) else { return nil }
+            if accepts(plugin) { return plugin }
+        }
+        return nil
     }
 
     func has(role: String) -> Bool {

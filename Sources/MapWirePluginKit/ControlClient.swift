@@ -8,8 +8,10 @@ public final class ControlClient {
     private let socket: ZMQSocket
     private var nextID: UInt64 = 1
 
-    public init(endpoint: String, context: ZMQContext = .shared) throws(ZMQError) {
+    /// `curve`: the keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc.
+    public init(endpoint: String, context: ZMQContext = .shared, curve: CurveClientKeys? = nil) throws(ZMQError) {
         socket = try ZMQSocket(context, type: .dealer)
+        if let curve { try socket.makeCurveClient(curve) }
         try socket.connect(endpoint)
     }
 

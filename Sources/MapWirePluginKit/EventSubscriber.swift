@@ -15,10 +15,16 @@ public final class EventSubscriber {
     public private(set) var missedEvents: UInt64 = 0
     /// Messages that were not valid envelopes.
     public private(set) var malformedMessages = 0
+    /// Map events received (welcomes not counted).
+    public private(set) var receivedEvents: UInt64 = 0
 
-    public init(endpoint: String, prefixes: [String] = [""], context: ZMQContext = .shared) throws(ZMQError) {
+    /// `receiveHighWaterMark`: events queued here before libzmq drops newer ones (a small value lets
+    /// tests make gaps). `curve`: the keys for a core's TCP endpoint; nil for ipc.
+    public init(endpoint: String, prefixes: [String] = [""], context: ZMQContext = .shared,
+                receiveHighWaterMark: Int32 = 1_000_000, curve: CurveClientKeys? = nil) throws(ZMQError) {
         socket = try ZMQSocket(context, type: .sub)
-        try socket.setHighWaterMarks(send: 1000, receive: 1_000_000)
+        try socket.setHighWaterMarks(send: 1000, receive: receiveHighWaterMark)
+        if let curve { try socket.makeCurveClient(curve) }
         for prefix in prefixes { try socket.subscribe(prefix) }
         if !prefixes.contains("") { try socket.subscribe("welcome") }
         try socket.connect(endpoint)
@@ -69,6 +75,7 @@ public final class EventSubscriber {
             isWelcomed = true
             return .welcome(envelope)
         }
+        receivedEvents += 1
         if let last = lastSequence, envelope.sequence > last + 1 { missedEvents += envelope.sequence - last - 1 }
         lastSequence = envelope.sequence
         return .event(topic: topic, envelope: envelope)

@@ -34,6 +34,11 @@ public final class PluginRunner {
     public var commandsAfterWelcome: (Mapwire_V1_Welcome) -> [Mapwire_V1_Command] = { _ in [] }
     /// Sees the replies to those commands (the core answers each one).
     public var onCommandReply: (Mapwire_V1_CommandReply) -> Void = { _ in }
+    /// Keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc.
+    public var curve: CurveClientKeys?
+    /// Run the handler on a worker thread (in order, one at a time) so heartbeats keep going during
+    /// long requests; for plugins whose requests can take longer than a few heartbeat intervals.
+    public var handlesRequestsOffThread = false
 
     public init(description: PluginDescription, controlEndpoint: String, logger: Logger, stopFlag: StopFlag = StopFlag()) {
         self.description = description
@@ -42,12 +47,25 @@ public final class PluginRunner {
         self.logger = logger
     }
 
-    public func run(handler: Handler) throws {
+    public func run(handler: @escaping Handler) throws {
         let socket = try ZMQSocket(type: .dealer)
         defer { socket.close() }
         try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
+        if let curve { try socket.makeCurveClient(curve) }
         try socket.connect(endpoint)
-        var poller = ZMQPoller([socket])
+        // Off-thread handling: replies come back from the worker on this PAIR socket.
+        let worker = handlesRequestsOffThread ? RequestWorker() : nil
+        let replies = try worker.map { worker in
+            let pair = try ZMQSocket(type: .pair)
+            try pair.bind(worker.endpoint)
+            worker.start(handler: handler)
+            return pair
+        }
+        defer {
+            worker?.stop()
+            replies?.close()
+        }
+        var poller = ZMQPoller([socket] + (replies.map { [$0] } ?? []))
         var interval: Int64 = 1000
         var lastHeardCore = monotonicMillis()
         var nextBeat: Int64 = 0
@@ -63,8 +81,17 @@ public final class PluginRunner {
                 nextBeat = now + interval
             }
             let ready = try poller.poll(timeoutMilliseconds: Int(min(100, max(0, nextBeat - now))))
+            if ready.count > 1, ready[1], let replies {
+                while let frames = try replies.receive(dontWait: true) { try forward(frames, on: socket) }
+            }
             guard ready[0] else { continue }
             while let frames = try socket.receive(dontWait: true) {
+                // A long batch of requests must not starve the heartbeat: the core would take a busy
+                // plugin for a hung one.
+                if welcome != nil, monotonicMillis() >= nextBeat {
+                    try send(heartbeatMessage(), on: socket)
+                    nextBeat = monotonicMillis() + interval
+                }
                 guard frames.count == 1, let message = try? ControlCodec.decode(frames[0]) else {
                     logger.warning("dropped a malformed message from the core")
                     continue
@@ -73,13 +100,17 @@ public final class PluginRunner {
                 switch message.body {
                 case .welcome(let w):
                     welcome = w
-                    interval = Int64(max(50, w.heartbeatIntervalMs))
+                    interval = Int64(max(10, w.heartbeatIntervalMs))
+                    // The next beat was timed with the pre-welcome interval (1 s): a core with a shorter
+                    // one would take us for gone before it came.
+                    nextBeat = min(nextBeat, monotonicMillis() + interval)
                     logger.info("registered", metadata: ["plugin": "\(w.pluginID)", "map": "\(w.mapID)"])
                     for command in commandsAfterWelcome(w) { try send(.with { $0.command = command }, on: socket) }
                 case .commandReply(let reply):
                     onCommandReply(reply)
                 case .request(let request):
-                    if let reply = handler(request) { try send(.with { $0.reply = reply }, on: socket) }
+                    if let worker { worker.submit(request) }
+                    else if let reply = handler(request) { try send(.with { $0.reply = reply }, on: socket) }
                 case .error(let e) where e.code == .notRegistered:
                     welcome = nil
                     nextBeat = 0
@@ -110,6 +141,12 @@ public final class PluginRunner {
 
     private func heartbeatMessage() -> Mapwire_V1_ControlMessage {
         .with { $0.heartbeat = .with { $0.sentUnixNanos = unixNanosNow() } }
+    }
+
+    /// Sends a reply the worker encoded, without blocking (as `send`).
+    private func forward(_ frames: [Data], on socket: ZMQSocket) throws {
+        do { try socket.send(frames, dontWait: true) }
+        catch where error.wouldBlock { logger.debug("the core's queue is full; reply dropped") }
     }
 
     /// Sends without blocking; a full queue (the core is not there yet) drops the message, and the

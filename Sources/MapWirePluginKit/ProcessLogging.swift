@@ -16,7 +16,7 @@ public enum ProcessLogging {
 
 extension PluginRunner {
     /// Runs until SIGINT or SIGTERM, then says goodbye to the core and returns.
-    public func runUntilSignalled(handler: Handler) throws {
+    public func runUntilSignalled(handler: @escaping Handler) throws {
         let stop = stopFlag
         let trap = SignalTrap { stop.stop() }
         try withExtendedLifetime(trap) { try run(handler: handler) }

@@ -56,6 +56,10 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
             return .object([JSONMember("error", .string(e.error))])
         case .trackingModeChanged(let e):
             return .object([JSONMember("mode", .string(e.mode.documentedName)), JSONMember("animated", .bool(e.animated))])
+        case .pluginGone(let e):
+            return e.documentedJSON
+        case .pluginSupervision(let e):
+            return e.documentedJSON
         case .welcome(let e):
             return .object([JSONMember("topic-prefix", .string(e.topicPrefix))])
         }

@@ -32,6 +32,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .userLocationUpdated: "user-location-updated"
         case .didFailToLocateUser: "did-fail-to-locate-user"
         case .trackingModeChanged: "tracking-mode-changed"
+        case .pluginGone: "plugin-gone"
+        case .pluginSupervision: "plugin-supervision"
         case .welcome: "welcome"
         }
     }
@@ -49,6 +51,7 @@ public let mapWireEventTopics: [String] = [
     "load-status-changed",
     "will-start-locating-user", "did-stop-locating-user", "user-location-updated", "did-fail-to-locate-user",
     "tracking-mode-changed",
+    "plugin-gone", "plugin-supervision",
 ]
 
 extension Mapwire_V1_Envelope.OneOf_Payload {

@@ -33,6 +33,27 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "Milliseconds the camera-veto plugin may take before a gesture's camera change is applied anyway.")
     var vetoTimeoutMs = 50
 
+    @Option(help: "How often a plugin request is sent again when an attempt gets no answer (the attempts share --request-timeout-ms).")
+    var requestRetries = 2
+
+    @Option(help: "Unanswered requests one plugin may hold at a time; the rest wait in the core for a plugin of the role with room.")
+    var maxInFlight = 32
+
+    @Option(help: "Largest control message accepted, in bytes; a peer sending more is disconnected.")
+    var maxMessageBytes: Int64 = 64 << 20
+
+    @Option(help: "Events queued per subscriber before further events are dropped for it.")
+    var eventsHwm: Int32 = 200_000
+
+    @Option(help: "Also listen on TCP: control on tcp://HOST:PORT, events on PORT+1 (CurveZMQ only; needs --server-key and --allow-keys).")
+    var tcp: String?
+
+    @Option(help: "The core's CurveZMQ key pair file (from `mapwire keygen`), for --tcp.")
+    var serverKey: String?
+
+    @Option(help: "File of client public keys (one Z85 key per line) admitted over --tcp.")
+    var allowKeys: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
@@ -46,6 +67,15 @@ struct CoreCommand: ParsableCommand {
             requestTimeoutMilliseconds: requestTimeoutMs, initialWidth: parts[0], initialHeight: parts[1])
         configuration.gestureTimeoutMilliseconds = gestureTimeoutMs
         configuration.vetoTimeoutMilliseconds = vetoTimeoutMs
+        guard heartbeatMs >= 10, requestRetries >= 0, maxMessageBytes >= 1024, eventsHwm >= 1 else {
+            throw ValidationError("--heartbeat-ms must be ≥ 10, --request-retries ≥ 0, --max-message-bytes ≥ 1024, --events-hwm ≥ 1")
+        }
+        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
+        configuration.requestRetries = requestRetries
+        configuration.maxInFlightPerPlugin = maxInFlight
+        configuration.maxMessageBytes = maxMessageBytes
+        configuration.eventsHighWaterMark = eventsHwm
+        configuration.tcp = try tcpConfiguration()
         let core: CoreServer
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }
         catch {
@@ -56,6 +86,27 @@ struct CoreCommand: ParsableCommand {
         let trap = SignalTrap { stop.stop() }
         try core.run()
         _ = trap
+    }
+}
+
+extension CoreCommand {
+    /// --tcp with its keys, or nil when TCP stays off (the default).
+    func tcpConfiguration() throws -> CoreTCPConfiguration? {
+        guard let tcp else {
+            guard serverKey == nil, allowKeys == nil else { throw ValidationError("--server-key and --allow-keys need --tcp") }
+            return nil
+        }
+        guard let endpoints = TCPEndpoints.split(tcp) else {
+            throw ValidationError("--tcp must look like tcp://127.0.0.1:5555 (events use the next port)")
+        }
+        guard let serverKey, let allowKeys else {
+            throw ValidationError("--tcp needs --server-key FILE and --allow-keys FILE: TCP is always CurveZMQ with an allow-list")
+        }
+        do {
+            return CoreTCPConfiguration(controlEndpoint: endpoints.control, eventsEndpoint: endpoints.events,
+                                        serverKeys: try CurveKeyPair.load(serverKey),
+                                        allowedClientKeys: try CurveKey.allowList(allowKeys))
+        } catch { throw ValidationError("\(error)") }
     }
 }
 

@@ -33,11 +33,28 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "Exit after this many seconds (with status 1 if --count events had not arrived).")
     var timeout: Double?
 
+    @Flag(help: "On exit, print the totals (events received, missed in gaps, malformed) on standard error.")
+    var summary = false
+
+    @Option(help: "Events queued in this monitor before newer ones are dropped (counted as gaps).")
+    var receiveHwm: Int32 = 1_000_000
+
+    @Option(help: "Sleep this many ms after each event (simulates a slow subscriber; gaps then show).")
+    var slowMs = 0
+
     func run() throws {
-        let target = endpoint ?? RunDirectory.resolve(runDirectory.path).eventsEndpoint
+        let connection = try runDirectory.connection()
+        let target = endpoint ?? connection.eventsEndpoint
         let prefixes = filter?.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } ?? [""]
-        let subscriber = try EventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes)
+        let subscriber = try EventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes,
+                                             receiveHighWaterMark: receiveHwm, curve: connection.curve)
         let trap = SignalTrap()
+        // The totals on the way out, whatever ends the run: what a reader of gaps needs to judge them.
+        defer {
+            if summary {
+                Self.warn("monitor: \(subscriber.receivedEvents) events received, \(subscriber.missedEvents) missed in gaps, \(subscriber.malformedMessages) malformed")
+            }
+        }
         let deadline = timeout.map { monotonicMillis() + Int64($0 * 1000) }
         var printed = 0
         var reportedMissed: UInt64 = 0
@@ -58,6 +75,7 @@ struct MonitorCommand: ParsableCommand {
                 guard let line = format == .json ? envelope.monitorJSON?.serialized : Self.text(envelope) else { continue }
                 Output.line(line)
                 printed += 1
+                if slowMs > 0 { usleep(UInt32(slowMs) * 1000) }
                 if prefixes == [""], subscriber.missedEvents > reportedMissed {
                     Self.warn("monitor: gap: \(subscriber.missedEvents - reportedMissed) events missed before seq \(envelope.sequence)")
                     reportedMissed = subscriber.missedEvents

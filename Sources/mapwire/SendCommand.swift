@@ -10,14 +10,14 @@ struct SendCommand: ParsableCommand {
         abstract: "Send one command to a running core and print its reply.",
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
-                      RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
+                      RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
                       ShowLocation.self, TrackingMode.self, LocationFailure.self])
 }
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
 func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOptions, timeoutMilliseconds: Int = 5000) throws {
-    let endpoint = RunDirectory.resolve(runDirectory.path).controlEndpoint
-    let client = try ControlClient(endpoint: endpoint)
+    let connection = try runDirectory.connection()
+    let client = try ControlClient(endpoint: connection.controlEndpoint, curve: connection.curve)
     let reply: Mapwire_V1_CommandReply
     do { reply = try client.send(kind, timeoutMilliseconds: timeoutMilliseconds) }
     catch {
@@ -47,6 +47,8 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
         Output.line("published events \(b.firstSequence)...\(b.lastSequence) in \(b.elapsedNanos) ns")
     case .benchRequests(let b):
         Output.line("\(b.roundTripNanos.count) requests in \(b.elapsedNanos) ns, \(b.failures) failed")
+    case .state(let state):
+        Output.line(state.documentedJSON.serialized)
     case nil:
         Output.line("ok")
     }

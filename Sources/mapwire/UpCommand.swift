@@ -11,7 +11,10 @@ struct UpCommand: ParsableCommand {
         abstract: "Start the core and chosen plugins, load a style, and stop them all on SIGINT/SIGTERM.",
         discussion: """
             Without --style it loads the bundled demo town. With --exit-when it exits 0 at the first \
-            map-idle (or map-loaded), and 1 with the error on a fatal map-loading-error.
+            map-idle (or map-loaded), and 1 with the error on a fatal map-loading-error. It supervises the \
+            plugins: one that exits or hangs (declared gone by the core) is restarted after a backoff \
+            (100 ms, doubling, at most 2 s) and given up on after --max-restarts restarts within \
+            --restart-window seconds; each restart and give-up is published as a plugin-supervision event.
             """)
 
     enum ExitPoint: String, ExpressibleByArgument, CaseIterable { case idle, loaded }
@@ -34,6 +37,15 @@ struct UpCommand: ParsableCommand {
 
     @Flag(help: "Print every event as it comes, as `mapwire monitor` does.")
     var printEvents = false
+
+    @Option(help: "Give up on a plugin after this many restarts within --restart-window seconds.")
+    var maxRestarts = 5
+
+    @Option(help: "The window (seconds) in which --max-restarts restarts make the supervisor give up.")
+    var restartWindow: Double = 10
+
+    @Option(help: "The first restart waits this long (ms); each further one in the window twice as long, at most 20 times this.")
+    var restartBackoffMs = 100
 
     func run() throws {
         let trap = SignalTrap()
@@ -60,10 +72,16 @@ struct UpCommand: ParsableCommand {
 
         let started = monotonicMillis()
         var events = 0
+        let supervisor = Supervisor(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000),
+                                    backoffBaseMillis: Int64(max(1, restartBackoffMs)))
         while !trap.flag.isStopped {
-            guard launcher.exited.isEmpty else {
-                MonitorCommand.warn("mapwire up: \(launcher.exited.joined(separator: ", ")) exited; stopping")
+            if let core = launcher.core, !core.isRunning {
+                MonitorCommand.warn("mapwire up: the core exited (\(core.exitDescription)); stopping")
                 throw ExitCode(1)
+            }
+            supervisor.tick(launcher: launcher) { report in
+                do { try client.run(.reportSupervision(.with { $0.report = report })) }
+                catch { MonitorCommand.warn("mapwire up: could not report to the core: \(error)") }
             }
             if exitWhen != nil, Double(monotonicMillis() - started) / 1000 > timeout {
                 MonitorCommand.warn("mapwire up: no map-\(exitWhen!.rawValue) within \(timeout) s")
@@ -72,6 +90,7 @@ struct UpCommand: ParsableCommand {
             guard case .event(let topic, let envelope)? = try subscriber.next(timeoutMilliseconds: 100) else { continue }
             events += 1
             if printEvents, let line = MonitorCommand.text(envelope) { Output.line(line) }
+            if case .pluginGone(let gone) = envelope.payload { supervisor.pluginGone(gone, launcher: launcher) }
             if case .mapLoadingError(let error) = envelope.payload {
                 MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
                 if error.type == .style, exitWhen != nil { throw ExitCode(1) }

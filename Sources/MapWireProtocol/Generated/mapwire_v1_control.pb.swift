@@ -418,6 +418,23 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .benchRequests(newValue)}
   }
 
+  /// Reliability (PROTOCOL.md 7.3.3): a late joiner's state snapshot, and supervisor reports.
+  public var getState: Mapwire_V1_GetState {
+    get {
+      if case .getState(let v)? = kind {return v}
+      return Mapwire_V1_GetState()
+    }
+    set {kind = .getState(newValue)}
+  }
+
+  public var reportSupervision: Mapwire_V1_ReportSupervision {
+    get {
+      if case .reportSupervision(let v)? = kind {return v}
+      return Mapwire_V1_ReportSupervision()
+    }
+    set {kind = .reportSupervision(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -451,6 +468,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     /// Benchmarks (`mapwire bench`), 80-84.
     case benchPublish(Mapwire_V1_BenchPublish)
     case benchRequests(Mapwire_V1_BenchRequests)
+    /// Reliability (PROTOCOL.md 7.3.3): a late joiner's state snapshot, and supervisor reports.
+    case getState(Mapwire_V1_GetState)
+    case reportSupervision(Mapwire_V1_ReportSupervision)
 
   }
 
@@ -1711,6 +1731,14 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .benchRequests(newValue)}
   }
 
+  public var state: Mapwire_V1_CoreStateSnapshot {
+    get {
+      if case .state(let v)? = result {return v}
+      return Mapwire_V1_CoreStateSnapshot()
+    }
+    set {result = .state(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -1720,6 +1748,7 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     case loadStatus(Mapwire_V1_LoadStatusReport)
     case benchPublish(Mapwire_V1_BenchPublishResult)
     case benchRequests(Mapwire_V1_BenchRequestsResult)
+    case state(Mapwire_V1_CoreStateSnapshot)
 
   }
 
@@ -1857,64 +1886,81 @@ public nonisolated struct Mapwire_V1_BenchRequestsResult: Sendable {
 }
 
 /// Core -> plugin: a request for a role's work. Ids are unique per core epoch.
-public nonisolated struct Mapwire_V1_PluginRequest: Sendable {
+public nonisolated struct Mapwire_V1_PluginRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: UInt64 = 0
+  public var id: UInt64 {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
   /// After this instant (ns since the Unix epoch) the core no longer waits for the reply (0: none).
-  public var deadlineUnixNanos: Int64 = 0
+  public var deadlineUnixNanos: Int64 {
+    get {_storage._deadlineUnixNanos}
+    set {_uniqueStorage()._deadlineUnixNanos = newValue}
+  }
 
-  public var kind: Mapwire_V1_PluginRequest.OneOf_Kind? = nil
+  public var kind: OneOf_Kind? {
+    get {return _storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   public var loadResource: Mapwire_V1_LoadResource {
     get {
-      if case .loadResource(let v)? = kind {return v}
+      if case .loadResource(let v)? = _storage._kind {return v}
       return Mapwire_V1_LoadResource()
     }
-    set {kind = .loadResource(newValue)}
+    set {_uniqueStorage()._kind = .loadResource(newValue)}
   }
 
   public var cancel: Mapwire_V1_CancelRequest {
     get {
-      if case .cancel(let v)? = kind {return v}
+      if case .cancel(let v)? = _storage._kind {return v}
       return Mapwire_V1_CancelRequest()
     }
-    set {kind = .cancel(newValue)}
+    set {_uniqueStorage()._kind = .cancel(newValue)}
   }
 
   public var renderFrame: Mapwire_V1_RenderFrame {
     get {
-      if case .renderFrame(let v)? = kind {return v}
+      if case .renderFrame(let v)? = _storage._kind {return v}
       return Mapwire_V1_RenderFrame()
     }
-    set {kind = .renderFrame(newValue)}
+    set {_uniqueStorage()._kind = .renderFrame(newValue)}
   }
 
   public var mayChangeCamera: Mapwire_V1_MayChangeCamera {
     get {
-      if case .mayChangeCamera(let v)? = kind {return v}
+      if case .mayChangeCamera(let v)? = _storage._kind {return v}
       return Mapwire_V1_MayChangeCamera()
     }
-    set {kind = .mayChangeCamera(newValue)}
+    set {_uniqueStorage()._kind = .mayChangeCamera(newValue)}
   }
 
   public var handleGesture: Mapwire_V1_HandleGesture {
     get {
-      if case .handleGesture(let v)? = kind {return v}
+      if case .handleGesture(let v)? = _storage._kind {return v}
       return Mapwire_V1_HandleGesture()
     }
-    set {kind = .handleGesture(newValue)}
+    set {_uniqueStorage()._kind = .handleGesture(newValue)}
   }
 
   public var shouldRemoveStyleImage: Mapwire_V1_ShouldRemoveStyleImage {
     get {
-      if case .shouldRemoveStyleImage(let v)? = kind {return v}
+      if case .shouldRemoveStyleImage(let v)? = _storage._kind {return v}
       return Mapwire_V1_ShouldRemoveStyleImage()
     }
-    set {kind = .shouldRemoveStyleImage(newValue)}
+    set {_uniqueStorage()._kind = .shouldRemoveStyleImage(newValue)}
+  }
+
+  /// 1 for the first send of this id, 2 and up when the core sends the same request again (another
+  /// plugin of the role took over, or the previous attempt timed out). The id stays the same, so a
+  /// plugin that already answered it may answer again: the core uses the first answer it gets.
+  public var attempt: UInt32 {
+    get {_storage._attempt}
+    set {_uniqueStorage()._attempt = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1930,6 +1976,8 @@ public nonisolated struct Mapwire_V1_PluginRequest: Sendable {
   }
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Role "style-image-remover": an added image is no longer used; keep it or let the core remove it.
@@ -2645,6 +2693,193 @@ public nonisolated struct Mapwire_V1_Goodbye: Sendable {
   public init() {}
 }
 
+/// Client -> core: everything a subscriber that joins late needs to catch up (PROTOCOL.md 7.3.3).
+public nonisolated struct Mapwire_V1_GetState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_CoreStateSnapshot: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var epoch: UInt64 {
+    get {_storage._epoch}
+    set {_uniqueStorage()._epoch = newValue}
+  }
+
+  public var mapID: String {
+    get {_storage._mapID}
+    set {_uniqueStorage()._mapID = newValue}
+  }
+
+  /// The sequence number of the last published event: events after it are new to the joiner.
+  public var lastSequence: UInt64 {
+    get {_storage._lastSequence}
+    set {_uniqueStorage()._lastSequence = newValue}
+  }
+
+  /// The last set-style-uri URI ("" when the style came from set-style-json or none was set).
+  public var styleUri: String {
+    get {_storage._styleUri}
+    set {_uniqueStorage()._styleUri = newValue}
+  }
+
+  /// empty, loading-style, loading-sprite, loading-sources, loaded, failed.
+  public var loadPhase: String {
+    get {_storage._loadPhase}
+    set {_uniqueStorage()._loadPhase = newValue}
+  }
+
+  /// The current style's sources, in style order.
+  public var sourceIds: [String] {
+    get {_storage._sourceIds}
+    set {_uniqueStorage()._sourceIds = newValue}
+  }
+
+  public var camera: Mapwire_V1_CameraState {
+    get {_storage._camera ?? Mapwire_V1_CameraState()}
+    set {_uniqueStorage()._camera = newValue}
+  }
+  /// Returns true if `camera` has been explicitly set.
+  public var hasCamera: Bool {_storage._camera != nil}
+  /// Clears the value of `camera`. Subsequent reads from it will return its default value.
+  public mutating func clearCamera() {_uniqueStorage()._camera = nil}
+
+  public var loadStatus: Mapwire_V1_LoadStatusReport {
+    get {_storage._loadStatus ?? Mapwire_V1_LoadStatusReport()}
+    set {_uniqueStorage()._loadStatus = newValue}
+  }
+  /// Returns true if `loadStatus` has been explicitly set.
+  public var hasLoadStatus: Bool {_storage._loadStatus != nil}
+  /// Clears the value of `loadStatus`. Subsequent reads from it will return its default value.
+  public mutating func clearLoadStatus() {_uniqueStorage()._loadStatus = nil}
+
+  public var plugins: [Mapwire_V1_PluginInfo] {
+    get {_storage._plugins}
+    set {_uniqueStorage()._plugins = newValue}
+  }
+
+  public var counters: Mapwire_V1_CoreCounters {
+    get {_storage._counters ?? Mapwire_V1_CoreCounters()}
+    set {_uniqueStorage()._counters = newValue}
+  }
+  /// Returns true if `counters` has been explicitly set.
+  public var hasCounters: Bool {_storage._counters != nil}
+  /// Clears the value of `counters`. Subsequent reads from it will return its default value.
+  public mutating func clearCounters() {_uniqueStorage()._counters = nil}
+
+  public var subscribers: UInt32 {
+    get {_storage._subscribers}
+    set {_uniqueStorage()._subscribers = newValue}
+  }
+
+  /// Requests to plugins that have no answer yet.
+  public var pendingRequests: UInt32 {
+    get {_storage._pendingRequests}
+    set {_uniqueStorage()._pendingRequests = newValue}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Mapwire_V1_PluginInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var pluginID: String = String()
+
+  public var name: String = String()
+
+  public var roles: [String] = []
+
+  public var pid: UInt32 = 0
+
+  /// Requests sent to it that it has not answered yet.
+  public var inFlight: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// What the core has counted since it started (all monotonic).
+public nonisolated struct Mapwire_V1_CoreCounters: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Control messages it could not use: not protobuf, wrong frame count, unknown type, not registered, ...
+  public var malformedRejected: UInt64 = 0
+
+  /// Plugin requests sent (each attempt counts).
+  public var requestsSent: UInt64 = 0
+
+  /// Requests sent again after their attempt timed out.
+  public var requestsRetried: UInt64 = 0
+
+  /// Requests handed to another plugin because theirs went away.
+  public var requestsRedispatched: UInt64 = 0
+
+  /// Requests that ended with an error because no answer came in time.
+  public var requestsTimedOut: UInt64 = 0
+
+  /// Replies for ids the core no longer waited for (late or duplicate), dropped.
+  public var lateRepliesDropped: UInt64 = 0
+
+  /// Plugins declared gone (goodbye or missed heartbeats).
+  public var pluginsGone: UInt64 = 0
+
+  /// Of those, plugins that stopped answering heartbeats.
+  public var pluginsTimedOut: UInt64 = 0
+
+  public var eventsPublished: UInt64 = 0
+
+  /// Subscription messages on the events socket that were not (un)subscriptions.
+  public var malformedSubscriptions: UInt64 = 0
+
+  /// Connections refused by the ZAP handler (TCP with CurveZMQ, PROTOCOL.md 2.4).
+  public var connectionsRefused: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Supervisor (mapwire up) -> core: a child plugin was restarted, or given up on. The core publishes
+/// it as a plugin-supervision event.
+public nonisolated struct Mapwire_V1_ReportSupervision: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var report: Mapwire_V1_PluginSupervision {
+    get {_report ?? Mapwire_V1_PluginSupervision()}
+    set {_report = newValue}
+  }
+  /// Returns true if `report` has been explicitly set.
+  public var hasReport: Bool {self._report != nil}
+  /// Clears the value of `report`. Subsequent reads from it will return its default value.
+  public mutating func clearReport() {self._report = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _report: Mapwire_V1_PluginSupervision? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
@@ -2942,7 +3177,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}$bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{4}\u{1d}bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3302,6 +3537,32 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .removeLayer(v)
         }
       }()
+      case 50: try {
+        var v: Mapwire_V1_GetState?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .getState(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .getState(v)
+        }
+      }()
+      case 51: try {
+        var v: Mapwire_V1_ReportSupervision?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .reportSupervision(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .reportSupervision(v)
+        }
+      }()
       case 80: try {
         var v: Mapwire_V1_BenchPublish?
         var hadOneofValue = false
@@ -3449,6 +3710,14 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .removeLayer?: try {
       guard case .removeLayer(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 44)
+    }()
+    case .getState?: try {
+      guard case .getState(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 50)
+    }()
+    case .reportSupervision?: try {
+      guard case .reportSupervision(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 51)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.kind else { preconditionFailure() }
@@ -5348,7 +5617,7 @@ nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{4}<bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{4}2bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5409,6 +5678,19 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
         if let v = v {
           if hadOneofValue {try decoder.handleConflictingOneOf()}
           self.result = .loadStatus(v)
+        }
+      }()
+      case 30: try {
+        var v: Mapwire_V1_CoreStateSnapshot?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .state(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .state(v)
         }
       }()
       case 80: try {
@@ -5472,6 +5754,10 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     case .loadStatus?: try {
       guard case .loadStatus(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .state?: try {
+      guard case .state(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.result else { preconditionFailure() }
@@ -5677,144 +5963,191 @@ nonisolated extension Mapwire_V1_BenchRequestsResult: SwiftProtobuf.Message, Swi
 
 nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0\u{2}\u{f}attempt\0")
+
+  fileprivate class _StorageClass {
+    var _id: UInt64 = 0
+    var _deadlineUnixNanos: Int64 = 0
+    var _kind: Mapwire_V1_PluginRequest.OneOf_Kind?
+    var _attempt: UInt32 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _deadlineUnixNanos = source._deadlineUnixNanos
+      _kind = source._kind
+      _attempt = source._attempt
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularInt64Field(value: &self.deadlineUnixNanos) }()
-      case 10: try {
-        var v: Mapwire_V1_LoadResource?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .loadResource(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularInt64Field(value: &_storage._deadlineUnixNanos) }()
+        case 10: try {
+          var v: Mapwire_V1_LoadResource?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .loadResource(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .loadResource(v)
+          }
+        }()
+        case 11: try {
+          var v: Mapwire_V1_CancelRequest?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .cancel(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .cancel(v)
+          }
+        }()
+        case 12: try {
+          var v: Mapwire_V1_RenderFrame?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .renderFrame(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .renderFrame(v)
+          }
+        }()
+        case 13: try {
+          var v: Mapwire_V1_MayChangeCamera?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .mayChangeCamera(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .mayChangeCamera(v)
+          }
+        }()
+        case 14: try {
+          var v: Mapwire_V1_HandleGesture?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .handleGesture(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .handleGesture(v)
+          }
+        }()
+        case 15: try {
+          var v: Mapwire_V1_ShouldRemoveStyleImage?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .shouldRemoveStyleImage(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .shouldRemoveStyleImage(v)
+          }
+        }()
+        case 30: try { try decoder.decodeSingularUInt32Field(value: &_storage._attempt) }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .loadResource(v)
-        }
-      }()
-      case 11: try {
-        var v: Mapwire_V1_CancelRequest?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .cancel(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .cancel(v)
-        }
-      }()
-      case 12: try {
-        var v: Mapwire_V1_RenderFrame?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .renderFrame(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .renderFrame(v)
-        }
-      }()
-      case 13: try {
-        var v: Mapwire_V1_MayChangeCamera?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .mayChangeCamera(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .mayChangeCamera(v)
-        }
-      }()
-      case 14: try {
-        var v: Mapwire_V1_HandleGesture?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .handleGesture(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .handleGesture(v)
-        }
-      }()
-      case 15: try {
-        var v: Mapwire_V1_ShouldRemoveStyleImage?
-        var hadOneofValue = false
-        if let current = self.kind {
-          hadOneofValue = true
-          if case .shouldRemoveStyleImage(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.kind = .shouldRemoveStyleImage(v)
-        }
-      }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.id != 0 {
-      try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
-    }
-    if self.deadlineUnixNanos != 0 {
-      try visitor.visitSingularInt64Field(value: self.deadlineUnixNanos, fieldNumber: 2)
-    }
-    switch self.kind {
-    case .loadResource?: try {
-      guard case .loadResource(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    }()
-    case .cancel?: try {
-      guard case .cancel(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    }()
-    case .renderFrame?: try {
-      guard case .renderFrame(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-    }()
-    case .mayChangeCamera?: try {
-      guard case .mayChangeCamera(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-    }()
-    case .handleGesture?: try {
-      guard case .handleGesture(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-    }()
-    case .shouldRemoveStyleImage?: try {
-      guard case .shouldRemoveStyleImage(let v)? = self.kind else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._id != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._id, fieldNumber: 1)
+      }
+      if _storage._deadlineUnixNanos != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._deadlineUnixNanos, fieldNumber: 2)
+      }
+      switch _storage._kind {
+      case .loadResource?: try {
+        guard case .loadResource(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .cancel?: try {
+        guard case .cancel(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case .renderFrame?: try {
+        guard case .renderFrame(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      }()
+      case .mayChangeCamera?: try {
+        guard case .mayChangeCamera(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      }()
+      case .handleGesture?: try {
+        guard case .handleGesture(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .shouldRemoveStyleImage?: try {
+        guard case .shouldRemoveStyleImage(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
+      case nil: break
+      }
+      if _storage._attempt != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._attempt, fieldNumber: 30)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Mapwire_V1_PluginRequest, rhs: Mapwire_V1_PluginRequest) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.deadlineUnixNanos != rhs.deadlineUnixNanos {return false}
-    if lhs.kind != rhs.kind {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._deadlineUnixNanos != rhs_storage._deadlineUnixNanos {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._attempt != rhs_storage._attempt {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6764,6 +7097,336 @@ nonisolated extension Mapwire_V1_Goodbye: SwiftProtobuf.Message, SwiftProtobuf._
   }
 
   public static func ==(lhs: Mapwire_V1_Goodbye, rhs: Mapwire_V1_Goodbye) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GetState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GetState, rhs: Mapwire_V1_GetState) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CoreStateSnapshot"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{3}last_sequence\0\u{3}style_uri\0\u{3}load_phase\0\u{3}source_ids\0\u{1}camera\0\u{3}load_status\0\u{1}plugins\0\u{1}counters\0\u{1}subscribers\0\u{3}pending_requests\0")
+
+  fileprivate class _StorageClass {
+    var _epoch: UInt64 = 0
+    var _mapID: String = String()
+    var _lastSequence: UInt64 = 0
+    var _styleUri: String = String()
+    var _loadPhase: String = String()
+    var _sourceIds: [String] = []
+    var _camera: Mapwire_V1_CameraState? = nil
+    var _loadStatus: Mapwire_V1_LoadStatusReport? = nil
+    var _plugins: [Mapwire_V1_PluginInfo] = []
+    var _counters: Mapwire_V1_CoreCounters? = nil
+    var _subscribers: UInt32 = 0
+    var _pendingRequests: UInt32 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _epoch = source._epoch
+      _mapID = source._mapID
+      _lastSequence = source._lastSequence
+      _styleUri = source._styleUri
+      _loadPhase = source._loadPhase
+      _sourceIds = source._sourceIds
+      _camera = source._camera
+      _loadStatus = source._loadStatus
+      _plugins = source._plugins
+      _counters = source._counters
+      _subscribers = source._subscribers
+      _pendingRequests = source._pendingRequests
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularFixed64Field(value: &_storage._epoch) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._mapID) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._lastSequence) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._styleUri) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._loadPhase) }()
+        case 6: try { try decoder.decodeRepeatedStringField(value: &_storage._sourceIds) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._camera) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._loadStatus) }()
+        case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._plugins) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._counters) }()
+        case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._subscribers) }()
+        case 12: try { try decoder.decodeSingularUInt32Field(value: &_storage._pendingRequests) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._epoch != 0 {
+        try visitor.visitSingularFixed64Field(value: _storage._epoch, fieldNumber: 1)
+      }
+      if !_storage._mapID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._mapID, fieldNumber: 2)
+      }
+      if _storage._lastSequence != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._lastSequence, fieldNumber: 3)
+      }
+      if !_storage._styleUri.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._styleUri, fieldNumber: 4)
+      }
+      if !_storage._loadPhase.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._loadPhase, fieldNumber: 5)
+      }
+      if !_storage._sourceIds.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._sourceIds, fieldNumber: 6)
+      }
+      try { if let v = _storage._camera {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      try { if let v = _storage._loadStatus {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if !_storage._plugins.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._plugins, fieldNumber: 9)
+      }
+      try { if let v = _storage._counters {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      if _storage._subscribers != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._subscribers, fieldNumber: 11)
+      }
+      if _storage._pendingRequests != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._pendingRequests, fieldNumber: 12)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CoreStateSnapshot, rhs: Mapwire_V1_CoreStateSnapshot) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._epoch != rhs_storage._epoch {return false}
+        if _storage._mapID != rhs_storage._mapID {return false}
+        if _storage._lastSequence != rhs_storage._lastSequence {return false}
+        if _storage._styleUri != rhs_storage._styleUri {return false}
+        if _storage._loadPhase != rhs_storage._loadPhase {return false}
+        if _storage._sourceIds != rhs_storage._sourceIds {return false}
+        if _storage._camera != rhs_storage._camera {return false}
+        if _storage._loadStatus != rhs_storage._loadStatus {return false}
+        if _storage._plugins != rhs_storage._plugins {return false}
+        if _storage._counters != rhs_storage._counters {return false}
+        if _storage._subscribers != rhs_storage._subscribers {return false}
+        if _storage._pendingRequests != rhs_storage._pendingRequests {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PluginInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PluginInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}plugin_id\0\u{1}name\0\u{1}roles\0\u{1}pid\0\u{3}in_flight\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.pluginID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.roles) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.pid) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.inFlight) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.pluginID.isEmpty {
+      try visitor.visitSingularStringField(value: self.pluginID, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    if !self.roles.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.roles, fieldNumber: 3)
+    }
+    if self.pid != 0 {
+      try visitor.visitSingularUInt32Field(value: self.pid, fieldNumber: 4)
+    }
+    if self.inFlight != 0 {
+      try visitor.visitSingularUInt32Field(value: self.inFlight, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PluginInfo, rhs: Mapwire_V1_PluginInfo) -> Bool {
+    if lhs.pluginID != rhs.pluginID {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.roles != rhs.roles {return false}
+    if lhs.pid != rhs.pid {return false}
+    if lhs.inFlight != rhs.inFlight {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CoreCounters"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}malformed_rejected\0\u{3}requests_sent\0\u{3}requests_retried\0\u{3}requests_redispatched\0\u{3}requests_timed_out\0\u{3}late_replies_dropped\0\u{3}plugins_gone\0\u{3}plugins_timed_out\0\u{3}events_published\0\u{3}malformed_subscriptions\0\u{3}connections_refused\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.malformedRejected) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.requestsSent) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.requestsRetried) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.requestsRedispatched) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.requestsTimedOut) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.lateRepliesDropped) }()
+      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.pluginsGone) }()
+      case 8: try { try decoder.decodeSingularUInt64Field(value: &self.pluginsTimedOut) }()
+      case 9: try { try decoder.decodeSingularUInt64Field(value: &self.eventsPublished) }()
+      case 10: try { try decoder.decodeSingularUInt64Field(value: &self.malformedSubscriptions) }()
+      case 11: try { try decoder.decodeSingularUInt64Field(value: &self.connectionsRefused) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.malformedRejected != 0 {
+      try visitor.visitSingularUInt64Field(value: self.malformedRejected, fieldNumber: 1)
+    }
+    if self.requestsSent != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestsSent, fieldNumber: 2)
+    }
+    if self.requestsRetried != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestsRetried, fieldNumber: 3)
+    }
+    if self.requestsRedispatched != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestsRedispatched, fieldNumber: 4)
+    }
+    if self.requestsTimedOut != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestsTimedOut, fieldNumber: 5)
+    }
+    if self.lateRepliesDropped != 0 {
+      try visitor.visitSingularUInt64Field(value: self.lateRepliesDropped, fieldNumber: 6)
+    }
+    if self.pluginsGone != 0 {
+      try visitor.visitSingularUInt64Field(value: self.pluginsGone, fieldNumber: 7)
+    }
+    if self.pluginsTimedOut != 0 {
+      try visitor.visitSingularUInt64Field(value: self.pluginsTimedOut, fieldNumber: 8)
+    }
+    if self.eventsPublished != 0 {
+      try visitor.visitSingularUInt64Field(value: self.eventsPublished, fieldNumber: 9)
+    }
+    if self.malformedSubscriptions != 0 {
+      try visitor.visitSingularUInt64Field(value: self.malformedSubscriptions, fieldNumber: 10)
+    }
+    if self.connectionsRefused != 0 {
+      try visitor.visitSingularUInt64Field(value: self.connectionsRefused, fieldNumber: 11)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CoreCounters, rhs: Mapwire_V1_CoreCounters) -> Bool {
+    if lhs.malformedRejected != rhs.malformedRejected {return false}
+    if lhs.requestsSent != rhs.requestsSent {return false}
+    if lhs.requestsRetried != rhs.requestsRetried {return false}
+    if lhs.requestsRedispatched != rhs.requestsRedispatched {return false}
+    if lhs.requestsTimedOut != rhs.requestsTimedOut {return false}
+    if lhs.lateRepliesDropped != rhs.lateRepliesDropped {return false}
+    if lhs.pluginsGone != rhs.pluginsGone {return false}
+    if lhs.pluginsTimedOut != rhs.pluginsTimedOut {return false}
+    if lhs.eventsPublished != rhs.eventsPublished {return false}
+    if lhs.malformedSubscriptions != rhs.malformedSubscriptions {return false}
+    if lhs.connectionsRefused != rhs.connectionsRefused {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ReportSupervision: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportSupervision"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}report\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._report) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._report {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ReportSupervision, rhs: Mapwire_V1_ReportSupervision) -> Bool {
+    if lhs._report != rhs._report {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1523,6 +1523,148 @@ public nonisolated struct Mapwire_V1_TrackingModeChanged: Sendable {
   public init() {}
 }
 
+/// Topic "plugin-gone": the core forgot a plugin that failed (PROTOCOL.md 7.2): not for a goodbye. Its
+/// unanswered requests went to another plugin of the role, or wait for one.
+public nonisolated struct Mapwire_V1_PluginGone: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var pluginID: String = String()
+
+  public var name: String = String()
+
+  public var roles: [String] = []
+
+  /// From its hello (0 when it did not say).
+  public var pid: UInt32 = 0
+
+  public var reason: Mapwire_V1_PluginGone.Reason = .unspecified
+
+  /// How long the core had heard nothing from it, in milliseconds.
+  public var silentMs: UInt64 = 0
+
+  /// Unanswered requests handed on.
+  public var requestsMoved: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Reason: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// It said goodbye (not published; kept for completeness of the reasons).
+    case goodbye // = 1
+
+    /// It missed its heartbeats (crashed, hung or stopped).
+    case heartbeatTimeout // = 2
+
+    /// Its connection is gone (the core could not deliver to it): the process exited or crashed.
+    case disconnected // = 3
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .goodbye
+      case 2: self = .heartbeatTimeout
+      case 3: self = .disconnected
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .goodbye: return 1
+      case .heartbeatTimeout: return 2
+      case .disconnected: return 3
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Mapwire_V1_PluginGone.Reason] = [
+      .unspecified,
+      .goodbye,
+      .heartbeatTimeout,
+      .disconnected,
+    ]
+
+  }
+
+  public init() {}
+}
+
+/// Topic "plugin-supervision": a supervisor (mapwire up) restarted a plugin process, or gave up on it.
+public nonisolated struct Mapwire_V1_PluginSupervision: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The supervisor's name for the plugin: "loader", "renderer", ...
+  public var plugin: String = String()
+
+  public var action: Mapwire_V1_PluginSupervision.Action = .unspecified
+
+  public var oldPid: UInt32 = 0
+
+  /// The new process (restarted only).
+  public var newPid: UInt32 = 0
+
+  /// Restarts of this plugin within the supervisor's window (10 s), this one included.
+  public var restartsInWindow: UInt32 = 0
+
+  /// Why: "exited with status 9", "killed by signal 9", "hung (declared gone by the core)".
+  public var reason: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Action: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+    case restarted // = 1
+    case gaveUp // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .restarted
+      case 2: self = .gaveUp
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .restarted: return 1
+      case .gaveUp: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Mapwire_V1_PluginSupervision.Action] = [
+      .unspecified,
+      .restarted,
+      .gaveUp,
+    ]
+
+  }
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
@@ -2999,4 +3141,127 @@ nonisolated extension Mapwire_V1_TrackingModeChanged: SwiftProtobuf.Message, Swi
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Mapwire_V1_PluginGone: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PluginGone"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}plugin_id\0\u{1}name\0\u{1}roles\0\u{1}pid\0\u{1}reason\0\u{3}silent_ms\0\u{3}requests_moved\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.pluginID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.roles) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.pid) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.silentMs) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.requestsMoved) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.pluginID.isEmpty {
+      try visitor.visitSingularStringField(value: self.pluginID, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    if !self.roles.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.roles, fieldNumber: 3)
+    }
+    if self.pid != 0 {
+      try visitor.visitSingularUInt32Field(value: self.pid, fieldNumber: 4)
+    }
+    if self.reason != .unspecified {
+      try visitor.visitSingularEnumField(value: self.reason, fieldNumber: 5)
+    }
+    if self.silentMs != 0 {
+      try visitor.visitSingularUInt64Field(value: self.silentMs, fieldNumber: 6)
+    }
+    if self.requestsMoved != 0 {
+      try visitor.visitSingularUInt32Field(value: self.requestsMoved, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PluginGone, rhs: Mapwire_V1_PluginGone) -> Bool {
+    if lhs.pluginID != rhs.pluginID {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.roles != rhs.roles {return false}
+    if lhs.pid != rhs.pid {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.silentMs != rhs.silentMs {return false}
+    if lhs.requestsMoved != rhs.requestsMoved {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PluginGone.Reason: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_GOODBYE\0\u{1}REASON_HEARTBEAT_TIMEOUT\0\u{1}REASON_DISCONNECTED\0")
+}
+
+nonisolated extension Mapwire_V1_PluginSupervision: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PluginSupervision"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}plugin\0\u{1}action\0\u{3}old_pid\0\u{3}new_pid\0\u{3}restarts_in_window\0\u{1}reason\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.plugin) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.action) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.oldPid) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.newPid) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.restartsInWindow) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.plugin.isEmpty {
+      try visitor.visitSingularStringField(value: self.plugin, fieldNumber: 1)
+    }
+    if self.action != .unspecified {
+      try visitor.visitSingularEnumField(value: self.action, fieldNumber: 2)
+    }
+    if self.oldPid != 0 {
+      try visitor.visitSingularUInt32Field(value: self.oldPid, fieldNumber: 3)
+    }
+    if self.newPid != 0 {
+      try visitor.visitSingularUInt32Field(value: self.newPid, fieldNumber: 4)
+    }
+    if self.restartsInWindow != 0 {
+      try visitor.visitSingularUInt32Field(value: self.restartsInWindow, fieldNumber: 5)
+    }
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PluginSupervision, rhs: Mapwire_V1_PluginSupervision) -> Bool {
+    if lhs.plugin != rhs.plugin {return false}
+    if lhs.action != rhs.action {return false}
+    if lhs.oldPid != rhs.oldPid {return false}
+    if lhs.newPid != rhs.newPid {return false}
+    if lhs.restartsInWindow != rhs.restartsInWindow {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PluginSupervision.Action: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ACTION_UNSPECIFIED\0\u{1}ACTION_RESTARTED\0\u{1}ACTION_GAVE_UP\0")
 }

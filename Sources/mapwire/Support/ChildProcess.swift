@@ -16,6 +16,13 @@ final class ChildProcess {
     var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { process.isRunning }
 
+    /// How an exited child ended: "killed by signal 9" or "exited with status 1".
+    var exitDescription: String {
+        guard !process.isRunning else { return "running" }
+        return process.terminationReason == .uncaughtSignal
+            ? "killed by signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
+    }
+
     /// SIGTERM (again every 200 ms: a child still starting may not handle it yet), then SIGKILL if
     /// it has not exited after `grace` seconds.
     func stop(grace: TimeInterval = 3) {

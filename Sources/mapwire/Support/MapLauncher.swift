@@ -41,18 +41,27 @@ struct LaunchOptions: ParsableArguments {
 
     @Option(help: "Device pixels per logical pixel (1 or 2 picks the @1x or @2x sprite).")
     var pixelRatio: Double?
+
+    @Option(help: "The core's heartbeat interval in ms (a plugin silent for 3 intervals is declared gone).")
+    var heartbeatMs: Int?
+
+    @Option(help: "The loader waits this many ms before each answer (a slow network, for chaos tests).")
+    var loaderDelayMs: Int?
 }
 
 /// A core and its plugins started as child processes, stopped (children last-first) by `stop()`.
 final class MapLauncher {
     let directory: RunDirectory
     private(set) var children: [ChildProcess] = []
+    private let options: LaunchOptions
 
     /// Starts the core in `directory` and waits until it answers, then the plugins.
     init(directory: RunDirectory, plugins: [String], options: LaunchOptions, announce: (String) -> Void) throws {
         self.directory = directory
+        self.options = options
         try directory.prepare()
-        let core = try ChildProcess(name: "core", executable: "mapwire-core", arguments: ["--run-dir", directory.path])
+        let core = try ChildProcess(name: "core", executable: "mapwire-core",
+                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []))
         children.append(core)
         guard Self.waitForCore(directory, core: core) else {
             stop()
@@ -96,6 +105,24 @@ final class MapLauncher {
     /// The names of children that have exited.
     var exited: [String] { children.filter { !$0.isRunning }.map(\.name) }
 
+    /// The core, started first.
+    var core: ChildProcess? { children.first }
+
+    /// The plugin processes (every child but the core).
+    var plugins: [ChildProcess] { Array(children.dropFirst()) }
+
+    /// Starts the plugin `old` ran again, in its place.
+    func restart(_ old: ChildProcess) throws -> ChildProcess {
+        let fresh = try Self.startPlugin(old.name, directory: directory, options: options)
+        if let index = children.firstIndex(where: { $0 === old }) { children[index] = fresh } else { children.append(fresh) }
+        return fresh
+    }
+
+    /// Stops watching a child that was given up on.
+    func forget(_ child: ChildProcess) {
+        children.removeAll { $0 === child }
+    }
+
     /// Applies --size, --pixel-ratio and the camera options.
     func configure(_ client: ControlClient, options: LaunchOptions) throws {
         if options.size != nil || options.pixelRatio != nil {
@@ -126,6 +153,7 @@ final class MapLauncher {
             var arguments = ["--run-dir", dir.path]
             for rule in options.rewrite { arguments += ["--rewrite", rule] }
             if let config = options.loaderConfig { arguments += ["--config", config] }
+            if let delay = options.loaderDelayMs { arguments += ["--delay-ms", "\(delay)"] }
             return try ChildProcess(name: name, executable: "mapwire-loader", arguments: arguments)
         case "renderer":
             return try ChildProcess(name: name, executable: "mapwire-renderer", arguments: ["--run-dir", dir.path])

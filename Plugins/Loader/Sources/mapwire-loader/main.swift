@@ -19,11 +19,26 @@ struct LoaderCommand: ParsableCommand {
     @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}]}.")
     var config: String?
 
+    @Option(help: "Wait this many milliseconds before each answer (a slow network, for chaos tests).")
+    var delayMs = 0
+
+    @Option(help: "Reach the core over TCP instead: its control endpoint tcp://HOST:PORT (CurveZMQ; needs the two key options).")
+    var tcp: String?
+
+    @Option(help: "With --tcp: the core's public key (Z85, or a file holding it).")
+    var serverPublicKey: String?
+
+    @Option(help: "With --tcp: this plugin's key pair file (from `mapwire keygen`), allow-listed by the core.")
+    var key: String?
+
     @Option(help: "Log level.")
     var logLevel = "info"
 
     func run() throws {
         ProcessLogging.bootstrap(level: logLevel)
+        let connection: CoreConnection
+        do { connection = try CoreConnection(runDirectory: runDir, tcp: tcp, serverPublicKey: serverPublicKey, keyFile: key) }
+        catch { throw ValidationError("\(error)") }
         var configuration = LoaderConfiguration()
         if let config {
             do { configuration = try JSONDecoder().decode(LoaderConfiguration.self, from: Data(contentsOf: URL(fileURLWithPath: config))) }
@@ -35,9 +50,16 @@ struct LoaderCommand: ParsableCommand {
         }
         let loader = ResourceLoader(configuration: configuration)
         let runner = PluginRunner(description: LoaderPlugin.description,
-                                  controlEndpoint: RunDirectory.resolve(runDir).controlEndpoint,
+                                  controlEndpoint: connection.controlEndpoint,
                                   logger: Logger(label: "mapwire-loader"))
-        try runner.runUntilSignalled { LoaderPlugin.answer($0, with: loader) }
+        let delay = UInt32(max(0, delayMs)) * 1000
+        runner.curve = connection.curve
+        // Large files and --delay-ms must not hold up the heartbeats.
+        runner.handlesRequestsOffThread = true
+        try runner.runUntilSignalled { request in
+            if delay > 0, case .loadResource = request.kind { usleep(delay) }
+            return LoaderPlugin.answer(request, with: loader)
+        }
     }
 }
 

@@ -1,0 +1,25 @@
+import Foundation
+
+// libFuzzer entry point over the two decoders that read bytes from the network: the control
+// decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]). Built by
+// scripts/fuzz with `swiftc -sanitize=fuzzer` together with MapWireProtocol's and SwiftProtobuf's
+// sources; not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    if let message = try? ControlCodec.decode(data) {
+        // What decodes must encode again and decode to the same message.
+        let again = try? ControlCodec.decode(ControlCodec.encode(message))
+        if again != message { fatalError("a control message did not survive a round trip") }
+    }
+    // The first byte picks where the topic frame ends, and whether a third frame comes along.
+    let split = count > 0 ? min(count, 1 + Int(data[data.startIndex] & 0x3f)) : 0
+    var frames = [data.prefix(split), data.dropFirst(split)].map { Data($0) }
+    if count > 0, data[data.startIndex] & 0x80 != 0 { frames.append(Data()) }
+    if let (_, envelope) = try? EnvelopeCodec.decode(frames: frames) {
+        // The monitor prints every event it decodes: that path must hold up too.
+        _ = envelope.monitorJSON?.serialized
+        _ = envelope.payload?.documentedJSON.serialized
+    }
+    return 0
+}

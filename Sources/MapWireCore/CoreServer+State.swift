@@ -1,0 +1,131 @@
+import Foundation
+import MapEngine
+import MapWireProtocol
+import MapWirePluginKit
+
+/// What the core counts about its own health (get-state's `counters`): rejected input, retries,
+/// late replies, plugins that went away.
+struct CoreHealth {
+    var styleURI = ""
+    var requestsSent: UInt64 = 0
+    var requestsRetried: UInt64 = 0
+    var requestsRedispatched: UInt64 = 0
+    var requestsTimedOut: UInt64 = 0
+    var lateRepliesDropped: UInt64 = 0
+    var pluginsGone: UInt64 = 0
+    var pluginsTimedOut: UInt64 = 0
+}
+
+/// get-state (a late joiner's snapshot), report-supervision, and the plugin-gone event.
+extension CoreServer {
+    var stateSnapshot: Mapwire_V1_CoreStateSnapshot {
+        .with {
+            $0.epoch = epoch
+            $0.mapID = configuration.mapID
+            $0.lastSequence = publisher.sequence
+            $0.styleUri = health.styleURI
+            $0.loadPhase = map.loadPhase.documentedName
+            $0.sourceIds = map.style?.sources.map(\.id) ?? []
+            $0.camera = cameraState
+            $0.loadStatus = loadStatuses.report
+            $0.plugins = registry.plugins.values.sorted { $0.id < $1.id }.map { plugin in
+                .with {
+                    $0.pluginID = plugin.id
+                    $0.name = plugin.name
+                    $0.roles = plugin.roles.sorted()
+                    $0.pid = plugin.pid
+                    $0.inFlight = UInt32(requests.inFlight(for: plugin.identity))
+                }
+            }
+            $0.counters = counters
+            $0.subscribers = UInt32(publisher.subscribers)
+            $0.pendingRequests = UInt32(requests.count)
+        }
+    }
+
+    var counters: Mapwire_V1_CoreCounters {
+        .with {
+            $0.malformedRejected = UInt64(rejectedMessages)
+            $0.requestsSent = health.requestsSent
+            $0.requestsRetried = health.requestsRetried
+            $0.requestsRedispatched = health.requestsRedispatched
+            $0.requestsTimedOut = health.requestsTimedOut
+            $0.lateRepliesDropped = health.lateRepliesDropped
+            $0.pluginsGone = health.pluginsGone
+            $0.pluginsTimedOut = health.pluginsTimedOut
+            $0.eventsPublished = publisher.sequence
+            $0.malformedSubscriptions = UInt64(publisher.malformedSubscriptions)
+            $0.connectionsRefused = UInt64(zap?.refused ?? 0)
+        }
+    }
+
+    /// A supervisor's report: published as plugin-supervision for every watcher.
+    func reportSupervision(_ command: Mapwire_V1_ReportSupervision) throws {
+        let report = command.report
+        guard !report.plugin.isEmpty else { throw MapCommandError("report-supervision needs the plugin's name") }
+        guard report.action == .restarted || report.action == .gaveUp else {
+            throw MapCommandError("report-supervision needs an action (restarted or gave-up)")
+        }
+        if report.action == .gaveUp {
+            logger.error("the supervisor gave up on a plugin", metadata: ["plugin": "\(report.plugin)", "why": "\(report.reason)"])
+        }
+        publisher.publish(.pluginSupervision(report))
+    }
+
+    /// Counts a plugin the registry just forgot, and publishes plugin-gone unless it said goodbye.
+    func announceGone(_ gone: PluginRegistry.Plugin, reason: Mapwire_V1_PluginGone.Reason, requestsMoved: Int) {
+        health.pluginsGone += 1
+        if reason == .heartbeatTimeout { health.pluginsTimedOut += 1 }
+        health.requestsRedispatched += UInt64(requestsMoved)
+        // A goodbye is an orderly departure (every shutdown says one): only failures are news.
+        guard reason != .goodbye else { return }
+        publisher.publish(.pluginGone(.with {
+            $0.pluginID = gone.id
+            $0.name = gone.name
+            $0.roles = gone.roles.sorted()
+            $0.pid = gone.pid
+            $0.reason = reason
+            $0.silentMs = UInt64(max(0, monotonicMillis() - gone.lastHeardMillis))
+            $0.requestsMoved = UInt32(requestsMoved)
+        }))
+    }
+
+    /// Subscriptions on the events socket; anything else that arrives there is counted and logged.
+    func handleSubscriptions() {
+        let before = publisher.malformedSubscriptions
+        publisher.handleSubscriptions()
+        let rejected = publisher.malformedSubscriptions - before
+        if rejected > 0 { logger.notice("rejected \(rejected) message(s) on the events socket that were not subscriptions") }
+    }
+
+    /// Plugins whose connection a send found gone: forgotten now, their requests handed on.
+    func forgetUnreachablePlugins() {
+        while let identity = unreachablePlugins.popFirst() {
+            logger.warning("plugin connection gone", metadata: ["plugin": "\(registry.plugins[identity]?.id ?? "?")"])
+            pluginGone(identity, reason: .disconnected)
+        }
+    }
+
+    /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
+    func retryTimedOutAttempts(now: Int64) {
+        let retried = requests.retryTimedOutAttempts(now: now)
+        guard !retried.isEmpty else { return }
+        logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried)"])
+        health.requestsRetried += UInt64(retried.count)
+        dispatchWaiting()
+    }
+}
+
+extension Map.LoadPhase {
+    /// get-state's `load_phase` strings.
+    var documentedName: String {
+        switch self {
+        case .empty: "empty"
+        case .loadingStyle: "loading-style"
+        case .loadingSprite: "loading-sprite"
+        case .loadingSources: "loading-sources"
+        case .loaded: "loaded"
+        case .failed: "failed"
+        }
+    }
+}

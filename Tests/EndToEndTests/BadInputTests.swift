@@ -1,0 +1,92 @@
+import Foundation
+import MapWireBus
+import MapWireProtocol
+import MapWirePluginKit
+import Testing
+
+/// Garbage on every socket: the core counts and rejects it, logs it, and never crashes.
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+struct BadInputTests {
+    /// Bytes that can never be a protobuf message: field number 0 is illegal, the rest is random.
+    func randomGarbage(_ count: Int) -> Data {
+        Data([0x00] + (0..<count).map { _ in UInt8.random(in: 0...255) })
+    }
+
+    /// `depth` nested groups (start-group tags of field 1): past the decoder's depth limit.
+    func deepNesting(_ depth: Int) -> Data {
+        Data(repeating: 0x0b, count: depth) + Data(repeating: 0x0c, count: depth)
+    }
+
+    @Test func garbageOnTheControlSocketIsCountedAndRejected() throws {
+        let run = try TestRun()
+        let core = try run.startCore(["--max-message-bytes", "65536"])
+        let socket = try ZMQSocket(type: .dealer)
+        defer { socket.close() }
+        try socket.connect(run.runDirectory.controlEndpoint)
+        let valid = ControlCodec.encode(.with { $0.command = .with { $0.id = 9; $0.setStyleUri = .with { $0.uri = "file:///some/where/style.json" } } })
+        var messages: [[Data]] = []
+        messages += (0..<200).map { _ in [randomGarbage(Int.random(in: 0..<512))] }
+        messages += (1..<valid.count).map { [valid.prefix($0)] }                          // truncated protobuf
+        messages += (2...6).flatMap { n in Array(repeating: Array(repeating: valid, count: n), count: 4) }  // wrong frame counts
+        messages += (0..<10).map { _ in [Data([0xfa, 0x06, 0x01, 0x00])] }              // an unknown body (field 111)
+        messages += [[deepNesting(200)], [deepNesting(5000)], [deepNesting(30000)]]      // deep nesting (within the size limit)
+        for message in messages { try socket.send(message) }
+        #expect(waitUntil { ((try? run.state().counters.malformedRejected) ?? 0) >= UInt64(messages.count) })
+        let rejected = try run.state().counters.malformedRejected
+        #expect(rejected == UInt64(messages.count))
+
+        // Oversize: libzmq drops the sender's connection; the core is unaffected, a new connection works.
+        let big = try ZMQSocket(type: .dealer)
+        defer { big.close() }
+        try big.connect(run.runDirectory.controlEndpoint)
+        try big.send([Data(repeating: 0x0a, count: 200_000)])
+        usleep(200_000)
+        #expect(try run.send(.ping(.init())).ok)
+        #expect(core.isRunning)
+        #expect(core.stderr.contains("rejected a control message"))
+        figure("bad input: \(messages.count + 1) malformed control messages sent (random, truncated, wrong frame counts, unknown type, nesting to 30000, one oversize); \(rejected) counted and rejected with an error, the oversize one dropped by libzmq (ZMQ_MAXMSGSIZE); core still answering")
+    }
+
+    @Test func garbageBelowZeroMQAndOnTheEventsSocketLeavesTheCoreServing() throws {
+        let run = try TestRun()
+        let core = try run.startCore()
+        // Raw bytes straight into both ipc sockets (not even a ZMTP greeting).
+        for name in ["control", "events"] {
+            for _ in 0..<20 { rawUnixWrite(path: run.runDirectory.path + "/" + name, bytes: randomGarbage(Int.random(in: 1..<2048))) }
+        }
+        // An XSUB can send the publisher anything: only (un)subscriptions are valid.
+        let xsub = try ZMQSocket(type: .xsub)
+        defer { xsub.close() }
+        try xsub.connect(run.runDirectory.eventsEndpoint)
+        usleep(100_000)
+        for _ in 0..<50 { try xsub.send([Data([UInt8.random(in: 2...255)]) + randomGarbage(16)]) }
+        try xsub.send([Data([0x01]), Data([0x02])])   // two frames
+        #expect(waitUntil { ((try? run.state().counters.malformedSubscriptions) ?? 0) >= 51 })
+        // A normal subscriber still gets its welcome and events.
+        let events = try run.subscribe()
+        #expect(try run.send(.setCamera(.with { $0.zoom = 3 })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 5) { topic, _ in topic == "camera-changed" })
+        #expect(core.isRunning)
+    }
+}
+
+/// Connects a plain Unix stream socket to `path`, writes `bytes` and closes.
+func rawUnixWrite(path: String, bytes: Data) {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        let utf8 = Array(path.utf8.prefix(buffer.count - 1))
+        buffer.copyBytes(from: utf8)
+        buffer[utf8.count] = 0
+    }
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard connected == 0 else { return }
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    usleep(5_000)
+}
