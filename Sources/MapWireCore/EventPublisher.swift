@@ -14,6 +14,8 @@ final class EventPublisher {
     private(set) var subscribers = 0
     /// Messages from subscribers that were not (un)subscriptions (an XSUB can send anything).
     private(set) var malformedSubscriptions = 0
+    /// One buffer for every event: encoded once, whatever the number of subscribers.
+    private var writer = EnvelopeWriter()
 
     init(socket: ZMQSocket, epoch: UInt64, mapID: String, highWaterMark: Int32 = 200_000) throws(ZMQError) {
         self.socket = socket
@@ -37,17 +39,13 @@ final class EventPublisher {
 
     private func send(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, beginUnixNanos: Int64?) {
         let now = unixNanosNow()
-        let envelope = Mapwire_V1_Envelope.with {
-            $0.protocolVersion = mapWireProtocolVersion
-            $0.epoch = epoch
-            $0.sequence = sequence
-            $0.beginUnixNanos = beginUnixNanos ?? now
-            $0.endUnixNanos = now
-            $0.mapID = mapID
-            $0.payload = payload
-        }
+        writer.encode(protocolVersion: mapWireProtocolVersion, epoch: epoch, sequence: sequence,
+                      beginUnixNanos: beginUnixNanos ?? now, endUnixNanos: now, mapID: mapID, payload: payload)
+        var topic = payload.topic
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
-        try? socket.send(EnvelopeCodec.encode(envelope), dontWait: true)
+        topic.withUTF8 { topicBytes in
+            writer.bytes.withUnsafeBytes { body in try? socket.send(UnsafeRawBufferPointer(topicBytes), body, dontWait: true) }
+        }
     }
 
     /// Reads pending subscription messages and welcomes each new subscription.

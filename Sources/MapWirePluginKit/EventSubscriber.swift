@@ -40,8 +40,15 @@ public final class EventSubscriber {
     public func next(timeoutMilliseconds: Int) throws(ZMQError) -> Item? {
         let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
         while true {
-            if let frames = try socket.receive(dontWait: true) {
-                guard let item = decode(frames) else { continue }
+            let received: Item?? = try socket.receiveBorrowed(dontWait: true) { topic, body, count in
+                guard count == 2, let decoded = try? EnvelopeCodec.decode(topic: topic, envelope: body) else {
+                    malformedMessages += 1
+                    return nil
+                }
+                return accept(decoded.topic, decoded.envelope)
+            }
+            if let received {
+                guard let item = received else { continue }
                 return item
             }
             let remaining = deadline - monotonicMillis()
@@ -62,11 +69,8 @@ public final class EventSubscriber {
         return early
     }
 
-    private func decode(_ frames: [Data]) -> Item? {
-        guard let (topic, envelope) = try? EnvelopeCodec.decode(frames: frames) else {
-            malformedMessages += 1
-            return nil
-        }
+    /// Counts a decoded event (sequence gaps, epochs) or notes the welcome.
+    private func accept(_ topic: String, _ envelope: Mapwire_V1_Envelope) -> Item? {
         if envelope.epoch != epoch {
             epoch = envelope.epoch
             lastSequence = nil

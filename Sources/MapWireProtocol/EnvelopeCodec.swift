@@ -24,7 +24,21 @@ public enum EnvelopeCodec {
         guard frames.count == 2 else { throw .wrongFrameCount(frames.count) }
         let topic = String(decoding: frames[0], as: UTF8.self)
         let envelope: Mapwire_V1_Envelope
-        do { envelope = try Mapwire_V1_Envelope(serializedBytes: frames[1]) }
+        do { envelope = try frames[1].withUnsafeBytes { try EnvelopeReader.decode($0) } }
+        catch { throw .malformed(String(describing: error)) }
+        if let payload = envelope.payload, payload.topic != topic {
+            throw .topicMismatch(topic: topic, payload: payload.topic)
+        }
+        return (topic, envelope)
+    }
+
+    /// The same from borrowed frame buffers (no copies): what subscribers use on the hot path.
+    public static func decode(topic topicBytes: UnsafeRawBufferPointer, envelope body: UnsafeRawBufferPointer)
+        throws(EnvelopeDecodingError) -> (topic: String, envelope: Mapwire_V1_Envelope)
+    {
+        let topic = String(decoding: topicBytes, as: UTF8.self)
+        let envelope: Mapwire_V1_Envelope
+        do { envelope = try EnvelopeReader.decode(body) }
         catch { throw .malformed(String(describing: error)) }
         if let payload = envelope.payload, payload.topic != topic {
             throw .topicMismatch(topic: topic, payload: payload.topic)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapWireBus
 import MapWireLocation
 import MapWirePluginKit
 import MapWireProtocol
@@ -11,8 +12,8 @@ final class LocationSender {
     private let logger: Logger
     private(set) var sent = 0
 
-    init(endpoint: String, logger: Logger) throws {
-        client = try ControlClient(endpoint: endpoint)
+    init(endpoint: String, curve: CurveClientKeys?, logger: Logger) throws {
+        client = try ControlClient(endpoint: endpoint, curve: curve)
         self.logger = logger
     }
 

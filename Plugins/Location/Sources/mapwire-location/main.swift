@@ -26,6 +26,15 @@ struct LocationCommand: ParsableCommand {
     @Flag(help: "Start a file replay again when it ends.")
     var loop = false
 
+    @Option(help: "Reach the core over TCP instead: its control endpoint tcp://HOST:PORT (CurveZMQ; needs the two key options).")
+    var tcp: String?
+
+    @Option(help: "With --tcp: the core's public key (Z85, or a file holding it).")
+    var serverPublicKey: String?
+
+    @Option(help: "With --tcp: this plugin's key pair file (from `mapwire keygen`), allow-listed by the core.")
+    var key: String?
+
     @Option(help: "Log level.")
     var logLevel = "info"
 
@@ -38,9 +47,12 @@ struct LocationCommand: ParsableCommand {
     func run() throws {
         ProcessLogging.bootstrap(level: logLevel)
         let logger = Logger(label: "mapwire-location")
-        let directory = RunDirectory.resolve(runDir)
+        let connection: CoreConnection
+        do { connection = try CoreConnection(runDirectory: runDir, tcp: tcp, serverPublicKey: serverPublicKey, keyFile: key) }
+        catch { throw ValidationError("\(error)") }
         let runner = PluginRunner(description: PluginDescription(name: "mapwire-location", roles: ["location"]),
-                                  controlEndpoint: directory.controlEndpoint, logger: logger)
+                                  controlEndpoint: connection.controlEndpoint, logger: logger)
+        runner.curve = connection.curve
         let stop = runner.stopFlag
         let job = SourceJob(spec: try LocationSourceSpec(parsing: source), speedFactor: speed, routeSpeed: routeSpeed,
                             loop: loop, logger: logger)
@@ -48,7 +60,7 @@ struct LocationCommand: ParsableCommand {
         // pool) with its own control connection; the PluginRunner (hello, heartbeats) keeps main.
         let worker = Thread {
             do {
-                let sender = try LocationSender(endpoint: directory.controlEndpoint, logger: logger)
+                let sender = try LocationSender(endpoint: connection.controlEndpoint, curve: connection.curve, logger: logger)
                 job.run(sender: sender, stop: stop)
             } catch {
                 logger.error("cannot reach the core: \(error)")

@@ -1,0 +1,59 @@
+import Foundation
+import SwiftProtobuf
+
+/// The subscriber hot path: reads an envelope's header fields by hand and only the payload message through
+/// swift-protobuf. Anything it does not expect (an unknown field from a newer core, a repeated payload,
+/// bad UTF-8, a truncated field) goes to swift-protobuf's full decoder, so the result, errors included,
+/// is always what `Mapwire_V1_Envelope(serializedBytes:)` gives.
+public enum EnvelopeReader {
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Mapwire_V1_Envelope {
+        if let envelope = try fastDecode(bytes) { return envelope }
+        return try Mapwire_V1_Envelope(serializedBytes: Data(bytes))
+    }
+
+    /// nil: not the common shape; use the full decoder.
+    private static func fastDecode(_ bytes: UnsafeRawBufferPointer) throws -> Mapwire_V1_Envelope? {
+        var envelope = Mapwire_V1_Envelope()
+        var at = 0
+        func varint() -> UInt64? {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while at < bytes.count, shift < 64 {
+                let byte = bytes[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+        while at < bytes.count {
+            guard let key = varint() else { return nil }
+            let field = Int(key >> 3), wireType = key & 7
+            switch (field, wireType) {
+            case (1, 0): guard let v = varint() else { return nil }; envelope.protocolVersion = UInt32(truncatingIfNeeded: v)
+            case (2, 1):
+                guard at + 8 <= bytes.count else { return nil }
+                envelope.epoch = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                at += 8
+            case (3, 0): guard let v = varint() else { return nil }; envelope.sequence = v
+            case (4, 0): guard let v = varint() else { return nil }; envelope.beginUnixNanos = Int64(bitPattern: v)
+            case (5, 0): guard let v = varint() else { return nil }; envelope.endUnixNanos = Int64(bitPattern: v)
+            case (_, 2):
+                guard let length = varint(), length <= UInt64(bytes.count - at) else { return nil }
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[at..<at + Int(length)])
+                at += Int(length)
+                if field == 6 {
+                    guard let id = String(validating: slice, as: UTF8.self) else { return nil }
+                    envelope.mapID = id
+                } else {
+                    guard envelope.payload == nil, let payload = try Mapwire_V1_Envelope.OneOf_Payload.decode(field: field, from: slice)
+                    else { return nil }
+                    envelope.payload = payload
+                }
+            default:
+                return nil
+            }
+        }
+        return envelope
+    }
+}
