@@ -36,14 +36,16 @@ public enum EnvelopeCodec {
     public static func decode(topic topicBytes: UnsafeRawBufferPointer, envelope body: UnsafeRawBufferPointer)
         throws(EnvelopeDecodingError) -> (topic: String, envelope: Mapwire_V1_Envelope)
     {
-        let topic = String(decoding: topicBytes, as: UTF8.self)
         let envelope: Mapwire_V1_Envelope
         do { envelope = try EnvelopeReader.decode(body) }
         catch { throw .malformed(String(describing: error)) }
-        if let payload = envelope.payload, payload.topic != topic {
-            throw .topicMismatch(topic: topic, payload: payload.topic)
+        guard let payload = envelope.payload else { return (String(decoding: topicBytes, as: UTF8.self), envelope) }
+        // The payload's own topic is a literal: comparing bytes and returning it spares a string per event.
+        let expected = payload.topic
+        guard expected.utf8.elementsEqual(topicBytes) else {
+            throw .topicMismatch(topic: String(decoding: topicBytes, as: UTF8.self), payload: expected)
         }
-        return (topic, envelope)
+        return (expected, envelope)
     }
 
     public static func encode(_ envelope: Mapwire_V1_Envelope) -> [Data] {

@@ -45,7 +45,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
 
     /// Decodes the payload carried in field `field`, or nil for a field this version does not know.
     static func decode(field: Int, from bytes: UnsafeRawBufferPointer) throws -> Self? {
-        func m<M: SwiftProtobuf.Message>(_: M.Type) throws -> M { try M(serializedBytes: bytes) }
+        // Empty payloads (most lifecycle and camera events) need no decoder at all.
+        func m<M: SwiftProtobuf.Message>(_: M.Type) throws -> M { bytes.isEmpty ? M() : try M(serializedBytes: bytes) }
         return switch field {
         case 16: .mapLoaded(try m(Mapwire_V1_MapLoaded.self))
         case 17: .mapLoadingError(try m(Mapwire_V1_MapLoadingError.self))
