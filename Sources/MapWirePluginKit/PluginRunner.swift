@@ -94,6 +94,8 @@ public final class PluginRunner {
             }
         }
         try? send(.with { $0.goodbye = .init() }, on: socket)
+        // Give the goodbye a moment to leave: with no linger, close() would drop it.
+        try? socket.setLinger(milliseconds: 200)
     }
 
     private func helloMessage() -> Mapwire_V1_ControlMessage {

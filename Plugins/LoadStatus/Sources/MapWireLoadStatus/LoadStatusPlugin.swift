@@ -20,9 +20,12 @@ public enum LoadStatusPlugin {
     /// Role requests: this plugin does none of the core's work, so every request is refused.
     public static func answer(_ request: Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply? {
         if case .cancel = request.kind { return nil }
+        // A kind this build does not know (a newer core) is CODE_UNKNOWN_MESSAGE (PROTOCOL.md 7.4).
+        let code: Mapwire_V1_Error.Code = request.kind == nil ? .unknownMessage : .invalid
+        let message = request.kind == nil ? "the load-status plugin does not know this request type" : "the load-status plugin answers no requests"
         return .with {
             $0.id = request.id
-            $0.error = .with { $0.code = .invalid; $0.message = "the load-status plugin answers no requests"; $0.inReplyTo = request.id }
+            $0.error = .with { $0.code = code; $0.message = message; $0.inReplyTo = request.id }
         }
     }
 }
