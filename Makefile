@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build demo test swift-test python-test generate clean
+.PHONY: all deps build sdk demo test swift-test python-test generate clean
 
 all: build
 
@@ -11,6 +11,10 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+# libmapwire, the C plugin library (Plugins/c/libmapwire; `make -C Plugins/c/libmapwire install PREFIX=…`).
+sdk: deps
+	$(MAKE) -C Plugins/c/libmapwire
 
 # Starts the core and the loader, loads the demo town, prints every event, exits at map-idle.
 demo: build
@@ -22,7 +26,7 @@ test: deps
 	@scripts/install-deps --python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
-	python3 -m pytest -q Plugins/python/tests
+	python3 -m pytest -q Plugins/python/tests Plugins/c/tests
 
 # Regenerates the checked-in protobuf code (needs protoc and PROTOC_GEN_SWIFT; see the script).
 generate:

@@ -54,9 +54,22 @@ read_file (const char *path, size_t *size)
         got = fread (data + used, 1, capacity - used, file);
         used += got;
     } while (got > 0);
+    bool failed = ferror (file);          /* e.g. a directory */
     fclose (file);
+    if (failed) {
+        free (data);
+        return NULL;
+    }
     *size = used;
     return data;
+}
+
+static void
+answer_error (mapwire_plugin_t *plugin, mapwire_msg_t *request, int reason, const char *what, const char *path)
+{
+    char message [PATH_MAX + 64];
+    snprintf (message, sizeof message, "%s: %s", what, path);
+    mapwire_plugin_answer_load_error (plugin, request, reason, message);
 }
 
 static void
@@ -71,21 +84,25 @@ load (mapwire_plugin_t *plugin, mapwire_msg_t *request, const char *folder)
     snprintf (path, sizeof path, "%s", url + 7);
     percent_decode (path);
     size_t folder_length = strlen (folder);
+    if (!realpath (path, resolved)) {
+        /* A tile missing from the folder is an empty tile of a sparse tileset, not an error. */
+        if (mapwire_msg_resource_kind (request) == MAPWIRE_RESOURCE_KIND_TILE)
+            mapwire_plugin_answer_no_content (plugin, request, MAPWIRE_DATA_SOURCE_FILE_SYSTEM, MAPWIRE_RESPONSE_SOURCE_LOCAL_FILE);
+        else
+            answer_error (plugin, request, MAPWIRE_ERROR_REASON_NOT_FOUND, "no such file", path);
+        return;
+    }
     /* Inside the folder only, after resolving "..", symbolic links and the like. */
-    bool inside = realpath (path, resolved) && strncmp (resolved, folder, folder_length) == 0
-               && (resolved [folder_length] == '/' || resolved [folder_length] == 0);
+    if (strncmp (resolved, folder, folder_length) != 0 || (resolved [folder_length] != '/' && resolved [folder_length] != 0)) {
+        answer_error (plugin, request, MAPWIRE_ERROR_REASON_OTHER, "outside the served folder", path);
+        return;
+    }
     size_t size = 0;
-    char *data = inside ? read_file (resolved, &size) : NULL;
+    char *data = read_file (resolved, &size);
     if (data)
         mapwire_plugin_answer_resource (plugin, request, data, size, MAPWIRE_DATA_SOURCE_FILE_SYSTEM, MAPWIRE_RESPONSE_SOURCE_LOCAL_FILE);
     else
-    if (mapwire_msg_resource_kind (request) == MAPWIRE_RESOURCE_KIND_TILE && !realpath (path, resolved))
-        mapwire_plugin_answer_no_content (plugin, request, MAPWIRE_DATA_SOURCE_FILE_SYSTEM, MAPWIRE_RESPONSE_SOURCE_LOCAL_FILE);
-    else {
-        char message [PATH_MAX + 64];
-        snprintf (message, sizeof message, "%s: %s", path, inside ? "cannot be read" : "not in the served folder");
-        mapwire_plugin_answer_load_error (plugin, request, MAPWIRE_ERROR_REASON_NOT_FOUND, message);
-    }
+        answer_error (plugin, request, MAPWIRE_ERROR_REASON_OTHER, "cannot be read", path);
     free (data);
 }
 

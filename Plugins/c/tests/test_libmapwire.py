@@ -1,0 +1,64 @@
+"""libmapwire as a user gets it: built with make, installed with make install PREFIX=…, linked through
+pkg-config; and its example loader serving a whole demo load from the real core."""
+import os
+import subprocess
+
+from conftest import binary, stop
+from demo_folder import write_demo_folder
+
+
+def test_only_mapwire_symbols_are_exported(installed):
+    defined = subprocess.run(["nm", "-D", "--defined-only", installed.library], check=True,
+                             capture_output=True, text=True).stdout.split("\n")
+    names = [line.split()[-1] for line in defined if line.strip()]
+    assert "mapwire_plugin_new" in names and "mapwire_plugin_wait" in names
+    assert [n for n in names if not n.startswith("mapwire_")] == []
+    assert "mapwire_set_error" not in names, "internal helpers stay hidden"
+
+
+def test_the_soname_is_versioned(installed):
+    dynamic = subprocess.run(["objdump", "-p", installed.library], check=True, capture_output=True, text=True).stdout
+    assert "SONAME               libmapwire.so.1" in dynamic
+    lib = os.path.join(installed.prefix, "lib")
+    assert os.path.realpath(os.path.join(lib, "libmapwire.so")) == os.path.join(lib, "libmapwire.so.1.0.0")
+    for header in ["mapwire.h", "mapwire_proto.h", "mapwire/v1/control.pb-c.h"]:
+        assert os.path.exists(os.path.join(installed.prefix, "include", header))
+
+
+def test_a_plugin_that_cannot_start_says_why(installed, workdir):
+    """A missing folder and a run directory too long for a socket address are readable errors."""
+    loader = subprocess.run([installed.folder_loader, "--run-dir", "/tmp/" + "x" * 120, workdir],
+                            capture_output=True, text=True, timeout=10)
+    assert loader.returncode == 1 and "too long for a socket address" in loader.stderr
+
+
+def test_the_c_loader_serves_a_full_demo_load(installed, workdir):
+    """The C loader instead of mapwire-loader (with the Swift renderer): the demo loads to map-idle,
+    and the loader, subscribed to every event, receives them (the launcher waits for its subscription)."""
+    style = write_demo_folder(binary("mapwire"), os.path.join(workdir, "demo"))
+    runs = os.path.join(workdir, "run")
+    loader = subprocess.Popen([installed.folder_loader, "--run-dir", runs, "--print-events",
+                               os.path.join(workdir, "demo")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    up = subprocess.Popen([binary("mapwire"), "up", "--run-dir", runs, "--plugins", "renderer",
+                           "--style", style, "--wait-subscribers", "1", "--exit-when", "idle", "--timeout", "60"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = up.communicate(timeout=90)
+        assert up.returncode == 0, out + err
+        assert "map-idle after" in out
+        assert "map-loading-error" not in err, err
+    finally:
+        stop(up)
+        stop(loader)
+    printed, logged = loader.communicate(timeout=10)
+    topics = [line.split()[2] for line in printed.splitlines() if line.startswith("event ")]
+    for topic in ["style-loaded", "source-data-loaded", "map-loaded", "map-idle"]:
+        assert topic in topics, f"the C loader did not see {topic}: {printed[-2000:]} {logged[-2000:]}"
+
+
+def test_the_c_loader_passes_plugin_check(installed):
+    check = subprocess.run([binary("mapwire"), "plugin-check", "--", installed.folder_loader, "{run-dir}"],
+                           capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "all 14 checks passed" in check.stdout
