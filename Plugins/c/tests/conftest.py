@@ -8,7 +8,8 @@ import tempfile
 
 import pytest
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SDK = os.path.join(ROOT, "Plugins", "c", "libmapwire")
 EXAMPLES = os.path.join(ROOT, "Plugins", "c", "examples")
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
@@ -28,6 +29,13 @@ class Installed:
         self.library = os.path.join(prefix, "lib", "libmapwire.so")
         self.folder_loader = folder_loader
 
+    def compile(self, source, output):
+        """Compiles a C program against the installed copy, through pkg-config."""
+        subprocess.run(["cc", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter", source,
+                        *self.pkg_config("--cflags", "--libs"), f"-Wl,-rpath,{self.prefix}/lib", "-o", output],
+                       check=True)
+        return output
+
     def pkg_config(self, *args):
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(self.prefix, "lib", "pkgconfig"))
         return subprocess.run(["pkg-config", *args, "mapwire"], env=env, check=True,
@@ -41,10 +49,7 @@ def installed():
     subprocess.run(["make", "-s", "-C", SDK, f"BUILD={build}"], check=True)
     subprocess.run(["make", "-s", "-C", SDK, "install", f"BUILD={build}", f"PREFIX={prefix}"], check=True)
     sdk = Installed(prefix, os.path.join(top, "folder-loader"))
-    flags = sdk.pkg_config("--cflags", "--libs")
-    subprocess.run(["cc", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-                    os.path.join(EXAMPLES, "folder_loader.c"), *flags,
-                    f"-Wl,-rpath,{prefix}/lib", "-o", sdk.folder_loader], check=True)
+    sdk.compile(os.path.join(EXAMPLES, "folder_loader.c"), sdk.folder_loader)
     yield sdk
     shutil.rmtree(top, ignore_errors=True)
 

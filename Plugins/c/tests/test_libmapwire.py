@@ -3,7 +3,7 @@ pkg-config; and its example loader serving a whole demo load from the real core.
 import os
 import subprocess
 
-from conftest import binary, stop
+from conftest import HERE, binary, stop
 from demo_folder import write_demo_folder
 
 
@@ -23,6 +23,35 @@ def test_the_soname_is_versioned(installed):
     assert os.path.realpath(os.path.join(lib, "libmapwire.so")) == os.path.join(lib, "libmapwire.so.1.0.0")
     for header in ["mapwire.h", "mapwire_proto.h", "mapwire/v1/control.pb-c.h"]:
         assert os.path.exists(os.path.join(installed.prefix, "include", header))
+
+
+def test_the_api_contract_holds_without_a_core(installed, workdir):
+    """NULL and readable errors from _new, _destroy nulls, answers refuse wrong kinds, 2.1's run directory."""
+    program = installed.compile(os.path.join(HERE, "api_contract.c"), os.path.join(workdir, "api-contract"))
+    run = subprocess.run([program, os.path.join(workdir, "nobody")], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stdout + run.stderr
+
+
+def test_a_c_program_built_with_pkg_config_registers_and_receives_events(installed, workdir):
+    listener = subprocess.Popen([installed.compile(os.path.join(HERE, "register_and_listen.c"),
+                                                   os.path.join(workdir, "listener")), os.path.join(workdir, "run")],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    up = subprocess.Popen([binary("mapwire"), "up", "--run-dir", os.path.join(workdir, "run"), "--plugins", "loader",
+                           "--wait-subscribers", "1", "--exit-when", "idle", "--timeout", "60"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = up.communicate(timeout=90)
+        assert up.returncode == 0, out + err
+        printed, logged = listener.communicate(timeout=30)
+        assert listener.returncode == 0, printed + logged
+    finally:
+        stop(up)
+        stop(listener)
+    lines = printed.splitlines()
+    assert lines[0].startswith("welcomed as ") and "on map map" in lines[0]
+    topics = [line.split()[2] for line in lines[1:]]
+    assert topics[0] == "welcome" and topics[-1] == "map-idle"
+    assert "map-loaded" in topics and all(t == "welcome" or t.startswith("map-") for t in topics)
 
 
 def test_a_plugin_that_cannot_start_says_why(installed, workdir):
