@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build sdk demo test swift-test python-test generate clean
+.PHONY: all deps build sdk install demo test swift-test python-test generate clean
 
 all: build
 
@@ -12,9 +12,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# libmapwire, the C plugin library (Plugins/c/libmapwire; `make -C Plugins/c/libmapwire install PREFIX=…`).
+# libmapwire, the C plugin library (Plugins/c/libmapwire). `make install PREFIX=…` installs it (library,
+# headers, mapwire.pc) from here as from its own folder; the Swift programs are run from .build.
+PREFIX ?= /usr/local
 sdk: deps
 	$(MAKE) -C Plugins/c/libmapwire
+
+install: sdk
+	$(MAKE) -C Plugins/c/libmapwire install PREFIX=$(PREFIX)
 
 # Starts the core and the loader, loads the demo town, prints every event, exits at map-idle.
 demo: build

@@ -1,7 +1,6 @@
 /*  mapwire_plugin: one plugin session with a core. The session rules (PROTOCOL.md 7.1, 7.2) live in
     mapwire_plugin_wait: hello until welcomed, heartbeats every interval, hello again after three
     silent intervals or a CODE_NOT_REGISTERED, and CODE_UNKNOWN_MESSAGE for unknown request kinds. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,18 +303,18 @@ handle_event (mapwire_plugin_t *self)
     return msg;
 }
 
-/* Waits on the sockets; `with_events` false leaves events queued in their socket. */
+/* Waits on the sockets; `with_events` false leaves events queued in their socket. With
+   `stop_at_welcome`, returns NULL as soon as the session is welcomed. NULL also on timeout and on an
+   interrupted poll (then *interrupted, when given, is set). */
 static mapwire_msg_t *
-next_message (mapwire_plugin_t *self, int timeout_ms, bool with_events, bool *stop_at_welcome)
+next_message (mapwire_plugin_t *self, int timeout_ms, bool with_events, bool stop_at_welcome, bool *interrupted)
 {
     int64_t deadline = timeout_ms < 0 ? INT64_MAX : mapwire_now_ms () + timeout_ms;
     while (true) {
         int64_t now = mapwire_now_ms ();
         keep_session (self, now);
-        if (stop_at_welcome && self->welcomed) {
-            *stop_at_welcome = true;
+        if (stop_at_welcome && self->welcomed)
             return NULL;
-        }
         if (now >= deadline && timeout_ms >= 0)
             return NULL;
         int64_t wait = deadline - now;
@@ -328,6 +327,7 @@ next_message (mapwire_plugin_t *self, int timeout_ms, bool with_events, bool *st
         int n_items = with_events && self->events ? 2 : 1;
         if (zmq_poll (items, n_items, (long) wait) < 0) {
             mapwire_set_error ("interrupted while waiting: %s", zmq_strerror (zmq_errno ()));
+            if (interrupted) *interrupted = true;
             return NULL;
         }
         if (items [0].revents & ZMQ_POLLIN) {
@@ -358,14 +358,14 @@ mapwire_plugin_register (mapwire_plugin_t *self, int timeout_ms)
         int64_t left = deadline - mapwire_now_ms ();
         if (left <= 0)
             break;
-        bool welcomed = false;
-        mapwire_msg_t *msg = next_message (self, (int) left, false, &welcomed);
+        bool interrupted = false;
+        mapwire_msg_t *msg = next_message (self, (int) left, false, true, &interrupted);
         if (msg) {                 /* a request before we saw the welcome: keep it for wait() */
             if (self->pending_tail) self->pending_tail->next = msg; else self->pending_head = msg;
             self->pending_tail = msg;
         }
         else
-        if (!welcomed && zmq_errno () == EINTR)
+        if (interrupted)
             return -1;
     }
     if (!self->welcomed) {
@@ -412,7 +412,7 @@ mapwire_plugin_wait (mapwire_plugin_t *self, int timeout_ms)
         msg->next = NULL;
         return msg;
     }
-    return next_message (self, timeout_ms, true, NULL);
+    return next_message (self, timeout_ms, true, false, NULL);
 }
 
 bool mapwire_plugin_welcomed (mapwire_plugin_t *self) { return self->welcomed; }
