@@ -91,3 +91,15 @@ def test_the_c_loader_passes_plugin_check(installed):
                            capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "all 14 checks passed" in check.stdout
+
+
+def test_every_answer_of_the_library_passes_plugin_check(installed, workdir):
+    """A C plugin with the renderer, camera-veto, gesture-delegate and style-image-remover roles: each
+    of libmapwire's answers (and a reply built with mapwire_proto.h) is what the protocol asks."""
+    program = installed.compile(os.path.join(HERE, "every_role.c"), os.path.join(workdir, "every-role"))
+    check = subprocess.run([binary("mapwire"), "plugin-check", "--", program], capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout + check.stderr
+    for row in ["renderer: missing_keys for a key it lacks (7.6)", "camera-veto: MayChangeCamera gets a CameraDecision",
+                "gesture-delegate: HandleGesture gets a GestureAnswer", "style-image-remover: gets a StyleImageDecision"]:
+        assert row in check.stdout
+    assert "all 16 checks passed" in check.stdout

@@ -178,7 +178,7 @@ extension PluginConformance {
     }
 
     private func checkStyleImageRemover() {
-        checkDecision("style-image-remover: gets a StyleImageDecision", deadlineMillis: 1000, {
+        checkDecision("style-image-remover: gets a StyleImageDecision (7.6.1)", deadlineMillis: 50, {
             $0.shouldRemoveStyleImage = .with { $0.id = "plugin-check-image" }
         }, accept: { if case .styleImageDecision(let d)? = $0 { "keep: \(d.keep)" } else { nil } })
     }
