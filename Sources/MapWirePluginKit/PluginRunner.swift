@@ -43,7 +43,14 @@ public final class PluginRunner {
     }
 
     public func run(handler: Handler) throws {
-        let socket = try ZMQSocket(type: .dealer)
+        // A context of its own: its end (zmq_ctx_term, when it is released) waits for the goodbye to
+        // leave, up to the socket's linger; a process exiting with the shared context would drop it.
+        let context = ZMQContext()
+        try withExtendedLifetime(context) { try runSession(context: context, handler: handler) }
+    }
+
+    private func runSession(context: ZMQContext, handler: Handler) throws {
+        let socket = try ZMQSocket(context, type: .dealer)
         defer { socket.close() }
         try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
         try socket.connect(endpoint)
@@ -94,7 +101,7 @@ public final class PluginRunner {
             }
         }
         try? send(.with { $0.goodbye = .init() }, on: socket)
-        // Give the goodbye a moment to leave: with no linger, close() would drop it.
+        // Give the goodbye up to 200 ms to leave when the context ends: with no linger it is dropped.
         try? socket.setLinger(milliseconds: 200)
     }
 
