@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build demo test swift-test python-test generate fuzz clean
+.PHONY: all deps build sdk install demo test swift-test python-test generate fuzz clean
 
 all: build
 
@@ -11,6 +11,15 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+# libmapwire, the C plugin library (Plugins/c/libmapwire). `make install PREFIX=…` installs it (library,
+# headers, mapwire.pc) from here as from its own folder; the Swift programs are run from .build.
+PREFIX ?= /usr/local
+sdk: deps
+	$(MAKE) -C Plugins/c/libmapwire
+
+install: sdk
+	$(MAKE) -C Plugins/c/libmapwire install PREFIX=$(PREFIX)
 
 # Starts the core and the loader, loads the demo town, prints every event, exits at map-idle.
 demo: build
@@ -22,7 +31,7 @@ test: deps
 	@scripts/install-deps --python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
-	python3 -m pytest -q Plugins/python/tests
+	python3 -m pytest -q Plugins/python/tests Plugins/c/tests
 
 # libFuzzer over the control and envelope decoders (1,000,000 executions; FUZZ_RUNS=N to change).
 # Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).

@@ -104,6 +104,11 @@ public final class ZMQSocket {
         try setOption(ZMQ_RCVTIMEO, milliseconds)
     }
 
+    /// How long close() may wait to deliver queued messages (0, the default here: not at all).
+    public func setLinger(milliseconds: Int32) throws(ZMQError) {
+        try setOption(ZMQ_LINGER, milliseconds)
+    }
+
     /// A ROUTER send to an unknown peer fails with EHOSTUNREACH instead of dropping silently.
     public func setRouterMandatory(_ on: Bool) throws(ZMQError) {
         try setOption(ZMQ_ROUTER_MANDATORY, Int32(on ? 1 : 0))

@@ -48,7 +48,14 @@ public final class PluginRunner {
     }
 
     public func run(handler: @escaping Handler) throws {
-        let socket = try ZMQSocket(type: .dealer)
+        // A context of its own: its end (zmq_ctx_term, when it is released) waits for the goodbye to
+        // leave, up to the socket's linger; a process exiting with the shared context would drop it.
+        let context = ZMQContext()
+        try withExtendedLifetime(context) { try runSession(context: context, handler: handler) }
+    }
+
+    private func runSession(context: ZMQContext, handler: @escaping Handler) throws {
+        let socket = try ZMQSocket(context, type: .dealer)
         defer { socket.close() }
         try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
         if let curve { try socket.makeCurveClient(curve) }
@@ -125,6 +132,8 @@ public final class PluginRunner {
             }
         }
         try? send(.with { $0.goodbye = .init() }, on: socket)
+        // Give the goodbye up to 200 ms to leave when the context ends: with no linger it is dropped.
+        try? socket.setLinger(milliseconds: 200)
     }
 
     private func helloMessage() -> Mapwire_V1_ControlMessage {

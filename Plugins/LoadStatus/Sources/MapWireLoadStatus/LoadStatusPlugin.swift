@@ -19,10 +19,6 @@ public enum LoadStatusPlugin {
 
     /// Role requests: this plugin does none of the core's work, so every request is refused.
     public static func answer(_ request: Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply? {
-        if case .cancel = request.kind { return nil }
-        return .with {
-            $0.id = request.id
-            $0.error = .with { $0.code = .invalid; $0.message = "the load-status plugin answers no requests"; $0.inReplyTo = request.id }
-        }
+        RequestRefusal.answer(request, plugin: "load-status")
     }
 }

@@ -67,14 +67,8 @@ struct LocationCommand: ParsableCommand {
             }
         }
         worker.start()
-        try runner.runUntilSignalled { request in
-            // This plugin answers no requests: it only sends fixes.
-            if case .cancel = request.kind { return nil }
-            return .with {
-                $0.id = request.id
-                $0.error = .with { $0.code = .invalid; $0.message = "the location plugin answers no requests"; $0.inReplyTo = request.id }
-            }
-        }
+        // This plugin only sends fixes: every request is refused.
+        try runner.runUntilSignalled { RequestRefusal.answer($0, plugin: "location") }
     }
 }
 

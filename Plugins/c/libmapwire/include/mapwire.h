@@ -1,0 +1,238 @@
+/*  mapwire.h: libmapwire, the C library for writing MapWire plugins.
+
+    A plugin is a process that connects to a MapWire core (Protocol/PROTOCOL.md), says hello with the
+    roles it takes ("loader", "renderer", "camera-veto", ...), then answers the core's requests for
+    those roles and may subscribe to the core's events. libmapwire does the protocol's plumbing:
+    the run directory (section 2.1), hello and welcome (7.1), heartbeats both ways and saying hello
+    again when the core restarts (7.2), answering unknown request kinds (7.4) and goodbye on destroy.
+
+    Classes, in the style of czmq: opaque handles; `_new` returns NULL on failure and
+    mapwire_last_error() says why; `_destroy(&p)` frees and sets the pointer to NULL.
+
+        mapwire_plugin_t  a connection to one core (one plugin session)
+        mapwire_msg_t     one thing received from the core: a request or an event
+
+    A plugin handle is not thread-safe: use it from one thread (as a ZeroMQ socket).
+
+        mapwire_plugin_t *plugin = mapwire_plugin_new ("my-loader", NULL);
+        if (!plugin) { fprintf (stderr, "%s\n", mapwire_last_error ()); return 1; }
+        mapwire_plugin_add_role (plugin, "loader");
+        mapwire_plugin_register (plugin, 0);
+        while (!stopped) {
+            mapwire_msg_t *msg = mapwire_plugin_wait (plugin, 100);   // also heartbeats
+            if (msg && mapwire_msg_kind (msg) == MAPWIRE_MSG_LOAD_RESOURCE)
+                mapwire_plugin_answer_load_error (plugin, msg, MAPWIRE_ERROR_REASON_NOT_FOUND, "nothing here");
+            mapwire_msg_destroy (&msg);
+        }
+        mapwire_plugin_destroy (&plugin);                             // sends goodbye
+
+    Link with `pkg-config --cflags --libs mapwire`. For every field of every message, include
+    <mapwire_proto.h> as well (the protobuf-c types generated from Protocol/).
+*/
+#ifndef MAPWIRE_H_INCLUDED
+#define MAPWIRE_H_INCLUDED
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MAPWIRE_VERSION_MAJOR 1
+#define MAPWIRE_VERSION_MINOR 0
+#define MAPWIRE_VERSION_PATCH 0
+/* The protocol major version this library speaks (mapwire.v1). */
+#define MAPWIRE_PROTOCOL_VERSION 1
+
+typedef struct _mapwire_plugin_t mapwire_plugin_t;
+typedef struct _mapwire_msg_t mapwire_msg_t;
+
+/* What mapwire_msg_kind() returns. */
+typedef enum {
+    MAPWIRE_MSG_EVENT = 1,                   /* an event from a subscription: topic + Envelope      */
+    MAPWIRE_MSG_LOAD_RESOURCE = 2,           /* role "loader": answer with mapwire_plugin_answer_*  */
+    MAPWIRE_MSG_RENDER_FRAME = 3,            /* role "renderer": answer_render                       */
+    MAPWIRE_MSG_MAY_CHANGE_CAMERA = 4,       /* role "camera-veto": answer_camera                    */
+    MAPWIRE_MSG_HANDLE_GESTURE = 5,          /* gesture claimants, "gesture-delegate": answer_gesture */
+    MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE = 6, /* role "style-image-remover": answer_style_image    */
+    MAPWIRE_MSG_CANCEL = 7,                  /* the core no longer wants a request's answer; no reply */
+    MAPWIRE_MSG_ERROR = 8                    /* the core reported an error about something we sent   */
+} mapwire_msg_kind_t;
+
+/* ResourceData.data_source and ResourceResponse.source (values of events.proto's enums). */
+#define MAPWIRE_DATA_SOURCE_RESOURCE_LOADER 1
+#define MAPWIRE_DATA_SOURCE_NETWORK 2
+#define MAPWIRE_DATA_SOURCE_DATABASE 3
+#define MAPWIRE_DATA_SOURCE_ASSET 4
+#define MAPWIRE_DATA_SOURCE_FILE_SYSTEM 5
+#define MAPWIRE_RESPONSE_SOURCE_NETWORK 1
+#define MAPWIRE_RESPONSE_SOURCE_CACHE 2
+#define MAPWIRE_RESPONSE_SOURCE_TILE_STORE 3
+#define MAPWIRE_RESPONSE_SOURCE_LOCAL_FILE 4
+
+/* ResponseError.reason, for mapwire_plugin_answer_load_error(). */
+#define MAPWIRE_ERROR_REASON_NOT_FOUND 2
+#define MAPWIRE_ERROR_REASON_SERVER 3
+#define MAPWIRE_ERROR_REASON_CONNECTION 4
+#define MAPWIRE_ERROR_REASON_RATE_LIMIT 5
+#define MAPWIRE_ERROR_REASON_IN_OFFLINE_MODE 6
+#define MAPWIRE_ERROR_REASON_OTHER 7
+
+/* ResourceRequestInfo.kind, what mapwire_msg_resource_kind() returns. */
+#define MAPWIRE_RESOURCE_KIND_STYLE 2
+#define MAPWIRE_RESOURCE_KIND_SOURCE 3
+#define MAPWIRE_RESOURCE_KIND_TILE 4
+#define MAPWIRE_RESOURCE_KIND_GLYPHS 5
+#define MAPWIRE_RESOURCE_KIND_SPRITE_IMAGE 6
+#define MAPWIRE_RESOURCE_KIND_SPRITE_JSON 7
+#define MAPWIRE_RESOURCE_KIND_IMAGE 8
+
+/* Error.code, for mapwire_plugin_answer_error() and mapwire_msg_error_code(). */
+#define MAPWIRE_CODE_MALFORMED 1
+#define MAPWIRE_CODE_UNKNOWN_MESSAGE 2
+#define MAPWIRE_CODE_NOT_REGISTERED 3
+#define MAPWIRE_CODE_VERSION_MISMATCH 4
+#define MAPWIRE_CODE_INVALID 5
+#define MAPWIRE_CODE_INTERNAL 6
+
+/* GestureAnswer.answer, for mapwire_plugin_answer_gesture(). */
+#define MAPWIRE_GESTURE_NOT_HANDLED 0
+#define MAPWIRE_GESTURE_HANDLED 1
+#define MAPWIRE_GESTURE_HANDLED_AND_RUN_DEFAULT 2
+
+/* A camera (CameraState): centre, zoom, bearing and pitch in degrees, viewport size in logical px. */
+typedef struct {
+    double longitude, latitude, zoom, bearing, pitch;
+    uint32_t width, height;
+} mapwire_camera_t;
+
+/* ---- library ---------------------------------------------------------------------------------- */
+
+/* Why the last call on this thread that returned NULL or -1 failed ("" when none did). */
+const char *mapwire_last_error (void);
+
+/* The library's version, e.g. 1, 0, 0. Any pointer may be NULL. */
+void mapwire_version (int *major, int *minor, int *patch);
+
+/* ---- mapwire_plugin ----------------------------------------------------------------------------- */
+
+/* Connects to the core whose run directory is `run_dir`; NULL picks it as PROTOCOL.md 2.1 says
+   ($MAPWIRE_RUN_DIR, $XDG_RUNTIME_DIR/mapwire, /tmp/mapwire-$UID). Nothing is sent yet, and the core
+   need not be running (ZeroMQ connects when it appears). NULL on failure: an empty name, a run
+   directory path too long for a socket address, or a ZeroMQ error. */
+mapwire_plugin_t *mapwire_plugin_new (const char *name, const char *run_dir);
+
+/* Sends goodbye when registered, closes the sockets, frees the plugin and sets *self_p to NULL.
+   Does nothing when self_p or *self_p is NULL. */
+void mapwire_plugin_destroy (mapwire_plugin_t **self_p);
+
+/* Adds a role ("loader", "renderer", "load-status", "camera-veto", "gesture-delegate",
+   "style-image-remover", ...) or a free-form capability ("scheme:file") to the hello. Call before
+   mapwire_plugin_register(). 0, or -1 after register or when out of memory. */
+int mapwire_plugin_add_role (mapwire_plugin_t *self, const char *role);
+int mapwire_plugin_add_capability (mapwire_plugin_t *self, const char *capability);
+
+/* Says hello and, when timeout_ms > 0, waits up to that long for the core's welcome (requests and
+   events that arrive meanwhile are kept for mapwire_plugin_wait). From then on mapwire_plugin_wait
+   keeps the session alive: heartbeats every interval, and hello again whenever the core forgets us
+   or restarts. 0 when welcomed (or when timeout_ms is 0), -1 when no welcome came in time (the
+   hellos go on). */
+int mapwire_plugin_register (mapwire_plugin_t *self, int timeout_ms);
+
+/* Subscribes to events whose topic starts with `prefix` ("" for all, "map-" for map-loaded,
+   map-idle, ...); they come out of mapwire_plugin_wait as MAPWIRE_MSG_EVENT. 0, or -1. */
+int mapwire_plugin_subscribe (mapwire_plugin_t *self, const char *prefix);
+
+/* Waits up to timeout_ms (-1: forever) for the next request or event and returns it; the caller
+   destroys it. Meanwhile it heartbeats, handles welcome and not-registered, and answers request
+   kinds this library does not know with CODE_UNKNOWN_MESSAGE. Returns NULL when the time is up,
+   or on an interrupting signal or error (then mapwire_last_error() says so). Call it at least every
+   heartbeat interval (default 1 s) or the core declares the plugin gone. */
+mapwire_msg_t *mapwire_plugin_wait (mapwire_plugin_t *self, int timeout_ms);
+
+/* Sends a heartbeat now (mapwire_plugin_wait sends them by itself). 0, or -1. */
+int mapwire_plugin_heartbeat (mapwire_plugin_t *self);
+
+/* Whether the core has welcomed this session, and what the welcome said (NULL / 0 before). */
+bool mapwire_plugin_welcomed (mapwire_plugin_t *self);
+const char *mapwire_plugin_id (mapwire_plugin_t *self);
+const char *mapwire_plugin_map_id (mapwire_plugin_t *self);
+uint64_t mapwire_plugin_epoch (mapwire_plugin_t *self);
+int mapwire_plugin_heartbeat_interval (mapwire_plugin_t *self);
+
+/* The run directory in use, and the control and events endpoints. */
+const char *mapwire_plugin_run_dir (mapwire_plugin_t *self);
+const char *mapwire_plugin_control_endpoint (mapwire_plugin_t *self);
+const char *mapwire_plugin_events_endpoint (mapwire_plugin_t *self);
+
+/* ---- answering a request ------------------------------------------------------------------------
+   Each takes the request it answers (mapwire_msg_t of the matching kind) and sends exactly one
+   PluginReply with the request's id. The request may be destroyed afterwards. 0, or -1 when the
+   message is not such a request or the send failed. */
+
+/* A loaded resource: its bytes (uncompressed), and where they came from. */
+int mapwire_plugin_answer_resource (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                    const void *data, size_t size, int data_source, int response_source);
+/* An empty tile of a sparse tileset (not an error). */
+int mapwire_plugin_answer_no_content (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                      int data_source, int response_source);
+/* A failed load: a MAPWIRE_ERROR_REASON_* and a message for a person. */
+int mapwire_plugin_answer_load_error (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                      int reason, const char *message);
+/* A frame's outcome: still animating, labels moved, and an error (NULL when drawn). */
+int mapwire_plugin_answer_render (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                  bool needs_repaint, bool placement_changed, const char *error);
+/* The decisions: may the camera change, was the gesture handled, keep the style image. */
+int mapwire_plugin_answer_camera (mapwire_plugin_t *self, mapwire_msg_t *request, bool allow);
+int mapwire_plugin_answer_gesture (mapwire_plugin_t *self, mapwire_msg_t *request, int answer);
+int mapwire_plugin_answer_style_image (mapwire_plugin_t *self, mapwire_msg_t *request, bool keep);
+/* "This plugin cannot handle this request at all": a MAPWIRE_CODE_* and a message. */
+int mapwire_plugin_answer_error (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                 int code, const char *message);
+
+/* ---- mapwire_msg ----------------------------------------------------------------------------- */
+
+void mapwire_msg_destroy (mapwire_msg_t **self_p);
+mapwire_msg_kind_t mapwire_msg_kind (mapwire_msg_t *self);
+
+/* Requests: the request id (0 for events). */
+uint64_t mapwire_msg_id (mapwire_msg_t *self);
+
+/* MAPWIRE_MSG_LOAD_RESOURCE: the URL (complete), a MAPWIRE_RESOURCE_KIND_*, the tile when it is one
+   (false otherwise) and the source id ("" when none). */
+const char *mapwire_msg_url (mapwire_msg_t *self);
+int mapwire_msg_resource_kind (mapwire_msg_t *self);
+bool mapwire_msg_tile (mapwire_msg_t *self, uint32_t *z, uint32_t *x, uint32_t *y);
+const char *mapwire_msg_source_id (mapwire_msg_t *self);
+
+/* MAPWIRE_MSG_CANCEL: the id of the request the core no longer wants answered. */
+uint64_t mapwire_msg_cancelled_id (mapwire_msg_t *self);
+
+/* MAPWIRE_MSG_RENDER_FRAME: the frame's camera; MAPWIRE_MSG_MAY_CHANGE_CAMERA: the camera asked
+   for (mapwire_msg_old_camera: the one now). false when the message has none. */
+bool mapwire_msg_camera (mapwire_msg_t *self, mapwire_camera_t *camera);
+bool mapwire_msg_old_camera (mapwire_msg_t *self, mapwire_camera_t *camera);
+
+/* MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE: the image; MAPWIRE_MSG_HANDLE_GESTURE: the GestureKind. */
+const char *mapwire_msg_image_id (mapwire_msg_t *self);
+int mapwire_msg_gesture_kind (mapwire_msg_t *self);
+
+/* MAPWIRE_MSG_ERROR: the core's MAPWIRE_CODE_* and message. */
+int mapwire_msg_error_code (mapwire_msg_t *self);
+const char *mapwire_msg_error_message (mapwire_msg_t *self);
+
+/* MAPWIRE_MSG_EVENT: the topic ("map-idle", ...), and the Envelope's epoch and sequence. */
+const char *mapwire_msg_topic (mapwire_msg_t *self);
+uint64_t mapwire_msg_epoch (mapwire_msg_t *self);
+uint64_t mapwire_msg_sequence (mapwire_msg_t *self);
+
+/* The bytes as received: a serialized ControlMessage for requests and errors, a serialized Envelope
+   for events. Decode them with <mapwire_proto.h> (or any protobuf library) for every field. */
+const void *mapwire_msg_data (mapwire_msg_t *self, size_t *size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
