@@ -71,6 +71,11 @@ let package = Package(
         // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client. Foundation only.
         .target(name: "MapWireLocation", path: "Plugins/Location/Sources/MapWireLocation"),
 
+        // The options every plugin executable shares (run directory, TCP and keys, log level).
+        .target(
+            name: "MapWirePluginOptions",
+            dependencies: ["MapWirePluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
         // Executables.
         .executableTarget(
             name: "mapwire-core",
@@ -82,6 +87,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-loader",
             dependencies: [
+                "MapWirePluginOptions",
                 "MapWireLoader", "MapWirePluginKit", "MapWireBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -90,6 +96,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-renderer",
             dependencies: [
+                "MapWirePluginOptions",
                 "MapWireRendererPlugin", "MapWirePluginKit", "MapWireBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,6 +105,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-loadstatus",
             dependencies: [
+                "MapWirePluginOptions",
                 "MapWireLoadStatus", "MapWirePluginKit", "MapWireBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,6 +114,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-location",
             dependencies: [
+                "MapWirePluginOptions",
                 "MapWireLocation", "MapWirePluginKit", "MapWireBus", "MapWireProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -66,15 +66,18 @@ struct SecurityTests {
         #expect(monitor.wait(timeout: 10) == 0)
         #expect(monitor.stdout.contains("camera"))
 
-        // A plugin over TCP: the loader with the allowed key serves a whole map load.
+        // Plugins over TCP: the loader with the allowed key serves a whole map load, and the load-status
+        // plugin (events and commands both over TCP) reports it loaded.
         try run.start("mapwire-loader", tcpArguments, withRunDir: false)
-        #expect(waitUntil { ((try? run.state().plugins.count) ?? 0) == 1 })
+        try run.start("mapwire-loadstatus", tcpArguments, withRunDir: false)
+        #expect(waitUntil { ((try? run.state().plugins.count) ?? 0) == 2 })
         let (style, tiles) = try run.tiledStyle()
         let events = try run.subscribe()
         #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(style.path)" })).ok)
         var log = EventLog()
         #expect(try log.collect(from: events) { topic, _ in topic == "map-idle" })
         #expect(log.resourceRequests.filter { $0.request.kind == .tile }.count == tiles.count)
+        #expect(waitUntil { (try? run.send(.getLoadStatus(.init())).loadStatus.statuses.first { $0.target == "map" }?.status) == .loaded })
         let refusals = try run.state().counters.connectionsRefused
         figure("security: over TCP a NULL client and an unknown CURVE key were refused (ZAP refusals \(refusals)), the allowed key pinged, monitored and loaded a map")
     }

@@ -14,9 +14,10 @@ public final class LoadStatusForwarder {
     /// The core's epoch of the events seen so far.
     private var epoch: UInt64?
 
-    public init(runDirectory: RunDirectory, logger: Logger) throws {
-        subscriber = try EventSubscriber(endpoint: runDirectory.eventsEndpoint, prefixes: LoadStatusPlugin.topics)
-        client = try ControlClient(endpoint: runDirectory.controlEndpoint)
+    /// `connection`: the run directory's ipc endpoints, or the core's TCP endpoints with their keys.
+    public init(connection: CoreConnection, logger: Logger) throws {
+        subscriber = try EventSubscriber(endpoint: connection.eventsEndpoint, prefixes: LoadStatusPlugin.topics, curve: connection.curve)
+        client = try ControlClient(endpoint: connection.controlEndpoint, curve: connection.curve)
         self.logger = logger
     }
 

@@ -5,24 +5,22 @@ import Logging
 import MapWireBus
 import MapWireLoadStatus
 import MapWirePluginKit
+import MapWirePluginOptions
 
 struct LoadStatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire-loadstatus",
         abstract: "MapWire's load-status plugin: derives the map's and each source's load status from the events.")
 
-    @Option(help: "The core's run directory.")
-    var runDir: String?
-
-    @Option(help: "Log level.")
-    var logLevel = "info"
+    @OptionGroup var options: PluginOptions
 
     func run() throws {
-        ProcessLogging.bootstrap(level: logLevel)
+        ProcessLogging.bootstrap(level: options.logLevel)
         let logger = Logger(label: "mapwire-loadstatus")
-        let directory = RunDirectory.resolve(runDir)
+        let connection = try options.connection()
         let runner = PluginRunner(description: LoadStatusPlugin.description,
-                                  controlEndpoint: directory.controlEndpoint, logger: logger)
+                                  controlEndpoint: connection.controlEndpoint, logger: logger)
+        runner.curve = connection.curve
         let stop = runner.stopFlag
         let subscribed = DispatchSemaphore(value: 0)
         // The event side blocks in zmq_poll, so it gets its own thread (never the cooperative pool);
@@ -30,7 +28,7 @@ struct LoadStatusCommand: ParsableCommand {
         let worker = Thread {
             defer { stop.stop() }
             do {
-                let forwarder = try LoadStatusForwarder(runDirectory: directory, logger: logger)
+                let forwarder = try LoadStatusForwarder(connection: connection, logger: logger)
                 guard try forwarder.waitUntilSubscribed(stop: stop) else { subscribed.signal(); return }
                 subscribed.signal()
                 try forwarder.run(stop: stop)

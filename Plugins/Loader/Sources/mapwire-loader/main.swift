@@ -4,14 +4,14 @@ import Logging
 import MapWireBus
 import MapWireLoader
 import MapWirePluginKit
+import MapWirePluginOptions
 
 struct LoaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire-loader",
         abstract: "MapWire's resource loader plugin: file://, tile folders and mbtiles://, with URL rewrites.")
 
-    @Option(help: "The core's run directory.")
-    var runDir: String?
+    @OptionGroup var options: PluginOptions
 
     @Option(help: "URL rewrite FROM=TO (repeatable): URLs starting with FROM get TO instead.")
     var rewrite: [String] = []
@@ -22,23 +22,10 @@ struct LoaderCommand: ParsableCommand {
     @Option(help: "Wait this many milliseconds before each answer (a slow network, for chaos tests).")
     var delayMs = 0
 
-    @Option(help: "Reach the core over TCP instead: its control endpoint tcp://HOST:PORT (CurveZMQ; needs the two key options).")
-    var tcp: String?
-
-    @Option(help: "With --tcp: the core's public key (Z85, or a file holding it).")
-    var serverPublicKey: String?
-
-    @Option(help: "With --tcp: this plugin's key pair file (from `mapwire keygen`), allow-listed by the core.")
-    var key: String?
-
-    @Option(help: "Log level.")
-    var logLevel = "info"
 
     func run() throws {
-        ProcessLogging.bootstrap(level: logLevel)
-        let connection: CoreConnection
-        do { connection = try CoreConnection(runDirectory: runDir, tcp: tcp, serverPublicKey: serverPublicKey, keyFile: key) }
-        catch { throw ValidationError("\(error)") }
+        ProcessLogging.bootstrap(level: options.logLevel)
+        let connection = try options.connection()
         var configuration = LoaderConfiguration()
         if let config {
             do { configuration = try JSONDecoder().decode(LoaderConfiguration.self, from: Data(contentsOf: URL(fileURLWithPath: config))) }

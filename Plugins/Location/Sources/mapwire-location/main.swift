@@ -4,6 +4,7 @@ import Logging
 import MapWireBus
 import MapWireLocation
 import MapWirePluginKit
+import MapWirePluginOptions
 
 struct LocationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,8 +12,7 @@ struct LocationCommand: ParsableCommand {
         abstract: "MapWire's location provider: replays GPX, NMEA or a route, or follows gpsd, and sends the fixes to the core.",
         discussion: "Sources: gpx:FILE, nmea:FILE, route:FILE (a GeoJSON LineString driven at --route-speed), gpsd://HOST[:PORT].")
 
-    @Option(help: "The core's run directory.")
-    var runDir: String?
+    @OptionGroup var options: PluginOptions
 
     @Option(help: "Where fixes come from.")
     var source: String
@@ -26,17 +26,6 @@ struct LocationCommand: ParsableCommand {
     @Flag(help: "Start a file replay again when it ends.")
     var loop = false
 
-    @Option(help: "Reach the core over TCP instead: its control endpoint tcp://HOST:PORT (CurveZMQ; needs the two key options).")
-    var tcp: String?
-
-    @Option(help: "With --tcp: the core's public key (Z85, or a file holding it).")
-    var serverPublicKey: String?
-
-    @Option(help: "With --tcp: this plugin's key pair file (from `mapwire keygen`), allow-listed by the core.")
-    var key: String?
-
-    @Option(help: "Log level.")
-    var logLevel = "info"
 
     func validate() throws {
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
@@ -45,11 +34,9 @@ struct LocationCommand: ParsableCommand {
     }
 
     func run() throws {
-        ProcessLogging.bootstrap(level: logLevel)
+        ProcessLogging.bootstrap(level: options.logLevel)
         let logger = Logger(label: "mapwire-location")
-        let connection: CoreConnection
-        do { connection = try CoreConnection(runDirectory: runDir, tcp: tcp, serverPublicKey: serverPublicKey, keyFile: key) }
-        catch { throw ValidationError("\(error)") }
+        let connection = try options.connection()
         let runner = PluginRunner(description: PluginDescription(name: "mapwire-location", roles: ["location"]),
                                   controlEndpoint: connection.controlEndpoint, logger: logger)
         runner.curve = connection.curve

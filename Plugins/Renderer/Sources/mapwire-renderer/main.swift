@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MapWireBus
 import MapWirePluginKit
+import MapWirePluginOptions
 import MapWireRendererPlugin
 
 struct RendererCommand: ParsableCommand {
@@ -10,26 +11,12 @@ struct RendererCommand: ParsableCommand {
         commandName: "mapwire-renderer",
         abstract: "MapWire's renderer plugin: draws the core's frames with cairo and writes PNGs.")
 
-    @Option(help: "The core's run directory.")
-    var runDir: String?
+    @OptionGroup var options: PluginOptions
 
-    @Option(help: "Reach the core over TCP instead: its control endpoint tcp://HOST:PORT (CurveZMQ; needs the two key options).")
-    var tcp: String?
-
-    @Option(help: "With --tcp: the core's public key (Z85, or a file holding it).")
-    var serverPublicKey: String?
-
-    @Option(help: "With --tcp: this plugin's key pair file (from `mapwire keygen`), allow-listed by the core.")
-    var key: String?
-
-    @Option(help: "Log level.")
-    var logLevel = "info"
 
     func run() throws {
-        ProcessLogging.bootstrap(level: logLevel)
-        let connection: CoreConnection
-        do { connection = try CoreConnection(runDirectory: runDir, tcp: tcp, serverPublicKey: serverPublicKey, keyFile: key) }
-        catch { throw ValidationError("\(error)") }
+        ProcessLogging.bootstrap(level: options.logLevel)
+        let connection = try options.connection()
         let logger = Logger(label: "mapwire-renderer")
         let plugin = RendererPlugin(logger: logger)
         let runner = PluginRunner(description: RendererPlugin.description,
