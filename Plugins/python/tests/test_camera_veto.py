@@ -1,12 +1,9 @@
 """The Python example plugin (examples/camera_veto.py: pyzmq and the generated modules only) does its
 job against the real core: gestures that would zoom in beyond --max-zoom are vetoed, others go through."""
 import os
-import signal
 import subprocess
 import sys
-import tempfile
 import time
-import shutil
 
 import pytest
 import zmq
@@ -15,20 +12,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GENERATED = os.path.join(HERE, "..", "mapwire_protocol", "Generated")
 sys.path.insert(0, GENERATED)
 from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
+from processes import stop  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
-
-
-def stop(process):
-    """Stops a child by its pid: SIGTERM, then SIGKILL."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 class Client:
@@ -50,13 +37,6 @@ class Client:
             if reply.WhichOneof("body") == "command_reply" and reply.command_reply.id == command.id:
                 assert reply.command_reply.ok, reply.command_reply.error
                 return reply.command_reply
-
-
-@pytest.fixture
-def run_dir():
-    path = tempfile.mkdtemp(prefix="mwveto-", dir="/tmp")
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def test_the_python_camera_veto_vetoes_zooming_in_too_far(run_dir):

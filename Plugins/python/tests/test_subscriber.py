@@ -1,18 +1,15 @@
 """The schema stands on its own: a subscriber written with only pyzmq and the protobuf modules that
 protoc generated from Protocol/ (no MapWire code) decodes every event of a demo load."""
 import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 
-import pytest
 import zmq
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "mapwire_protocol", "Generated"))
 from mapwire.v1 import control_pb2, envelope_pb2, events_pb2  # noqa: E402
+from processes import stop  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
@@ -26,24 +23,6 @@ TOPICS = {
     "render-frame-started": "render_frame_started", "render-frame-finished": "render_frame_finished",
     "camera-changed": "camera_changed", "resource-request": "resource_request",
 }
-
-
-@pytest.fixture
-def run_dir():
-    path = tempfile.mkdtemp(prefix="mwpy-", dir="/tmp")
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
-
-
-def stop(process):
-    """Stops a child by its pid: SIGTERM, then SIGKILL."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def test_python_subscriber_decodes_every_event_of_a_demo_load(run_dir):
