@@ -1,7 +1,8 @@
 import Foundation
 
 // libFuzzer entry point over the two decoders that read bytes from the network: the control
-// decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]). Built by
+// decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]), with the
+// hand-written envelope reader and writer checked against swift-protobuf. Built by
 // scripts/fuzz with `swiftc -sanitize=fuzzer` together with MapWireProtocol's and SwiftProtobuf's
 // sources; not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,6 +21,19 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         // The monitor prints every event it decodes: that path must hold up too.
         _ = envelope.monitorJSON?.serialized
         _ = envelope.payload?.documentedJSON.serialized
+    }
+    // The hand-written envelope path (EnvelopeReader, EnvelopeWriter) must agree with swift-protobuf on
+    // every input: the same message or the same failure, and the same bytes when encoding it again.
+    let body = frames.count > 1 ? frames[1] : Data()
+    let fast = try? body.withUnsafeBytes { try EnvelopeReader.decode($0) }
+    let full = try? Mapwire_V1_Envelope(serializedBytes: body)
+    if fast != full { fatalError("the envelope reader and swift-protobuf disagree") }
+    if let e = full, e.unknownFields.data.isEmpty {
+        var writer = EnvelopeWriter()
+        writer.encode(protocolVersion: e.protocolVersion, epoch: e.epoch, sequence: e.sequence, beginUnixNanos: e.beginUnixNanos,
+                      endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload)
+        let expected: [UInt8]? = try? e.serializedBytes()
+        if writer.bytes != expected { fatalError("the envelope writer and swift-protobuf disagree") }
     }
     return 0
 }
