@@ -4,36 +4,37 @@ import SwiftProtobuf
 /// The switch is exhaustive on purpose: a new payload does not compile until it is listed here.
 extension Mapwire_V1_Envelope.OneOf_Payload {
     /// The field number, and the message to serialize (nil for payloads without fields: they encode to
-    /// no bytes, and skipping swift-protobuf's visitor for them is a measurable part of a publish).
+    /// no bytes, and skipping swift-protobuf's visitor for them is a measurable part of a publish;
+    /// unless one carries unknown fields from a newer peer, which swift-protobuf writes back).
     var fieldAndMessage: (field: Int, message: (any SwiftProtobuf.Message)?) {
         switch self {
-        case .mapLoaded: (16, nil)
+        case .mapLoaded(let m): (16, m.unknownFields.data.isEmpty ? nil : m)
         case .mapLoadingError(let m): (17, m)
-        case .mapIdle: (18, nil)
+        case .mapIdle(let m): (18, m.unknownFields.data.isEmpty ? nil : m)
         case .styleDataLoaded(let m): (19, m)
-        case .styleLoaded: (20, nil)
+        case .styleLoaded(let m): (20, m.unknownFields.data.isEmpty ? nil : m)
         case .styleImageMissing(let m): (21, m)
         case .styleImageRemoveUnused(let m): (22, m)
         case .sourceDataLoaded(let m): (23, m)
         case .sourceAdded(let m): (24, m)
         case .sourceRemoved(let m): (25, m)
-        case .renderFrameStarted: (26, nil)
+        case .renderFrameStarted(let m): (26, m.unknownFields.data.isEmpty ? nil : m)
         case .renderFrameFinished(let m): (27, m)
-        case .cameraChanged: (28, nil)
+        case .cameraChanged(let m): (28, m.unknownFields.data.isEmpty ? nil : m)
         case .resourceRequest(let m): (29, m)
         case .cameraWillChange(let m): (30, m)
-        case .cameraIsChanging: (31, nil)
+        case .cameraIsChanging(let m): (31, m.unknownFields.data.isEmpty ? nil : m)
         case .cameraDidChange(let m): (32, m)
         case .gesture(let m): (33, m)
         case .viewportStatusChanged(let m): (36, m)
         case .viewportTargetCamera(let m): (37, m)
         case .loadStatusChanged(let m): (40, m)
-        case .mapWillStartLoading: (41, nil)
+        case .mapWillStartLoading(let m): (41, m.unknownFields.data.isEmpty ? nil : m)
         case .mapDidFailLoading(let m): (42, m)
-        case .willStartRenderingMap: (43, nil)
+        case .willStartRenderingMap(let m): (43, m.unknownFields.data.isEmpty ? nil : m)
         case .didFinishRenderingMap(let m): (44, m)
-        case .willStartLocatingUser: (45, nil)
-        case .didStopLocatingUser: (46, nil)
+        case .willStartLocatingUser(let m): (45, m.unknownFields.data.isEmpty ? nil : m)
+        case .didStopLocatingUser(let m): (46, m.unknownFields.data.isEmpty ? nil : m)
         case .userLocationUpdated(let m): (47, m)
         case .didFailToLocateUser(let m): (48, m)
         case .trackingModeChanged(let m): (49, m)

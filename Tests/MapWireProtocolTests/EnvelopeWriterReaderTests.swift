@@ -88,3 +88,18 @@ import Testing
         #expect(throws: (any Error).self) { try [UInt8]([0xff, 0xff, 0xff]).withUnsafeBytes { try EnvelopeReader.decode($0) } }
     }
 }
+
+/// Found by the fuzz target: an empty-bodied payload that carries unknown fields (from a newer peer)
+/// must be written with them, as swift-protobuf does.
+@Suite struct EnvelopeWriterUnknownFieldsTests {
+    @Test func anEmptyPayloadKeepsItsUnknownFields() throws {
+        // Envelope field 16 (map_loaded) holding an unknown varint field 5 = 1.
+        let bytes: [UInt8] = [0x18, 0x01, 0x82, 0x01, 0x02, 0x28, 0x01]
+        let envelope = try Mapwire_V1_Envelope(serializedBytes: bytes)
+        var writer = EnvelopeWriter()
+        writer.encode(protocolVersion: 0, epoch: 0, sequence: envelope.sequence, beginUnixNanos: 0, endUnixNanos: 0, mapID: "",
+                      payload: envelope.payload)
+        #expect(writer.bytes == (try envelope.serializedBytes()))
+        #expect(writer.bytes == bytes)
+    }
+}
