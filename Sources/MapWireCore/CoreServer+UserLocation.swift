@@ -49,6 +49,8 @@ extension CoreServer {
         // will-start-locating-user comes before the camera moves, tracking-mode-changed after it starts.
         publishTracking(events.filter { $0 == .willStartLocating })
         if let options = mode.followPuck {
+            // Pacing starts with the next fix: a gap from before tracking began says nothing about the track.
+            lastLocationMillis = nil
             let transition: ViewportTransition = c.animated ? .default() : .immediate
             applyViewport(viewport.transition(to: .followPuck(options), using: transition, camera: map.camera, size: map.size, at: nowSeconds))
         } else {
