@@ -24,12 +24,12 @@ import Testing
         }
     }
 
-    @Test func pngInitDecodesStraightRGBA() throws {
-        let png = PNGEncoder.encode(PNGImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255]))
-        let image = try CanvasImage(png: png)
+    @Test func encodedInitDecodesStraightRGBA() throws {
+        let png = try ImageEncoder.png(RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255]))
+        let image = try CanvasImage(encoded: png)
         #expect(image.width == 2 && image.height == 1)
         #expect(image.rgba() == [255, 0, 0, 255, 0, 255, 0, 255])
-        #expect(throws: (any Error).self) { try CanvasImage(png: Data([1, 2, 3])) }
+        #expect(throws: ImageDecodingError.unknownFormat(leadingBytes: [1, 2, 3])) { try CanvasImage(encoded: Data([1, 2, 3])) }
     }
 
     @Test func drawScalesIntoTheRectWithOpacity() {
