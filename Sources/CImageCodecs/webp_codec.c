@@ -20,8 +20,11 @@ static mapwire_image_status webp_failure(VP8StatusCode code, char message[256]) 
     case VP8_STATUS_OUT_OF_MEMORY:
       mapwire_codec_message(message, "no memory to decode the WebP");
       return MAPWIRE_IMAGE_NO_MEMORY;
+    case VP8_STATUS_BITSTREAM_ERROR:
+      mapwire_codec_message(message, "the WebP bitstream is invalid");
+      return MAPWIRE_IMAGE_CORRUPT;
     default:
-      mapwire_codec_message(message, "the WebP bitstream is invalid (libwebp status %d)", (int)code);
+      mapwire_codec_message(message, "libwebp could not decode the WebP (status %d)", (int)code);
       return MAPWIRE_IMAGE_CORRUPT;
   }
 }

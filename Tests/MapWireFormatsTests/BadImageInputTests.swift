@@ -75,6 +75,29 @@ import Testing
         }
     }
 
+    @Test func flippedBytesNeverCrash() throws {
+        var noise = SeededNoise(seed: 13)
+        for (format, data) in try Self.samples() {
+            for _ in 0..<300 {
+                var damaged = [UInt8](data)
+                for choice in noise.bytes(3) {
+                    // Past the 12 bytes that name the format, so the same library is always asked.
+                    let index = 12 + Int(noise.bytes(2).reduce(0) { $0 << 8 | Int($1) }) % (damaged.count - 12)
+                    damaged[index] ^= choice | 1
+                }
+                do throws(ImageDecodingError) {
+                    // Some damage only changes colours (JPEG and lossy WebP data carry no checksum);
+                    // a PNG's header is guarded by its CRC.
+                    let image = try ImageDecoder.decode(Data(damaged))
+                    #expect(image.pixels.count == image.width * image.height * 4)
+                    if format == .png { #expect(image.width == 40 && image.height == 30) }
+                } catch {
+                    #expect(!error.description.isEmpty)
+                }
+            }
+        }
+    }
+
     @Test func truncatedFilesSayWhy() throws {
         let png = try ImageEncoder.png(PNGTestFiles.gradient())
         #expect(throws: ImageDecodingError.corrupt(.png, "the data ends early: the PNG is truncated")) {
