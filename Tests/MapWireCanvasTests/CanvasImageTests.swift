@@ -32,6 +32,16 @@ import Testing
         #expect(throws: ImageDecodingError.unknownFormat(leadingBytes: [1, 2, 3])) { try CanvasImage(encoded: Data([1, 2, 3])) }
     }
 
+    @Test func encodedInitTakesJPEGAndWebPToo() throws {
+        let opaque = RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [200, 40, 60, 255], count: 256).joined()))
+        let fromJPEG = try CanvasImage(encoded: ImageEncoder.jpeg(opaque, quality: 95))
+        #expect(fromJPEG.width == 16 && fromJPEG.height == 16)
+        #expect(zip(fromJPEG.rgba().prefix(4), [200, 40, 60, 255]).allSatisfy { abs(Int($0) - $1) <= 4 })
+        let translucent = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 128])
+        let fromWebP = try CanvasImage(encoded: ImageEncoder.webp(translucent, lossless: true))
+        #expect(zip(fromWebP.rgba(), translucent.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
     @Test func drawScalesIntoTheRectWithOpacity() {
         let canvas = Canvas(width: 10, height: 10)
         canvas.draw(solidImage(.red, width: 2, height: 2), source: nil, into: (2, 2, 4, 4), opacity: 0.5)
