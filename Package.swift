@@ -25,6 +25,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // PNG, JPEG and WebP in C: libpng and libjpeg report errors by longjmp, which Swift cannot take.
+        // Debian: libpng-dev, libjpeg62-turbo-dev, libwebp-dev (headers in /usr/include).
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         // Libraries.
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
@@ -35,7 +40,7 @@ let package = Package(
             name: "MapWireVectorTile",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
-        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
+        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite", "CImageCodecs"]),
         .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
         .target(name: "MapWireStyle"),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),

@@ -8,8 +8,8 @@ import Testing
 /// and a style-image-remover plugin's answer decides whether it stays.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct StyleImageTests {
-    func redSquarePNG() -> Data {
-        PNGEncoder.encode(PNGImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 256).joined())))
+    func redSquarePNG() throws -> Data {
+        try ImageEncoder.png(RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 256).joined())))
     }
 
     func startMap(_ run: TestRun) throws -> EventSubscriber {
@@ -29,7 +29,7 @@ struct StyleImageTests {
     }
 
     func centre(_ reply: Mapwire_V1_CommandReply) throws -> [UInt8] {
-        let image = try PNGDecoder.decode(reply.snapshot.png)
+        let image = try ImageDecoder.decode(reply.snapshot.png)
         let i = (32 * image.width + 32) * 4
         return Array(image.pixels[i..<i + 4])
     }
@@ -43,7 +43,7 @@ struct StyleImageTests {
         })
         // Until it is supplied, the centre is background white.
         #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [255, 255, 255, 255])
-        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = redSquarePNG() })).ok)
+        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = try redSquarePNG() })).ok)
         #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [255, 0, 0, 255])
         // Asked once: no second style-image-missing for the same name.
         log = EventLog()
@@ -71,7 +71,7 @@ struct StyleImageTests {
         let events = try startMap(run)
         let remover = TestStyleImageRemover(controlEndpoint: run.runDirectory.controlEndpoint, keep: keep)
         defer { remover.stop() }
-        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = redSquarePNG() })).ok)
+        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = try redSquarePNG() })).ok)
         #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [255, 0, 0, 255])
         #expect(try run.send(.removeLayer(.with { $0.id = "marker" })).ok)
         var log = EventLog()

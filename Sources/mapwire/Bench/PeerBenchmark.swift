@@ -12,7 +12,7 @@ struct PeerBenchmark {
     struct Outcome {
         var idleMs: [Double]
         var pngMs: [Double]
-        var image: PNGImage
+        var image: RGBAImage
         var maplibre: String
         var chromium: String
         var errors: [String]
@@ -61,7 +61,7 @@ struct PeerBenchmark {
             throw Failure.failed("scripts/bench-peer exited with status \(process.terminationStatus); run it by hand to see why")
         }
         return Outcome(idleMs: list.compactMap { $0["idle_ms"] as? Double }, pngMs: list.compactMap { $0["png_ms"] as? Double },
-                       image: try PNGDecoder.decode(Data(contentsOf: png)),
+                       image: try ImageDecoder.decode(Data(contentsOf: png)),
                        maplibre: json["maplibre"] as? String ?? "?", chromium: json["chromium"] as? String ?? "?",
                        errors: json["errors"] as? [String] ?? [])
     }
@@ -69,13 +69,13 @@ struct PeerBenchmark {
     /// The peer's figures against MapWire's load times and image for the same scene.
     /// `images`: a folder to keep both images and their difference in.
     static func figures(peer: Outcome, mapwire: LoadBenchmark.Times, side: Int, images: URL?) throws -> ([BenchFigure], Double) {
-        let ours = try PNGDecoder.decode(mapwire.png)
+        let ours = try ImageDecoder.decode(mapwire.png)
         let diff = ImageDiff.compare(ours, peer.image)
         if let images {
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             try mapwire.png.write(to: images.appendingPathComponent("chicago-mapwire.png"))
-            try PNGEncoder.encode(peer.image).write(to: images.appendingPathComponent("chicago-maplibre.png"))
-            try PNGEncoder.encode(diff.diffImage).write(to: images.appendingPathComponent("chicago-diff.png"))
+            try ImageEncoder.png(peer.image).write(to: images.appendingPathComponent("chicago-maplibre.png"))
+            try ImageEncoder.png(diff.diffImage).write(to: images.appendingPathComponent("chicago-diff.png"))
         }
         let similarity = 1 - diff.ratio
         let name = "MapLibre GL JS \(peer.maplibre)"

@@ -23,7 +23,7 @@ final class ProcessRenderDriver: RenderTestDriver {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    func render(_ testCase: RenderTestCase) throws -> PNGImage {
+    func render(_ testCase: RenderTestCase) throws -> RGBAImage {
         guard launcher.exited.isEmpty else { throw Failure(description: "\(launcher.exited.joined(separator: ", ")) exited") }
         guard var style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
             throw Failure(description: "the style is not a JSON object")
@@ -65,15 +65,15 @@ final class ProcessRenderDriver: RenderTestDriver {
             try run(.addStyleImage(.with { $0.id = image.id; $0.png = png; $0.sdf = image.sdf; $0.pixelRatio = image.pixelRatio }))
         }
         let reply = try run(.snapshot(.with { $0.returnImage = true }))
-        let image: PNGImage
-        do { image = try PNGDecoder.decode(reply.snapshot.png) }
+        let image: RGBAImage
+        do { image = try ImageDecoder.decode(reply.snapshot.png) }
         catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
         return Self.premultiplied(image)
     }
 
     /// The suite's expected images hold what GL's readPixels returned: premultiplied colour (a
     /// half-transparent red is 128,0,0,128). Our PNGs are straight alpha, so convert before comparing.
-    static func premultiplied(_ image: PNGImage) -> PNGImage {
+    static func premultiplied(_ image: RGBAImage) -> RGBAImage {
         var result = image
         for i in stride(from: 0, to: result.pixels.count, by: 4) {
             let a = UInt32(result.pixels[i + 3])

@@ -64,7 +64,7 @@ public final class RendererPlugin {
             result.width = UInt32(drawn.canvas.width)
             result.height = UInt32(drawn.canvas.height)
             if !frame.outputPath.isEmpty || frame.returnImage {
-                let png = drawn.canvas.pngData()
+                let png = try drawn.canvas.pngData()
                 if frame.returnImage { result.png = png }
                 if !frame.outputPath.isEmpty {
                     try png.write(to: URL(fileURLWithPath: frame.outputPath))

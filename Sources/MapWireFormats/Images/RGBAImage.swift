@@ -1,5 +1,5 @@
 /// An 8-bit RGBA raster, row-major from the top-left, colours not premultiplied by alpha.
-public struct PNGImage: Sendable, Equatable {
+public struct RGBAImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel.
