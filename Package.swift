@@ -27,23 +27,25 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // Libraries.
+        // The one JSON value type and the one way to read JSONSerialization's numbers and booleans.
+        .target(name: "MapWireJSON"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: ["MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
-        .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
-        .target(name: "MapWireStyle"),
+        .target(name: "MapEngine", dependencies: ["MapWireProtocol", "MapWireJSON"]),
+        .target(name: "MapWireStyle", dependencies: ["MapWireJSON"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats"]),
-        .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats"]),
+            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON"]),
+        .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
             dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
@@ -68,8 +70,8 @@ let package = Package(
             name: "MapWireLoadStatus",
             dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
-        // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client. Foundation only.
-        .target(name: "MapWireLocation", path: "Plugins/Location/Sources/MapWireLocation"),
+        // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client.
+        .target(name: "MapWireLocation", dependencies: ["MapWireJSON"], path: "Plugins/Location/Sources/MapWireLocation"),
 
         // The options every plugin executable shares (run directory, TCP and keys, log level).
         .target(
@@ -123,11 +125,12 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Tests: one folder per module, plus end-to-end tests that run the real processes.
+        .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 import MapWireFormats
 import MapWireRenderSuite
 
@@ -60,7 +61,7 @@ struct PeerBenchmark {
         guard process.terminationStatus == 0, let list = json["runs"] as? [[String: Any]] else {
             throw Failure.failed("scripts/bench-peer exited with status \(process.terminationStatus); run it by hand to see why")
         }
-        return Outcome(idleMs: list.compactMap { $0["idle_ms"] as? Double }, pngMs: list.compactMap { $0["png_ms"] as? Double },
+        return Outcome(idleMs: list.compactMap { FoundationJSON.double($0["idle_ms"]) }, pngMs: list.compactMap { FoundationJSON.double($0["png_ms"]) },
                        image: try PNGDecoder.decode(Data(contentsOf: png)),
                        maplibre: json["maplibre"] as? String ?? "?", chromium: json["chromium"] as? String ?? "?",
                        errors: json["errors"] as? [String] ?? [])
