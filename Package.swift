@@ -29,10 +29,12 @@ let package = Package(
         // Libraries.
         // The one JSON value type and the one way to read JSONSerialization's numbers and booleans.
         .target(name: "MapWireJSON"),
+        // The one civil-date algorithm (days since 1970 to year-month-day and back), for every timestamp format.
+        .target(name: "MapWireCalendar"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
-            dependencies: ["MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
             dependencies: ["MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
@@ -64,14 +66,14 @@ let package = Package(
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
-            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],
+            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar"],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
             dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
         // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client.
-        .target(name: "MapWireLocation", dependencies: ["MapWireJSON"], path: "Plugins/Location/Sources/MapWireLocation"),
+        .target(name: "MapWireLocation", dependencies: ["MapWireJSON", "MapWireCalendar"], path: "Plugins/Location/Sources/MapWireLocation"),
 
         // The options every plugin executable shares (run directory, TCP and keys, log level).
         .target(
@@ -131,6 +133,7 @@ let package = Package(
 
         // Tests: one folder per module, plus end-to-end tests that run the real processes.
         .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
+        .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
