@@ -31,22 +31,24 @@ let package = Package(
         .target(name: "MapWireJSON"),
         // The one civil-date algorithm (days since 1970 to year-month-day and back), for every timestamp format.
         .target(name: "MapWireCalendar"),
+        // The one Web Mercator and the one polygon and line clipper, below the engine so tilers can share them.
+        .target(name: "MapWireGeometry"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
             dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
-            dependencies: ["MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireJSON", "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
-        .target(name: "MapEngine", dependencies: ["MapWireProtocol", "MapWireJSON"]),
+        .target(name: "MapEngine", dependencies: ["MapWireProtocol", "MapWireJSON", "MapWireGeometry"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireJSON"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON"]),
+            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
@@ -59,7 +61,7 @@ let package = Package(
             ]),
         .target(
             name: "MapWireDemo",
-            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine"]),
+            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry"]),
         .target(
             name: "MapWireRendererPlugin",
             dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats"],
@@ -134,6 +136,7 @@ let package = Package(
         // Tests: one folder per module, plus end-to-end tests that run the real processes.
         .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
+        .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
