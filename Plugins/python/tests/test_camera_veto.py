@@ -47,7 +47,7 @@ def test_the_python_camera_veto_vetoes_zooming_in_too_far(run_dir):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     veto = subprocess.Popen([sys.executable, os.path.join(HERE, "..", "examples", "camera_veto.py"),
                              "--run-dir", run_dir, "--max-zoom", "14.5"],
-                            env=dict(os.environ, PYTHONPATH=GENERATED),
+                            env=dict(os.environ, PYTHONPATH=os.path.join(HERE, "..")),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     context = zmq.Context()
     try:
