@@ -138,6 +138,7 @@ let package = Package(
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
+        .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
