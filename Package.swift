@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "MapWireCalendar"),
         // The one Web Mercator and the one polygon and line clipper, below the engine so tilers can share them.
         .target(name: "MapWireGeometry"),
+        // The one child-process helper: start, wait with a deadline, stop by pid.
+        .target(name: "MapWireProcess"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
@@ -129,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -137,6 +139,7 @@ let package = Package(
         .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
+        .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
@@ -154,7 +157,7 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation"]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )
