@@ -13,7 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from mapwire_protocol import Plugin  # noqa: E402
 from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
-from processes import stop  # noqa: E402
+from processes import CommandClient, stop  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
@@ -150,20 +150,7 @@ def test_against_the_real_core_register_veto_and_goodbye(run_dir):
     core = subprocess.Popen([core_path, "--run-dir", run_dir, "--veto-timeout-ms", "2000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     context = zmq.Context()
-    client = context.socket(zmq.DEALER)
-    client.setsockopt(zmq.LINGER, 0)
-    client.setsockopt(zmq.RCVTIMEO, 5000)
-    client.connect(f"ipc://{run_dir}/control")
-    ids = iter(range(1, 1000))
-
-    def run(**kind):
-        command = control_pb2.Command(id=next(ids), **kind)
-        client.send(control_pb2.ControlMessage(command=command).SerializeToString())
-        while True:
-            reply = control_pb2.ControlMessage.FromString(client.recv())
-            if reply.WhichOneof("body") == "command_reply" and reply.command_reply.id == command.id:
-                assert reply.command_reply.ok, reply.command_reply.error
-                return reply.command_reply
+    run = CommandClient(context, f"ipc://{run_dir}/control").run
 
     def wait_until(condition, what, timeout=15):
         deadline = time.monotonic() + timeout
