@@ -1,7 +1,9 @@
 import Foundation
+import Logging
 import MapWireFormats
 import MapWirePluginKit
 import MapWireProtocol
+import Synchronization
 import Testing
 
 /// style-image-missing → add-style-image → the image is drawn; remove the layer → remove-unused,
@@ -80,7 +82,8 @@ struct StyleImageTests {
         })
         #expect(waitUntil { remover.asked == ["marker"] })
         // A keep answer keeps the image (removing it by hand still works); a remove answer removes it.
-        usleep(100_000)
+        // Once the core has answered the ping the remover sent after its reply, it has taken the reply.
+        #expect(waitUntil { remover.confirmedReplies == 1 })
         let removal = try run.send(.removeStyleImage(.with { $0.id = "marker" }))
         #expect(removal.ok == keep, "\(removal.error)")
     }
@@ -98,17 +101,36 @@ final class TestStyleImageRemover: Sendable {
     }
 
     private let recorder = Asked()
-    private let runner: TestPluginThread
+    /// Replies the core is known to have taken, counted on the plugin's thread.
+    final class Count: Sendable {
+        let value = Mutex(0)
+    }
+
+    private let confirmed = Count()
+    private let stopFlag = StopFlag()
 
     init(controlEndpoint: String, keep: Bool) {
-        let recorder = self.recorder
-        runner = TestPluginThread(name: "test-remover", roles: ["style-image-remover"], controlEndpoint: controlEndpoint) { request in
-            guard case .shouldRemoveStyleImage(let question) = request.kind else { return nil }
-            recorder.record(question.id)
-            return .with { $0.id = request.id; $0.styleImageDecision = .with { $0.keep = keep } }
+        let recorder = self.recorder, confirmed = self.confirmed, flag = stopFlag
+        // A dedicated thread: PluginRunner blocks in zmq_poll, which must stay off the cooperative pool.
+        let thread = Thread {
+            let runner = PluginRunner(description: PluginDescription(name: "test-remover", roles: ["style-image-remover"]),
+                                      controlEndpoint: controlEndpoint, logger: Logger(label: "test-remover"), stopFlag: flag)
+            // After each reply, a ping on the same connection: its answer means the reply was taken.
+            runner.commandsAfterReply = { reply in [.with { $0.id = reply.id; $0.ping = .init() }] }
+            runner.onCommandReply = { reply in if reply.ok, case .pong? = reply.result { confirmed.value.withLock { $0 += 1 } } }
+            try? runner.run { request in
+                guard case .shouldRemoveStyleImage(let question) = request.kind else { return nil }
+                recorder.record(question.id)
+                return .with { $0.id = request.id; $0.styleImageDecision = .with { $0.keep = keep } }
+            }
         }
+        thread.start()
     }
 
     var asked: [String] { recorder.all }
-    func stop() { runner.stop() }
+    /// Replies the core is known to have taken.
+    var confirmedReplies: Int { confirmed.value.withLock { $0 } }
+    func stop() { stopFlag.stop() }
+
+    deinit { stopFlag.stop() }
 }

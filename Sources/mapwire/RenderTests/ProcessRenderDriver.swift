@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 import MapWireBus
 import MapWireFormats
 import MapWirePluginKit
@@ -97,11 +98,11 @@ final class ProcessRenderDriver: RenderTestDriver {
         var pitch: Double
 
         init(_ style: [String: Any]) {
-            let c = style["center"] as? [NSNumber] ?? []
-            center = c.count == 2 ? (c[0].doubleValue, c[1].doubleValue) : (0, 0)
-            zoom = (style["zoom"] as? NSNumber)?.doubleValue ?? 0
-            bearing = (style["bearing"] as? NSNumber)?.doubleValue ?? 0
-            pitch = (style["pitch"] as? NSNumber)?.doubleValue ?? 0
+            let c = (style["center"] as? [Any] ?? []).compactMap(FoundationJSON.double)
+            center = c.count == 2 ? (c[0], c[1]) : (0, 0)
+            zoom = FoundationJSON.double(style["zoom"]) ?? 0
+            bearing = FoundationJSON.double(style["bearing"]) ?? 0
+            pitch = FoundationJSON.double(style["pitch"]) ?? 0
         }
     }
 }

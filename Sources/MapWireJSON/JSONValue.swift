@@ -45,7 +45,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func writeString(_ s: String, to out: inout String) {
+    public static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -1,7 +1,7 @@
-/// Sutherland–Hodgman clipping of a ring against a `TileBox`, one box edge at a time.
-/// Parts of the ring outside the box run along the box edge, which is what fills need.
-enum RingClipper {
-    static func clip(_ ring: [WorldPoint], to box: TileBox) -> [WorldPoint] {
+/// Sutherland–Hodgman clipping of a polygon ring against a `ClipBox`, one box edge at a time. Parts of
+/// the ring outside the box run along the box edge, which is what fills need; orientation is kept.
+public enum PolygonClipper {
+    public static func clip(_ ring: [PlanePoint], to box: ClipBox) -> [PlanePoint] {
         var output = ring
         output = clip(output, keep: { $0.x >= box.minimum }, cross: { a, b in crossX(a, b, box.minimum) })
         output = clip(output, keep: { $0.x <= box.maximum }, cross: { a, b in crossX(a, b, box.maximum) })
@@ -11,10 +11,10 @@ enum RingClipper {
     }
 
     private static func clip(
-        _ ring: [WorldPoint], keep: (WorldPoint) -> Bool, cross: (WorldPoint, WorldPoint) -> WorldPoint
-    ) -> [WorldPoint] {
+        _ ring: [PlanePoint], keep: (PlanePoint) -> Bool, cross: (PlanePoint, PlanePoint) -> PlanePoint
+    ) -> [PlanePoint] {
         guard var previous = ring.last else { return [] }
-        var output: [WorldPoint] = []
+        var output: [PlanePoint] = []
         output.reserveCapacity(ring.count + 4)
         for point in ring {
             let inside = keep(point), previousInside = keep(previous)
@@ -25,11 +25,11 @@ enum RingClipper {
         return output
     }
 
-    private static func crossX(_ a: WorldPoint, _ b: WorldPoint, _ x: Double) -> WorldPoint {
-        WorldPoint(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+    private static func crossX(_ a: PlanePoint, _ b: PlanePoint, _ x: Double) -> PlanePoint {
+        PlanePoint(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
     }
 
-    private static func crossY(_ a: WorldPoint, _ b: WorldPoint, _ y: Double) -> WorldPoint {
-        WorldPoint(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
+    private static func crossY(_ a: PlanePoint, _ b: PlanePoint, _ y: Double) -> PlanePoint {
+        PlanePoint(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
     }
 }
