@@ -2704,6 +2704,7 @@ public nonisolated struct Mapwire_V1_GetState: Sendable {
   public init() {}
 }
 
+/// The answer to get-state. @json: `mapwire state` prints it by the JSON rules of PROTOCOL.md 5.3.
 public nonisolated struct Mapwire_V1_CoreStateSnapshot: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

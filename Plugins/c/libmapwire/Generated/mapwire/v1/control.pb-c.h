@@ -1933,6 +1933,9 @@ struct  Mapwire__V1__GetState
      }
 
 
+/*
+ * The answer to get-state. @json: `mapwire state` prints it by the JSON rules of PROTOCOL.md 5.3.
+ */
 struct  Mapwire__V1__CoreStateSnapshot
 {
   ProtobufCMessage base;
