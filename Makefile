@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build sdk install demo test swift-test python-test generate fuzz clean
+.PHONY: all deps build sdk install demo test swift-test python-test generate check-generated fuzz clean
 
 all: build
 
@@ -30,6 +30,7 @@ demo: build
 test: deps
 	@scripts/install-deps --python
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/check-generated
 	$(SWIFT) test
 	python3 -m pytest -q Plugins/python/tests Plugins/c/tests
 
@@ -41,6 +42,11 @@ fuzz:
 # Regenerates the checked-in protobuf code (needs protoc and PROTOC_GEN_SWIFT; see the script).
 generate:
 	Protocol/generate
+
+# Generated code and PROTOCOL.md's generated sections are what Protocol/generate makes of the .proto
+# files (part of `make test`; builds protoc-gen-swift from the pinned swift-protobuf).
+check-generated:
+	SWIFT=$(SWIFT) scripts/check-generated
 
 clean:
 	rm -rf .build
