@@ -31,6 +31,12 @@ def json_shape(protocol, m):
                            for f in m.fields) + "}"
 
 
+def key_list(protocol, m):
+    """A message's keys one per line, with the first line of each field's comment."""
+    return [f"- `{f.json_key}`{' (optional)' if f.optional else ''}: {json_type(protocol, f)}"
+            + (f" — {f.comment.splitlines()[0]}" if f.comment else "") for f in m.fields]
+
+
 def event_data(protocol):
     rows = ["| topic | payload (`Envelope` field) | `data`, keys in order |", "| --- | --- | --- |"]
     for p in protocol.payloads():
@@ -87,7 +93,7 @@ def envelope_numbers(protocol):
 
 SECTIONS = {
     "event-data": event_data,
-    "state-json": lambda protocol: [json_shape(protocol, protocol.messages["CoreStateSnapshot"])],
+    "state-json": lambda protocol: key_list(protocol, protocol.messages["CoreStateSnapshot"]),
     "enum-strings": enum_strings,
     "envelope-numbers": envelope_numbers,
 }
