@@ -32,7 +32,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-generated
 	$(SWIFT) test
-	python3 -m pytest -q Plugins/python/tests Plugins/c/tests
+	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests
 
 # libFuzzer over the control and envelope decoders (1,000,000 executions; FUZZ_RUNS=N to change).
 # Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).

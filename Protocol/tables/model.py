@@ -132,6 +132,21 @@ class Protocol:
                 self._add_message(f.name, comments, m, [], (4, i))
             for i, e in enumerate(f.enum_type):
                 self._add_enum(f.name, comments, e, [], (5, i))
+        self._check_rules()
+
+    def _check_rules(self):
+        """The rules hold for every name, so a new field or value that breaks one stops the generator."""
+        for e in self.enums.values():
+            for name, _ in e.values:
+                if not name.startswith(e.prefix):
+                    raise SystemExit(f"tables: {e.proto_name}.{name} does not start with its prefix {e.prefix}")
+        topics = [p.topic for p in self.payloads()]
+        if len(set(topics)) != len(topics):
+            raise SystemExit("tables: two Envelope payloads have the same topic")
+        for m in self.messages.values():
+            keys = [f.json_key for f in m.fields]
+            if len(set(keys)) != len(keys):
+                raise SystemExit(f"tables: two fields of {m.proto_name} have the same JSON key")
 
     def _add_message(self, file, comments, m, scope, path):
         oneofs = [o.name for o in m.oneof_decl]
