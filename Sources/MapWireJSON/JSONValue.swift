@@ -4,6 +4,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
+    /// uint64 fields (sizes, sequence numbers, the epoch), exact over the whole range.
+    case uint(UInt64)
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -21,6 +23,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
+        case .uint(let u): out += String(u)
         case .number(let d):
             if d.isFinite, d == d.rounded(), abs(d) < 1e15 { out += String(Int64(d)) }
             else if d.isFinite { out += String(d) }

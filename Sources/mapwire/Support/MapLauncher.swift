@@ -7,7 +7,7 @@ import MapWireProtocol
 
 /// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).
 struct LaunchOptions: ParsableArguments {
-    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus, location.")
+    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus, location, or none (default: loader,renderer).")
     var plugins: String?
 
     @Option(help: "The location plugin's source: gpx:FILE, nmea:FILE, route:FILE or gpsd://HOST[:PORT] (starts the location plugin).")
