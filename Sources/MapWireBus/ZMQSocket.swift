@@ -24,10 +24,14 @@ public enum ZMQSocketType: Int32, Sendable {
 public final class ZMQSocket {
     let handle: UnsafeMutableRawPointer
     private var closed = false
+    /// Held so the context ends after its sockets: zmq_ctx_term waits for every socket of the context
+    /// to be closed, so a context released first (an error path that drops both) would hang forever.
+    private let context: ZMQContext
 
     public init(_ context: ZMQContext = .shared, type: ZMQSocketType) throws(ZMQError) {
         guard let handle = zmq_socket(context.handle, type.raw) else { throw ZMQError("zmq_socket") }
         self.handle = handle
+        self.context = context
         // Never let close() hang on undelivered messages.
         try setOption(ZMQ_LINGER, Int32(0))
     }

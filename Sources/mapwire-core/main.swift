@@ -76,6 +76,7 @@ struct CoreCommand: ParsableCommand {
         configuration.maxMessageBytes = maxMessageBytes
         configuration.eventsHighWaterMark = eventsHwm
         configuration.tcp = try tcpConfiguration()
+        try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         let core: CoreServer
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }
         catch {
