@@ -110,7 +110,7 @@ final class MapLauncher {
 
     /// Why a child is not there: how it ended and, with a log folder, its last log line.
     func cause(_ child: ChildProcess) -> String {
-        let ended = child.isRunning ? "is still running" : child.exitDescription
+        let ended = child.isRunning ? "is still running" : child.termination?.bySignal == true ? "was \(child.exitDescription)" : child.exitDescription
         let what = child.name == "core" ? "the core" : "the \(child.name)"
         guard let line = lastLogLine(of: child) else { return "\(what) (pid \(child.pid)) \(ended)" }
         return "\(what) (pid \(child.pid)) \(ended); its last log line: \(line)"

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Issue 14 finding 9: `mapwire snapshot` stops its children and removes its temporary folder on
+/// SIGINT/SIGTERM, and a plugin that dies is named as the cause (not "the core did not answer").
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+struct SnapshotCleanupTests {
+    /// The snapshot's temporary folder, from its core's --run-dir argument.
+    func scratchFolder(ofCore pid: Int32) -> String? {
+        guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+        let arguments = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard let index = arguments.firstIndex(of: "--run-dir"), index + 1 < arguments.count else { return nil }
+        return (arguments[index + 1] as NSString).deletingLastPathComponent
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalStopsEveryChildAndRemovesTheFolder(signal: Int32) throws {
+        let run = try TestRun()
+        // A slow loader keeps the snapshot waiting long enough to be interrupted.
+        let snapshot = try run.start("mapwire", ["snapshot", "-o", run.file("out.png").path, "--loader-delay-ms", "3000"],
+                                     name: "snapshot", withRunDir: false)
+        var children: [Int32] = []
+        #expect(waitUntil(timeout: 30) {
+            children = ["mapwire-core", "mapwire-loader", "mapwire-renderer"].flatMap { snapshot.childPIDs(named: $0) }
+            return children.count == 3
+        }, "the snapshot's children did not start: \(snapshot.stderr)")
+        guard let core = snapshot.childPIDs(named: "mapwire-core").first, let folder = scratchFolder(ofCore: core) else {
+            Issue.record("no core"); return
+        }
+        #expect(FileManager.default.fileExists(atPath: folder))
+        snapshot.signal(signal)
+        #expect(snapshot.wait(timeout: 15) == 1, "\(snapshot.stderr)")
+        #expect(children.allSatisfy { kill($0, 0) == -1 && errno == ESRCH }, "a child outlived the snapshot")
+        #expect(!FileManager.default.fileExists(atPath: folder), "the temporary folder \(folder) is left behind")
+        #expect(snapshot.stderr.contains("interrupted by a signal"), "\(snapshot.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: run.file("out.png").path))
+    }
+
+    @Test func aCrashingRendererIsNamedWithItsLastLogLine() throws {
+        let run = try TestRun()
+        // The real programs, except a renderer that writes a line and dies of SIGILL (as a trap would).
+        let bin = run.file("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binaries.path("mapwire"), toPath: bin.appendingPathComponent("mapwire").path)
+        for name in ["mapwire-core", "mapwire-loader"] {
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(name).path, withDestinationPath: Binaries.path(name))
+        }
+        let renderer = bin.appendingPathComponent("mapwire-renderer").path
+        try Data("#!/bin/sh\necho 'stand-in renderer: about to trap' >&2\nkill -ILL $$\n".utf8).write(to: URL(fileURLWithPath: renderer))
+        chmod(renderer, 0o755)
+        let snapshot = try run.startProgram(bin.appendingPathComponent("mapwire").path, ["snapshot", "-o", run.file("out.png").path],
+                                            name: "snapshot")
+        let status = snapshot.wait(timeout: 60)
+        #expect(status != nil && status != 0, "\(snapshot.stderr)")
+        #expect(snapshot.stderr.contains("the renderer (pid"), "\(snapshot.stderr)")
+        #expect(snapshot.stderr.contains("was killed by signal 4"), "\(snapshot.stderr)")
+        #expect(snapshot.stderr.contains("its last log line: stand-in renderer: about to trap"), "\(snapshot.stderr)")
+        #expect(!snapshot.stderr.contains("did not answer"))
+        figure("snapshot with a crashing renderer: \(snapshot.stderr.split(separator: "\n").last ?? "")")
+    }
+}
