@@ -3,7 +3,7 @@ import Foundation
 
 /// The socket types MapWire uses.
 public enum ZMQSocketType: Int32, Sendable {
-    case pub, sub, dealer, router, pair, xpub, rep, xsub
+    case pub, sub, dealer, router, pair, xpub, rep, xsub, req
 
     var raw: Int32 {
         switch self {
@@ -15,6 +15,7 @@ public enum ZMQSocketType: Int32, Sendable {
         case .xpub: ZMQ_XPUB
         case .rep: ZMQ_REP
         case .xsub: ZMQ_XSUB
+        case .req: ZMQ_REQ
         }
     }
 }

@@ -76,6 +76,7 @@ struct UpCommand: ParsableCommand {
 
         let started = monotonicMillis()
         var events = 0
+        let supervisorSocket = try SupervisorSocket(directory: dir)
         let supervisor = Supervisor(schedule: RestartSchedule(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000),
                                                               baseMillis: Int64(max(1, restartBackoffMs))))
         while !trap.flag.isStopped {
@@ -83,10 +84,12 @@ struct UpCommand: ParsableCommand {
                 MonitorCommand.warn("mapwire up: the core exited (\(core.exitDescription)); stopping")
                 throw ExitCode(1)
             }
-            supervisor.tick(launcher: launcher) { report in
+            let report = { (report: Mapwire_V1_PluginSupervision) in
                 do { try client.run(.reportSupervision(.with { $0.report = report })) }
                 catch { MonitorCommand.warn("mapwire up: could not report to the core: \(error)") }
             }
+            supervisor.tick(launcher: launcher, report: report)
+            supervisorSocket.handlePending { role in try supervisor.restartNow(role: role, launcher: launcher, report: report) }
             if exitWhen != nil, Double(monotonicMillis() - started) / 1000 > timeout {
                 MonitorCommand.warn("mapwire up: no map-\(exitWhen!.rawValue) within \(timeout) s")
                 throw ExitCode(1)

@@ -175,4 +175,27 @@ struct SupervisionSlotTests {
         #expect(up.stdout.contains("still retrying"))
         figure("supervision: \(kills) kills of one of two loaders: give-up reported for that slot only, which was restarted again; the other loader kept its pid")
     }
+
+    @Test func restartPluginAsksUpForAFreshProcess() throws {
+        let run = try TestRun()
+        let (style, _) = try run.tiledStyle()
+        // No up yet: nobody supervises.
+        let alone = try run.mapwire(["send", "restart-plugin", "loader", "--run-dir", run.runDirectory.path])
+        #expect(alone.status == 2 && alone.stderr.contains("no `mapwire up` answers"), "\(alone.stderr)")
+        let up = try run.start("mapwire", ["up", "--run-dir", run.runDirectory.path, "--style", style.path, "--plugins", "loader"],
+                               name: "up", withRunDir: false)
+        #expect(up.waitFor("style:", inStderr: false, timeout: 30), "up did not start: \(up.stderr)")
+        guard let old = up.childPIDs(named: "mapwire-loader").first else { Issue.record("no loader"); return }
+        let events = try run.subscribe(["plugin-supervision"])
+        let result = try run.mapwire(["send", "restart-plugin", "loader", "--run-dir", run.runDirectory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("restarted loader: pid \(old) → "), "\(result.stdout)")
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 10) { topic, _ in topic == "plugin-supervision" })
+        let report = log.payloads { if case .pluginSupervision(let s) = $0 { s } else { nil } }.first
+        #expect(report?.action == .restarted && report?.oldPid == UInt32(old) && report?.reason == "requested (restart-plugin)")
+        #expect(waitUntil { kill(old, 0) != 0 } && waitUntil { !up.childPIDs(named: "mapwire-loader").isEmpty })
+        let none = try run.mapwire(["send", "restart-plugin", "renderer", "--run-dir", run.runDirectory.path])
+        #expect(none.status == 1 && none.stderr.contains("runs no renderer plugin"), "\(none.stderr)")
+    }
 }

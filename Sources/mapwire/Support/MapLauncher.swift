@@ -218,7 +218,7 @@ final class MapLauncher {
     }
 
     /// The role a plugin registers with (PROTOCOL.md), which is what the core's ping lists.
-    private static func role(of plugin: String) -> String {
+    static func role(of plugin: String) -> String {
         plugin == "loadstatus" ? "load-status" : plugin
     }
 }

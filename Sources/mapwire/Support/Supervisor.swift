@@ -74,10 +74,43 @@ final class Supervisor {
         }
     }
 
+    /// `mapwire send restart-plugin ROLE`: stops the plugins of that role (or cuts short their
+    /// backoff) and starts them again at once, each slot with a fresh budget. Returns what it did.
+    func restartNow(role: String, launcher: MapLauncher, report: (Mapwire_V1_PluginSupervision) -> Void) throws -> String {
+        let plugins = launcher.plugins
+        let indices = plugins.indices.filter { MapLauncher.role(of: plugins[$0].name) == role }
+        guard !indices.isEmpty else { throw SupervisorRefusal(description: "this mapwire up runs no \(role) plugin") }
+        var done: [String] = []
+        for index in indices {
+            let old = plugins[index]
+            let label = Self.label(plugins, index)
+            old.stop()
+            pending.removeAll { $0.child === old }
+            slots[index] = nil
+            let fresh = try launcher.restart(old)
+            restarts += 1
+            Output.line("supervisor: restarted \(label) on request: pid \(old.pid) → \(fresh.pid)")
+            report(.with {
+                $0.plugin = label
+                $0.action = .restarted
+                $0.oldPid = UInt32(old.pid)
+                $0.newPid = UInt32(fresh.pid)
+                $0.restartsInWindow = 0
+                $0.reason = "requested (restart-plugin)"
+            })
+            done.append("restarted \(label): pid \(old.pid) → \(fresh.pid)")
+        }
+        return done.joined(separator: "; ")
+    }
+
     /// A slot's name in reports: the plugin's name, with "#2", "#3" … for further slots of the same name.
     static func label(_ plugins: [ChildProcess], _ index: Int) -> String {
         let name = plugins[index].name
         let before = plugins[..<index].filter { $0.name == name }.count
         return before == 0 ? name : "\(name)#\(before + 1)"
     }
+}
+
+struct SupervisorRefusal: Error, CustomStringConvertible {
+    let description: String
 }
