@@ -76,8 +76,8 @@ struct CoreCommand: ParsableCommand {
         configuration.maxMessageBytes = maxMessageBytes
         configuration.eventsHighWaterMark = eventsHwm
         configuration.tcp = try tcpConfiguration()
-        try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         let core: CoreServer
+        try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }
         catch {
             FileHandle.standardError.write(Data("mapwire-core: \(error)\n".utf8))
