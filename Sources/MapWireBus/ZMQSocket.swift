@@ -3,7 +3,7 @@ import Foundation
 
 /// The socket types MapWire uses.
 public enum ZMQSocketType: Int32, Sendable {
-    case pub, sub, dealer, router, pair, xpub, rep, xsub
+    case pub, sub, dealer, router, pair, xpub, rep, xsub, req
 
     var raw: Int32 {
         switch self {
@@ -15,6 +15,7 @@ public enum ZMQSocketType: Int32, Sendable {
         case .xpub: ZMQ_XPUB
         case .rep: ZMQ_REP
         case .xsub: ZMQ_XSUB
+        case .req: ZMQ_REQ
         }
     }
 }
@@ -24,10 +25,14 @@ public enum ZMQSocketType: Int32, Sendable {
 public final class ZMQSocket {
     let handle: UnsafeMutableRawPointer
     private var closed = false
+    /// Held so the context ends after its sockets: zmq_ctx_term waits for every socket of the context
+    /// to be closed, so a context released first (an error path that drops both) would hang forever.
+    private let context: ZMQContext
 
     public init(_ context: ZMQContext = .shared, type: ZMQSocketType) throws(ZMQError) {
         guard let handle = zmq_socket(context.handle, type.raw) else { throw ZMQError("zmq_socket") }
         self.handle = handle
+        self.context = context
         // Never let close() hang on undelivered messages.
         try setOption(ZMQ_LINGER, Int32(0))
     }

@@ -8,8 +8,10 @@ public final class ControlClient {
     private let socket: ZMQSocket
     private var nextID: UInt64 = 1
 
-    /// `curve`: the keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc.
-    public init(endpoint: String, context: ZMQContext = .shared, curve: CurveClientKeys? = nil) throws(ZMQError) {
+    /// `curve`: the keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc. Throws a
+    /// `RunDirectoryError` when an ipc endpoint is not this user's own (IPCEndpointCheck).
+    public init(endpoint: String, context: ZMQContext = .shared, curve: CurveClientKeys? = nil) throws {
+        try IPCEndpointCheck.verify(endpoint)
         socket = try ZMQSocket(context, type: .dealer)
         if let curve { try socket.makeCurveClient(curve) }
         try socket.connect(endpoint)
@@ -19,18 +21,23 @@ public final class ControlClient {
         case timeout(Int)
         case transport(ZMQError)
         case rejected(String)
+        /// `abandonIf` gave a reason to stop waiting (e.g. a process the answer depends on ended).
+        case abandoned(String)
 
         public var description: String {
             switch self {
             case .timeout(let ms): "the core did not answer within \(ms) ms (is it running?)"
             case .transport(let e): "transport error: \(e)"
             case .rejected(let message): message
+            case .abandoned(let why): why
             }
         }
     }
 
-    /// Sends one command and returns the core's reply (ok or not). Throws on timeout or transport failure.
-    public func send(_ kind: Mapwire_V1_Command.OneOf_Kind, timeoutMilliseconds: Int = 5000) throws(Failure) -> Mapwire_V1_CommandReply {
+    /// Sends one command and returns the core's reply (ok or not). Throws on timeout or transport failure,
+    /// or when `abandonIf` (asked at least every 100 ms while waiting) returns a reason.
+    public func send(_ kind: Mapwire_V1_Command.OneOf_Kind, timeoutMilliseconds: Int = 5000,
+                     abandonIf: () -> String? = { nil }) throws(Failure) -> Mapwire_V1_CommandReply {
         let id = nextID
         nextID += 1
         let message = Mapwire_V1_ControlMessage.with { $0.command = .with { $0.id = id; $0.kind = kind } }
@@ -40,8 +47,9 @@ public final class ControlClient {
         while true {
             let remaining = deadline - monotonicMillis()
             guard remaining > 0 else { throw .timeout(timeoutMilliseconds) }
+            if let why = abandonIf() { throw .abandoned(why) }
             let ready: [Bool]
-            do { ready = try poller.poll(timeoutMilliseconds: Int(remaining)) } catch { throw .transport(error) }
+            do { ready = try poller.poll(timeoutMilliseconds: Int(min(remaining, 100))) } catch { throw .transport(error) }
             guard ready[0] else { continue }
             let frames: [Data]?
             do { frames = try socket.receive(dontWait: true) } catch { throw .transport(error) }
@@ -56,8 +64,9 @@ public final class ControlClient {
 
     /// Sends a command and throws `.rejected` with the core's message when the reply is not ok.
     @discardableResult
-    public func run(_ kind: Mapwire_V1_Command.OneOf_Kind, timeoutMilliseconds: Int = 5000) throws(Failure) -> Mapwire_V1_CommandReply {
-        let reply = try send(kind, timeoutMilliseconds: timeoutMilliseconds)
+    public func run(_ kind: Mapwire_V1_Command.OneOf_Kind, timeoutMilliseconds: Int = 5000,
+                    abandonIf: () -> String? = { nil }) throws(Failure) -> Mapwire_V1_CommandReply {
+        let reply = try send(kind, timeoutMilliseconds: timeoutMilliseconds, abandonIf: abandonIf)
         guard reply.ok else { throw .rejected(reply.error) }
         return reply
     }

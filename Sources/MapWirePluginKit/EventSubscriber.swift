@@ -19,9 +19,11 @@ public final class EventSubscriber {
     public private(set) var receivedEvents: UInt64 = 0
 
     /// `receiveHighWaterMark`: events queued here before libzmq drops newer ones (a small value lets
-    /// tests make gaps). `curve`: the keys for a core's TCP endpoint; nil for ipc.
+    /// tests make gaps). `curve`: the keys for a core's TCP endpoint; nil for ipc. Throws a
+    /// `RunDirectoryError` when an ipc endpoint is not this user's own (IPCEndpointCheck).
     public init(endpoint: String, prefixes: [String] = [""], context: ZMQContext = .shared,
-                receiveHighWaterMark: Int32 = 1_000_000, curve: CurveClientKeys? = nil) throws(ZMQError) {
+                receiveHighWaterMark: Int32 = 1_000_000, curve: CurveClientKeys? = nil) throws {
+        try IPCEndpointCheck.verify(endpoint)
         socket = try ZMQSocket(context, type: .sub)
         try socket.setHighWaterMarks(send: 1000, receive: receiveHighWaterMark)
         if let curve { try socket.makeCurveClient(curve) }

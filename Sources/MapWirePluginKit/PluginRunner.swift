@@ -50,7 +50,9 @@ public final class PluginRunner {
         self.logger = logger
     }
 
+    /// Throws a `RunDirectoryError` before connecting when an ipc endpoint is not this user's own.
     public func run(handler: @escaping Handler) throws {
+        try IPCEndpointCheck.verify(endpoint)
         // A context of its own: its end (zmq_ctx_term, when it is released) waits for the goodbye to
         // leave, up to the socket's linger; a process exiting with the shared context would drop it.
         let context = ZMQContext()

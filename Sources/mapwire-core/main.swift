@@ -77,6 +77,7 @@ struct CoreCommand: ParsableCommand {
         configuration.eventsHighWaterMark = eventsHwm
         configuration.tcp = try tcpConfiguration()
         let core: CoreServer
+        try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }
         catch {
             FileHandle.standardError.write(Data("mapwire-core: \(error)\n".utf8))

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import MapWireBus
 import MapWirePluginKit
 
 @main
@@ -8,6 +10,20 @@ struct MapWireCommand: ParsableCommand {
         abstract: "MapWire: a headless map engine whose parts talk over a ZeroMQ bus.",
         discussion: "Start with `mapwire up` (the bundled demo), watch it with `mapwire monitor`, drive it with `mapwire send`.",
         subcommands: [UpCommand.self, MonitorCommand.self, StatusCommand.self, SendCommand.self, SnapshotCommand.self, RenderTestsCommand.self, SpriteCommand.self, BenchCommand.self, DemoCommand.self, KeygenCommand.self, StateCommand.self, PluginCheckCommand.self])
+
+    /// As ArgumentParser's own, except that a run directory or socket that cannot be used exits 2
+    /// (could not reach the core, PROTOCOL.md 11) whichever command found it.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as RunDirectoryError {
+            FileHandle.standardError.write(Data("mapwire: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// `--run-dir`, shared by every command that talks to a core.

@@ -10,7 +10,7 @@ struct SendCommand: ParsableCommand {
         abstract: "Send one command to a running core and print its reply.",
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
-                      RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
+                      RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, RestartPlugin.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
                       ShowLocation.self, TrackingMode.self, LocationFailure.self])
 }
 
@@ -147,6 +147,28 @@ extension SendCommand {
         func run() throws {
             let path = URL(fileURLWithPath: output).standardizedFileURL.path
             try deliver(.snapshot(.with { $0.outputPath = path }), runDirectory: runDirectory, timeoutMilliseconds: Int(timeout * 1000))
+        }
+    }
+
+    struct RestartPlugin: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "restart-plugin",
+            abstract: "Ask the `mapwire up` supervising this run directory to restart the plugins of a role now.",
+            discussion: "Talks to `up` itself (<run-dir>/supervisor), not to the core: ipc only. Exit 1 when up has no plugin of that role, 2 when no up answers.")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument(help: "loader, renderer, load-status or location.") var role: String
+        func run() throws {
+            guard runDirectory.tcp == nil else { throw ValidationError("restart-plugin talks to `mapwire up` on its machine: no --tcp") }
+            let dir = RunDirectory.resolve(runDirectory.path)
+            guard let reply = try SupervisorSocket.requestRestart(role: role, directory: dir) else {
+                MonitorCommand.warn("mapwire send: no `mapwire up` answers in \(dir.path) (only up supervises plugins)")
+                throw ExitCode(2)
+            }
+            guard reply.hasPrefix("ok ") else {
+                MonitorCommand.warn("error: \(reply.dropFirst("error ".count))")
+                throw ExitCode(1)
+            }
+            Output.line(String(reply.dropFirst(3)))
         }
     }
 

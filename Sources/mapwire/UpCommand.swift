@@ -3,6 +3,7 @@ import Foundation
 import MapWireBus
 import MapWireDemo
 import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 
 struct UpCommand: ParsableCommand {
@@ -13,8 +14,10 @@ struct UpCommand: ParsableCommand {
             Without --style it loads the bundled demo town. With --exit-when it exits 0 at the first \
             map-idle (or map-loaded), and 1 with the error on a fatal map-loading-error. It supervises the \
             plugins: one that exits or hangs (declared gone by the core) is restarted after a backoff \
-            (100 ms, doubling, at most 2 s) and given up on after --max-restarts restarts within \
-            --restart-window seconds; each restart and give-up is published as a plugin-supervision event.
+            (100 ms, doubling, at most 2 s); after --max-restarts restarts within --restart-window seconds \
+            it reports a give-up and keeps retrying, the wait doubling from 2 s to at most 30 s. Each plugin \
+            process (two loaders are two) has its own count; each restart and give-up is published as a \
+            plugin-supervision event.
             """)
 
     enum ExitPoint: String, ExpressibleByArgument, CaseIterable { case idle, loaded }
@@ -41,7 +44,7 @@ struct UpCommand: ParsableCommand {
     @Flag(help: "Print every event as it comes, as `mapwire monitor` does.")
     var printEvents = false
 
-    @Option(help: "Give up on a plugin after this many restarts within --restart-window seconds.")
+    @Option(help: "Report a give-up on a plugin process after this many restarts within --restart-window seconds (it is still retried, more slowly).")
     var maxRestarts = 5
 
     @Option(help: "The window (seconds) in which --max-restarts restarts make the supervisor give up.")
@@ -55,7 +58,7 @@ struct UpCommand: ParsableCommand {
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
         let launcher: MapLauncher
-        do { launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch, announce: Output.line) }
+        do { launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch, interrupt: trap.flag, announce: Output.line) }
         catch let error as LaunchError {
             MonitorCommand.warn("mapwire up: \(error)")
             throw ExitCode(2)
@@ -73,17 +76,20 @@ struct UpCommand: ParsableCommand {
 
         let started = monotonicMillis()
         var events = 0
-        let supervisor = Supervisor(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000),
-                                    backoffBaseMillis: Int64(max(1, restartBackoffMs)))
+        let supervisorSocket = try SupervisorSocket(directory: dir)
+        let supervisor = Supervisor(schedule: RestartSchedule(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000),
+                                                              baseMillis: Int64(max(1, restartBackoffMs))))
         while !trap.flag.isStopped {
             if let core = launcher.core, !core.isRunning {
                 MonitorCommand.warn("mapwire up: the core exited (\(core.exitDescription)); stopping")
                 throw ExitCode(1)
             }
-            supervisor.tick(launcher: launcher) { report in
+            let report = { (report: Mapwire_V1_PluginSupervision) in
                 do { try client.run(.reportSupervision(.with { $0.report = report })) }
                 catch { MonitorCommand.warn("mapwire up: could not report to the core: \(error)") }
             }
+            supervisor.tick(launcher: launcher, report: report)
+            supervisorSocket.handlePending { role in try supervisor.restartNow(role: role, launcher: launcher, report: report) }
             if exitWhen != nil, Double(monotonicMillis() - started) / 1000 > timeout {
                 MonitorCommand.warn("mapwire up: no map-\(exitWhen!.rawValue) within \(timeout) s")
                 throw ExitCode(1)

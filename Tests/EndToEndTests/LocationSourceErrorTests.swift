@@ -27,7 +27,8 @@ struct LocationSourceErrorTests {
         // Still registered and beating: the source failed, not the plugin (which has logged it by now).
         #expect(plugin.waitFor("location source failed"), "\(plugin.stderr)")
         #expect(plugin.isRunning, "\(plugin.stderr)")
-        #expect(try run.send(.ping(.init())).pong.pluginRoles.contains("location"))
+        // Under load the failure can come before the hello is answered: wait for the registration.
+        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("location")) == true })
         return (Support.failures(log).first, plugin, run)
     }
 

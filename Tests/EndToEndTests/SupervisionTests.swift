@@ -137,3 +137,65 @@ extension TestProcess {
         }
     }
 }
+
+/// Issue 14 finding 5: each plugin process slot has its own restart budget, and a spent budget is
+/// reported but not final: the slot keeps being restarted, more slowly.
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+struct SupervisionSlotTests {
+    @Test func twoLoadersHaveTheirOwnBudgetsAndAGiveUpIsNotFinal() throws {
+        let run = try TestRun()
+        let (style, _) = try run.tiledStyle()
+        let up = try run.start("mapwire", ["up", "--run-dir", run.runDirectory.path, "--style", style.path, "--plugins", "loader,loader",
+                                           "--heartbeat-ms", "200", "--restart-backoff-ms", "20"], name: "up", withRunDir: false)
+        #expect(up.waitFor("style:", inStderr: false, timeout: 30), "up did not start: \(up.stderr)")
+        let pids = up.stdout.split(separator: "\n").filter { $0.hasPrefix("plugin loader: pid ") }.compactMap { Int32($0.split(separator: " ").last ?? "") }
+        guard pids.count == 2 else { Issue.record("two loaders: \(up.stdout)"); return }
+        let events = try run.subscribe(["plugin-supervision"])
+        var log = EventLog()
+        func reports() -> [Mapwire_V1_PluginSupervision] { log.payloads { if case .pluginSupervision(let s) = $0 { s } else { nil } } }
+        // Kill the first slot's loader each time it comes back, until the supervisor gives up on it.
+        var current = pids[0]
+        var kills = 0
+        while kills < 10, !reports().contains(where: { $0.action == .gaveUp }) {
+            kill(current, SIGKILL)
+            kills += 1
+            #expect(try log.collect(from: events, timeout: 10) { topic, _ in topic == "plugin-supervision" }, "no report after kill \(kills)")
+            guard let last = reports().last else { break }
+            if last.action == .restarted { current = Int32(last.newPid) }
+        }
+        let gaveUp = reports().filter { $0.action == .gaveUp }
+        #expect(gaveUp.map(\.plugin) == ["loader"], "only the first slot: \(gaveUp)")
+        #expect(gaveUp.first?.restartsInWindow == 5)
+        // Not final: the slot is started again after the give-up.
+        #expect(try log.collect(from: events, timeout: 10) { _, envelope in
+            if case .pluginSupervision(let s) = envelope.payload { s.action == .restarted && s.plugin == "loader" } else { false }
+        }, "the first slot was not retried after the give-up")
+        #expect(kill(pids[1], 0) == 0, "the second loader was never touched")
+        #expect(!reports().contains { $0.plugin == "loader#2" })
+        #expect(up.stdout.contains("still retrying"))
+        figure("supervision: \(kills) kills of one of two loaders: give-up reported for that slot only, which was restarted again; the other loader kept its pid")
+    }
+
+    @Test func restartPluginAsksUpForAFreshProcess() throws {
+        let run = try TestRun()
+        let (style, _) = try run.tiledStyle()
+        // No up yet: nobody supervises.
+        let alone = try run.mapwire(["send", "restart-plugin", "loader", "--run-dir", run.runDirectory.path])
+        #expect(alone.status == 2 && alone.stderr.contains("no `mapwire up` answers"), "\(alone.stderr)")
+        let up = try run.start("mapwire", ["up", "--run-dir", run.runDirectory.path, "--style", style.path, "--plugins", "loader"],
+                               name: "up", withRunDir: false)
+        #expect(up.waitFor("style:", inStderr: false, timeout: 30), "up did not start: \(up.stderr)")
+        guard let old = up.childPIDs(named: "mapwire-loader").first else { Issue.record("no loader"); return }
+        let events = try run.subscribe(["plugin-supervision"])
+        let result = try run.mapwire(["send", "restart-plugin", "loader", "--run-dir", run.runDirectory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("restarted loader: pid \(old) → "), "\(result.stdout)")
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 10) { topic, _ in topic == "plugin-supervision" })
+        let report = log.payloads { if case .pluginSupervision(let s) = $0 { s } else { nil } }.first
+        #expect(report?.action == .restarted && report?.oldPid == UInt32(old) && report?.reason == "requested (restart-plugin)")
+        #expect(waitUntil { kill(old, 0) != 0 } && waitUntil { !up.childPIDs(named: "mapwire-loader").isEmpty })
+        let none = try run.mapwire(["send", "restart-plugin", "renderer", "--run-dir", run.runDirectory.path])
+        #expect(none.status == 1 && none.stderr.contains("runs no renderer plugin"), "\(none.stderr)")
+    }
+}

@@ -39,4 +39,34 @@ import Testing
         let long = base + "/" + String(repeating: "d", count: 120)
         #expect(throws: RunDirectoryError.self) { try RunDirectory(path: long).prepare() }
     }
+
+    @Test func aFolderOthersCanWriteIsRefusedNotTightened() throws {
+        let path = scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        mkdir(path, 0o700)
+        chmod(path, 0o777)
+        #expect(throws: RunDirectoryError.self) { try RunDirectory(path: path).prepare() }
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o777, "left as it was")
+        do { try RunDirectory(path: path).prepare() } catch { #expect("\(error)".contains("writable by group or others (mode 0777)")) }
+        #expect(throws: RunDirectoryError.self) { try IPCEndpointCheck.verify("ipc://\(path)/control") }
+    }
+
+    @Test func tighteningAReadableFolderIsReported() throws {
+        let path = scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        mkdir(path, 0o700)
+        chmod(path, 0o755)
+        #expect(try RunDirectory(path: path).prepare() == "run directory \(path) had mode 0755; made it private (0700)")
+        #expect(try RunDirectory(path: path).prepare() == nil)
+    }
+
+    @Test func aPeerCreatesAMissingFolderPrivateAndAcceptsItsOwn() throws {
+        let path = scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try IPCEndpointCheck.verify("ipc://\(path)/control")
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o700)
+        FileManager.default.createFile(atPath: path + "/control", contents: Data())
+        try IPCEndpointCheck.verify("ipc://\(path)/control")
+        try IPCEndpointCheck.verify("tcp://127.0.0.1:5555")
+    }
 }

@@ -28,4 +28,28 @@ def run_dir(explicit=None):
     return f"/tmp/mapwire-{os.getuid()}"
 
 
+def check_run_dir(path):
+    """Refuses a run directory another local user could have put a core in (PROTOCOL.md 2.2): it must
+    be this user's, writable by no one else, and its control socket (when there) this user's too. A
+    missing one is created with mode 0700, as the core would."""
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    folder = os.lstat(path)
+    if not os.path.isdir(path) or os.path.islink(path):
+        raise PermissionError(f"run directory {path} cannot be used: it is not a real directory")
+    if folder.st_uid != os.getuid():
+        raise PermissionError(f"run directory {path} cannot be used: it is owned by uid {folder.st_uid}, not by this user")
+    if folder.st_mode & 0o022:
+        raise PermissionError(f"run directory {path} cannot be used: it is writable by group or others "
+                              f"(mode {oct(folder.st_mode & 0o777)})")
+    try:
+        owner = os.lstat(os.path.join(path, "control")).st_uid
+    except FileNotFoundError:
+        return
+    if owner != os.getuid():
+        raise PermissionError(f"run directory {path} cannot be used: its socket control belongs to uid {owner}: it is not your core")
+
+
 from .plugin import Plugin  # noqa: E402  (after GENERATED and run_dir, which it uses)

@@ -32,7 +32,7 @@ except ImportError:  # a checkout, not an installed package: the generated modul
     sys.path.insert(0, GENERATED)
     from mapwire.v1 import control_pb2
 
-from . import run_dir as find_run_dir
+from . import check_run_dir, run_dir as find_run_dir
 
 PROTOCOL_VERSION = 1
 # The poll timeout: short enough to heartbeat on time at the smallest interval a core may ask for (50 ms).
@@ -50,6 +50,7 @@ class Plugin:
                                        protocol_version=PROTOCOL_VERSION, pid=os.getpid())
         self.run_dir = find_run_dir(run_dir)
         self.control_endpoint = f"ipc://{self.run_dir}/control"
+        check_run_dir(self.run_dir)
         self.socket = (context or zmq.Context.instance()).socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.connect(self.control_endpoint)

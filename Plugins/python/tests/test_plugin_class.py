@@ -181,3 +181,15 @@ def test_against_the_real_core_register_veto_and_goodbye(run_dir):
         thread.join(timeout=10)
         context.destroy(linger=0)
         stop(core)
+
+
+def test_a_run_directory_others_can_write_is_refused(run_dir):
+    """PROTOCOL.md 2.2: another local user could have put a core in disguise there (issue 14)."""
+    os.chmod(run_dir, 0o777)
+    with pytest.raises(PermissionError, match="writable by group or others"):
+        Plugin("refused", ["loader"], run_dir=run_dir)
+    os.chmod(run_dir, 0o700)
+    missing = os.path.join(run_dir, "made-private")
+    plugin = Plugin("accepted", ["loader"], run_dir=missing)
+    plugin.close()
+    assert os.stat(missing).st_mode & 0o777 == 0o700

@@ -55,23 +55,32 @@ final class MapLauncher {
     let directory: RunDirectory
     private(set) var children: [ChildProcess] = []
     private let options: LaunchOptions
+    /// Set by a signal: the waits for the core and the plugins give up (LaunchError.interrupted).
+    private let interrupt: StopFlag?
+    /// With a folder, each child's output goes to NAME.log in it (see `lastLogLine`), not to ours.
+    private let logFolder: URL?
 
     /// Starts the core in `directory` and waits until it answers, then the plugins.
-    init(directory: RunDirectory, plugins: [String], options: LaunchOptions, announce: (String) -> Void) throws {
+    init(directory: RunDirectory, plugins: [String], options: LaunchOptions, interrupt: StopFlag? = nil, logFolder: URL? = nil,
+         announce: (String) -> Void) throws {
         self.directory = directory
         self.options = options
-        try directory.prepare()
+        self.interrupt = interrupt
+        self.logFolder = logFolder
+        if let note = try directory.prepare() { announce(note) }
         let core = try ChildProcess(name: "core", executable: ChildProcess.sibling("mapwire-core"),
-                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []))
+                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []),
+                                    standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder))
         children.append(core)
-        guard Self.waitForCore(directory, core: core) else {
+        guard waitForCore(core) else {
             stop()
-            throw LaunchError.coreDidNotStart
+            if interrupt?.isStopped == true { throw LaunchError.interrupted }
+            throw LaunchError.coreDidNotStart(cause: cause(core))
         }
         announce("core: pid \(core.pid), control \(directory.controlEndpoint), events \(directory.eventsEndpoint)")
         for name in plugins where !name.isEmpty {
             do {
-                let child = try Self.startPlugin(name, directory: directory, options: options)
+                let child = try Self.startPlugin(name, directory: directory, options: options, logFolder: logFolder)
                 children.append(child)
                 announce("plugin \(name): pid \(child.pid)")
             } catch {
@@ -86,14 +95,36 @@ final class MapLauncher {
     private func waitForRegistration(of roles: [String]) throws {
         let client = try ControlClient(endpoint: directory.controlEndpoint)
         let deadline = monotonicMillis() + 10_000
-        while monotonicMillis() < deadline {
+        while monotonicMillis() < deadline, interrupt?.isStopped != true {
             let registered = (try? client.run(.ping(.init()), timeoutMilliseconds: 1000).pong.pluginRoles) ?? []
             if roles.allSatisfy(registered.contains) { return }
             if !exited.isEmpty { break }
             usleep(10_000)
         }
+        let ended = children.first { !$0.isRunning }
+        let why = ended.map(cause) ?? "they did not register within 10 s"
         stop()
-        throw LaunchError.pluginsDidNotRegister(roles)
+        if interrupt?.isStopped == true { throw LaunchError.interrupted }
+        throw LaunchError.pluginsDidNotRegister(roles, cause: why)
+    }
+
+    /// Why a child is not there: how it ended and, with a log folder, its last log line.
+    func cause(_ child: ChildProcess) -> String {
+        let ended = child.isRunning ? "is still running" : child.termination?.bySignal == true ? "was \(child.exitDescription)" : child.exitDescription
+        let what = child.name == "core" ? "the core" : "the \(child.name)"
+        guard let line = lastLogLine(of: child) else { return "\(what) (pid \(child.pid)) \(ended)" }
+        return "\(what) (pid \(child.pid)) \(ended); its last log line: \(line)"
+    }
+
+    /// The last non-empty line a child wrote, when its output goes to the log folder.
+    func lastLogLine(of child: ChildProcess) -> String? {
+        guard let logFolder,
+              let text = try? String(contentsOf: logFolder.appendingPathComponent("\(child.name).log"), encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isNewline).last.map(String.init)
+    }
+
+    private static func output(_ name: String, _ logFolder: URL?) -> ChildProcess.Output {
+        logFolder.map { .file($0.appendingPathComponent("\(name).log").path) } ?? .inherited
     }
 
     func stop() {
@@ -114,7 +145,7 @@ final class MapLauncher {
 
     /// Starts the plugin `old` ran again, in its place.
     func restart(_ old: ChildProcess) throws -> ChildProcess {
-        let fresh = try Self.startPlugin(old.name, directory: directory, options: options)
+        let fresh = try Self.startPlugin(old.name, directory: directory, options: options, logFolder: logFolder)
         if let index = children.firstIndex(where: { $0 === old }) { children[index] = fresh } else { children.append(fresh) }
         return fresh
     }
@@ -140,33 +171,37 @@ final class MapLauncher {
         }))
     }
 
-    private static func waitForCore(_ dir: RunDirectory, core: ChildProcess) -> Bool {
+    private func waitForCore(_ core: ChildProcess) -> Bool {
         let deadline = monotonicMillis() + 10_000
-        while monotonicMillis() < deadline, core.isRunning {
-            if ControlClient.coreAnswers(at: dir.controlEndpoint, timeoutMilliseconds: 200) { return true }
+        while monotonicMillis() < deadline, core.isRunning, interrupt?.isStopped != true {
+            if ControlClient.coreAnswers(at: directory.controlEndpoint, timeoutMilliseconds: 200) { return true }
         }
         return false
     }
 
-    private static func startPlugin(_ name: String, directory dir: RunDirectory, options: LaunchOptions) throws -> ChildProcess {
+    private static func startPlugin(_ name: String, directory dir: RunDirectory, options: LaunchOptions, logFolder: URL?) throws -> ChildProcess {
+        let child = { (executable: String, arguments: [String]) throws -> ChildProcess in
+            try ChildProcess(name: name, executable: ChildProcess.sibling(executable), arguments: arguments,
+                             standardOutput: output(name, logFolder), standardError: output(name, logFolder))
+        }
         switch name {
         case "loader":
             var arguments = ["--run-dir", dir.path]
             for rule in options.rewrite { arguments += ["--rewrite", rule] }
             if let config = options.loaderConfig { arguments += ["--config", config] }
             if let delay = options.loaderDelayMs { arguments += ["--delay-ms", "\(delay)"] }
-            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-loader"), arguments: arguments)
+            return try child("mapwire-loader", arguments)
         case "renderer":
-            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-renderer"), arguments: ["--run-dir", dir.path])
+            return try child("mapwire-renderer", ["--run-dir", dir.path])
         case "loadstatus":
-            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-loadstatus"), arguments: ["--run-dir", dir.path])
+            return try child("mapwire-loadstatus", ["--run-dir", dir.path])
         case "location":
             guard let source = options.location else { throw ValidationError("the location plugin needs --location SOURCE") }
             // Tracking is set before the first fix arrives, so the map follows the source from its start.
             try startTracking(dir, options: options)
             var arguments = ["--run-dir", dir.path, "--source", source]
             if let speed = options.locationSpeed { arguments += ["--speed", "\(speed)"] }
-            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-location"), arguments: arguments)
+            return try child("mapwire-location", arguments)
         default:
             throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer, loadstatus, location)")
         }
@@ -183,19 +218,22 @@ final class MapLauncher {
     }
 
     /// The role a plugin registers with (PROTOCOL.md), which is what the core's ping lists.
-    private static func role(of plugin: String) -> String {
+    static func role(of plugin: String) -> String {
         plugin == "loadstatus" ? "load-status" : plugin
     }
 }
 
 enum LaunchError: Error, CustomStringConvertible {
-    case coreDidNotStart
-    case pluginsDidNotRegister([String])
+    case coreDidNotStart(cause: String)
+    case pluginsDidNotRegister([String], cause: String)
+    /// SIGINT or SIGTERM came while waiting for the core or the plugins.
+    case interrupted
 
     var description: String {
         switch self {
-        case .coreDidNotStart: "the core did not start (see its message above)"
-        case .pluginsDidNotRegister(let roles): "the plugins (\(roles.joined(separator: ", "))) did not register with the core (see their messages above)"
+        case .coreDidNotStart(let cause): "the core did not start: \(cause)"
+        case .pluginsDidNotRegister(let roles, let cause): "the plugins (\(roles.joined(separator: ", "))) did not register with the core: \(cause)"
+        case .interrupted: "interrupted by a signal while starting"
         }
     }
 }
