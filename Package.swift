@@ -32,22 +32,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         // Libraries.
+        // Checked number conversions for values read from data (no dependencies: every reader uses it).
+        .target(name: "MapWireNumerics"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
-        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite", "CImageCodecs"]),
+        .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
         .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
-        .target(name: "MapWireStyle"),
-        .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
+        .target(name: "MapWireStyle", dependencies: ["MapWireNumerics"]),
+        .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats"]),
+            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats"]),
         .target(
             name: "MapWirePluginKit",
@@ -63,7 +65,7 @@ let package = Package(
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine"]),
         .target(
             name: "MapWireRendererPlugin",
-            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats"],
+            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics"],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
@@ -136,6 +138,7 @@ let package = Package(
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
+        .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 
 /// Turns one projected feature into the part of it that falls in one tile: clipped to the
 /// buffered tile, optionally simplified, rounded to integer tile units, and with polygon rings
@@ -60,9 +61,10 @@ struct TileFeatureCutter {
         return WorldPoint(x: (point.x * scale - Double(x)) * extent, y: (point.y * scale - Double(y)) * extent)
     }
 
-    /// Only called on points inside the box, whose size is bounded when the tiler is made.
+    /// Points inside the box fit Int32 (its size is bounded when the tiler is made); clipping
+    /// far-away coordinates can still produce NaN or huge values, which saturate.
     private func rounded(_ point: WorldPoint) -> TilePoint {
-        TilePoint(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()))
+        TilePoint(x: Int32(saturating: point.x.rounded()), y: Int32(saturating: point.y.rounded()))
     }
 
     /// Rounds and drops points that land on the one before them.
