@@ -149,6 +149,9 @@ let package = Package(
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
         .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
+        .testTarget(
+            name: "MapWireRendererPluginTests",
+            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",

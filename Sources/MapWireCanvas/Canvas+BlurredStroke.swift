@@ -13,7 +13,7 @@ extension Canvas {
             stroke(path, color: color, style: style)
             return
         }
-        guard !path.isEmpty, color.a > 0, style.width > 0, style.width.isFinite else { return }
+        guard !path.isEmpty, color.a > 0, style.width > 0, style.width <= Canvas.maximumSize else { return }
         let fade = min(blur, style.width / 2)
         let steps = min(16, max(2, Int(saturating: (fade * pixelRatio).rounded(.up))))
         // Rounded up to a whole 8-bit level so the steps sum to fully opaque in the A8 mask.
