@@ -64,6 +64,19 @@ struct UnusableResourceTests {
         #expect(again.unusableResources.isEmpty && again.missingKeys.isEmpty)
     }
 
+    @Test func aReportWaitsForTheAnswerWithoutMissingKeys() throws {
+        let plugin = RendererPlugin(logger: Logger(label: "test"))
+        let broken = resource("geojson", .geojson, Data("[".utf8)) { $0.sourceID = "g" }
+        var absent = resource("tile", .tile, Data()) { $0.sourceType = "raster" }
+        absent.dataIncluded = false
+        let asking = try #require(plugin.answer(frame(1, [broken, absent]))?.renderResult)
+        #expect(asking.missingKeys == ["tile"] && asking.unusableResources.isEmpty, "missing_keys and nothing else")
+        // The core sends the frame again with the bytes: now the GeoJSON is reported.
+        let png = try ImageEncoder.png(RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 255]))
+        let resent = try #require(plugin.answer(frame(1, [broken, resource("tile", .tile, png) { $0.sourceType = "raster" }]))?.renderResult)
+        #expect(resent.unusableResources.map(\.key) == ["geojson"])
+    }
+
     @Test func spriteIconsOutsideTheImageAreReportedWithTheIndex() throws {
         let plugin = RendererPlugin(logger: Logger(label: "test"))
         let png = try ImageEncoder.png(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 255, count: 64)))

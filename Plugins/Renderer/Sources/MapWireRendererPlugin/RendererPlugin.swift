@@ -17,6 +17,8 @@ public final class RendererPlugin {
     private var reportedProblems: Set<String> = []
     /// Keys already reported unusable, so each is told to the core once.
     private var reportedUnusable: Set<String> = []
+    /// Found unusable but not told yet: an answer with `missing_keys` carries nothing else.
+    private var pendingUnusable: [ResourceCache.Unusable] = []
 
     public init(logger: Logger) {
         self.logger = logger
@@ -46,11 +48,13 @@ public final class RendererPlugin {
     func render(_ frame: Mapwire_V1_RenderFrame) -> Mapwire_V1_RenderResult {
         var result = Mapwire_V1_RenderResult.with { $0.frameID = frame.frameID }
         let (missing, unusable) = cache.ingest(frame.resources)
-        report(unusable, in: &result)
+        pendingUnusable += unusable
         guard missing.isEmpty else {
             result.missingKeys = missing
             return result
         }
+        report(pendingUnusable, in: &result)
+        pendingUnusable = []
         do {
             let (scene, problems) = try SceneBuilder.scene(for: frame, cache: cache, atlases: atlases)
             report(problems, in: &result)
