@@ -69,7 +69,7 @@ let package = Package(
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
-            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],
+            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireNumerics"],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",

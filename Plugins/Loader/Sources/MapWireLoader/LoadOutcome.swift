@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 import MapWireProtocol
 
 /// Builders for a loader's answers: bytes with their metadata, or a documented error reason.
@@ -46,7 +47,9 @@ enum RFC1123 {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        // A file's mtime is data: clamped to years 0...9999 (RFC 1123 has four-digit years), so
+        // neither the conversion nor the day arithmetic can overflow.
+        let seconds = min(max(Int64(saturating: date.timeIntervalSince1970.rounded(.down)), -62_167_219_200), 253_402_300_799)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(days)
