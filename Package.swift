@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireNumerics"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
-        .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
+        .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
             dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireNumerics"]),
