@@ -34,7 +34,8 @@ test: deps
 	$(SWIFT) test
 	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests
 
-# libFuzzer over the control and envelope decoders (1,000,000 executions; FUZZ_RUNS=N to change).
+# libFuzzer over the control and envelope decoders and over the renderer's inputs (MVT, GeoJSON, glyph
+# PBFs, sprite indexes, images): 1,000,000 executions each; FUZZ_RUNS=N to change.
 # Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).
 fuzz:
 	scripts/fuzz

@@ -40,22 +40,24 @@ let package = Package(
         .target(name: "MapWireGeometry"),
         // The one child-process helper: start, wait with a deadline, stop by pid.
         .target(name: "MapWireProcess"),
+        // Checked number conversions for values read from data (no dependencies: every reader uses it).
+        .target(name: "MapWireNumerics"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
             dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
-            dependencies: ["MapWireJSON", "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
-        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite", "CImageCodecs"]),
+        .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
         .target(name: "MapEngine", dependencies: ["MapWireProtocol", "MapWireJSON", "MapWireGeometry"]),
-        .target(name: "MapWireStyle", dependencies: ["MapWireJSON"]),
-        .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
-        .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
+        .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireNumerics"]),
+        .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
+        .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry"]),
+            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
@@ -71,11 +73,11 @@ let package = Package(
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry"]),
         .target(
             name: "MapWireRendererPlugin",
-            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats"],
+            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics"],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
-            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar"],
+            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics"],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
@@ -149,6 +151,7 @@ let package = Package(
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
+        .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
@@ -159,6 +162,9 @@ let package = Package(
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
         .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
+        .testTarget(
+            name: "MapWireRendererPluginTests",
+            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,4 +1,5 @@
 import CCairo
+import MapWireNumerics
 
 extension Canvas {
     /// A blurred stroke (line-blur): opacity falls linearly from full at `width/2 - blur` from the
@@ -12,9 +13,9 @@ extension Canvas {
             stroke(path, color: color, style: style)
             return
         }
-        guard !path.isEmpty, color.a > 0, style.width > 0, style.width.isFinite else { return }
+        guard !path.isEmpty, color.a > 0, style.width > 0, style.width <= Canvas.maximumSize else { return }
         let fade = min(blur, style.width / 2)
-        let steps = min(16, max(2, Int((fade * pixelRatio).rounded(.up))))
+        let steps = min(16, max(2, Int(saturating: (fade * pixelRatio).rounded(.up))))
         // Rounded up to a whole 8-bit level so the steps sum to fully opaque in the A8 mask.
         let stepAlpha = (255 / Double(steps)).rounded(.up) / 255
 

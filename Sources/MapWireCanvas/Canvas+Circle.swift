@@ -12,7 +12,7 @@ extension Canvas {
     ) {
         let ringWidth = strokeWidth.isFinite ? max(0, strokeWidth) : 0
         let outer = max(0, radius) + ringWidth
-        guard center.isFinite, outer > 0, outer.isFinite else { return }
+        guard center.isFinite, outer > 0, outer <= Canvas.maximumSize else { return }
         let blur = blur.isFinite ? max(0, blur) : 0
 
         cairo_save(cr)

@@ -5,7 +5,7 @@ extension Canvas {
     /// either side of a `gap` px gap, with the joins of one wide line so corners stay tidy.
     public func stroke(_ path: CanvasPath, color: CanvasColor, style: StrokeStyle, gap: Double) {
         guard gap > 0, gap.isFinite else { return stroke(path, color: color, style: style) }
-        guard !path.isEmpty, color.a > 0, style.width > 0, style.width.isFinite else { return }
+        guard !path.isEmpty, color.a > 0, style.width > 0, style.width <= Canvas.maximumSize, gap <= Canvas.maximumSize else { return }
         cairo_save(cr)
         cairo_push_group(cr)
         cairo_new_path(cr)

@@ -3,7 +3,7 @@ import CCairo
 extension Canvas {
     /// Strokes `path` with a solid colour.
     public func stroke(_ path: CanvasPath, color: CanvasColor, style: StrokeStyle) {
-        guard !path.isEmpty, color.a > 0, style.width > 0, style.width.isFinite else { return }
+        guard !path.isEmpty, color.a > 0, style.width > 0, style.width <= Canvas.maximumSize else { return }
         cairo_new_path(cr)
         path.append(to: cr)
         apply(style)

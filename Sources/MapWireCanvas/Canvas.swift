@@ -17,6 +17,10 @@ public final class Canvas {
     let cr: OpaquePointer
     /// Open `save()` calls; cairo would enter a permanent error state on an unmatched restore.
     private var saveDepth = 0
+    /// Line widths and circle radii beyond this many logical px are not drawn: cairo's work grows
+    /// with them (a data-driven radius of 1e30 kept a frame busy for minutes), and no canvas is
+    /// near that large.
+    public static let maximumSize = 1e6
     /// Reused pixel memory for glyph rendering.
     let scratch = ScratchPixels()
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 
 /// Where an SDF bitmap lands on the surface: bitmap pixel p maps to logical
 /// pivot + R(rotation)·(origin + p·scale − pivot), times the pixel ratio for device pixels.
@@ -38,8 +39,9 @@ struct SDFPlacement {
             minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
             minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
         }
-        let x0 = Swift.max(0, Int(minX.rounded(.down))), y0 = Swift.max(0, Int(minY.rounded(.down)))
-        let x1 = Swift.min(clampWidth, Int(maxX.rounded(.up))), y1 = Swift.min(clampHeight, Int(maxY.rounded(.up)))
+        // A data-driven text size of 1e300 puts corners far beyond Int: saturate, then clamp.
+        let x0 = Swift.max(0, Int(saturating: minX.rounded(.down))), y0 = Swift.max(0, Int(saturating: minY.rounded(.down)))
+        let x1 = Swift.min(clampWidth, Int(saturating: maxX.rounded(.up))), y1 = Swift.min(clampHeight, Int(saturating: maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }

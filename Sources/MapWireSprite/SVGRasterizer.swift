@@ -1,5 +1,6 @@
 import CRsvg
 import Foundation
+import MapWireNumerics
 
 /// Renders one SVG file with librsvg onto a cairo image surface.
 enum SVGRasterizer {
@@ -17,7 +18,8 @@ enum SVGRasterizer {
 
         let size = try intrinsicSize(handle)
         let scaledWidth = size.width * Double(pixelRatio), scaledHeight = size.height * Double(pixelRatio)
-        let width = Int(scaledWidth.rounded(.up)), height = Int(scaledHeight.rounded(.up))
+        // An SVG may say width="1e300": saturate, and the size check below refuses it.
+        let width = Int(saturating: scaledWidth.rounded(.up)), height = Int(saturating: scaledHeight.rounded(.up))
         guard width > 0, height > 0, width <= 8192, height <= 8192 else {
             throw Failure(reason: "unusable size \(size.width)×\(size.height)")
         }

@@ -78,6 +78,20 @@ import MapWireFormats
         }
     }
 
+    @Test func aNullTileIsAnErrorNotAnEmptyTile() throws {
+        let path = TemporaryFiles.path("null-tile.mbtiles")
+        defer { TemporaryFiles.remove(path) }
+        do {
+            try MBTilesWriter(path: path).putTile(z: 0, x: 0, y: 0, data: Data([1]))
+            try SQLiteDatabase(path: path, mode: .readWriteCreate).execute("UPDATE tiles SET tile_data = NULL")
+        }
+        let reader = try MBTilesReader(path: path)
+        #expect(throws: MBTilesError.nullTile(path: path, z: 0, x: 0, y: 0)) { try reader.tile(z: 0, x: 0, y: 0) }
+        #expect(MBTilesError.nullTile(path: path, z: 0, x: 0, y: 0).description == "tile data is NULL in \(path) for tile 0/0/0")
+        // A row that is not there is still an empty tile of a sparse set.
+        #expect(try reader.tile(z: 1, x: 0, y: 0) == nil)
+    }
+
     @Test func unknownFormatIsRejected() throws {
         let path = TemporaryFiles.path("format.mbtiles")
         defer { TemporaryFiles.remove(path) }

@@ -11,6 +11,13 @@ struct RFC1123Tests {
         #expect(RFC1123.format(Date(timeIntervalSince1970: -1)) == "Wed, 31 Dec 1969 23:59:59 GMT")
     }
 
+    @Test func modificationTimesBeyondFourDigitYearsAreClamped() {
+        // A file's mtime can be anything a filesystem stores (64-bit seconds on tmpfs and xfs).
+        #expect(RFC1123.format(Date(timeIntervalSince1970: 9.3e18)) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        #expect(RFC1123.format(Date(timeIntervalSince1970: -9.3e18)) == "Sat, 01 Jan 0 00:00:00 GMT")
+        #expect(RFC1123.format(Date(timeIntervalSince1970: .nan)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+
     @Test func agreesWithDateFormatter() {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

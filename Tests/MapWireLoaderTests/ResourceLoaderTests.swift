@@ -101,6 +101,15 @@ import Testing
         #expect(missing.response.error.reason == .notFound)
     }
 
+    @Test func aNullTileInMBTilesIsALoadErrorNamingIt() throws {
+        let path = folder.appendingPathComponent("null.mbtiles").path
+        try MBTilesWriter(path: path).putTile(z: 1, x: 0, y: 0, data: Data("x".utf8))
+        try SQLiteDatabase(path: path, mode: .readWriteCreate).execute("UPDATE tiles SET tile_data = NULL")
+        let answer = ResourceLoader(configuration: .init()).load(request("mbtiles://\(path)/1/0/0", .tile))
+        #expect(answer.response.error.reason == .other && !answer.response.noContent && answer.data.isEmpty)
+        #expect(answer.response.error.message == "tile data is NULL in \(path) for tile 1/0/0")
+    }
+
     @Test func cancelsNeedNoReplyAndUnknownRequestsGetAnError() {
         let loader = ResourceLoader(configuration: .init())
         #expect(LoaderPlugin.answer(.with { $0.id = 5; $0.cancel = .with { $0.requestID = 4 } }, with: loader) == nil)

@@ -101,6 +101,8 @@ import Testing
         var files = icons
         files["broken.svg"] = "<svg this is not xml"
         files["sizeless.svg"] = #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>"#
+        // Its pixel size does not fit Int: it trapped before the size check (issue 14, finding 3).
+        files["vast.svg"] = #"<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="1e30"><rect width="5" height="5"/></svg>"#
         let folder = try SVGFolder(files)
         defer { folder.remove() }
 
@@ -108,18 +110,19 @@ import Testing
             _ = try SpriteBuilder.build(svgFolder: folder.url, pixelRatio: 1)
             Issue.record("build should reject the broken SVGs")
         } catch SpriteError.invalidSVGs(let skipped) {
-            #expect(skipped.map(\.file) == ["broken.svg", "sizeless.svg"])
+            #expect(skipped.map(\.file) == ["broken.svg", "sizeless.svg", "vast.svg"])
         }
 
         let sheet = try SpriteBuilder.sheet(svgFolder: folder.url, pixelRatio: 1)
         #expect(Set(sheet.index.keys) == ["square-11", "circle", "bar"])
-        #expect(sheet.skipped.map(\.file) == ["broken.svg", "sizeless.svg"])
+        #expect(sheet.skipped.map(\.file) == ["broken.svg", "sizeless.svg", "vast.svg"])
         #expect(sheet.skipped.allSatisfy { !$0.reason.isEmpty })
+        #expect(sheet.skipped.last?.reason.hasPrefix("unusable size") == true, "\(sheet.skipped.last?.reason ?? "")")
 
         let output = folder.url.appendingPathComponent("sprite")
         #expect(throws: SpriteError.self) { try SpriteBuilder.write(svgFolder: folder.url, output: output) }
         let skipped = try SpriteBuilder.write(svgFolder: folder.url, output: output, skipInvalid: true)
-        #expect(skipped.count == 2)
+        #expect(skipped.count == 3)
     }
 
     @Test func invalidPixelRatioIsRejected() throws {

@@ -10,6 +10,8 @@ public enum MBTilesError: Error, Equatable, CustomStringConvertible {
     case undetectableFormat(path: String)
     case invalidMetadata(path: String, name: String, detail: String)
     case corruptTile(path: String, z: Int, x: Int, y: Int, detail: String)
+    /// The tile's row exists but its `tile_data` is NULL: a broken file, not an empty tile.
+    case nullTile(path: String, z: Int, x: Int, y: Int)
     case queryFailed(path: String, detail: String)
     case writeFailed(path: String, detail: String)
 
@@ -33,6 +35,8 @@ public enum MBTilesError: Error, Equatable, CustomStringConvertible {
             "MBTiles file \(path) has invalid metadata '\(name)': \(detail)"
         case .corruptTile(let path, let z, let x, let y, let detail):
             "tile \(z)/\(x)/\(y) in \(path) is corrupt: \(detail)"
+        case .nullTile(let path, let z, let x, let y):
+            "tile data is NULL in \(path) for tile \(z)/\(x)/\(y)"
         case .queryFailed(let path, let detail):
             "reading MBTiles file \(path) failed: \(detail)"
         case .writeFailed(let path, let detail):

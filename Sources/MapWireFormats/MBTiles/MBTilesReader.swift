@@ -37,21 +37,25 @@ public final class MBTilesReader: @unchecked Sendable {
     public func metadata() -> [String: String] { metadataValues }
 
     /// The tile at XYZ coordinates, uncompressed (gzip/zlib blobs are inflated), or nil if absent.
+    /// A row whose `tile_data` is NULL throws `.nullTile`: only a missing row is an empty tile.
     public func tile(z: Int, x: Int, y: Int) throws(MBTilesError) -> Data? {
         guard TMSRow.isValid(z: z, x: x, y: y) else { return nil }
-        let stored: Data?
+        let row: Data??
         do {
-            stored = try locked { () throws(SQLiteError) -> Data? in
+            row = try locked { () throws(SQLiteError) -> Data?? in
                 defer { tileQuery.reset() }
                 try tileQuery.bind(1, int: Int64(z))
                 try tileQuery.bind(2, int: Int64(x))
                 try tileQuery.bind(3, int: Int64(TMSRow.flip(z: z, y: y)))
-                return try tileQuery.step() ? (tileQuery.blob(0) ?? Data()) : nil
+                guard try tileQuery.step() else { return .none }
+                return .some(tileQuery.blob(0))
             }
         } catch {
             throw Self.classify(error, path: path)
         }
-        guard let stored, Gzip.isCompressed(stored) else { return stored }
+        guard let row else { return nil }
+        guard let stored = row else { throw .nullTile(path: path, z: z, x: x, y: y) }
+        guard Gzip.isCompressed(stored) else { return stored }
         do {
             return try Gzip.decompress(stored)
         } catch {

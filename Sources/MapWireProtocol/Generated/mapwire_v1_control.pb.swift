@@ -2544,6 +2544,27 @@ public nonisolated struct Mapwire_V1_RenderResult: Sendable {
   /// Style images (sprite icons or added images) the frame drew.
   public var usedImages: [String] = []
 
+  /// Resources of this frame the renderer could not use (bytes that do not decode, an image too
+  /// large, a glyph range of random bytes), each told once, in the frame that brought its bytes.
+  public var unusableResources: [Mapwire_V1_UnusableResource] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A resource a renderer cannot use: the core publishes a map-loading-error naming it (7.6).
+public nonisolated struct Mapwire_V1_UnusableResource: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// the RenderResource's key
+  public var key: String = String()
+
+  /// what is wrong with it, for people
+  public var message: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -6843,7 +6864,7 @@ nonisolated extension Mapwire_V1_RenderResource.Kind: SwiftProtobuf._ProtoNamePr
 
 nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0\u{3}needed_glyphs\0\u{3}used_images\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{3}needs_repaint\0\u{3}placement_changed\0\u{3}missing_keys\0\u{3}missing_images\0\u{1}png\0\u{3}output_path\0\u{1}width\0\u{1}height\0\u{3}render_milliseconds\0\u{1}error\0\u{3}needed_glyphs\0\u{3}used_images\0\u{3}unusable_resources\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6864,6 +6885,7 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
       case 11: try { try decoder.decodeSingularStringField(value: &self.error) }()
       case 12: try { try decoder.decodeRepeatedMessageField(value: &self.neededGlyphs) }()
       case 13: try { try decoder.decodeRepeatedStringField(value: &self.usedImages) }()
+      case 14: try { try decoder.decodeRepeatedMessageField(value: &self.unusableResources) }()
       default: break
       }
     }
@@ -6909,6 +6931,9 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
     if !self.usedImages.isEmpty {
       try visitor.visitRepeatedStringField(value: self.usedImages, fieldNumber: 13)
     }
+    if !self.unusableResources.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.unusableResources, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6926,6 +6951,42 @@ nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProto
     if lhs.error != rhs.error {return false}
     if lhs.neededGlyphs != rhs.neededGlyphs {return false}
     if lhs.usedImages != rhs.usedImages {return false}
+    if lhs.unusableResources != rhs.unusableResources {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UnusableResource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnusableResource"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
+    }
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UnusableResource, rhs: Mapwire_V1_UnusableResource) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.message != rhs.message {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

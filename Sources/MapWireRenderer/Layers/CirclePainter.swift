@@ -10,7 +10,7 @@ enum CirclePainter {
         let translate = context.translation(layer.numbers("circle-translate", constant, [0, 0]),
                                             anchor: layer.string("circle-translate-anchor", constant, "map"))
         for (_, data, projection) in context.tiles(for: layer) {
-            let extent = Int32(data.extent)
+            let extent = Int32(clamping: data.extent)
             for feature in context.features(of: data, layer: layer) {
                 let eval = context.evaluation(feature)
                 let radius = layer.number("circle-radius", eval, 5)

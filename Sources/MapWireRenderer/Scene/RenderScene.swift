@@ -52,26 +52,49 @@ public struct SpriteAtlas {
 
     public var image: CanvasImage
     public var entries: [String: Entry]
+    /// Icons of the index left out, each with why (not whole numbers, not inside the image …).
+    public private(set) var skipped: [String] = []
 
     public init(image: CanvasImage, entries: [String: Entry]) {
         self.image = image
         self.entries = entries
     }
 
-    /// Reads a sprite index (`{"name": {"x", "y", "width", "height", "pixelRatio", "sdf"}}`).
+    /// Reads a sprite index (`{"name": {"x", "y", "width", "height", "pixelRatio", "sdf"}}`). An
+    /// icon whose rectangle is not whole pixels inside the image, or whose pixel ratio is not a
+    /// positive number, is left out and named in `skipped`.
     public init(image: CanvasImage, indexJSON: Data) throws {
         guard let object = (try? JSONSerialization.jsonObject(with: indexJSON)) as? [String: Any] else {
             throw RenderStyleError("the sprite index is not a JSON object")
         }
         var entries: [String: Entry] = [:]
-        for (name, value) in object {
-            guard let e = value as? [String: Any], let x = FoundationJSON.int(e["x"]), let y = FoundationJSON.int(e["y"]),
-                  let w = FoundationJSON.int(e["width"]), let h = FoundationJSON.int(e["height"]) else { continue }
-            entries[name] = Entry(x: x, y: y, width: w, height: h,
-                                  pixelRatio: FoundationJSON.double(e["pixelRatio"]) ?? 1,
-                                  sdf: FoundationJSON.bool(e["sdf"]) ?? false)
+        var skipped: [String] = []
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            switch Self.entry(value, image: image) {
+            case .success(let entry): entries[name] = entry
+            case .failure(let why): skipped.append("\"\(name)\": \(why.description)")
+            }
         }
         self.init(image: image, entries: entries)
+        self.skipped = skipped
+    }
+
+    private static func entry(_ value: Any, image: CanvasImage) -> Result<Entry, RenderStyleError> {
+        guard let e = value as? [String: Any] else { return .failure(RenderStyleError("not a JSON object")) }
+        // Whole pixels, small enough that sums and products of them cannot overflow.
+        func pixels(_ key: String) -> Int? {
+            guard let number = FoundationJSON.double(e[key]), number == number.rounded(), abs(number) <= 16_777_216 else { return nil }
+            return Int(number)
+        }
+        guard let x = pixels("x"), let y = pixels("y"), let w = pixels("width"), let h = pixels("height") else {
+            return .failure(RenderStyleError("x, y, width and height must be whole numbers"))
+        }
+        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= image.width, y + h <= image.height else {
+            return .failure(RenderStyleError("\(w)×\(h) at \(x),\(y) is not inside the \(image.width)×\(image.height) image"))
+        }
+        let pixelRatio = FoundationJSON.double(e["pixelRatio"]) ?? 1
+        guard pixelRatio > 0, pixelRatio.isFinite else { return .failure(RenderStyleError("pixelRatio \(pixelRatio) is not a positive number")) }
+        return .success(Entry(x: x, y: y, width: w, height: h, pixelRatio: pixelRatio, sdf: FoundationJSON.bool(e["sdf"]) ?? false))
     }
 }
 

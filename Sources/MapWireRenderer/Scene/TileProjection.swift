@@ -28,7 +28,8 @@ struct TileProjection {
     /// The tile's square on screen (a quad under bearing or pitch), to clip its drawing to.
     func outline(extent: Int) -> CanvasPath {
         var path = CanvasPath()
-        let e = Int32(extent)
+        // A tile may declare any UInt32 extent; beyond Int32 its square is drawn as large as it can be.
+        let e = Int32(clamping: extent)
         path.addRing([TilePoint(x: 0, y: 0), TilePoint(x: e, y: 0), TilePoint(x: e, y: e), TilePoint(x: 0, y: e)].map(point), closed: true)
         return path
     }

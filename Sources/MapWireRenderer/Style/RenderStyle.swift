@@ -1,6 +1,8 @@
 import Foundation
 import MapWireJSON
 import MapEngine
+import MapWireNumerics
+import MapWireVectorTile
 
 /// A style compiled for drawing: its layers in order and what the renderer needs of its sources.
 struct RenderStyle {
@@ -45,13 +47,21 @@ struct RenderStyle {
         for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {
             guard let object = value as? [String: Any] else { continue }
             let type = object["type"] as? String ?? ""
+            // Numbers clamped to what tile cover and tiling can take: a tileSize of 0 or a
+            // maxzoom of -1 or 1e300 would trap there.
+            func integer(_ key: String, _ fallback: Int, _ range: ClosedRange<Int>) -> Int {
+                let value = FoundationJSON.double(object[key]).map { Int(saturating: $0) } ?? fallback
+                return min(max(value, range.lowerBound), range.upperBound)
+            }
+            let zooms = GeoJSONTiler.zoomRange
+            let tolerance = FoundationJSON.double(object["tolerance"]) ?? 0.375
             sources[id] = Source(
                 type: type,
-                tileSize: FoundationJSON.int(object["tileSize"]) ?? 512,
-                maxZoom: FoundationJSON.int(object["maxzoom"]) ?? (type == "geojson" ? 18 : 22),
-                minZoom: FoundationJSON.int(object["minzoom"]) ?? 0,
-                buffer: FoundationJSON.int(object["buffer"]) ?? 128,
-                tolerance: FoundationJSON.double(object["tolerance"]) ?? 0.375)
+                tileSize: integer("tileSize", 512, 1...8192),
+                maxZoom: integer("maxzoom", type == "geojson" ? 18 : 22, zooms),
+                minZoom: integer("minzoom", 0, zooms),
+                buffer: integer("buffer", 128, 0...512),
+                tolerance: tolerance.isFinite && tolerance >= 0 ? tolerance : 0.375)
         }
         self.sources = sources
     }

@@ -1,3 +1,5 @@
+import MapWireNumerics
+
 /// `literal`, `let`/`var`, the `array` assertion and `collator`.
 extension ExpressionParser {
     func parseLiteral(_ call: Call, expectsColor: Bool) throws(StyleExpressionError) -> any ExpressionNode {
@@ -44,7 +46,7 @@ extension ExpressionParser {
         if call.argumentCount == 3 {
             let count = try call.literalNumber(2)
             guard count >= 0, count == count.rounded() else { throw call.fail("length must be a whole number", at: 2) }
-            length = Int(count)
+            length = Int(saturating: count)
         }
         let value = try call.parse(call.items.count - 1, with: self)
         return CallNode(

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 
 /// `number-format`: a number as text, with optional locale, currency and fraction digit limits.
 struct NumberFormatNode: ExpressionNode {
@@ -22,18 +23,23 @@ struct NumberFormatNode: ExpressionNode {
             formatter.minimumFractionDigits = 0
             formatter.maximumFractionDigits = 3
         }
-        if let digits = try minFractionDigits?.evaluate(context).number {
-            formatter.minimumFractionDigits = Int(digits)
-            formatter.maximumFractionDigits = max(formatter.maximumFractionDigits, Int(digits))
+        if let digits = try minFractionDigits?.evaluate(context).number.map(Self.fractionDigits) {
+            formatter.minimumFractionDigits = digits
+            formatter.maximumFractionDigits = max(formatter.maximumFractionDigits, digits)
         }
-        if let digits = try maxFractionDigits?.evaluate(context).number {
-            formatter.maximumFractionDigits = Int(digits)
-            formatter.minimumFractionDigits = min(formatter.minimumFractionDigits, Int(digits))
+        if let digits = try maxFractionDigits?.evaluate(context).number.map(Self.fractionDigits) {
+            formatter.maximumFractionDigits = digits
+            formatter.minimumFractionDigits = min(formatter.minimumFractionDigits, digits)
         }
         guard let text = formatter.string(from: NSNumber(value: value)) else {
             throw EvaluationError("number-format could not format \(value)")
         }
         return .string(text)
+    }
+
+    /// A digit count from the style or a feature, in the 0...20 JavaScript's Intl.NumberFormat accepts.
+    static func fractionDigits(_ value: Double) -> Int {
+        min(20, max(0, Int(saturating: value)))
     }
 }
 

@@ -1,3 +1,5 @@
+import MapWireNumerics
+
 /// Reading values: feature properties (`get`, `has`), arrays and strings (`at`, `in`, `index-of`,
 /// `slice`, `length`). Strings are indexed by Unicode code point.
 enum LookupOperators {
@@ -73,7 +75,8 @@ enum LookupOperators {
             let scalars = Array(text.unicodeScalars)
             let target = Array(needle.displayString.unicodeScalars)
             let first = clampedStart(start, count: scalars.count)
-            guard target.count <= scalars.count else { return -1 }
+            // A start past the last place the needle could begin finds nothing (and makes no empty range).
+            guard target.count <= scalars.count, first <= scalars.count - target.count else { return -1 }
             for index in first...(scalars.count - target.count) where Array(scalars[index..<index + target.count]) == target {
                 return index
             }
@@ -84,8 +87,9 @@ enum LookupOperators {
     }
 
     private static func clampedStart(_ start: Double, count: Int) -> Int {
-        let whole = Int(start.rounded(.towardZero))
-        return whole < 0 ? max(count + whole, 0) : min(whole, count)
+        // Feature properties reach here: NaN, infinities and 1e300 saturate rather than trap.
+        let whole = Int(saturating: start.rounded(.towardZero))
+        return whole < 0 ? count + max(whole, -count) : min(whole, count)
     }
 
     /// JavaScript `slice` bounds: negatives count from the end, everything clamps to the length.

@@ -1,3 +1,5 @@
+import MapWireNumerics
+
 /// Finds features whose world bounding box overlaps a box, without looking at the others.
 /// The world is split into a fixed grid; a feature is listed in every cell its box touches, and
 /// features spanning many cells are kept aside and always bounds-checked instead.
@@ -43,8 +45,8 @@ struct FeatureGridIndex: Sendable {
     /// in the edge cells, which still hold every feature that reaches that far.
     private static func cellRange(_ box: WorldBounds) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         func cell(_ value: Double) -> Int {
-            guard value.isFinite else { return value > 0 ? cellsPerSide - 1 : 0 }
-            return min(max(Int((value * Double(cellsPerSide)).rounded(.down)), 0), cellsPerSide - 1)
+            // Coordinates far outside the world (longitude 1e20) saturate instead of trapping.
+            min(max(Int(saturating: (value * Double(cellsPerSide)).rounded(.down)), 0), cellsPerSide - 1)
         }
         return (cell(box.minX)...cell(box.maxX), cell(box.minY)...cell(box.maxY))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireGeometry
+import MapWireNumerics
 
 /// Turns one projected feature into the part of it that falls in one tile: clipped to the
 /// buffered tile, optionally simplified, rounded to integer tile units, and with polygon rings
@@ -61,9 +62,10 @@ struct TileFeatureCutter {
         return PlanePoint(x: (point.x * scale - Double(x)) * extent, y: (point.y * scale - Double(y)) * extent)
     }
 
-    /// Only called on points inside the box, whose size is bounded when the tiler is made.
+    /// Points inside the box fit Int32 (its size is bounded when the tiler is made); clipping
+    /// far-away coordinates can still produce NaN or huge values, which saturate.
     private func rounded(_ point: PlanePoint) -> TilePoint {
-        TilePoint(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()))
+        TilePoint(x: Int32(saturating: point.x.rounded()), y: Int32(saturating: point.y.rounded()))
     }
 
     /// Rounds and drops points that land on the one before them.

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireCalendar
+import MapWireNumerics
 import MapWireProtocol
 
 /// Builders for a loader's answers: bytes with their metadata, or a documented error reason.
@@ -47,7 +48,10 @@ enum RFC1123 {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func format(_ date: Date) -> String {
-        let t = UTCTime(unixSeconds: Int64(date.timeIntervalSince1970.rounded(.down)))
+        // A file's mtime is data: clamped to years 0...9999 (RFC 1123 has four-digit years), so
+        // neither the conversion nor the day arithmetic can overflow.
+        let seconds = min(max(Int64(saturating: date.timeIntervalSince1970.rounded(.down)), -62_167_219_200), 253_402_300_799)
+        let t = UTCTime(unixSeconds: seconds)
         return "\(weekdays[t.date.weekday]), \(two(t.date.day)) \(months[Int(t.date.month) - 1]) \(t.date.year) "
             + "\(two(t.hour)):\(two(t.minute)):\(two(t.second)) GMT"
     }

@@ -15,6 +15,10 @@ public final class RendererPlugin {
     let atlases = AtlasCache()
     /// The style problems already logged, so each is told once.
     private var reportedProblems: Set<String> = []
+    /// Keys already reported unusable, so each is told to the core once.
+    private var reportedUnusable: Set<String> = []
+    /// Found unusable but not told yet: an answer with `missing_keys` carries nothing else.
+    private var pendingUnusable: [ResourceCache.Unusable] = []
 
     public init(logger: Logger) {
         self.logger = logger
@@ -35,13 +39,17 @@ public final class RendererPlugin {
 
     func render(_ frame: Mapwire_V1_RenderFrame) -> Mapwire_V1_RenderResult {
         var result = Mapwire_V1_RenderResult.with { $0.frameID = frame.frameID }
-        let missing = cache.ingest(frame.resources)
+        let (missing, unusable) = cache.ingest(frame.resources)
+        pendingUnusable += unusable
         guard missing.isEmpty else {
             result.missingKeys = missing
             return result
         }
+        report(pendingUnusable, in: &result)
+        pendingUnusable = []
         do {
-            let scene = try SceneBuilder.scene(for: frame, cache: cache, atlases: atlases)
+            let (scene, problems) = try SceneBuilder.scene(for: frame, cache: cache, atlases: atlases)
+            report(problems, in: &result)
             let drawn = try renderer.render(scene)
             for problem in drawn.styleProblems where reportedProblems.insert(problem).inserted {
                 logger.warning("style: \(problem)")
@@ -68,5 +76,14 @@ public final class RendererPlugin {
             result.error = "\(error)"
         }
         return result
+    }
+
+    /// Adds resources not yet reported to the answer (and the log): the core turns each into a
+    /// map-loading-error naming it.
+    private func report(_ unusable: [ResourceCache.Unusable], in result: inout Mapwire_V1_RenderResult) {
+        for item in unusable where reportedUnusable.insert(item.key).inserted {
+            logger.warning("unusable resource: \(item.message)", metadata: ["key": "\(item.key)"])
+            result.unusableResources.append(.with { $0.key = item.key; $0.message = item.message })
+        }
     }
 }

@@ -17,9 +17,16 @@ final class ResourceCache {
         case geojson(GeoJSONTiler)
         case spriteIndex(Data)
         case image(CanvasImage)
-        case glyphs(Data)
-        /// The bytes could not be decoded; kept so the error is reported once, not every frame.
+        /// One glyph range, decoded and checked.
+        case glyphs(GlyphStore)
+        /// The bytes could not be used; kept so the error is reported once, not every frame.
         case broken(String)
+    }
+
+    /// A resource whose bytes arrived and could not be used, with why.
+    struct Unusable: Equatable {
+        let key: String
+        let message: String
     }
 
     private var entries: [String: (entry: Entry, lastFrame: Int)] = [:]
@@ -33,22 +40,26 @@ final class ResourceCache {
         self.keepFrames = keepFrames
     }
 
-    /// Takes in a frame's resources; returns the keys it names without bytes that are not here.
-    func ingest(_ resources: [Mapwire_V1_RenderResource]) -> [String] {
+    /// Takes in a frame's resources; returns the keys it names without bytes that are not here,
+    /// and the resources whose bytes came in this frame and could not be used.
+    func ingest(_ resources: [Mapwire_V1_RenderResource]) -> (missing: [String], unusable: [Unusable]) {
         frame += 1
         var missing: [String] = []
+        var unusable: [Unusable] = []
         for resource in resources {
             if entries[resource.key] != nil {
                 entries[resource.key]?.lastFrame = frame
             } else if resource.dataIncluded {
-                entries[resource.key] = (decode(resource), frame)
+                let entry = decode(resource)
+                if case .broken(let why) = entry { unusable.append(Unusable(key: resource.key, message: why)) }
+                entries[resource.key] = (entry, frame)
             } else {
                 missing.append(resource.key)
             }
         }
         // Sweep now and then, not every frame: the filter copies the whole table.
         if frame % 32 == 0, entries.count > 64 { entries = entries.filter { frame - $0.value.lastFrame <= keepFrames } }
-        return missing
+        return (missing, unusable)
     }
 
     subscript(key: String) -> Entry? { entries[key]?.entry }
@@ -65,19 +76,49 @@ final class ResourceCache {
                 return .rasterTile(try CanvasImage(encoded: resource.data))
             case .geojson:
                 return .geojson(try GeoJSONTiler(data: resource.data))
-            case .spriteJson: return .spriteIndex(resource.data)
-            case .styleImage where resource.rawRgba:
-                guard resource.width > 0, resource.height > 0, resource.data.count == Int(resource.width * resource.height * 4) else {
-                    return .broken("style image \(resource.imageID): rgba size does not match \(resource.width)x\(resource.height)")
+            case .spriteJson:
+                guard (try? JSONSerialization.jsonObject(with: resource.data)) is [String: Any] else {
+                    return .broken(Self.describe(resource, "is not a JSON object"))
                 }
-                return .image(CanvasImage(rgba: [UInt8](resource.data), width: Int(resource.width), height: Int(resource.height)))
+                return .spriteIndex(resource.data)
+            case .styleImage where resource.rawRgba:
+                // Products in Int: UInt32 arithmetic would trap on a 65536×65536 claim.
+                let width = Int(resource.width), height = Int(resource.height)
+                guard width > 0, height > 0, resource.data.count == width * height * 4 else {
+                    return .broken(Self.describe(resource, "has \(resource.data.count) bytes of RGBA, not \(width)×\(height)×4"))
+                }
+                return .image(CanvasImage(rgba: [UInt8](resource.data), width: width, height: height))
             case .spriteImage, .image, .styleImage: return .image(try CanvasImage(encoded: resource.data))
-            case .glyphs: return .glyphs(resource.data)
-            case .unspecified, .UNRECOGNIZED: return .broken("unknown resource kind")
+            case .glyphs:
+                var range = GlyphStore()
+                try range.add(fontStack: resource.fontStack, rangePBF: resource.data)
+                return .glyphs(range)
+            case .unspecified, .UNRECOGNIZED: return .broken(Self.describe(resource, "has a kind this renderer does not know"))
             }
         } catch {
             logger.warning("cannot decode a resource", metadata: ["key": "\(resource.key)", "error": "\(error)"])
-            return .broken("\(error)")
+            return .broken(Self.describe(resource, "\(error)"))
         }
+    }
+
+    /// "the vector tile 3/4/2 of source \"roads\": <why>" and the like, so the message says which
+    /// resource without the key's help.
+    static func describe(_ resource: Mapwire_V1_RenderResource, _ why: String) -> String {
+        let source = resource.sourceID.isEmpty ? "" : " of source \"\(resource.sourceID)\""
+        let tile = "\(resource.tileID.z)/\(resource.tileID.x)/\(resource.tileID.y)"
+        let what: String
+        switch resource.kind {
+        case .tile where resource.sourceType == "vector": what = "the vector tile \(tile)\(source)"
+        case .tile: what = "the raster tile \(tile)\(source)"
+        case .geojson: what = "the GeoJSON data\(source)"
+        case .image: what = "the image\(source)"
+        case .spriteJson: what = "the sprite index"
+        case .spriteImage: what = "the sprite image"
+        case .styleImage: what = "the style image \"\(resource.imageID)\""
+        case .glyphs: what = "the glyph range \(resource.rangeStart)-\(Int(resource.rangeStart) + 255) of \(resource.fontStack.joined(separator: ","))"
+        case .style: what = "the style"
+        case .unspecified, .UNRECOGNIZED: what = "resource \(resource.key)"
+        }
+        return "\(what) cannot be used: \(why)"
     }
 }

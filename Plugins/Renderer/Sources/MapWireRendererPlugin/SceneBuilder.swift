@@ -7,14 +7,18 @@ import MapWireVectorTile
 
 /// Turns a RenderFrame request and the cached resources into the renderer's scene.
 enum SceneBuilder {
-    static func scene(for frame: Mapwire_V1_RenderFrame, cache: ResourceCache, atlases: AtlasCache) throws -> RenderScene {
+    /// The scene, and what in the frame's resources could not be used while building it (icons
+    /// of the sprite index outside the sprite image), by resource key.
+    static func scene(for frame: Mapwire_V1_RenderFrame, cache: ResourceCache, atlases: AtlasCache) throws
+        -> (scene: RenderScene, unusable: [ResourceCache.Unusable])
+    {
         guard case .style(let styleJSON)? = cache[frame.styleKey] else {
             throw RendererPluginError("the frame names style \(frame.styleKey), which was never sent")
         }
         var sources: [String: SourceData] = [:]
         var vector: [String: [CanonicalTileID: VectorTileData]] = [:]
         var raster: [String: [CanonicalTileID: CanvasImage]] = [:]
-        var spriteIndex: Data?
+        var spriteIndex: (key: String, data: Data)?
         var spriteImage: CanvasImage?
         var glyphs = GlyphStore()
         var added: [SpriteAtlas.AddedImage] = []
@@ -35,23 +39,29 @@ enum SceneBuilder {
             case .image(let image)?:
                 spriteImage = image
                 atlasKey = resource.key + atlasKey
-            case .spriteIndex(let data)?: spriteIndex = data
-            case .glyphs(let data)?: try? glyphs.add(fontStack: resource.fontStack, rangePBF: data)
+            case .spriteIndex(let data)?: spriteIndex = (resource.key, data)
+            case .glyphs(let range)?: glyphs.add(range)
             case .style?, .broken?, nil: continue
             }
         }
         for (id, tiles) in vector { sources[id] = .vector(tiles) }
         for (id, tiles) in raster { sources[id] = .raster(tiles) }
-        let base = spriteImage.flatMap { image in spriteIndex.flatMap { try? SpriteAtlas(image: image, indexJSON: $0) } }
+        var unusable: [ResourceCache.Unusable] = []
+        let base = spriteImage.flatMap { image in spriteIndex.flatMap { try? SpriteAtlas(image: image, indexJSON: $0.data) } }
+        if let base, let index = spriteIndex, !base.skipped.isEmpty {
+            let named = base.skipped.prefix(3).joined(separator: "; ") + (base.skipped.count > 3 ? "; …" : "")
+            unusable.append(.init(key: index.key, message: "the sprite index has \(base.skipped.count) unusable icons: \(named)"))
+        }
         let sprite = added.isEmpty ? base : atlases.atlas(key: atlasKey) { SpriteAtlas.combining(base, with: added) }
         let c = frame.camera
-        return RenderScene(
+        let scene = RenderScene(
             styleJSON: styleJSON,
             camera: Camera(center: LngLat(longitude: c.center.longitude, latitude: c.center.latitude), zoom: c.zoom,
                            bearing: c.bearing, pitch: c.pitch),
             size: ViewportSize(width: Int(max(1, c.width)), height: Int(max(1, c.height))),
             pixelRatio: frame.pixelRatio > 0 ? frame.pixelRatio : 1,
             sources: sources, sprite: sprite, glyphs: glyphs)
+        return (scene, unusable)
     }
 }
 

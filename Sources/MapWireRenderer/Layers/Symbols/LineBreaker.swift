@@ -32,11 +32,16 @@ enum LineBreaker {
         var cost = [Double](repeating: .infinity, count: ends.count)
         var from = [Int](repeating: 0, count: ends.count)
         cost[0] = 0
+        // Lines far wider than asked are never the best choice once a narrower one exists: not
+        // trying them keeps a label of n words at about n × (words per line) steps, not n².
+        let widest = 2 * max(maxWidth, target)
         for k in 1..<ends.count {
             let isLast = k == ends.count - 1
-            for j in 0..<k where cost[j].isFinite {
-                let c = cost[j] + badness(width(ends[j], ends[k]), target: target, isLast: isLast)
-                if c < cost[k] {
+            for j in stride(from: k - 1, through: 0, by: -1) where cost[j].isFinite {
+                let w = width(ends[j], ends[k])
+                if w > widest, cost[k].isFinite { break }
+                let c = cost[j] + badness(w, target: target, isLast: isLast)
+                if c < cost[k] || c == cost[k] && j < from[k] {
                     cost[k] = c
                     from[k] = j
                 }

@@ -1,6 +1,7 @@
 import MapWireCanvas
 import MapWireStyle
 import MapWireVectorTile
+import MapWireNumerics
 
 /// The placement pass of one frame: builds every symbol layer's candidates and keeps those
 /// whose boxes do not collide with symbols placed before them. Layers are placed from the top
@@ -128,7 +129,7 @@ struct SymbolPlacer {
         let iconRotation = (iconStyle?.rotate ?? 0) + (options.iconFollowsMap ? bearing : 0)
 
         func key(_ p: Point2D) -> String {
-            "\(layer.id)|\(name)|\(Int((p.x).rounded())),\(Int((p.y).rounded()))"
+            "\(layer.id)|\(name)|\(Int(saturating: p.x.rounded())),\(Int(saturating: p.y.rounded()))"
         }
         func atPoint(_ p: Point2D, iconRotation: Double) -> Candidate {
             var c = Candidate(key: key(p), sortKey: sortKey, anchor: p, text: labelText)

@@ -2977,6 +2977,51 @@ void   mapwire__v1__render_result__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__render_result__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__unusable_resource__init
+                     (Mapwire__V1__UnusableResource         *message)
+{
+  static const Mapwire__V1__UnusableResource init_value = MAPWIRE__V1__UNUSABLE_RESOURCE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__unusable_resource__get_packed_size
+                     (const Mapwire__V1__UnusableResource *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__unusable_resource__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__unusable_resource__pack
+                     (const Mapwire__V1__UnusableResource *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__unusable_resource__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__unusable_resource__pack_to_buffer
+                     (const Mapwire__V1__UnusableResource *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__unusable_resource__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__UnusableResource *
+       mapwire__v1__unusable_resource__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__UnusableResource *)
+     protobuf_c_message_unpack (&mapwire__v1__unusable_resource__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__unusable_resource__free_unpacked
+                     (Mapwire__V1__UnusableResource *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__unusable_resource__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__glyph_range__init
                      (Mapwire__V1__GlyphRange         *message)
 {
@@ -8461,7 +8506,7 @@ const ProtobufCMessageDescriptor mapwire__v1__render_resource__descriptor =
   (ProtobufCMessageInit) mapwire__v1__render_resource__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__render_result__field_descriptors[13] =
+static const ProtobufCFieldDescriptor mapwire__v1__render_result__field_descriptors[14] =
 {
   {
     "frame_id",
@@ -8619,6 +8664,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__render_result__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "unusable_resources",
+    14,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__RenderResult, n_unusable_resources),
+    offsetof(Mapwire__V1__RenderResult, unusable_resources),
+    &mapwire__v1__unusable_resource__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__render_result__field_indices_by_name[] = {
   10,   /* field[10] = error */
@@ -8632,13 +8689,14 @@ static const unsigned mapwire__v1__render_result__field_indices_by_name[] = {
   2,   /* field[2] = placement_changed */
   5,   /* field[5] = png */
   9,   /* field[9] = render_milliseconds */
+  13,   /* field[13] = unusable_resources */
   12,   /* field[12] = used_images */
   7,   /* field[7] = width */
 };
 static const ProtobufCIntRange mapwire__v1__render_result__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__render_result__descriptor =
 {
@@ -8648,11 +8706,62 @@ const ProtobufCMessageDescriptor mapwire__v1__render_result__descriptor =
   "Mapwire__V1__RenderResult",
   "mapwire.v1",
   sizeof(Mapwire__V1__RenderResult),
-  13,
+  14,
   mapwire__v1__render_result__field_descriptors,
   mapwire__v1__render_result__field_indices_by_name,
   1,  mapwire__v1__render_result__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__render_result__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__unusable_resource__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UnusableResource, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "message",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UnusableResource, message),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__unusable_resource__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = message */
+};
+static const ProtobufCIntRange mapwire__v1__unusable_resource__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__unusable_resource__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.UnusableResource",
+  "UnusableResource",
+  "Mapwire__V1__UnusableResource",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__UnusableResource),
+  2,
+  mapwire__v1__unusable_resource__field_descriptors,
+  mapwire__v1__unusable_resource__field_indices_by_name,
+  1,  mapwire__v1__unusable_resource__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__unusable_resource__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__glyph_range__field_descriptors[2] =

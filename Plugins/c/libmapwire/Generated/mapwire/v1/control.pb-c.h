@@ -82,6 +82,7 @@ typedef struct Mapwire__V1__PluginReply Mapwire__V1__PluginReply;
 typedef struct Mapwire__V1__RenderFrame Mapwire__V1__RenderFrame;
 typedef struct Mapwire__V1__RenderResource Mapwire__V1__RenderResource;
 typedef struct Mapwire__V1__RenderResult Mapwire__V1__RenderResult;
+typedef struct Mapwire__V1__UnusableResource Mapwire__V1__UnusableResource;
 typedef struct Mapwire__V1__GlyphRange Mapwire__V1__GlyphRange;
 typedef struct Mapwire__V1__ResourceData Mapwire__V1__ResourceData;
 typedef struct Mapwire__V1__Heartbeat Mapwire__V1__Heartbeat;
@@ -1856,10 +1857,36 @@ struct  Mapwire__V1__RenderResult
    */
   size_t n_used_images;
   char **used_images;
+  /*
+   * Resources of this frame the renderer could not use (bytes that do not decode, an image too
+   * large, a glyph range of random bytes), each told once, in the frame that brought its bytes.
+   */
+  size_t n_unusable_resources;
+  Mapwire__V1__UnusableResource **unusable_resources;
 };
 #define MAPWIRE__V1__RENDER_RESULT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__render_result__descriptor) \
-    , 0, 0, 0, 0,NULL, 0,NULL, {0,NULL}, (char *)protobuf_c_empty_string, 0, 0, 0, (char *)protobuf_c_empty_string, 0,NULL, 0,NULL }
+    , 0, 0, 0, 0,NULL, 0,NULL, {0,NULL}, (char *)protobuf_c_empty_string, 0, 0, 0, (char *)protobuf_c_empty_string, 0,NULL, 0,NULL, 0,NULL }
+
+
+/*
+ * A resource a renderer cannot use: the core publishes a map-loading-error naming it (7.6).
+ */
+struct  Mapwire__V1__UnusableResource
+{
+  ProtobufCMessage base;
+  /*
+   * the RenderResource's key
+   */
+  char *key;
+  /*
+   * what is wrong with it, for people
+   */
+  char *message;
+};
+#define MAPWIRE__V1__UNUSABLE_RESOURCE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__unusable_resource__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 struct  Mapwire__V1__GlyphRange
@@ -3328,6 +3355,25 @@ Mapwire__V1__RenderResult *
 void   mapwire__v1__render_result__free_unpacked
                      (Mapwire__V1__RenderResult *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__UnusableResource methods */
+void   mapwire__v1__unusable_resource__init
+                     (Mapwire__V1__UnusableResource         *message);
+size_t mapwire__v1__unusable_resource__get_packed_size
+                     (const Mapwire__V1__UnusableResource   *message);
+size_t mapwire__v1__unusable_resource__pack
+                     (const Mapwire__V1__UnusableResource   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__unusable_resource__pack_to_buffer
+                     (const Mapwire__V1__UnusableResource   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__UnusableResource *
+       mapwire__v1__unusable_resource__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__unusable_resource__free_unpacked
+                     (Mapwire__V1__UnusableResource *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__GlyphRange methods */
 void   mapwire__v1__glyph_range__init
                      (Mapwire__V1__GlyphRange         *message);
@@ -3718,6 +3764,9 @@ typedef void (*Mapwire__V1__RenderResource_Closure)
 typedef void (*Mapwire__V1__RenderResult_Closure)
                  (const Mapwire__V1__RenderResult *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__UnusableResource_Closure)
+                 (const Mapwire__V1__UnusableResource *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__GlyphRange_Closure)
                  (const Mapwire__V1__GlyphRange *message,
                   void *closure_data);
@@ -3823,6 +3872,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__render_frame__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__render_resource__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__render_resource__kind__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__render_result__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__unusable_resource__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__glyph_range__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__resource_data__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__heartbeat__descriptor;
