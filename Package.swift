@@ -36,7 +36,7 @@ let package = Package(
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
-        .target(name: "MapEngine", dependencies: ["MapWireProtocol"]),
+        .target(name: "MapEngine"),
         .target(name: "MapWireStyle"),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
@@ -47,10 +47,14 @@ let package = Package(
         .target(
             name: "MapWirePluginKit",
             dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+        // The core's whole state machine, without sockets: inputs and the time in, outputs out.
+        .target(
+            name: "MapWireSession",
+            dependencies: ["MapEngine", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapEngine", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
+                "MapEngine", "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(

@@ -3,6 +3,7 @@ import MapEngine
 import MapWireBus
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireSession
 
 /// Messages arriving on the control socket: hellos, commands, replies, heartbeats.
 extension CoreServer {
@@ -97,7 +98,7 @@ extension CoreServer {
         }
         switch reply.kind {
         case .resource(let resource):
-            map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
+            map.resourceFinished(reply.id, ResourceResult(resource))
         case .error(let error):
             map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin failed: \(error.message)"))
         case .renderResult, .styleImageDecision, .cameraDecision, .gestureAnswer, nil:
@@ -140,7 +141,7 @@ extension CoreServer {
             case .removeSource(let c):
                 try map.removeSource(id: c.id)
             case .addStyleImage(let c):
-                try map.addStyleImage(c)
+                try map.addStyleImage(c.definition)
             case .removeStyleImage(let c):
                 try map.removeStyleImage(id: c.id)
             case .removeLayer(let c):

@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireSession
 
 /// Frames drawn by a renderer plugin: the core starts a frame, sends the renderer what it needs,
 /// and finishes the frame with the renderer's answer. Without a renderer, frames finish at once.
@@ -37,7 +38,8 @@ extension CoreServer {
             $0.camera = cameraState
             $0.pixelRatio = map.pixelRatio
             $0.styleKey = styleKey
-            $0.resources = resources.map { resource in
+            $0.resources = resources.map { engineResource in
+                let resource = engineResource.protocolValue
                 guard alreadySent.contains(resource.key) else { return resource }
                 var reference = resource
                 reference.data = Data()

@@ -4,6 +4,7 @@ import MapEngine
 import MapWireBus
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireSession
 
 /// The core process: binds the control ROUTER and the events XPUB, owns the map, routes requests to
 /// plugins and runs frames. Everything happens on the thread that calls `run()` (a blocking
@@ -169,23 +170,24 @@ public final class CoreServer: MapEnvironment {
 
     // MARK: MapEnvironment
 
-    public func publish(_ event: Mapwire_V1_Envelope.OneOf_Payload) {
-        publisher.publish(event)
-        if case .sourceRemoved(let removed) = event { loadStatuses.sourceRemoved(removed.id) }
-        if case .mapLoadingError(let error) = event, error.type == .style {
+    public func publish(_ event: MapEvent) {
+        publisher.publish(event.payload)
+        if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
+        if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
             failAllSnapshots("the style failed to load: \(error.message)")
         }
     }
 
+    /// Publishes an event of the core's own (gestures, viewport, location).
+    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
+        publisher.publish(payload)
+    }
+
     public func load(_ load: ResourceLoad) {
         let request = Mapwire_V1_PluginRequest.with {
             $0.id = load.id
-            $0.loadResource = .with {
-                $0.request = load.request
-                if let sourceID = load.sourceID { $0.sourceID = sourceID }
-                if let tile = load.tileID { $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) } }
-            }
+            $0.loadResource = load.protocolValue
         }
         let timeout = Int64(configuration.requestTimeoutMilliseconds)
         requests.add(request, role: PluginRole.loader, deadlineMillis: monotonicMillis() + timeout,
