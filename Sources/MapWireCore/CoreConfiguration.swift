@@ -1,4 +1,5 @@
 import MapWireBus
+import MapWireSession
 
 /// How a core runs.
 public struct CoreConfiguration: Sendable {
@@ -43,6 +44,19 @@ public struct CoreConfiguration: Sendable {
         self.frameIntervalMilliseconds = frameIntervalMilliseconds
         self.initialWidth = initialWidth
         self.initialHeight = initialHeight
+    }
+}
+
+extension CoreConfiguration {
+    /// What the session needs of it.
+    func session(epoch: UInt64) -> SessionConfiguration {
+        SessionConfiguration(
+            mapID: mapID, epoch: epoch, eventsEndpoint: runDirectory.eventsEndpoint,
+            heartbeatIntervalMilliseconds: heartbeatIntervalMilliseconds, requestTimeoutMilliseconds: requestTimeoutMilliseconds,
+            renderTimeoutMilliseconds: renderTimeoutMilliseconds, gestureTimeoutMilliseconds: gestureTimeoutMilliseconds,
+            vetoTimeoutMilliseconds: vetoTimeoutMilliseconds, frameIntervalMilliseconds: frameIntervalMilliseconds,
+            initialWidth: initialWidth, initialHeight: initialHeight, requestRetries: requestRetries,
+            maxInFlightPerPlugin: maxInFlightPerPlugin)
     }
 }
 

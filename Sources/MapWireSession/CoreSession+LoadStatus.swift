@@ -3,7 +3,7 @@ import MapWireProtocol
 
 /// publish-load-status and get-load-status: the core relays the load-status plugin's changes as
 /// events and remembers the latest per target.
-extension CoreServer {
+extension CoreSession {
     func publishLoadStatus(_ command: Mapwire_V1_PublishLoadStatus) throws {
         let change = command.change
         guard !change.target.isEmpty else { throw MapCommandError("publish-load-status needs a target") }
@@ -22,6 +22,6 @@ extension CoreServer {
         } else {
             loadStatuses.record(change)
         }
-        publisher.publish(.loadStatusChanged(change))
+        publish(.loadStatusChanged(change))
     }
 }

@@ -1,30 +1,15 @@
 import Foundation
 import MapEngine
 import MapWireProtocol
-import MapWirePluginKit
-import MapWireSession
 
-/// Frames drawn by a renderer plugin: the core starts a frame, sends the renderer what it needs,
-/// and finishes the frame with the renderer's answer. Without a renderer, frames finish at once.
-extension CoreServer {
-    struct FrameInFlight {
-        let start: FrameStart
-        var request: Mapwire_V1_PluginRequest
-        let plugin: Data
-        let deadlineMillis: Int64
-        let snapshot: SnapshotWaiter?
-    }
-
-    struct SnapshotWaiter {
-        let identity: Data
-        let commandID: UInt64
-        let snapshot: Mapwire_V1_Snapshot
-    }
-
+/// Frames drawn by a renderer plugin: the session starts a frame and asks a renderer to draw it (a
+/// request like any other, CoreSession+Requests.swift), and finishes the frame with the answer.
+/// Without a renderer, frames finish at once.
+extension CoreSession {
     /// Runs a frame now: through a renderer when one is attached, else without drawing.
     func runFrame() {
-        guard frameInFlight == nil else { return }
-        guard let renderer = registry.next(for: PluginRole.renderer) else {
+        guard frameRequestID == nil else { return }
+        guard registry.has(role: PluginRole.renderer) else {
             map.renderFrame()
             return
         }
@@ -32,55 +17,31 @@ extension CoreServer {
         var waiter: SnapshotWaiter?
         if start.full, !snapshotWaiters.isEmpty { waiter = snapshotWaiters.removeFirst() }
         let (styleKey, resources) = map.renderResources()
-        let alreadySent = sentKeys[renderer.identity, default: []]
-        let frame = Mapwire_V1_RenderFrame.with {
-            $0.frameID = takeControlID()
-            $0.camera = cameraState
-            $0.pixelRatio = map.pixelRatio
-            $0.styleKey = styleKey
-            $0.resources = resources.map { engineResource in
-                let resource = engineResource.protocolValue
-                guard alreadySent.contains(resource.key) else { return resource }
-                var reference = resource
-                reference.data = Data()
-                reference.dataIncluded = false
-                return reference
-            }
-            if let waiter {
-                $0.outputPath = waiter.snapshot.outputPath
-                $0.returnImage = waiter.snapshot.returnImage
+        let camera = cameraState
+        let pixelRatio = map.pixelRatio
+        frameRequestID = addRequest(role: PluginRole.renderer, purpose: .frame(FrameJob(start: start, snapshot: waiter)),
+                                    policy: framePolicy) {
+            let id = $0.id
+            $0.renderFrame = .with {
+                $0.frameID = id
+                $0.camera = camera
+                $0.pixelRatio = pixelRatio
+                $0.styleKey = styleKey
+                $0.resources = resources.map(\.protocolValue)
+                if let waiter {
+                    $0.outputPath = waiter.snapshot.outputPath
+                    $0.returnImage = waiter.snapshot.returnImage
+                }
             }
         }
-        let request = Mapwire_V1_PluginRequest.with { $0.id = frame.frameID; $0.renderFrame = frame }
-        frameInFlight = FrameInFlight(start: start, request: request, plugin: renderer.identity,
-                                      deadlineMillis: monotonicMillis() + Int64(configuration.renderTimeoutMilliseconds),
-                                      snapshot: waiter)
-        send(.with { $0.request = request }, to: renderer.identity)
+        dispatchWaiting()
     }
 
-    /// The renderer's answer to the frame in flight.
-    func handleFrameReply(_ reply: Mapwire_V1_PluginReply, from identity: Data) {
-        guard var frame = frameInFlight, reply.id == frame.request.id else { return }
-        if case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
-            // The renderer lost some resources (it restarted, or evicted them): send them again.
-            let missing = Set(result.missingKeys)
-            var resend = frame.request
-            let (_, full) = map.renderResources()
-            let bytes = Dictionary(full.map { ($0.key, $0.data) }, uniquingKeysWith: { first, _ in first })
-            for index in resend.renderFrame.resources.indices where missing.contains(resend.renderFrame.resources[index].key) {
-                resend.renderFrame.resources[index].data = bytes[resend.renderFrame.resources[index].key] ?? Data()
-                resend.renderFrame.resources[index].dataIncluded = true
-            }
-            sentKeys[identity, default: []].subtract(missing)
-            frame.request = resend
-            frameInFlight = frame
-            send(.with { $0.request = resend }, to: identity)
-            return
-        }
-        frameInFlight = nil
+    /// The renderer's answer to a frame.
+    func frameAnswered(_ frame: FrameJob, entry: PendingRequests.Entry, reply: Mapwire_V1_PluginReply, from identity: Data) {
         switch reply.kind {
         case .renderResult(let result):
-            sentKeys[identity, default: []].formUnion(frame.request.renderFrame.resources.map(\.key))
+            sentKeys[identity, default: []].formUnion(entry.request.renderFrame.resources.map(\.key))
             if !result.error.isEmpty { logger.warning("the renderer could not draw a frame: \(result.error)") }
             // Labels that need more glyphs: load them, and a snapshot waits for the frame that has them.
             let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
@@ -102,19 +63,11 @@ extension CoreServer {
         }
     }
 
-    /// A frame whose renderer went away or took too long: finish it undrawn and draw again.
-    func abandonFrame(_ why: String) {
-        guard let frame = frameInFlight else { return }
-        frameInFlight = nil
+    /// A frame no renderer drew (none left, or none answered in time): finish it undrawn and draw again.
+    func abandonFrame(_ frame: FrameJob, _ why: String) {
         logger.warning("frame abandoned: \(why)")
         map.finishFrame(frame.start, needsRepaint: true)
         if let waiter = frame.snapshot { snapshotWaiters.insert(waiter, at: 0) }
-    }
-
-    func checkFrameDeadline(now: Int64) {
-        if let frame = frameInFlight, now >= frame.deadlineMillis {
-            abandonFrame("no answer from the renderer within \(configuration.renderTimeoutMilliseconds) ms")
-        }
     }
 
     // MARK: Snapshots

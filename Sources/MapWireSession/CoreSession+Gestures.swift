@@ -5,7 +5,7 @@ import MapWireProtocol
 /// Gesture commands: claims of screen regions by plugins, and gestures from any client, which wait in
 /// a queue and go through the dispatch chain one at a time (CoreServer+GestureDispatch.swift) so a
 /// pan's changed never overtakes its began.
-extension CoreServer {
+extension CoreSession {
     /// A gesture command waiting for the one in flight to finish.
     struct QueuedGesture {
         let command: Mapwire_V1_Gesture
