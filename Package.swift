@@ -136,6 +136,10 @@ let package = Package(
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
+        // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
+        .testTarget(
+            name: "MapWireSessionTests",
+            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),
