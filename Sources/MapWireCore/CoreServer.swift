@@ -107,7 +107,7 @@ public final class CoreServer {
                 send(message, to: identity)
             case .benchPublish(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
-                for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset) }
+                for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset, benchmark: true) }
                 send(job.reply(elapsedNanos: DispatchTime.now().uptimeNanoseconds - start), to: job.client)
             }
         }

@@ -56,6 +56,7 @@ enum BenchEvents {
             $0.endUnixNanos = now
             $0.mapID = mapID
             $0.payload = payload
+            $0.benchmark = true
         }
         return EnvelopeCodec.encode(envelope).reduce(0) { $0 + $1.count }
     }

@@ -115,3 +115,13 @@ extension CoreSession {
         }, to: run.client)
     }
 }
+
+extension Mapwire_V1_Command {
+    /// bench-publish and bench-requests: only for a core started with --enable-bench.
+    var isBench: Bool {
+        switch kind {
+        case .benchPublish, .benchRequests: true
+        default: false
+        }
+    }
+}

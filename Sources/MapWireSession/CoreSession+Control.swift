@@ -19,6 +19,16 @@ extension CoreSession {
                 }
                 return
             }
+            if command.isBench, !configuration.benchEnabled {
+                send(.with {
+                    $0.commandReply = .with {
+                        $0.id = command.id
+                        $0.ok = false
+                        $0.error = "the benchmark commands need a core started with --enable-bench"
+                    }
+                }, to: identity)
+                return
+            }
             if case .benchRequests(let bench) = command.kind {
                 // Answered when the last request is back.
                 if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {

@@ -86,6 +86,8 @@ public struct SessionConfiguration: Sendable {
     public var initialHeight: Int
     public var requestRetries: Int
     public var maxInFlightPerPlugin: Int
+    /// Whether the benchmark commands (bench-publish, bench-requests) are taken; off in production.
+    public var benchEnabled = false
 
     public init(mapID: String = "map", epoch: UInt64 = 1, eventsEndpoint: String = "",
                 heartbeatIntervalMilliseconds: Int = 1000, requestTimeoutMilliseconds: Int = 30_000,

@@ -121,8 +121,18 @@ import Testing
         #expect(h.command(.removeStyleImage(.with { $0.id = "pin" }))?.ok == true, "still there")
     }
 
-    @Test func benchPublishHandsTheShellNumberedEventsAndMovesTheSequenceOn() throws {
+    @Test func theBenchCommandsAreRefusedUnlessEnabled() throws {
         let h = SessionHarness()
+        _ = h.plugin("loader", roles: ["loader"])
+        let publish = try #require(h.command(.benchPublish(.with { $0.kind = .cameraChanged; $0.count = 1 })))
+        #expect(!publish.ok && publish.error.contains("--enable-bench"))
+        let requests = try #require(h.command(.benchRequests(.with { $0.url = "file:///x"; $0.count = 1; $0.window = 1 })))
+        #expect(!requests.ok && requests.error.contains("--enable-bench"))
+        #expect(h.benchJobs.isEmpty && h.published.isEmpty)
+    }
+
+    @Test func benchPublishHandsTheShellNumberedEventsAndMovesTheSequenceOn() throws {
+        let h = SessionHarness { $0.benchEnabled = true }
         let client = h.client()
         #expect(h.command(.benchPublish(.with { $0.kind = .cameraChanged; $0.count = 100 }), from: client) == nil)
         let job = try #require(h.benchJobs.first)
@@ -132,7 +142,7 @@ import Testing
     }
 
     @Test func benchRequestsAreTimedWithTheHandClock() throws {
-        let h = SessionHarness()
+        let h = SessionHarness { $0.benchEnabled = true }
         let loader = h.plugin("loader", roles: ["loader"])
         let client = h.client()
         h.command(.benchRequests(.with { $0.url = "file:///x"; $0.count = 2; $0.window = 1 }), from: client)

@@ -47,6 +47,9 @@ struct LaunchOptions: ParsableArguments {
 
     @Option(help: "The loader waits this many ms before each answer (a slow network, for chaos tests).")
     var loaderDelayMs: Int?
+
+    @Flag(help: "Start the core with --enable-bench (the benchmark commands).")
+    var enableBench = false
 }
 
 /// A core and its plugins started as child processes, stopped (children last-first) by `stop()`.
@@ -61,7 +64,8 @@ final class MapLauncher {
         self.options = options
         try directory.prepare()
         let core = try ChildProcess(name: "core", executable: "mapwire-core",
-                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []))
+                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? [])
+                                        + (options.enableBench ? ["--enable-bench"] : []))
         children.append(core)
         guard Self.waitForCore(directory, core: core) else {
             stop()

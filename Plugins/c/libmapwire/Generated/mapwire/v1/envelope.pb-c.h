@@ -87,6 +87,11 @@ struct  Mapwire__V1__Envelope
    * The map this event belongs to.
    */
   char *map_id;
+  /*
+   * Header fields added after the payloads (numbers from 130 on).
+   * True for events a benchmark command (bench_publish) produced: not about the map, skip them.
+   */
+  protobuf_c_boolean benchmark;
   Mapwire__V1__Envelope__PayloadCase payload_case;
   union {
     Mapwire__V1__MapLoaded *map_loaded;
@@ -129,7 +134,7 @@ struct  Mapwire__V1__Envelope
 };
 #define MAPWIRE__V1__ENVELOPE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__envelope__descriptor) \
-    , 0, 0, 0, 0, 0, (char *)protobuf_c_empty_string, MAPWIRE__V1__ENVELOPE__PAYLOAD__NOT_SET, {0} }
+    , 0, 0, 0, 0, 0, (char *)protobuf_c_empty_string, 0, MAPWIRE__V1__ENVELOPE__PAYLOAD__NOT_SET, {0} }
 
 
 /*
