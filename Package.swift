@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapEngine", "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
+                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(

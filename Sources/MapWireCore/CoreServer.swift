@@ -101,13 +101,14 @@ public final class CoreServer {
     private func writeOutputs() {
         session.drainOutputs { output in
             switch output {
-            case .publish(let payload, let sequence):
-                publisher.publish(payload, sequence: sequence)
+            case .publish(let payload, let sequence, let causationID):
+                publisher.publish(payload, sequence: sequence, causationID: causationID)
             case .send(let message, let identity):
                 send(message, to: identity)
             case .benchPublish(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
-                for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset, benchmark: true) }
+                for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
+                                                                           causationID: job.commandID, benchmark: true) }
                 send(job.reply(elapsedNanos: DispatchTime.now().uptimeNanoseconds - start), to: job.client)
             }
         }

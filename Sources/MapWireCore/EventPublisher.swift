@@ -26,12 +26,13 @@ final class EventPublisher {
         try socket.setMaxMessageSize(64 << 10)
     }
 
-    /// Publishes one event now, under the sequence number the session gave it; `benchmark` marks the
-    /// events of bench-publish.
-    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, benchmark: Bool = false) {
+    /// Publishes one event now, under the sequence number the session gave it, with the id of the
+    /// command that caused it; `benchmark` marks the events of bench-publish.
+    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64 = 0, benchmark: Bool = false) {
         let now = unixNanosNow()
         writer.encode(protocolVersion: mapWireProtocolVersion, epoch: epoch, sequence: sequence,
-                      beginUnixNanos: now, endUnixNanos: now, mapID: mapID, payload: payload, benchmark: benchmark)
+                      beginUnixNanos: now, endUnixNanos: now, mapID: mapID, payload: payload,
+                      benchmark: benchmark, causationID: causationID)
         var topic = payload.topic
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
         topic.withUTF8 { topicBytes in

@@ -13,7 +13,7 @@ public struct EnvelopeWriter {
 
     public mutating func encode(
         protocolVersion: UInt32, epoch: UInt64, sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
-        mapID: String, payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false
+        mapID: String, payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0
     ) {
         bytes.removeAll(keepingCapacity: true)
         if protocolVersion != 0 { key(1, wireType: 0); varint(UInt64(protocolVersion)) }
@@ -30,8 +30,9 @@ public struct EnvelopeWriter {
             id.withUTF8 { varint(UInt64($0.count)); bytes.append(contentsOf: $0) }
         }
         if let payload { write(payload) }
-        // Field 130 comes after every payload field (16...100).
+        // Fields 130 and 131 come after every payload field (16...100).
         if benchmark { key(130, wireType: 0); varint(1) }
+        if causationID != 0 { key(131, wireType: 0); varint(causationID) }
     }
 
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {

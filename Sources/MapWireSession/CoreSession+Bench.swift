@@ -37,13 +37,13 @@ extension CoreSession {
 
     /// Starts a `bench-requests` run; its reply is sent when the last request is answered.
     /// Returns a refusal instead when the run cannot start.
-    func startBenchRequests(_ c: Mapwire_V1_BenchRequests, commandID: UInt64, from identity: Data) -> String? {
-        guard benchRun == nil else { return "a bench-requests run is already going" }
+    func startBenchRequests(_ c: Mapwire_V1_BenchRequests, commandID: UInt64, from identity: Data) -> MapCommandError? {
+        guard benchRun == nil else { return MapCommandError("a bench-requests run is already going", reason: .busy) }
         guard (1...1_000_000).contains(c.count), (1...10_000).contains(c.window) else {
-            return "bench-requests needs a count from 1 to 1,000,000 and a window from 1 to 10,000"
+            return MapCommandError("bench-requests needs a count from 1 to 1,000,000 and a window from 1 to 10,000")
         }
-        guard !c.url.isEmpty else { return "bench-requests needs a url" }
-        guard registry.has(role: PluginRole.loader) else { return "no loader plugin is registered" }
+        guard !c.url.isEmpty else { return MapCommandError("bench-requests needs a url") }
+        guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
         benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
         benchRun?.startNanos = monotonicNanos

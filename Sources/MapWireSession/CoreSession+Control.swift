@@ -12,41 +12,10 @@ extension CoreSession {
         case .hello(let hello):
             handleHello(hello, from: identity, now: now)
         case .command(let command):
-            if case .snapshot(let snapshot) = command.kind {
-                // Answered later, when the frame is drawn.
-                if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
-                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = refusal } }, to: identity)
-                }
-                return
-            }
-            if command.isBench, !configuration.benchEnabled {
-                send(.with {
-                    $0.commandReply = .with {
-                        $0.id = command.id
-                        $0.ok = false
-                        $0.error = "the benchmark commands need a core started with --enable-bench"
-                    }
-                }, to: identity)
-                return
-            }
-            if case .benchRequests(let bench) = command.kind {
-                // Answered when the last request is back.
-                if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
-                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = refusal } }, to: identity)
-                }
-                return
-            }
-            if case .benchPublish(let bench) = command.kind {
-                // Answered by the shell once it has published the events.
-                do { try benchPublish(bench, commandID: command.id, from: identity) } catch {
-                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = error.message } }, to: identity)
-                }
-                return
-            }
-            // Gestures answer when their dispatch is over; claims need to know who sent them.
-            if handleGestureCommand(command, from: identity) { return }
-            let reply = handle(command)
-            send(.with { $0.commandReply = reply }, to: identity)
+            // Events published while the command is handled carry its id (Envelope.causation_id).
+            handlingCommand = command.id
+            handleCommand(command, from: identity)
+            handlingCommand = 0
         case .reply(let reply):
             _ = registry.heard(from: identity, now: now)
             handleReply(reply, bytes: bytes.count, from: identity)
@@ -62,6 +31,36 @@ extension CoreSession {
             logger.warning("peer reported an error", metadata: ["code": "\(e.code)", "message": "\(e.message)"])
         case nil:
             reject(identity: identity, .unknownMessage, "unknown control message type")
+        }
+    }
+
+    private func handleCommand(_ command: Mapwire_V1_Command, from identity: Data) {
+        if command.isBench, !configuration.benchEnabled {
+            let refusal = MapCommandError("the benchmark commands need a core started with --enable-bench", reason: .refusedInState)
+            return replyToCommand(command.id, error: refusal, to: identity)
+        }
+        switch command.kind {
+        case .snapshot(let snapshot):
+            // Answered later, when the frame is drawn.
+            if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
+                replyToCommand(command.id, error: refusal, to: identity)
+            }
+        case .benchRequests(let bench):
+            // Answered when the last request is back.
+            if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
+                replyToCommand(command.id, error: refusal, to: identity)
+            }
+        case .benchPublish(let bench):
+            // Answered by the shell once it has published the events.
+            do { try benchPublish(bench, commandID: command.id, from: identity) } catch {
+                replyToCommand(command.id, error: error, to: identity)
+            }
+        default:
+            // Gestures answer when their dispatch is over; claims need to know who sent them.
+            if handleGestureCommand(command, from: identity) { return }
+            let reply = handle(command)
+            send(.with { $0.commandReply = reply }, to: identity)
+            if reply.ok { noteCausation(of: command) }
         }
     }
 
@@ -173,11 +172,15 @@ extension CoreSession {
             case .gesture, .claimGestures, .releaseGestures:
                 throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")
             case nil:
-                throw MapCommandError("unknown command (this core speaks protocol version \(mapWireProtocolVersion))")
+                reply.ok = false
+                reply.error = "unknown command (this core speaks protocol version \(mapWireProtocolVersion))"
+                reply.errorCode = .unknownCommand
             }
         } catch {
             reply.ok = false
-            reply.error = (error as? MapCommandError)?.message ?? "\(error)"
+            let refusal = (error as? MapCommandError) ?? MapCommandError("\(error)")
+            reply.error = refusal.message
+            reply.errorCode = refusal.reason.protocolValue
         }
         return reply
     }

@@ -73,10 +73,12 @@ extension CoreSession {
     // MARK: Snapshots
 
     /// Queues a snapshot: the next full frame is drawn for it and the reply waits for the image.
-    func takeSnapshot(_ snapshot: Mapwire_V1_Snapshot, commandID: UInt64, from identity: Data) -> String? {
-        guard registry.has(role: PluginRole.renderer) else { return "no renderer plugin is attached" }
-        guard map.loadPhase != .empty else { return "no style is loaded" }
-        guard map.loadPhase != .failed else { return "the style failed to load: \(lastStyleError ?? "unknown error")" }
+    func takeSnapshot(_ snapshot: Mapwire_V1_Snapshot, commandID: UInt64, from identity: Data) -> MapCommandError? {
+        guard registry.has(role: PluginRole.renderer) else { return MapCommandError("no renderer plugin is attached", reason: .refusedInState) }
+        guard map.loadPhase != .empty else { return MapCommandError("no style is loaded", reason: .refusedInState) }
+        guard map.loadPhase != .failed else {
+            return MapCommandError("the style failed to load: \(lastStyleError ?? "unknown error")", reason: .refusedInState)
+        }
         snapshotWaiters.append(SnapshotWaiter(identity: identity, commandID: commandID, snapshot: snapshot))
         map.requestRepaint()
         return nil
@@ -106,6 +108,6 @@ extension CoreSession {
     }
 
     private func failSnapshot(_ waiter: SnapshotWaiter, _ why: String) {
-        send(.with { $0.commandReply = .with { $0.id = waiter.commandID; $0.ok = false; $0.error = why } }, to: waiter.identity)
+        replyToCommand(waiter.commandID, error: MapCommandError(why, reason: .refusedInState), to: waiter.identity)
     }
 }

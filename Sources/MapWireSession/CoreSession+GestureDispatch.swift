@@ -91,7 +91,7 @@ extension CoreSession {
 
     private func finishGesture(_ g: GestureInFlight) {
         gestureInFlight = nil
-        publish(gestureEvent(g))
+        publish(gestureEvent(g), causedBy: g.commandID)
         if g.command.ends { map.endGesture(g.gesture.kind) }
         replyToCommand(g.commandID, error: nil, to: g.client)
     }

@@ -16,7 +16,7 @@ extension CoreSession {
             // removed or the style replaced. Not-loaded for such a source still goes out (watchers drop
             // it) but leaves no entry; any other status would resurrect a gone source.
             guard change.status == .notLoaded else {
-                throw MapCommandError("there is no source \"\(change.target)\" (removed, or not in the current style)")
+                throw MapCommandError("there is no source \"\(change.target)\" (removed, or not in the current style)", reason: .notFound)
             }
             loadStatuses.sourceRemoved(change.target)
         } else {

@@ -104,7 +104,7 @@ extension CoreSession {
             return
         }
         if countsSubscriber { subscribers += 1 }
-        outputs.append(.publish(.welcome(.with { $0.topicPrefix = prefix }), sequence: sequence))
+        outputs.append(.publish(.welcome(.with { $0.topicPrefix = prefix }), sequence: sequence, causationID: 0))
     }
 }
 

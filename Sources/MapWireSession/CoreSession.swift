@@ -66,6 +66,10 @@ public final class CoreSession: MapEnvironment {
     public internal(set) var rejectedMessages = 0
     /// Counters and the last style URI, for get-state (CoreSession+State.swift).
     var health = CoreHealth()
+    /// Which command caused the events published now (CoreSession+Causation.swift).
+    var handlingCommand: UInt64 = 0
+    var styleCausation: UInt64 = 0
+    var cameraCausation: UInt64 = 0
 
     public init(configuration: SessionConfiguration, logger: Logger, at time: SessionTime) {
         self.configuration = configuration
@@ -149,9 +153,9 @@ public final class CoreSession: MapEnvironment {
     }
 
     /// Publishes an event of the core's own (gestures, viewport, location, plugins).
-    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
+    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, causedBy causation: UInt64? = nil) {
         sequence += 1
-        outputs.append(.publish(payload, sequence: sequence))
+        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand))
     }
 
     func takeControlID() -> UInt64 {
@@ -162,7 +166,7 @@ public final class CoreSession: MapEnvironment {
     // MARK: MapEnvironment
 
     public func publish(_ event: MapEvent) {
-        publish(event.payload)
+        publish(event.payload, causedBy: causation(of: event))
         if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message

@@ -233,6 +233,19 @@ extension ResourceLoad {
     }
 }
 
+// MARK: Command refusals
+
+extension MapCommandError.Reason {
+    package var protocolValue: Mapwire_V1_CommandErrorCode {
+        switch self {
+        case .invalidArgument: .invalidArgument
+        case .refusedInState: .refusedInState
+        case .notFound: .notFound
+        case .busy: .busy
+        }
+    }
+}
+
 // MARK: Render resources and style images
 
 extension RenderResource {

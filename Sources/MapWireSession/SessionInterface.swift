@@ -35,8 +35,9 @@ public enum SessionInput: Sendable {
 /// What the session wants done, in order.
 public enum SessionOutput: Sendable {
     case send(Mapwire_V1_ControlMessage, to: Data)
-    /// An event with its sequence number (a welcome carries the current one without taking a new one).
-    case publish(Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64)
+    /// An event with its sequence number (a welcome carries the current one without taking a new one)
+    /// and the id of the command that caused it (0: none).
+    case publish(Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)
     /// bench-publish: the shell publishes and times the events itself, then replies.
     case benchPublish(BenchPublishJob)
 }

@@ -81,8 +81,9 @@ import Testing
         #expect(state.lastSequence == h.published.last?.sequence)
     }
 
-    @Test func anUnusedImageIsPutToTheRemoverAndGoesWhenItSaysSo() throws {
-        let h = SessionHarness()
+    /// A style image "pin" that one full frame drew and the next did not, with a remover registered:
+    /// returns the remover and the question it got.
+    func unusedImageQuestion(_ h: SessionHarness) throws -> (FakePlugin, Mapwire_V1_PluginRequest) {
         let loader = h.plugin("loader", roles: ["loader"])
         let renderer = h.plugin("renderer", roles: ["renderer"])
         let remover = h.plugin("remover", roles: ["style-image-remover"])
@@ -95,7 +96,12 @@ import Testing
         h.advance(until: { !renderer.frames.isEmpty })
         renderer.answerFrame(try #require(renderer.frames.first))
         #expect(h.topics.contains("style-image-remove-unused"))
-        let question = try #require(remover.unanswered.first)
+        return (remover, try #require(remover.unanswered.first))
+    }
+
+    @Test func anUnusedImageIsPutToTheRemoverAndGoesWhenItSaysSo() throws {
+        let h = SessionHarness()
+        let (remover, question) = try unusedImageQuestion(h)
         #expect(question.shouldRemoveStyleImage.id == "pin")
         remover.reply(question, .styleImageDecision(.with { $0.keep = false }))
         #expect(h.command(.removeStyleImage(.with { $0.id = "pin" }))?.ok == false, "already removed")
@@ -103,18 +109,7 @@ import Testing
 
     @Test func anUnansweredImageQuestionKeepsTheImageAfter50ms() throws {
         let h = SessionHarness()
-        let loader = h.plugin("loader", roles: ["loader"])
-        let renderer = h.plugin("renderer", roles: ["renderer"])
-        let remover = h.plugin("remover", roles: ["style-image-remover"])
-        h.setInlineStyle()
-        loader.answerAllLoads()
-        h.command(.addStyleImage(.with { $0.id = "pin"; $0.png = Fixture.png }))
-        h.advance(until: { !renderer.frames.isEmpty })
-        renderer.answerFrame(try #require(renderer.frames.first)) { $0.usedImages = ["pin"] }
-        h.command(.setCamera(.with { $0.zoom = 1.1 }))
-        h.advance(until: { !renderer.frames.isEmpty })
-        renderer.answerFrame(try #require(renderer.frames.first))
-        let question = try #require(remover.unanswered.first)
+        let (remover, question) = try unusedImageQuestion(h)
         h.advance(50)
         remover.reply(question, .styleImageDecision(.with { $0.keep = false }))
         #expect(h.state.counters.lateRepliesDropped == 1)

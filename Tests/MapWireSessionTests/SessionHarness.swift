@@ -15,7 +15,7 @@ final class SessionHarness {
     /// Every message the session sent, in order.
     private(set) var sent: [(to: Data, message: Mapwire_V1_ControlMessage)] = []
     /// Every event the session published, with its sequence number.
-    private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64)] = []
+    private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)] = []
     private(set) var benchJobs: [BenchPublishJob] = []
     private var nextPeer = 1
 
@@ -40,7 +40,7 @@ final class SessionHarness {
         session.drainOutputs { output in
             switch output {
             case .send(let message, let to): sent.append((to, message))
-            case .publish(let payload, let sequence): published.append((payload, sequence))
+            case .publish(let payload, let sequence, let causationID): published.append((payload, sequence, causationID))
             case .benchPublish(let job): benchJobs.append(job)
             }
         }
@@ -81,10 +81,14 @@ final class SessionHarness {
     }
 
     /// Sends a command and returns its reply (nil when the session answers later).
+    /// The id of the last command sent with `command`.
+    private(set) var lastCommandID: UInt64 = 0
+
     @discardableResult
     func command(_ kind: Mapwire_V1_Command.OneOf_Kind, from client: Data? = nil) -> Mapwire_V1_CommandReply? {
         let from = client ?? Data("commander".utf8)
-        let id = UInt64(sent.count + 1000)
+        lastCommandID += 1
+        let id = lastCommandID
         deliver(.with { $0.command = .with { $0.id = id; $0.kind = kind } }, from: from)
         return reply(to: id, for: from)
     }

@@ -12,7 +12,7 @@ extension Map {
     /// draws with it. Stretch and content boxes travel with it to the renderer.
     public func addStyleImage(_ image: StyleImageDefinition) throws(MapCommandError) {
         let id = image.id
-        guard style != nil else { throw MapCommandError("no style is loaded: images belong to a style") }
+        guard style != nil else { throw MapCommandError("no style is loaded: images belong to a style", reason: .refusedInState) }
         guard !id.isEmpty else { throw MapCommandError("a style image needs a non-empty id") }
         let bytes: Data
         if image.rgba.isEmpty {
@@ -36,7 +36,7 @@ extension Map {
 
     public func removeStyleImage(id: String) throws(MapCommandError) {
         guard styleImages.removeValue(forKey: id) != nil else {
-            throw MapCommandError("there is no added style image \"\(id)\"")
+            throw MapCommandError("there is no added style image \"\(id)\"", reason: .notFound)
         }
         usedImages.remove(id)
         requestFrame()
@@ -66,8 +66,8 @@ extension Map {
 
     /// Removes a layer from the current style; the next frame draws without it.
     public func removeLayer(id: String) throws(MapCommandError) {
-        guard let current = style else { throw MapCommandError("no style is loaded") }
-        guard current.layers.contains(where: { $0.id == id }) else { throw MapCommandError("there is no layer \"\(id)\"") }
+        guard let current = style else { throw MapCommandError("no style is loaded", reason: .refusedInState) }
+        guard current.layers.contains(where: { $0.id == id }) else { throw MapCommandError("there is no layer \"\(id)\"", reason: .notFound) }
         guard var root = (try? JSONSerialization.jsonObject(with: current.json)) as? [String: Any],
               let layers = root["layers"] as? [Any] else { throw MapCommandError("the style's JSON cannot be edited") }
         root["layers"] = layers.filter { (($0 as? [String: Any])?["id"] as? String) != id }

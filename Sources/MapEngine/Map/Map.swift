@@ -161,7 +161,7 @@ public final class Map {
 
     /// Adds a source to the current style (style-spec v8 source JSON). Publishes source-added.
     public func addSource(id: String, json: String) throws(MapCommandError) {
-        guard let style else { throw MapCommandError("no style is loaded yet: set a style before adding sources") }
+        guard let style else { throw MapCommandError("no style is loaded yet: set a style before adding sources", reason: .refusedInState) }
         guard !id.isEmpty else { throw MapCommandError("a source needs a non-empty id") }
         guard sources[id] == nil else { throw MapCommandError("there is already a source with id \"\(id)\"") }
         let object: Any
@@ -179,9 +179,9 @@ public final class Map {
 
     /// Removes a source no layer uses. Publishes source-removed.
     public func removeSource(id: String) throws(MapCommandError) {
-        guard let state = sources[id] else { throw MapCommandError("there is no source with id \"\(id)\"") }
+        guard let state = sources[id] else { throw MapCommandError("there is no source with id \"\(id)\"", reason: .notFound) }
         if let layer = style?.layers.first(where: { $0.source == id }) {
-            throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first")
+            throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first", reason: .refusedInState)
         }
         for loadID in state.pending.values { if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) } }
         for (loadID, load) in pending where load.purpose == .sourceMetadata(id) {

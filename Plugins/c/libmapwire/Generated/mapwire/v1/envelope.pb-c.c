@@ -97,7 +97,7 @@ void   mapwire__v1__subscriber_welcome__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__subscriber_welcome__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[40] =
+static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[41] =
 {
   {
     "protocol_version",
@@ -579,6 +579,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "causation_id",
+    131,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Envelope, causation_id),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = begin_unix_nanos */
@@ -587,6 +599,7 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   22,   /* field[22] = camera_did_change */
   21,   /* field[21] = camera_is_changing */
   20,   /* field[20] = camera_will_change */
+  40,   /* field[40] = causation_id */
   34,   /* field[34] = did_fail_to_locate_user */
   30,   /* field[30] = did_finish_rendering_map */
   32,   /* field[32] = did_stop_locating_user */
@@ -631,7 +644,7 @@ static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[7 + 1] =
   { 60, 36 },
   { 100, 38 },
   { 130, 39 },
-  { 0, 40 }
+  { 0, 41 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
 {
@@ -641,7 +654,7 @@ const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
   "Mapwire__V1__Envelope",
   "mapwire.v1",
   sizeof(Mapwire__V1__Envelope),
-  40,
+  41,
   mapwire__v1__envelope__field_descriptors,
   mapwire__v1__envelope__field_indices_by_name,
   7,  mapwire__v1__envelope__number_ranges,
