@@ -3,7 +3,7 @@ import MapEngine
 import MapWireProtocol
 
 /// Gesture commands: claims of screen regions by plugins, and gestures from any client, which wait in
-/// a queue and go through the dispatch chain one at a time (CoreServer+GestureDispatch.swift) so a
+/// a queue and go through the dispatch chain one at a time (CoreSession+GestureDispatch.swift) so a
 /// pan's changed never overtakes its began.
 extension CoreSession {
     /// A gesture command waiting for the one in flight to finish.
