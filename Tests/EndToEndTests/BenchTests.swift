@@ -19,6 +19,7 @@ struct BenchTests {
         #expect(log.topics.count == 300 && log.topics.allSatisfy { $0 == "map-loading-error" })
         #expect(log.events.map(\.envelope.sequence) == Array(reply.benchPublish.firstSequence...reply.benchPublish.lastSequence))
         #expect(log.events.allSatisfy { $0.envelope.benchmark }, "bench events are marked")
+        #expect(log.events.allSatisfy { $0.envelope.causationID == reply.id }, "and carry the command that caused them")
         #expect(log.loadingErrors.allSatisfy { $0.type == .tile && $0.sourceID == "v" })
         #expect(events.missedEvents == 0)
         // Camera-changed events are the small ones.
