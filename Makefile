@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build sdk install demo test swift-test python-test generate fuzz clean
+.PHONY: all deps build sdk install demo test swift-test python-test generate check-generated fuzz clean
 
 all: build
 
@@ -28,10 +28,11 @@ demo: build
 	rm -rf $$dir; exit $$status
 
 test: deps
-	@scripts/install-deps --python
+	@scripts/install-deps --tests
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/check-generated
 	$(SWIFT) test
-	python3 -m pytest -q Plugins/python/tests Plugins/c/tests
+	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests
 
 # libFuzzer over the control and envelope decoders (1,000,000 executions; FUZZ_RUNS=N to change).
 # Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).
@@ -41,6 +42,11 @@ fuzz:
 # Regenerates the checked-in protobuf code (needs protoc and PROTOC_GEN_SWIFT; see the script).
 generate:
 	Protocol/generate
+
+# Generated code and PROTOCOL.md's generated sections are what Protocol/generate makes of the .proto
+# files (part of `make test`; builds protoc-gen-swift from the pinned swift-protobuf).
+check-generated:
+	SWIFT=$(SWIFT) scripts/check-generated
 
 clean:
 	rm -rf .build

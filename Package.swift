@@ -25,25 +25,38 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // PNG, JPEG and WebP in C: libpng and libjpeg report errors by longjmp, which Swift cannot take.
+        // Debian: libpng-dev, libjpeg62-turbo-dev, libwebp-dev (headers in /usr/include).
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         // Libraries.
+        // The one JSON value type and the one way to read JSONSerialization's numbers and booleans.
+        .target(name: "MapWireJSON"),
+        // The one civil-date algorithm (days since 1970 to year-month-day and back), for every timestamp format.
+        .target(name: "MapWireCalendar"),
+        // The one Web Mercator and the one polygon and line clipper, below the engine so tilers can share them.
+        .target(name: "MapWireGeometry"),
+        // The one child-process helper: start, wait with a deadline, stop by pid.
+        .target(name: "MapWireProcess"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         .target(
             name: "MapWireProtocol",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
-            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireJSON", "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
-        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite"]),
-        .target(name: "MapEngine"),
-        .target(name: "MapWireStyle"),
+        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite", "CImageCodecs"]),
+        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry"]),
+        .target(name: "MapWireStyle", dependencies: ["MapWireJSON"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats"]),
-        .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats"]),
+            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry"]),
+        .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
             dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
@@ -59,21 +72,21 @@ let package = Package(
             ]),
         .target(
             name: "MapWireDemo",
-            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine"]),
+            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry"]),
         .target(
             name: "MapWireRendererPlugin",
             dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats"],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
-            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol"],
+            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar"],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
             dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
-        // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client. Foundation only.
-        .target(name: "MapWireLocation", path: "Plugins/Location/Sources/MapWireLocation"),
+        // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client.
+        .target(name: "MapWireLocation", dependencies: ["MapWireJSON", "MapWireCalendar"], path: "Plugins/Location/Sources/MapWireLocation"),
 
         // The options every plugin executable shares (run directory, TCP and keys, log level).
         .target(
@@ -127,12 +140,17 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Tests: one folder per module, plus end-to-end tests that run the real processes.
+        .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
+        .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
+        .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
+        .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
+        .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
@@ -152,7 +170,7 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation"]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,9 +16,9 @@ public final class CanvasImage: @unchecked Sendable {
     let stride: Int
     let pixels: UnsafeMutableRawPointer
 
-    /// Decodes a PNG (any colour type `PNGDecoder` reads).
-    public convenience init(png: Data) throws {
-        let image = try PNGDecoder.decode(png)
+    /// Decodes a PNG, JPEG or WebP (whichever the bytes start with).
+    public convenience init(encoded data: Data) throws(ImageDecodingError) {
+        let image = try ImageDecoder.decode(data)
         self.init(rgba: image.pixels, width: image.width, height: image.height)
     }
 

@@ -34,6 +34,9 @@ public final class PluginRunner {
     public var commandsAfterWelcome: (Mapwire_V1_Welcome) -> [Mapwire_V1_Command] = { _ in [] }
     /// Sees the replies to those commands (the core answers each one).
     public var onCommandReply: (Mapwire_V1_CommandReply) -> Void = { _ in }
+    /// Commands to send right after a reply the handler returned (not one from the off-thread worker).
+    /// The core reads one connection in order, so a command's reply tells the plugin its reply was taken.
+    public var commandsAfterReply: (Mapwire_V1_PluginReply) -> [Mapwire_V1_Command] = { _ in [] }
     /// Keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc.
     public var curve: CurveClientKeys?
     /// Run the handler on a worker thread (in order, one at a time) so heartbeats keep going during
@@ -117,7 +120,10 @@ public final class PluginRunner {
                     onCommandReply(reply)
                 case .request(let request):
                     if let worker { worker.submit(request) }
-                    else if let reply = handler(request) { try send(.with { $0.reply = reply }, on: socket) }
+                    else if let reply = handler(request) {
+                        try send(.with { $0.reply = reply }, on: socket)
+                        for command in commandsAfterReply(reply) { try send(.with { $0.command = command }, on: socket) }
+                    }
                 case .error(let e) where e.code == .notRegistered:
                     welcome = nil
                     nextBeat = 0

@@ -9,12 +9,12 @@ public enum ImageDiff {
         /// `differentPixels / totalPixels`, the number the harness compares with a test's `allowed`.
         public var ratio: Double
         /// Red: differing pixel; yellow: anti-aliasing difference not counted; grey: a faint copy of `actual`.
-        public var diffImage: PNGImage
+        public var diffImage: RGBAImage
     }
 
     /// `threshold` is pixelmatch's, from 0 (exact) to 1; the render harness used 0.13.
     /// Images of different sizes differ in every pixel; the diff image then has the larger size.
-    public static func compare(_ actual: PNGImage, _ expected: PNGImage, threshold: Double = 0.13) -> Result {
+    public static func compare(_ actual: RGBAImage, _ expected: RGBAImage, threshold: Double = 0.13) -> Result {
         guard actual.width == expected.width, actual.height == expected.height else {
             return sizeMismatch(actual, expected)
         }
@@ -42,15 +42,15 @@ public enum ImageDiff {
         let total = actual.width * actual.height
         return Result(
             differentPixels: differentPixels, totalPixels: total, ratio: Double(differentPixels) / Double(total),
-            diffImage: PNGImage(width: actual.width, height: actual.height, pixels: diff))
+            diffImage: RGBAImage(width: actual.width, height: actual.height, pixels: diff))
     }
 
-    private static func sizeMismatch(_ actual: PNGImage, _ expected: PNGImage) -> Result {
+    private static func sizeMismatch(_ actual: RGBAImage, _ expected: RGBAImage) -> Result {
         let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
         var diff = [UInt8](repeating: 0, count: width * height * 4)
         for offset in stride(from: 0, to: diff.count, by: 4) { DiffColors.paint(&diff, offset, DiffColors.different) }
         return Result(
             differentPixels: width * height, totalPixels: width * height, ratio: 1,
-            diffImage: PNGImage(width: width, height: height, pixels: diff))
+            diffImage: RGBAImage(width: width, height: height, pixels: diff))
     }
 }

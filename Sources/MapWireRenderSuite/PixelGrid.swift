@@ -6,7 +6,7 @@ struct PixelGrid {
     let height: Int
     let pixels: [UInt8]
 
-    init(_ image: PNGImage) {
+    init(_ image: RGBAImage) {
         width = image.width
         height = image.height
         pixels = image.pixels

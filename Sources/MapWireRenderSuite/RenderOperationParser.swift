@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 
 /// Reads the upstream harness's operation arrays, `[name, arg1, arg2, ...]`, into `RenderOperation`s.
 enum RenderOperationParser {
@@ -16,7 +17,7 @@ enum RenderOperationParser {
         let argument = { (index: Int) -> Any? in index < arguments.count ? arguments[index] : nil }
         let string = { (index: Int) -> String? in argument(index) as? String }
         let json = { (index: Int) -> Data? in argument(index).flatMap(JSONFragment.data) }
-        let number = { (index: Int) -> Double? in JSONNumber.double(argument(index)) }
+        let number = { (index: Int) -> Double? in FoundationJSON.double(argument(index)) }
 
         switch name {
         case "wait":
@@ -49,8 +50,8 @@ enum RenderOperationParser {
             let options = argument(2) as? [String: Any]
             return .addImage(
                 id: id, path: resolve(path, root: root),
-                sdf: (options?["sdf"] as? NSNumber).map(\.boolValue),
-                pixelRatio: JSONNumber.double(options?["pixelRatio"]))
+                sdf: FoundationJSON.bool(options?["sdf"]),
+                pixelRatio: FoundationJSON.double(options?["pixelRatio"]))
         case "setZoom":
             return number(0).map { .setZoom($0) }
         case "setBearing":
@@ -59,7 +60,7 @@ enum RenderOperationParser {
             return number(0).map { .setPitch($0) }
         case "setCenter":
             guard let center = argument(0) as? [Any], center.count == 2,
-                  let lon = JSONNumber.double(center[0]), let lat = JSONNumber.double(center[1]) else { return nil }
+                  let lon = FoundationJSON.double(center[0]), let lat = FoundationJSON.double(center[1]) else { return nil }
             return .setCenter(lon: lon, lat: lat)
         default:
             return nil

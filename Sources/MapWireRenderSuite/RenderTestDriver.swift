@@ -6,5 +6,5 @@ import MapWireFormats
 /// `RenderTestRunner.run` calls it on the caller's thread, one test at a time, so a driver
 /// need not be `Sendable` and may keep mutable state (processes, sockets) without locks.
 public protocol RenderTestDriver {
-    func render(_ testCase: RenderTestCase) throws -> PNGImage
+    func render(_ testCase: RenderTestCase) throws -> RGBAImage
 }

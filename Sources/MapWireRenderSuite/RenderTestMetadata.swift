@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 
 /// The parts of a style's `metadata.test` that the runner needs, with the upstream defaults.
 struct RenderTestMetadata {
@@ -11,11 +12,11 @@ struct RenderTestMetadata {
 
     init(style: [String: Any], root: URL) {
         let test = (style["metadata"] as? [String: Any])?["test"] as? [String: Any] ?? [:]
-        if let width = JSONNumber.double(test["width"]) { self.width = Int(width) }
-        if let height = JSONNumber.double(test["height"]) { self.height = Int(height) }
-        if let ratio = JSONNumber.double(test["pixelRatio"]) { pixelRatio = ratio }
+        if let width = FoundationJSON.double(test["width"]) { self.width = Int(width) }
+        if let height = FoundationJSON.double(test["height"]) { self.height = Int(height) }
+        if let ratio = FoundationJSON.double(test["pixelRatio"]) { pixelRatio = ratio }
         // Upstream spelled the tolerance `diff`; later suites call it `allowed`.
-        if let allowed = JSONNumber.double(test["diff"]) ?? JSONNumber.double(test["allowed"]) { self.allowed = allowed }
+        if let allowed = FoundationJSON.double(test["diff"]) ?? FoundationJSON.double(test["allowed"]) { self.allowed = allowed }
         operations = (test["operations"] as? [Any] ?? []).map { RenderOperationParser.parse($0, root: root) }
         let reasons = [Self.reason("ignored", test["ignored"]), Self.reason("skipped", test["skipped"])].compactMap { $0 }
         ignoredReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
@@ -30,10 +31,8 @@ struct RenderTestMetadata {
                 .joined(separator: "; ")
         case let text as String:
             return "\(label): \(text)"
-        case let flag as NSNumber:
-            return flag.boolValue ? label : nil
         default:
-            return nil
+            return FoundationJSON.bool(value) == true ? label : nil
         }
     }
 }

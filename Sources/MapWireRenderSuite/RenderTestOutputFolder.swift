@@ -23,8 +23,8 @@ struct RenderTestOutputFolder {
         }
     }
 
-    func write(_ image: PNGImage, to file: URL) throws {
-        try PNGEncoder.encode(image).write(to: file, options: .atomic)
+    func write(_ image: RGBAImage, to file: URL) throws {
+        try ImageEncoder.png(image).write(to: file, options: .atomic)
     }
 
     /// The path of a file in this folder relative to the output root, for links in reports.

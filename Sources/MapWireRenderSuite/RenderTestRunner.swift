@@ -43,7 +43,7 @@ public enum RenderTestRunner {
             try stage("cannot write actual.png") { try folder.write(actual, to: folder.actualURL) }
             // Read after rendering, so a test without expected.png still leaves its actual.png behind.
             let expected = try stage("cannot read expected.png") {
-                try PNGDecoder.decode(try Data(contentsOf: testCase.expectedImageURL))
+                try ImageDecoder.decode(try Data(contentsOf: testCase.expectedImageURL))
             }
             let comparison = ImageDiff.compare(actual, expected, threshold: threshold)
             try stage("cannot write diff.png") { try folder.write(comparison.diffImage, to: folder.diffURL) }
@@ -71,7 +71,7 @@ public enum RenderTestRunner {
         var description: String { message }
     }
 
-    /// Foundation's file errors read best as their localized text; the rest (PNGError, drivers' errors) describe themselves.
+    /// Foundation's file errors read best as their localized text; the rest (ImageDecodingError, drivers' errors) describe themselves.
     private static func describe(_ error: any Error) -> String {
         if let fileError = error as? CocoaError { return fileError.localizedDescription }
         return String(describing: error)

@@ -43,7 +43,7 @@ public enum SpriteBuilder {
             index[icon.name] = SpriteEntry(
                 x: origin.x, y: origin.y, width: icon.width, height: icon.height, pixelRatio: pixelRatio)
         }
-        let png = PNGEncoder.encode(PNGImage(width: layout.width, height: layout.height, pixels: pixels))
+        let png = try ImageEncoder.png(RGBAImage(width: layout.width, height: layout.height, pixels: pixels))
         return SpriteSheet(png: png, index: index, skipped: skipped)
     }
 

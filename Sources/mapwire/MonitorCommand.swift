@@ -58,6 +58,7 @@ struct MonitorCommand: ParsableCommand {
         let deadline = timeout.map { monotonicMillis() + Int64($0 * 1000) }
         var printed = 0
         var reportedMissed: UInt64 = 0
+        var announcedEpoch: UInt64?
         while !trap.flag.isStopped {
             if let count, printed >= count { return }
             if let deadline, monotonicMillis() >= deadline {
@@ -69,7 +70,11 @@ struct MonitorCommand: ParsableCommand {
             }
             guard let item = try subscriber.next(timeoutMilliseconds: 100) else { continue }
             switch item {
-            case .welcome:
+            case .welcome(let welcome):
+                // Every subscriber joining later triggers a welcome too: only the first of each core
+                // start (epoch) says that this monitor's subscription is live.
+                guard welcome.epoch != announcedEpoch else { continue }
+                announcedEpoch = welcome.epoch
                 Self.warn("monitor: subscribed to \(target)")
             case .event(_, let envelope):
                 guard let line = format == .json ? envelope.monitorJSON?.serialized : Self.text(envelope) else { continue }

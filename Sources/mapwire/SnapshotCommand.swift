@@ -27,7 +27,7 @@ struct SnapshotCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let dir = RunDirectory(path: scratch.appendingPathComponent("run").path)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let plugins = (launch.plugins ?? "loader,renderer").split(separator: ",").map(String.init)
+        let plugins = try launch.pluginNames(default: UpCommand.defaultPlugins)
         let launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch) { _ in }
         defer { launcher.stop() }
         let client = try ControlClient(endpoint: dir.controlEndpoint)

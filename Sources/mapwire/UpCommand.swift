@@ -19,6 +19,9 @@ struct UpCommand: ParsableCommand {
 
     enum ExitPoint: String, ExpressibleByArgument, CaseIterable { case idle, loaded }
 
+    /// What `up` starts without --plugins (PROTOCOL.md 11).
+    static let defaultPlugins = ["loader", "renderer"]
+
     @Option(help: "The style to load: a URL or a path (default: the bundled demo).")
     var style: String?
 
@@ -48,11 +51,9 @@ struct UpCommand: ParsableCommand {
     var restartBackoffMs = 100
 
     func run() throws {
+        let plugins = try launch.pluginNames(default: Self.defaultPlugins)
         let trap = SignalTrap()
         let dir = RunDirectory.resolve(runDirectory.path)
-        var plugins = (launch.plugins ?? "loader,renderer").split(separator: ",").map(String.init)
-        // --location asks for the location plugin even when --plugins leaves it out.
-        if launch.location != nil, !plugins.contains("location") { plugins.append("location") }
         let launcher: MapLauncher
         do { launcher = try MapLauncher(directory: dir, plugins: plugins, options: launch, announce: Output.line) }
         catch let error as LaunchError {

@@ -40,7 +40,9 @@ struct BadInputTests {
         defer { big.close() }
         try big.connect(run.runDirectory.controlEndpoint)
         try big.send([Data(repeating: 0x0a, count: 200_000)])
-        usleep(200_000)
+        // A ping after it on the same socket is answered only once the core's side has dealt with the
+        // oversize message (dropped the connection, after which the socket connects again).
+        #expect(waitUntil { answersPing(big) }, "the oversize sender's socket never got an answer")
         #expect(try run.send(.ping(.init())).ok)
         #expect(core.isRunning)
         #expect(core.stderr.contains("rejected a control message"))
@@ -58,7 +60,10 @@ struct BadInputTests {
         let xsub = try ZMQSocket(type: .xsub)
         defer { xsub.close() }
         try xsub.connect(run.runDirectory.eventsEndpoint)
-        usleep(100_000)
+        // Sent before the connection is up, the garbage would be dropped here: an XSUB passes on only
+        // subscriptions, which it keeps and sends once connected; the core counting one says it is up.
+        try xsub.send([Data([0x01]) + Data("welcome".utf8)])
+        #expect(waitUntil { ((try? run.state().subscribers) ?? 0) >= 1 })
         for _ in 0..<50 { try xsub.send([Data([UInt8.random(in: 2...255)]) + randomGarbage(16)]) }
         try xsub.send([Data([0x01]), Data([0x02])])   // two frames
         #expect(waitUntil { ((try? run.state().counters.malformedSubscriptions) ?? 0) >= 51 })
@@ -88,5 +93,25 @@ func rawUnixWrite(path: String, bytes: Data) {
     }
     guard connected == 0 else { return }
     _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    usleep(5_000)
+    // Done writing; wait (up to a second) for the core to read the bytes and hang up, so they are not
+    // lost to our close.
+    shutdown(fd, Int32(SHUT_WR))
+    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    let deadline = Date().addingTimeInterval(1)
+    var scratch = [UInt8](repeating: 0, count: 4096)
+    while Date() < deadline, poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 {
+        if recv(fd, &scratch, scratch.count, 0) <= 0 { return }
+    }
+}
+
+/// Sends a ping command on `socket` and waits up to 200 ms for its reply.
+private func answersPing(_ socket: ZMQSocket) -> Bool {
+    let ping = ControlCodec.encode(.with { $0.command = .with { $0.id = 1; $0.ping = .init() } })
+    guard (try? socket.send([ping], dontWait: true)) != nil else { return false }
+    let deadline = Date().addingTimeInterval(0.2)
+    while Date() < deadline {
+        guard let frames = try? socket.receive(dontWait: true) else { usleep(5_000); continue }
+        if let message = frames.first.flatMap({ try? ControlCodec.decode($0) }), case .commandReply? = message.body { return true }
+    }
+    return false
 }

@@ -48,6 +48,7 @@ struct CameraVetoTests {
 
         // No answer within 50 ms: applied anyway; the late "deny" that follows is dropped.
         let pan = S.gesture(.pan, at: 300, 260, translation: (40, 10))
+        let droppedBefore = try run.state().counters.lateRepliesDropped
         let started = Date()
         #expect(try run.send(.gesture(pan)).ok)
         let waited = Date().timeIntervalSince(started)
@@ -55,7 +56,8 @@ struct CameraVetoTests {
         // Had the core waited for the late answer (a deny, 200 ms in), the camera would not have moved.
         let panned = try S.camera(run)
         #expect(S.close(panned, S.expected(after: pan, from: allowed)))
-        usleep(400_000)
+        // Once the core has dropped the late answer, it can no longer move the camera back.
+        #expect(waitUntil { ((try? run.state().counters.lateRepliesDropped) ?? 0) > droppedBefore })
         #expect(try S.camera(run) == panned)
         #expect(asks().count == 3)
 

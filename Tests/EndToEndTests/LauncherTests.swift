@@ -33,10 +33,23 @@ struct LauncherTests {
         }
     }
 
-    @Test func unknownPluginIsRefused() throws {
+    @Test func unknownPluginIsRefusedBeforeTheCoreStarts() throws {
         let run = try TestRun()
         let result = try run.mapwire(["up", "--run-dir", run.runDirectory.path, "--plugins", "loader,teleporter"])
-        #expect(result.status != 0)
+        #expect(result.status == 64, "a usage error (PROTOCOL.md 11)")
         #expect(result.stderr.contains("unknown plugin \"teleporter\""))
+        #expect(!result.stdout.contains("core: pid"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: run.runDirectory.path + "/control"))
+    }
+
+    @Test func pluginsNoneStartsTheCoreAlone() throws {
+        let run = try TestRun()
+        let up = try run.start("mapwire", ["up", "--run-dir", run.runDirectory.path, "--plugins", "none"], name: "up", withRunDir: false)
+        #expect(up.waitFor("style:", inStderr: false, timeout: 30), "up did not start: \(up.stderr)")
+        #expect(up.stdout.contains("core: pid"))
+        #expect(!up.stdout.contains("plugin "), "\(up.stdout)")
+        #expect(try run.send(.ping(.init())).pong.pluginRoles.isEmpty)
+        up.signal(SIGTERM)
+        #expect(up.wait(timeout: 15) != nil, "up did not exit")
     }
 }

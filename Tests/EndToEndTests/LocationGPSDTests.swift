@@ -91,7 +91,8 @@ struct LocationGPSDTests {
         first.stop()
 
         // While gpsd is away the plugin keeps trying, without repeating the failure or crashing.
-        usleep(1_500_000)
+        let retriesBefore = plugin.stderr.occurrences(of: "gpsd still unreachable")
+        #expect(waitUntil { plugin.stderr.occurrences(of: "gpsd still unreachable") >= retriesBefore + 4 }, "\(plugin.stderr)")
         var quiet = EventLog()
         _ = try quiet.collect(from: events, timeout: 0.5) { _, _ in false }
         #expect(Support.failures(quiet).isEmpty)
@@ -110,7 +111,8 @@ struct LocationGPSDTests {
         var log = EventLog()
         #expect(try log.collect(from: events, timeout: 10) { topic, _ in topic == "did-fail-to-locate-user" })
         #expect(Support.failures(log).first?.contains("cannot connect") == true, "\(Support.failures(log))")
-        usleep(500_000)
+        // It goes on trying after the failure (and so is still running and registered).
+        #expect(plugin.waitFor("gpsd still unreachable"), "\(plugin.stderr)")
         #expect(plugin.isRunning)
         #expect(try run.send(.ping(.init())).pong.pluginRoles.contains("location"))
     }

@@ -24,8 +24,8 @@ struct LocationSourceErrorTests {
         let plugin = try run.start("mapwire-location", ["--source", spec])
         let log = try Support.collect(events, timeout: 10) { !Support.failures($0).isEmpty }
         #expect(Support.updates(log).isEmpty)
-        // Still registered and beating: the source failed, not the plugin.
-        usleep(300_000)
+        // Still registered and beating: the source failed, not the plugin (which has logged it by now).
+        #expect(plugin.waitFor("location source failed"), "\(plugin.stderr)")
         #expect(plugin.isRunning, "\(plugin.stderr)")
         #expect(try run.send(.ping(.init())).pong.pluginRoles.contains("location"))
         return (Support.failures(log).first, plugin, run)
@@ -85,15 +85,15 @@ struct LocationSourceErrorTests {
         let script = """
             import socket, time
             s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind(("127.0.0.1", \(port))); s.listen(1)
+            s.bind(("127.0.0.1", \(port))); s.listen(1); print("listening", flush=True)
             c, _ = s.accept(); c.recv(100)
             lines = [b'{"class":"VERSION"}', b'not json at all', b'\\xff\\xfe\\x00', b'{"class":"TPV","mode":3,"lat":"x"}',
                      b'{"class":"TPV","mode":3,"lat":46.1,"lon":14.6,"alt":300}', b'[1,2,3]', b'{"class":"TPV","mode":2,"lat":46.2,"lon":14.7}']
             for line in lines: c.sendall(line + b"\\n"); time.sleep(0.05)
             time.sleep(30)
             """
-        try run.startProgram("/usr/bin/env", ["python3", "-c", script], name: "fake-gpsd")
-        usleep(300_000)
+        let fake = try run.startProgram("/usr/bin/env", ["python3", "-c", script], name: "fake-gpsd")
+        #expect(fake.waitFor("listening", inStderr: false), "\(fake.stderr)")
         let plugin = try run.start("mapwire-location", ["--source", "gpsd://127.0.0.1:\(port)"])
         let log = try Support.collect(events, timeout: 10) { Support.updates($0).count == 2 }
         #expect(Support.updates(log).map { [$0.latitude, $0.longitude] } == [[46.1, 14.6], [46.2, 14.7]])

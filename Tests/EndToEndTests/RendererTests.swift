@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct RendererTests {
     /// The straight-alpha RGBA of one pixel.
-    func pixel(_ image: PNGImage, _ x: Int, _ y: Int) -> [UInt8] {
+    func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
         let i = (y * image.width + x) * 4
         return Array(image.pixels[i..<i + 4])
     }
@@ -17,7 +17,7 @@ struct RendererTests {
         let out = run.file("demo.png")
         let result = try run.mapwire(["snapshot", "-o", out.path, "--size", "400x300"], timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
-        let image = try PNGDecoder.decode(Data(contentsOf: out))
+        let image = try ImageDecoder.decode(Data(contentsOf: out))
         #expect(image.width == 400 && image.height == 300)
         // The demo's land colour (#f3efe6) covers much of the map, and something is drawn over it.
         let colours = Set(stride(from: 0, to: image.pixels.count, by: 4).map { Array(image.pixels[$0..<$0 + 3]) })
@@ -44,7 +44,7 @@ struct RendererTests {
             "--rewrite", "mapbox://sprites/mapbox/bright-v9=file://\(sprite.path)",
         ], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
-        let image = try PNGDecoder.decode(Data(contentsOf: out))
+        let image = try ImageDecoder.decode(Data(contentsOf: out))
         var counts: [[UInt8]: Int] = [:]
         for i in stride(from: 0, to: image.pixels.count, by: 4) { counts[Array(image.pixels[i..<i + 3]), default: 0] += 1 }
         let total = Double(image.width * image.height)
@@ -65,7 +65,7 @@ struct RendererTests {
         let out = run.file("demo@2x.png")
         let result = try run.mapwire(["snapshot", "-o", out.path, "--size", "200x100", "--pixel-ratio", "2"], timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
-        let image = try PNGDecoder.decode(Data(contentsOf: out))
+        let image = try ImageDecoder.decode(Data(contentsOf: out))
         #expect(image.width == 400 && image.height == 200)
     }
 
@@ -90,7 +90,7 @@ struct RendererTests {
         #expect(try log.collect(from: events) { topic, _ in topic == "map-idle" })
         let reply = try run.send(.snapshot(.with { $0.returnImage = true }))
         #expect(reply.ok && reply.snapshot.width == 512)
-        #expect(try PNGDecoder.decode(reply.snapshot.png).width == 512)
+        #expect(try ImageDecoder.decode(reply.snapshot.png).width == 512)
 
         // Without its renderer the core keeps going: frames finish undrawn and the map reaches idle again.
         renderer.signal(SIGKILL)
@@ -117,7 +117,7 @@ struct RendererTests {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let style = #"{"version":8,"metadata":{"test":{"width":16,"height":16}},"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"\#(colour)"}}]}"#
             try Data(style.utf8).write(to: dir.appendingPathComponent("style.json"))
-            let png = PNGEncoder.encode(PNGImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: expected, count: 256).joined())))
+            let png = try ImageEncoder.png(RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: expected, count: 256).joined())))
             try png.write(to: dir.appendingPathComponent("expected.png"))
         }
         try addTest("red", colour: "#ff0000", expected: [255, 0, 0, 255])

@@ -1,15 +1,17 @@
 import Foundation
+import Logging
 import MapWireFormats
 import MapWirePluginKit
 import MapWireProtocol
+import Synchronization
 import Testing
 
 /// style-image-missing → add-style-image → the image is drawn; remove the layer → remove-unused,
 /// and a style-image-remover plugin's answer decides whether it stays.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct StyleImageTests {
-    func redSquarePNG() -> Data {
-        PNGEncoder.encode(PNGImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 256).joined())))
+    func redSquarePNG() throws -> Data {
+        try ImageEncoder.png(RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 256).joined())))
     }
 
     func startMap(_ run: TestRun) throws -> EventSubscriber {
@@ -29,7 +31,7 @@ struct StyleImageTests {
     }
 
     func centre(_ reply: Mapwire_V1_CommandReply) throws -> [UInt8] {
-        let image = try PNGDecoder.decode(reply.snapshot.png)
+        let image = try ImageDecoder.decode(reply.snapshot.png)
         let i = (32 * image.width + 32) * 4
         return Array(image.pixels[i..<i + 4])
     }
@@ -43,7 +45,7 @@ struct StyleImageTests {
         })
         // Until it is supplied, the centre is background white.
         #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [255, 255, 255, 255])
-        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = redSquarePNG() })).ok)
+        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = try redSquarePNG() })).ok)
         #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [255, 0, 0, 255])
         // Asked once: no second style-image-missing for the same name.
         log = EventLog()
@@ -71,7 +73,7 @@ struct StyleImageTests {
         let events = try startMap(run)
         let remover = TestStyleImageRemover(controlEndpoint: run.runDirectory.controlEndpoint, keep: keep)
         defer { remover.stop() }
-        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = redSquarePNG() })).ok)
+        #expect(try run.send(.addStyleImage(.with { $0.id = "marker"; $0.png = try redSquarePNG() })).ok)
         #expect(try centre(run.send(.snapshot(.with { $0.returnImage = true }))) == [255, 0, 0, 255])
         #expect(try run.send(.removeLayer(.with { $0.id = "marker" })).ok)
         var log = EventLog()
@@ -80,7 +82,8 @@ struct StyleImageTests {
         })
         #expect(waitUntil { remover.asked == ["marker"] })
         // A keep answer keeps the image (removing it by hand still works); a remove answer removes it.
-        usleep(100_000)
+        // Once the core has answered the ping the remover sent after its reply, it has taken the reply.
+        #expect(waitUntil { remover.confirmedReplies == 1 })
         let removal = try run.send(.removeStyleImage(.with { $0.id = "marker" }))
         #expect(removal.ok == keep, "\(removal.error)")
     }
@@ -98,17 +101,36 @@ final class TestStyleImageRemover: Sendable {
     }
 
     private let recorder = Asked()
-    private let runner: TestPluginThread
+    /// Replies the core is known to have taken, counted on the plugin's thread.
+    final class Count: Sendable {
+        let value = Mutex(0)
+    }
+
+    private let confirmed = Count()
+    private let stopFlag = StopFlag()
 
     init(controlEndpoint: String, keep: Bool) {
-        let recorder = self.recorder
-        runner = TestPluginThread(name: "test-remover", roles: ["style-image-remover"], controlEndpoint: controlEndpoint) { request in
-            guard case .shouldRemoveStyleImage(let question) = request.kind else { return nil }
-            recorder.record(question.id)
-            return .with { $0.id = request.id; $0.styleImageDecision = .with { $0.keep = keep } }
+        let recorder = self.recorder, confirmed = self.confirmed, flag = stopFlag
+        // A dedicated thread: PluginRunner blocks in zmq_poll, which must stay off the cooperative pool.
+        let thread = Thread {
+            let runner = PluginRunner(description: PluginDescription(name: "test-remover", roles: ["style-image-remover"]),
+                                      controlEndpoint: controlEndpoint, logger: Logger(label: "test-remover"), stopFlag: flag)
+            // After each reply, a ping on the same connection: its answer means the reply was taken.
+            runner.commandsAfterReply = { reply in [.with { $0.id = reply.id; $0.ping = .init() }] }
+            runner.onCommandReply = { reply in if reply.ok, case .pong? = reply.result { confirmed.value.withLock { $0 += 1 } } }
+            try? runner.run { request in
+                guard case .shouldRemoveStyleImage(let question) = request.kind else { return nil }
+                recorder.record(question.id)
+                return .with { $0.id = request.id; $0.styleImageDecision = .with { $0.keep = keep } }
+            }
         }
+        thread.start()
     }
 
     var asked: [String] { recorder.all }
-    func stop() { runner.stop() }
+    /// Replies the core is known to have taken.
+    var confirmedReplies: Int { confirmed.value.withLock { $0 } }
+    func stop() { stopFlag.stop() }
+
+    deinit { stopFlag.stop() }
 }

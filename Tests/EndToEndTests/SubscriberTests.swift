@@ -55,6 +55,23 @@ struct SubscriberTests {
         figure("slow subscribers: 5 never-reading subscribers (events HWM 1000) while \(published) events were published by 600 commands; slowest command reply \(slowest) ms; the reading subscriber missed \(events.missedEvents)")
     }
 
+    @Test func theMonitorAnnouncesItsSubscriptionOnce() throws {
+        let run = try TestRun()
+        try run.startCore()
+        let monitor = try run.start("mapwire", ["monitor", "--run-dir", run.runDirectory.path, "--filter", "camera-changed",
+                                                "--timeout", "60"], name: "monitor", withRunDir: false)
+        #expect(monitor.waitFor("monitor: subscribed"))
+        // Another subscriber joins: the core welcomes it on the bus, and the monitor receives that too.
+        let other = try run.subscribe()
+        // An event published after the other's welcome reaches the monitor after that welcome.
+        #expect(try run.send(.setCamera(.with { $0.zoom = 3 })).ok)
+        #expect(monitor.waitFor("camera-changed", inStderr: false))
+        #expect(monitor.stderr.components(separatedBy: "monitor: subscribed").count == 2, "\(monitor.stderr)")
+        #expect(other.isWelcomed)
+        monitor.signal(SIGTERM)
+        #expect(monitor.wait(timeout: 15) != nil)
+    }
+
     @Test func theMonitorCountsGapsWhenItFallsBehind() throws {
         let (run, _) = try loadedRun(["--events-hwm", "50"])
         let monitor = try run.start("mapwire", ["monitor", "--run-dir", run.runDirectory.path, "--receive-hwm", "20",

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireBus
+import Synchronization
 import Testing
 
 @Suite struct SocketTests {
@@ -71,13 +72,44 @@ import Testing
         let socket = try ZMQSocket(context, type: .sub)
         defer { socket.close() }
         try socket.connect("inproc://nothing")
-        let shutdown = Thread { usleep(50_000); context.shutdown() }
+        // Shut down once this thread sleeps in the receive (announced first, then seen asleep in /proc).
+        let receiver = ThreadID.current
+        let shutdown = Thread {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, !(receiver.announced && receiver.isSleeping) { usleep(1_000) }
+            context.shutdown()
+        }
         shutdown.start()
+        receiver.announce()
         do {
             _ = try socket.receive()
             Issue.record("receive returned without a message")
         } catch {
             #expect(error.terminated)
         }
+    }
+}
+
+/// A thread as Linux sees it, so another thread can tell when it has gone to sleep (blocked in a call).
+final class ThreadID: Sendable {
+    /// "/proc/<pid>/task/<tid>", resolved on the thread itself.
+    let procPath: String
+    private let flag = Mutex(false)
+
+    private init(procPath: String) { self.procPath = procPath }
+
+    static var current: ThreadID {
+        ThreadID(procPath: "/proc/" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? "self"))
+    }
+
+    /// Says the thread is about to block; sleeping before that (in any other wait) does not count.
+    func announce() { flag.withLock { $0 = true } }
+    var announced: Bool { flag.withLock { $0 } }
+
+    /// The state letter in its stat file is "S": sleeping, interruptibly.
+    var isSleeping: Bool {
+        guard let stat = try? String(contentsOfFile: procPath + "/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)...].first == "S"
     }
 }

@@ -43,7 +43,7 @@ import Testing
         let canvas = Canvas(width: 8, height: 8, pixelRatio: 1.5)
         canvas.clear(CanvasColor(r: 0, g: 0, b: 1, a: 0.3))
         canvas.circle(center: Point2D(x: 4, y: 4), radius: 3, color: CanvasColor(r: 1, g: 0.5, b: 0.25, a: 0.7))
-        let decoded = try PNGDecoder.decode(canvas.pngData())
+        let decoded = try ImageDecoder.decode(canvas.pngData())
         #expect(decoded.width == 12 && decoded.height == 12)
         #expect(decoded.pixels == canvas.rgba())
     }

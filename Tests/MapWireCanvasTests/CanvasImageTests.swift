@@ -24,12 +24,22 @@ import Testing
         }
     }
 
-    @Test func pngInitDecodesStraightRGBA() throws {
-        let png = PNGEncoder.encode(PNGImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255]))
-        let image = try CanvasImage(png: png)
+    @Test func encodedInitDecodesStraightRGBA() throws {
+        let png = try ImageEncoder.png(RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255]))
+        let image = try CanvasImage(encoded: png)
         #expect(image.width == 2 && image.height == 1)
         #expect(image.rgba() == [255, 0, 0, 255, 0, 255, 0, 255])
-        #expect(throws: (any Error).self) { try CanvasImage(png: Data([1, 2, 3])) }
+        #expect(throws: ImageDecodingError.unknownFormat(leadingBytes: [1, 2, 3])) { try CanvasImage(encoded: Data([1, 2, 3])) }
+    }
+
+    @Test func encodedInitTakesJPEGAndWebPToo() throws {
+        let opaque = RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [200, 40, 60, 255], count: 256).joined()))
+        let fromJPEG = try CanvasImage(encoded: ImageEncoder.jpeg(opaque, quality: 95))
+        #expect(fromJPEG.width == 16 && fromJPEG.height == 16)
+        #expect(zip(fromJPEG.rgba().prefix(4), [200, 40, 60, 255]).allSatisfy { abs(Int($0) - $1) <= 4 })
+        let translucent = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 128])
+        let fromWebP = try CanvasImage(encoded: ImageEncoder.webp(translucent, lossless: true))
+        #expect(zip(fromWebP.rgba(), translucent.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 
     @Test func drawScalesIntoTheRectWithOpacity() {

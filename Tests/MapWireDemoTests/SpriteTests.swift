@@ -6,7 +6,7 @@ import MapWireFormats
 @Suite struct SpriteTests {
     @Test(arguments: [("sprite", 1), ("sprite@2x", 2)])
     func sheetDecodesAndIndexEntriesLieInside(name: String, pixelRatio: Int) throws {
-        let image = try PNGDecoder.decode(Data(contentsOf: GeneratedDemo.file("\(name).png")))
+        let image = try ImageDecoder.decode(Data(contentsOf: GeneratedDemo.file("\(name).png")))
         let index = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: GeneratedDemo.file("\(name).json"))) as? [String: [String: Int]])
         #expect(Set(index.keys) == ["cafe", "hospital", "marker", "park", "shop"])
@@ -25,8 +25,8 @@ import MapWireFormats
     }
 
     @Test func retinaSheetIsTwiceTheSize() throws {
-        let normal = try PNGDecoder.decode(Data(contentsOf: GeneratedDemo.file("sprite.png")))
-        let retina = try PNGDecoder.decode(Data(contentsOf: GeneratedDemo.file("sprite@2x.png")))
+        let normal = try ImageDecoder.decode(Data(contentsOf: GeneratedDemo.file("sprite.png")))
+        let retina = try ImageDecoder.decode(Data(contentsOf: GeneratedDemo.file("sprite@2x.png")))
         #expect(retina.width == normal.width * 2 && retina.height == normal.height * 2)
     }
 }

@@ -35,7 +35,7 @@ struct MBTilesFixtureTests {
         let reader = try MBTilesReader(path: SharedFixtures.mbtiles("geography-class-png.mbtiles"))
         #expect(reader.format == .png)
         let tile = try #require(try reader.tile(z: 1, x: 1, y: 0))
-        let image = try PNGDecoder.decode(tile)
+        let image = try ImageDecoder.decode(tile)
         #expect(image.width == 256 && image.height == 256)
         let json = try TileJSON.parse(reader.tileJSON(tilesTemplate: "t/{z}/{x}/{y}.png"))
         #expect(json["format"] as? String == "png")

@@ -14,13 +14,13 @@ final class FakeDriver: RenderTestDriver {
         var description: String { "renderer crashed" }
     }
 
-    func render(_ testCase: RenderTestCase) throws -> PNGImage {
+    func render(_ testCase: RenderTestCase) throws -> RGBAImage {
         rendered.append(testCase.id)
         if failing.contains(testCase.id) { throw RenderFailed() }
         if matching.contains(testCase.id) {
-            return try PNGDecoder.decode(try Data(contentsOf: testCase.expectedImageURL))
+            return try ImageDecoder.decode(try Data(contentsOf: testCase.expectedImageURL))
         }
-        return PNGImage(width: testCase.imageWidth, height: testCase.imageHeight)
+        return RGBAImage(width: testCase.imageWidth, height: testCase.imageHeight)
     }
 }
 
@@ -81,9 +81,9 @@ final class FakeDriver: RenderTestDriver {
         _ = RenderTestRunner.run(cases, driver: driver, outputRoot: output.url, progress: nil)
 
         let blankFolder = output.url.appendingPathComponent("fill-color/blank")
-        let actual = try PNGDecoder.decode(try Data(contentsOf: blankFolder.appendingPathComponent("actual.png")))
-        #expect(actual == PNGImage(width: 8, height: 8))
-        let diff = try PNGDecoder.decode(try Data(contentsOf: blankFolder.appendingPathComponent("diff.png")))
+        let actual = try ImageDecoder.decode(try Data(contentsOf: blankFolder.appendingPathComponent("actual.png")))
+        #expect(actual == RGBAImage(width: 8, height: 8))
+        let diff = try ImageDecoder.decode(try Data(contentsOf: blankFolder.appendingPathComponent("diff.png")))
         #expect(diff.pixel(x: 3, y: 3) == (255, 0, 0, 255))
         #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("fill-color/match/diff.png").path))
         let suiteFiles = try FileManager.default.contentsOfDirectory(atPath: suite.url.appendingPathComponent("tests/fill-color/blank").path)

@@ -54,7 +54,7 @@ struct SharedRenderSuiteTests {
     /// Each expected.png has the metadata's size, and matches itself.
     @Test func expectedImagesMatchThemselves() throws {
         for testCase in try RenderSuite.load(root: root, filter: nil) {
-            let expected = try PNGDecoder.decode(try Data(contentsOf: testCase.expectedImageURL))
+            let expected = try ImageDecoder.decode(try Data(contentsOf: testCase.expectedImageURL))
             #expect(expected.width == testCase.imageWidth && expected.height == testCase.imageHeight, "\(testCase.id)")
             let result = ImageDiff.compare(expected, expected)
             #expect(result.differentPixels == 0 && result.ratio <= testCase.allowed, "\(testCase.id)")

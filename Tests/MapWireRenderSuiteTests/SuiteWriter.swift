@@ -3,12 +3,12 @@ import MapWireFormats
 
 /// Writes a small render-test suite (style.json files, optional expected.png) into a folder.
 enum SuiteWriter {
-    static func writeTest(root: URL, _ id: String, style: String, expected: PNGImage? = nil) throws {
+    static func writeTest(root: URL, _ id: String, style: String, expected: RGBAImage? = nil) throws {
         let directory = root.appendingPathComponent("tests").appendingPathComponent(id)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(style.utf8).write(to: directory.appendingPathComponent("style.json"))
         if let expected {
-            try PNGEncoder.encode(expected).write(to: directory.appendingPathComponent("expected.png"))
+            try ImageEncoder.png(expected).write(to: directory.appendingPathComponent("expected.png"))
         }
     }
 

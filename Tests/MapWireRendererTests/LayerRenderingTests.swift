@@ -102,7 +102,7 @@ import Testing
     @Test func pixelRatioTwoDrawsTwiceTheDevicePixels() throws {
         let style = TestScene.style(##"{"id":"bg","type":"background","paint":{"background-color":"#123456"}}"##)
         let frame = try renderer.render(TestScene.scene(style: style, features: [], pixelRatio: 2))
-        let png = try PNGDecoder.decode(frame.canvas.pngData())
+        let png = try ImageDecoder.decode(frame.canvas.pngData())
         #expect(png.width == 1024 && png.height == 1024)
         #expect(TestScene.pixel(frame, 1000, 1000) == [0x12, 0x34, 0x56, 255])
     }

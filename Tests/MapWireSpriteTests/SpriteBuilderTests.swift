@@ -12,7 +12,7 @@ import Testing
         let folder = try SVGFolder(icons)
         defer { folder.remove() }
         let (png, index) = try SpriteBuilder.build(svgFolder: folder.url, pixelRatio: 1)
-        let sheet = try PNGDecoder.decode(png)
+        let sheet = try ImageDecoder.decode(png)
 
         #expect(Set(index.keys) == ["square-11", "circle", "bar"])
         #expect(index["square-11"] == SpriteEntry(x: index["square-11"]!.x, y: index["square-11"]!.y, width: 11, height: 11, pixelRatio: 1))
@@ -30,7 +30,7 @@ import Testing
         let folder = try SVGFolder(icons)
         defer { folder.remove() }
         let (png, index) = try SpriteBuilder.build(svgFolder: folder.url, pixelRatio: 1)
-        let sheet = try PNGDecoder.decode(png)
+        let sheet = try ImageDecoder.decode(png)
 
         let square = try #require(index["square-11"])
         for y in square.y..<(square.y + square.height) {
@@ -57,7 +57,7 @@ import Testing
             #expect(doubled.width == entry.width * 2 && doubled.height == entry.height * 2, "\(name)")
             #expect(doubled.pixelRatio == 2)
         }
-        let sheet = try PNGDecoder.decode(two.png)
+        let sheet = try ImageDecoder.decode(two.png)
         let square = try #require(two.index["square-11"])
         let p = sheet.pixel(x: square.x + 21, y: square.y + 21)
         #expect(p.r == 255 && p.a == 255)
@@ -76,7 +76,7 @@ import Testing
             let index = try JSONDecoder().decode([String: SpriteEntry].self, from: json)
             #expect(index.count == 3)
             #expect(index["bar"]?.pixelRatio == (suffix.isEmpty ? 1 : 2))
-            _ = try PNGDecoder.decode(png)
+            _ = try ImageDecoder.decode(png)
             #expect(!String(decoding: json, as: UTF8.self).contains("sdf"))
         }
     }
@@ -142,7 +142,7 @@ import Testing
                 #expect(index[name] != nil, "\(name) missing")
             }
             #expect(index["airport-11"]?.width == 17 * ratio)
-            let sheet = try PNGDecoder.decode(png)
+            let sheet = try ImageDecoder.decode(png)
             for entry in index.values {
                 #expect(entry.x + entry.width <= sheet.width && entry.y + entry.height <= sheet.height)
             }

@@ -158,6 +158,13 @@ main (int argc, char **argv)
             case MAPWIRE_MSG_ERROR:
                 fprintf (stderr, "folder-loader: the core says: %s\n", mapwire_msg_error_message (msg));
                 break;
+            case MAPWIRE_MSG_RENDER_FRAME:
+            case MAPWIRE_MSG_MAY_CHANGE_CAMERA:
+            case MAPWIRE_MSG_HANDLE_GESTURE:
+            case MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE:
+                /* Requests for other roles: refused as every MapWire plugin refuses them (PROTOCOL.md 10.2). */
+                mapwire_plugin_answer_error (plugin, msg, MAPWIRE_CODE_INVALID, "the c-folder-loader plugin only loads resources");
+                break;
             default:               /* cancels: loads finish at once, nothing to stop */
                 break;
         }

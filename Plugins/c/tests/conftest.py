@@ -2,8 +2,8 @@
 the C folder loader compiled against that installed copy with pkg-config, as a user would."""
 import os
 import shutil
-import signal
 import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -13,6 +13,10 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SDK = os.path.join(ROOT, "Plugins", "c", "libmapwire")
 EXAMPLES = os.path.join(ROOT, "Plugins", "c", "examples")
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
+
+# One way to stop a child (by its pid), shared with the Python SDK's tests.
+sys.path.insert(0, os.path.join(ROOT, "Plugins", "python", "tests"))
+from processes import stop  # noqa: E402,F401
 
 
 def binary(name):
@@ -61,12 +65,3 @@ def workdir():
     shutil.rmtree(path, ignore_errors=True)
 
 
-def stop(process):
-    """Stops a child by its pid: SIGTERM, then SIGKILL."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

@@ -21,7 +21,7 @@ def test_the_soname_is_versioned(installed):
     assert "SONAME               libmapwire.so.1" in dynamic
     lib = os.path.join(installed.prefix, "lib")
     assert os.path.realpath(os.path.join(lib, "libmapwire.so")) == os.path.join(lib, "libmapwire.so.1.0.0")
-    for header in ["mapwire.h", "mapwire_proto.h", "mapwire/v1/control.pb-c.h"]:
+    for header in ["mapwire.h", "mapwire_proto.h", "mapwire/v1/control.pb-c.h", "mapwire/v1/mapwire_enums.h"]:
         assert os.path.exists(os.path.join(installed.prefix, "include", header))
 
 

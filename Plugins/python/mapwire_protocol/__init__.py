@@ -1,8 +1,9 @@
-"""MapWire's protocol for Python plugins: the protobuf modules generated from Protocol/ by protoc.
+"""MapWire's protocol for Python plugins: the protobuf modules generated from Protocol/ by protoc, and
+`Plugin`, a plugin's session with the core (hello, heartbeats, typed request handlers, goodbye).
 
-Installed (`pip install Plugins/python`): `from mapwire.v1 import control_pb2, envelope_pb2, events_pb2`.
-From a checkout without installing: `import mapwire_protocol; mapwire_protocol.use()` first, which puts
-this folder's `Generated` directory on sys.path.
+Installed (`pip install Plugins/python`): `from mapwire.v1 import control_pb2, envelope_pb2, events_pb2`
+and `from mapwire_protocol import Plugin`. From a checkout without installing: put Plugins/python on
+sys.path; `import mapwire_protocol; mapwire_protocol.use()` then makes `import mapwire.v1` work too.
 """
 import os
 import sys
@@ -25,3 +26,6 @@ def run_dir(explicit=None):
     if os.environ.get("XDG_RUNTIME_DIR"):
         return os.environ["XDG_RUNTIME_DIR"] + "/mapwire"
     return f"/tmp/mapwire-{os.getuid()}"
+
+
+from .plugin import Plugin  # noqa: E402  (after GENERATED and run_dir, which it uses)

@@ -1,6 +1,14 @@
-"""What the Python tests share: stopping the processes they start, by pid (never by name)."""
+"""What the Python tests share: stopping the processes they start, by pid (never by name), and sending
+the core commands."""
+import os
 import signal
 import subprocess
+import sys
+
+import zmq
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mapwire_protocol", "Generated"))
+from mapwire.v1 import control_pb2  # noqa: E402
 
 
 def stop(process):
@@ -12,3 +20,24 @@ def stop(process):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+class CommandClient:
+    """Commands over a DEALER, one reply each (PROTOCOL.md 7.3); a failed command fails the test."""
+
+    def __init__(self, context, endpoint):
+        self.socket = context.socket(zmq.DEALER)
+        self.socket.setsockopt(zmq.LINGER, 0)
+        self.socket.setsockopt(zmq.RCVTIMEO, 5000)
+        self.socket.connect(endpoint)
+        self.next_id = 1
+
+    def run(self, **kind):
+        command = control_pb2.Command(id=self.next_id, **kind)
+        self.next_id += 1
+        self.socket.send(control_pb2.ControlMessage(command=command).SerializeToString())
+        while True:
+            reply = control_pb2.ControlMessage.FromString(self.socket.recv())
+            if reply.WhichOneof("body") == "command_reply" and reply.command_reply.id == command.id:
+                assert reply.command_reply.ok, reply.command_reply.error
+                return reply.command_reply

@@ -1,4 +1,4 @@
-"""The Python example plugin (examples/camera_veto.py: pyzmq and the generated modules only) does its
+"""The Python example plugin (examples/camera_veto.py, on mapwire_protocol.Plugin) does its
 job against the real core: gestures that would zoom in beyond --max-zoom are vetoed, others go through."""
 import os
 import subprocess
@@ -12,31 +12,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GENERATED = os.path.join(HERE, "..", "mapwire_protocol", "Generated")
 sys.path.insert(0, GENERATED)
 from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
-from processes import stop  # noqa: E402
+from processes import CommandClient, stop  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
-
-
-class Client:
-    """Commands over a DEALER, one reply each (PROTOCOL.md 7.3)."""
-
-    def __init__(self, context, endpoint):
-        self.socket = context.socket(zmq.DEALER)
-        self.socket.setsockopt(zmq.LINGER, 0)
-        self.socket.setsockopt(zmq.RCVTIMEO, 5000)
-        self.socket.connect(endpoint)
-        self.next_id = 1
-
-    def run(self, **kind):
-        command = control_pb2.Command(id=self.next_id, **kind)
-        self.next_id += 1
-        self.socket.send(control_pb2.ControlMessage(command=command).SerializeToString())
-        while True:
-            reply = control_pb2.ControlMessage.FromString(self.socket.recv())
-            if reply.WhichOneof("body") == "command_reply" and reply.command_reply.id == command.id:
-                assert reply.command_reply.ok, reply.command_reply.error
-                return reply.command_reply
 
 
 def test_the_python_camera_veto_vetoes_zooming_in_too_far(run_dir):
@@ -47,11 +26,11 @@ def test_the_python_camera_veto_vetoes_zooming_in_too_far(run_dir):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     veto = subprocess.Popen([sys.executable, os.path.join(HERE, "..", "examples", "camera_veto.py"),
                              "--run-dir", run_dir, "--max-zoom", "14.5"],
-                            env=dict(os.environ, PYTHONPATH=GENERATED),
+                            env=dict(os.environ, PYTHONPATH=os.path.join(HERE, "..")),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     context = zmq.Context()
     try:
-        client = Client(context, f"ipc://{run_dir}/control")
+        client = CommandClient(context, f"ipc://{run_dir}/control")
         deadline = time.time() + 15
         while "camera-veto" not in client.run(ping=control_pb2.Ping()).pong.plugin_roles:
             assert time.time() < deadline and veto.poll() is None, "the veto plugin did not register"

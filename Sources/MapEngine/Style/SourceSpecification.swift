@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 
 /// One entry of a style's `sources` (style specification v8).
 public struct SourceSpecification: Equatable, Sendable {
@@ -42,12 +43,13 @@ public struct SourceSpecification: Equatable, Sendable {
             inlineData = text.map { String(decoding: $0, as: UTF8.self) }
         default: url = (object["url"] as? String).map { URLResolver.resolve($0, against: baseURL) }
         }
-        tileSize = (object["tileSize"] as? NSNumber)?.intValue ?? 512
-        coordinates = (object["coordinates"] as? [[NSNumber]] ?? []).compactMap {
-            $0.count == 2 ? LngLat(longitude: $0[0].doubleValue, latitude: $0[1].doubleValue) : nil
+        tileSize = FoundationJSON.int(object["tileSize"]) ?? 512
+        coordinates = (object["coordinates"] as? [[Any]] ?? []).compactMap {
+            let c = $0.compactMap(FoundationJSON.double)
+            return c.count == 2 ? LngLat(longitude: c[0], latitude: c[1]) : nil
         }
-        minZoom = (object["minzoom"] as? NSNumber)?.intValue ?? 0
-        maxZoom = (object["maxzoom"] as? NSNumber)?.intValue ?? (kind == .geojson ? 18 : 22)
+        minZoom = FoundationJSON.int(object["minzoom"]) ?? 0
+        maxZoom = FoundationJSON.int(object["maxzoom"]) ?? (kind == .geojson ? 18 : 22)
         scheme = Scheme(rawValue: object["scheme"] as? String ?? "xyz") ?? .xyz
         if isTiled, url == nil, tiles == nil {
             throw StyleError("a \(typeName) source needs a \"url\" or \"tiles\"")
@@ -72,8 +74,8 @@ public struct SourceSpecification: Equatable, Sendable {
             throw StyleError("the TileJSON has no \"tiles\"")
         }
         tiles = templates.map { URLResolver.resolve($0, against: baseURL) }
-        if let z = object["minzoom"] as? NSNumber { minZoom = z.intValue }
-        if let z = object["maxzoom"] as? NSNumber { maxZoom = z.intValue }
+        if let z = FoundationJSON.int(object["minzoom"]) { minZoom = z }
+        if let z = FoundationJSON.int(object["maxzoom"]) { maxZoom = z }
         if let s = object["scheme"] as? String, let parsed = Scheme(rawValue: s) { scheme = parsed }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 
 /// A parsed style (specification v8): what the core needs to run the loading sequence.
 public struct StyleDocument: Sendable {
@@ -25,17 +26,17 @@ public struct StyleDocument: Sendable {
         do { parsed = try JSONSerialization.jsonObject(with: data) }
         catch { throw StyleError("the style is not valid JSON: \(Self.describe(error))") }
         guard let root = parsed as? [String: Any] else { throw StyleError("the style must be a JSON object") }
-        guard let version = root["version"] as? NSNumber else { throw StyleError("the style has no \"version\"") }
-        guard version.intValue == 8 else { throw StyleError("style version \(version) is not supported (only 8)") }
+        guard let version = FoundationJSON.number(root["version"]) else { throw StyleError("the style has no \"version\"") }
+        guard version.double == 8 else { throw StyleError("style version \(JSONValue.number(version.double).serialized) is not supported (only 8)") }
         self.baseURL = baseURL
         json = data
         name = root["name"] as? String
-        if let c = root["center"] as? [NSNumber], c.count == 2 {
-            center = LngLat(longitude: c[0].doubleValue, latitude: c[1].doubleValue)
+        if let c = (root["center"] as? [Any])?.compactMap(FoundationJSON.double), c.count == 2 {
+            center = LngLat(longitude: c[0], latitude: c[1])
         }
-        zoom = (root["zoom"] as? NSNumber)?.doubleValue
-        bearing = (root["bearing"] as? NSNumber)?.doubleValue
-        pitch = (root["pitch"] as? NSNumber)?.doubleValue
+        zoom = FoundationJSON.double(root["zoom"])
+        bearing = FoundationJSON.double(root["bearing"])
+        pitch = FoundationJSON.double(root["pitch"])
         sprite = (root["sprite"] as? String).map { URLResolver.resolve($0, against: baseURL) }
         glyphs = (root["glyphs"] as? String).map { URLResolver.resolve($0, against: baseURL) }
 

@@ -1,3 +1,5 @@
+import MapWireJSON
+
 /// One entry of a style's `layers`: what the core needs to know about it (the renderer reads the rest).
 public struct StyleLayer: Equatable, Sendable {
     public var id: String
@@ -25,8 +27,8 @@ public struct StyleLayer: Equatable, Sendable {
         self.type = type
         source = object["source"] as? String
         sourceLayer = object["source-layer"] as? String
-        minZoom = (object["minzoom"] as? Double) ?? 0
-        maxZoom = (object["maxzoom"] as? Double) ?? 24
+        minZoom = FoundationJSON.double(object["minzoom"]) ?? 0
+        maxZoom = FoundationJSON.double(object["maxzoom"]) ?? 24
         let layout = object["layout"] as? [String: Any] ?? [:]
         visible = (layout["visibility"] as? String) != "none"
         hasText = type == "symbol" && layout["text-field"] != nil

@@ -3,7 +3,7 @@ import MapWireFormats
 
 /// Packs the icons into one row and describes each cell in the style-spec sprite index format.
 struct SpriteSheet {
-    let image: PNGImage
+    let image: RGBAImage
     /// Icon name → cell, as written to `sprite.json` / `sprite@2x.json`.
     let index: [String: [String: Int]]
 
@@ -24,11 +24,11 @@ struct SpriteSheet {
             index[icon.name] = ["x": left, "y": 0, "width": drawing.side, "height": drawing.side, "pixelRatio": pixelRatio]
             left += drawing.side + gap
         }
-        self.image = PNGImage(width: width, height: height, pixels: pixels)
+        self.image = RGBAImage(width: width, height: height, pixels: pixels)
         self.index = index
     }
 
-    func pngData() -> Data { PNGEncoder.encode(image) }
+    func pngData() throws -> Data { try ImageEncoder.png(image) }
 
     func jsonData() throws -> Data {
         try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .prettyPrinted])

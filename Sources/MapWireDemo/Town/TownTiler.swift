@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 import MapWireVectorTile
 
 /// Cuts the town plan into XYZ vector tiles.
@@ -51,16 +52,16 @@ struct TownTiler {
     /// The encoded tile, or nil when nothing of the town reaches it.
     func tile(z: Int, x: Int, y: Int) throws -> Data? {
         let scale = Double(1 << z)
-        let clipper = TileClipper(extent: Double(Self.extent), buffer: Self.buffer)
-        func toTile(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
-            ((p.x * scale - Double(x)) * Double(Self.extent), (p.y * scale - Double(y)) * Double(Self.extent))
+        let box = ClipBox(extent: Double(Self.extent), buffer: Self.buffer)
+        func toTile(_ p: (x: Double, y: Double)) -> PlanePoint {
+            PlanePoint(x: (p.x * scale - Double(x)) * Double(Self.extent), y: (p.y * scale - Double(y)) * Double(Self.extent))
         }
 
         var layers = Dictionary(uniqueKeysWithValues: TownLayer.allCases.map { ($0, VectorTileLayerBuilder(name: $0.rawValue)) })
         for feature in features where feature.source.minZoom <= z {
             let low = toTile(feature.minimum), high = toTile(feature.maximum)
-            guard high.x >= clipper.minimum, low.x <= clipper.maximum, high.y >= clipper.minimum, low.y <= clipper.maximum else { continue }
-            if let geometry = Self.clip(feature.source.shape, points: feature.points.map(toTile), clipper: clipper) {
+            guard high.x >= box.minimum, low.x <= box.maximum, high.y >= box.minimum, low.y <= box.maximum else { continue }
+            if let geometry = Self.clip(feature.source.shape, points: feature.points.map(toTile), box: box) {
                 layers[feature.source.layer]!.addFeature(geometry: geometry, properties: feature.source.properties)
             }
         }
@@ -70,27 +71,27 @@ struct TownTiler {
         return tile.isEmpty ? nil : try tile.serializedData()
     }
 
-    private static func clip(_ shape: TownFeature.Shape, points: [(x: Double, y: Double)], clipper: TileClipper) -> TileGeometry? {
+    private static func clip(_ shape: TownFeature.Shape, points: [PlanePoint], box: ClipBox) -> TileGeometry? {
         switch shape {
         case .point:
-            return clipper.contains(points[0]) ? .points([rounded(points[0])]) : nil
+            return box.contains(points[0]) ? .points([rounded(points[0])]) : nil
         case .line:
-            let parts = clipper.clipLine(points).map(roundedPath).filter { $0.count >= 2 }
+            let parts = LineClipper.clip(points, to: box).map(roundedPath).filter { $0.count >= 2 }
             return parts.isEmpty ? nil : .lineStrings(parts)
         case .polygon:
-            var ring = roundedPath(clipper.clipRing(points))
+            var ring = roundedPath(PolygonClipper.clip(points, to: box))
             if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
             guard ring.count >= 3, RingArea.doubledSignedArea(ring) != 0 else { return nil }
             return .polygons([[ring]])
         }
     }
 
-    private static func rounded(_ p: (x: Double, y: Double)) -> TilePoint {
+    private static func rounded(_ p: PlanePoint) -> TilePoint {
         TilePoint(x: Int32(p.x.rounded()), y: Int32(p.y.rounded()))
     }
 
     /// Rounds to integer tile units and drops points that collapse onto their predecessor.
-    private static func roundedPath(_ points: [(x: Double, y: Double)]) -> [TilePoint] {
+    private static func roundedPath(_ points: [PlanePoint]) -> [TilePoint] {
         var path: [TilePoint] = []
         for point in points.map(rounded) where path.last != point {
             path.append(point)

@@ -4,8 +4,8 @@ import MapEngine
 /// Web Mercator in "world units": the whole world is 0...1 on both axes, y down.
 enum WorldUnits {
     static func world(longitude: Double, latitude: Double) -> (x: Double, y: Double) {
-        let p = WebMercator.project(LngLat(longitude: longitude, latitude: latitude), zoom: 0)
-        return (p.x / WebMercator.tileSize, p.y / WebMercator.tileSize)
+        let p = WebMercator.world(longitude: longitude, latitude: latitude)
+        return (p.x, p.y)
     }
 
     /// Column/row of the XYZ tile holding a world position at `zoom`.

@@ -244,6 +244,7 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Chosen by the client; the reply carries it back.
   public var id: UInt64 = 0
 
   public var kind: Mapwire_V1_Command.OneOf_Kind? = nil
@@ -1737,8 +1738,10 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The command's id.
   public var id: UInt64 = 0
 
+  /// False when the core refused the command.
   public var ok: Bool = false
 
   /// Set when ok is false: what went wrong, readable by a person.
@@ -1957,6 +1960,7 @@ public nonisolated struct Mapwire_V1_PluginRequest: @unchecked Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Unique within one core epoch; the same for every attempt of a request.
   public var id: UInt64 {
     get {_storage._id}
     set {_uniqueStorage()._id = newValue}
@@ -2257,6 +2261,7 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The id of the request answered.
   public var id: UInt64 = 0
 
   public var kind: Mapwire_V1_PluginReply.OneOf_Kind? = nil
@@ -2770,6 +2775,7 @@ public nonisolated struct Mapwire_V1_GetState: Sendable {
   public init() {}
 }
 
+/// The answer to get-state. @json: `mapwire state` prints it by the JSON rules of PROTOCOL.md 5.3.
 public nonisolated struct Mapwire_V1_CoreStateSnapshot: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

@@ -910,6 +910,8 @@ public nonisolated struct Mapwire_V1_CameraDidChange: Sendable {
 }
 
 /// Where the viewport is: idle, in a state, or in a transition between two.
+/// @json custom: tagged by "status": {"status":"idle"}, {"status":"state","state":NAME} or
+/// {"status":"transition","from":NAME,"to":NAME} (PROTOCOL.md 5.3).
 public nonisolated struct Mapwire_V1_ViewportStatus: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1037,6 +1039,7 @@ public nonisolated struct Mapwire_V1_ViewportTargetCamera: Sendable {
 }
 
 /// A camera as events carry it.
+/// @json custom: {"center":[LONGITUDE,LATITUDE],"zoom","bearing","pitch"} (PROTOCOL.md 5.3).
 public nonisolated struct Mapwire_V1_ViewportCamera: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 import MapEngine
 import MapWireCanvas
 import MapWireVectorTile
@@ -64,11 +65,11 @@ public struct SpriteAtlas {
         }
         var entries: [String: Entry] = [:]
         for (name, value) in object {
-            guard let e = value as? [String: Any], let x = (e["x"] as? NSNumber)?.intValue, let y = (e["y"] as? NSNumber)?.intValue,
-                  let w = (e["width"] as? NSNumber)?.intValue, let h = (e["height"] as? NSNumber)?.intValue else { continue }
+            guard let e = value as? [String: Any], let x = FoundationJSON.int(e["x"]), let y = FoundationJSON.int(e["y"]),
+                  let w = FoundationJSON.int(e["width"]), let h = FoundationJSON.int(e["height"]) else { continue }
             entries[name] = Entry(x: x, y: y, width: w, height: h,
-                                  pixelRatio: (e["pixelRatio"] as? NSNumber)?.doubleValue ?? 1,
-                                  sdf: (e["sdf"] as? Bool) ?? false)
+                                  pixelRatio: FoundationJSON.double(e["pixelRatio"]) ?? 1,
+                                  sdf: FoundationJSON.bool(e["sdf"]) ?? false)
         }
         self.init(image: image, entries: entries)
     }

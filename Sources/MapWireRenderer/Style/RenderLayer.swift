@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 import MapWireStyle
 
 /// One style layer, compiled for drawing: its filter and every paint and layout property parsed once.
@@ -23,8 +24,8 @@ struct RenderLayer {
         type = json["type"] as? String ?? ""
         source = json["source"] as? String
         sourceLayer = json["source-layer"] as? String
-        minZoom = (json["minzoom"] as? NSNumber)?.doubleValue ?? 0
-        maxZoom = (json["maxzoom"] as? NSNumber)?.doubleValue ?? 24
+        minZoom = FoundationJSON.double(json["minzoom"]) ?? 0
+        maxZoom = FoundationJSON.double(json["maxzoom"]) ?? 24
         filter = try json["filter"].map { try StyleFilter(json: $0) }
         var problems: [String] = []
         paint = Self.properties(json["paint"], problems: &problems)

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 import MapEngine
 
 /// A style compiled for drawing: its layers in order and what the renderer needs of its sources.
@@ -46,11 +47,11 @@ struct RenderStyle {
             let type = object["type"] as? String ?? ""
             sources[id] = Source(
                 type: type,
-                tileSize: (object["tileSize"] as? NSNumber)?.intValue ?? 512,
-                maxZoom: (object["maxzoom"] as? NSNumber)?.intValue ?? (type == "geojson" ? 18 : 22),
-                minZoom: (object["minzoom"] as? NSNumber)?.intValue ?? 0,
-                buffer: (object["buffer"] as? NSNumber)?.intValue ?? 128,
-                tolerance: (object["tolerance"] as? NSNumber)?.doubleValue ?? 0.375)
+                tileSize: FoundationJSON.int(object["tileSize"]) ?? 512,
+                maxZoom: FoundationJSON.int(object["maxzoom"]) ?? (type == "geojson" ? 18 : 22),
+                minZoom: FoundationJSON.int(object["minzoom"]) ?? 0,
+                buffer: FoundationJSON.int(object["buffer"]) ?? 128,
+                tolerance: FoundationJSON.double(object["tolerance"]) ?? 0.375)
         }
         self.sources = sources
     }

@@ -1,3 +1,5 @@
+import MapWireJSON
+
 extension StyleValue {
     /// The text a value shows as (the spec's `to-string` rules): null is "", numbers print as
     /// JavaScript prints them, colours as "rgba(r,g,b,a)", arrays and objects as JSON.
@@ -32,21 +34,8 @@ extension StyleValue {
         return "rgba(" + channels.joined(separator: ",") + "," + JavaScriptNumber.string(color.a) + ")"
     }
 
+    /// A JSON string literal, escaped as the one JSON writer escapes.
     private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.string(text).serialized
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 
 extension StyleValue {
     /// Converts what `JSONSerialization` produced (or Swift literals of the same shapes) into a value.
@@ -8,20 +9,18 @@ extension StyleValue {
             self = .null
             return
         }
+        if let flag = FoundationJSON.bool(json) {
+            self = .bool(flag)
+            return
+        }
+        if let number = FoundationJSON.number(json) {
+            self = .number(number.double)
+            return
+        }
         switch json {
         case let value as StyleValue: self = value
         case is NSNull: self = .null
         case let value as String: self = .string(value)
-        case let value as Bool where type(of: json) == Bool.self: self = .bool(value)
-        case let value as Int where type(of: json) == Int.self: self = .number(Double(value))
-        case let value as Double where type(of: json) == Double.self: self = .number(value)
-        case let value as NSNumber:
-            // JSONSerialization hands back booleans as NSNumbers whose type code is "c" (char).
-            if String(cString: value.objCType) == "c" {
-                self = .bool(value.boolValue)
-            } else {
-                self = .number(value.doubleValue)
-            }
         case let items as [Any]:
             var converted: [StyleValue] = []
             converted.reserveCapacity(items.count)

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// GeoJSON (FeatureCollection, Feature, or a bare geometry; Point, MultiPoint, LineString,
 /// MultiLineString, Polygon, MultiPolygon, GeometryCollection) cut into vector tiles that draw like MVT.
@@ -63,7 +64,7 @@ public final class GeoJSONTiler: Sendable {
             maxX: (Double(x + 1) + margin) / tiles, maxY: (Double(y + 1) + margin) / tiles)
         let cutter = TileFeatureCutter(
             zoom: z, x: x, y: y, extent: Double(extent),
-            box: TileBox(minimum: -Double(buffer), maximum: Double(extent + buffer)),
+            box: ClipBox(extent: Double(extent), buffer: Double(buffer)),
             tolerance: z < maxZoom ? tolerance : 0)
         layer.features = index.query(query).compactMap { cutter.cut(features[$0]) }
         return layer

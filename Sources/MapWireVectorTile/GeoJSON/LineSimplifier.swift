@@ -1,7 +1,9 @@
+import MapWireGeometry
+
 /// Douglas–Peucker simplification: drops points closer than the tolerance to the line through
 /// their neighbours. Endpoints always stay, so clipped parts keep meeting the tile edge.
 enum LineSimplifier {
-    static func simplify(_ points: [WorldPoint], tolerance: Double) -> [WorldPoint] {
+    static func simplify(_ points: [PlanePoint], tolerance: Double) -> [PlanePoint] {
         guard tolerance > 0, points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
@@ -27,14 +29,14 @@ enum LineSimplifier {
     /// Rings: the start point is repeated at the end so the last edge is considered too.
     /// If simplifying would leave fewer than three corners, the ring is kept as it was,
     /// so small polygons do not vanish just because they are small.
-    static func simplifyRing(_ ring: [WorldPoint], tolerance: Double) -> [WorldPoint] {
+    static func simplifyRing(_ ring: [PlanePoint], tolerance: Double) -> [PlanePoint] {
         guard let first = ring.first, ring.count > 3 else { return ring }
         let simplified = Array(simplify(ring + [first], tolerance: tolerance).dropLast())
         return simplified.count >= 3 ? simplified : ring
     }
 
     /// Squared distance from p to the segment a–b.
-    private static func squaredDistance(_ p: WorldPoint, _ a: WorldPoint, _ b: WorldPoint) -> Double {
+    private static func squaredDistance(_ p: PlanePoint, _ a: PlanePoint, _ b: PlanePoint) -> Double {
         var x = a.x, y = a.y
         let dx = b.x - a.x, dy = b.y - a.y
         if dx != 0 || dy != 0 {

@@ -1,9 +1,11 @@
+import MapWireGeometry
+
 /// An axis-aligned box in world units.
 struct WorldBounds: Sendable {
     var minX = Double.infinity, minY = Double.infinity
     var maxX = -Double.infinity, maxY = -Double.infinity
 
-    mutating func include(_ point: WorldPoint) {
+    mutating func include(_ point: PlanePoint) {
         minX = min(minX, point.x); maxX = max(maxX, point.x)
         minY = min(minY, point.y); maxY = max(maxY, point.y)
     }
@@ -16,9 +18,9 @@ struct WorldBounds: Sendable {
 /// One geometry of a GeoJSON feature projected to world units, ready to be cut into tiles.
 struct ProjectedFeature: Sendable {
     enum Shape: Sendable {
-        case points([WorldPoint])
-        case lines([[WorldPoint]])
-        case polygons([[[WorldPoint]]])
+        case points([PlanePoint])
+        case lines([[PlanePoint]])
+        case polygons([[[PlanePoint]]])
     }
 
     var id: UInt64?
@@ -30,9 +32,9 @@ struct ProjectedFeature: Sendable {
         self.id = id
         self.properties = properties
         switch geometry {
-        case .points(let points): shape = .points(points.map(WebMercator.world))
-        case .lines(let lines): shape = .lines(lines.map { $0.map(WebMercator.world) })
-        case .polygons(let polygons): shape = .polygons(polygons.map { $0.map { $0.map(WebMercator.world) } })
+        case .points(let points): shape = .points(points.map(Self.world))
+        case .lines(let lines): shape = .lines(lines.map { $0.map(Self.world) })
+        case .polygons(let polygons): shape = .polygons(polygons.map { $0.map { $0.map(Self.world) } })
         }
         var bounds = WorldBounds()
         switch shape {
@@ -45,4 +47,10 @@ struct ProjectedFeature: Sendable {
     }
 
     var isEmpty: Bool { bounds.minX > bounds.maxX }
+}
+
+extension ProjectedFeature {
+    fileprivate static func world(_ position: GeoPosition) -> PlanePoint {
+        WebMercator.world(longitude: position.longitude, latitude: position.latitude)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// Turns one projected feature into the part of it that falls in one tile: clipped to the
 /// buffered tile, optionally simplified, rounded to integer tile units, and with polygon rings
@@ -8,7 +9,7 @@ struct TileFeatureCutter {
     let x: Int
     let y: Int
     let extent: Double
-    let box: TileBox
+    let box: ClipBox
     /// Douglas–Peucker tolerance in tile units; 0 turns simplification off.
     let tolerance: Double
 
@@ -33,10 +34,10 @@ struct TileFeatureCutter {
 
     /// Exterior first, then holes. A polygon whose exterior is clipped or rounded away is gone
     /// entirely; a hole that collapses is just dropped.
-    private func cutPolygon(_ polygon: [[WorldPoint]]) -> [[TilePoint]] {
+    private func cutPolygon(_ polygon: [[PlanePoint]]) -> [[TilePoint]] {
         var rings: [[TilePoint]] = []
         for (index, ring) in polygon.enumerated() {
-            let clipped = RingClipper.clip(ring.map(tileUnits), to: box)
+            let clipped = PolygonClipper.clip(ring.map(tileUnits), to: box)
             var points = roundedPath(LineSimplifier.simplifyRing(clipped, tolerance: tolerance))
             if points.count > 1, points.first == points.last { points.removeLast() }
             let area = RingArea.doubledSignedArea(points)
@@ -55,18 +56,18 @@ struct TileFeatureCutter {
         VectorFeature(id: feature.id, type: type, geometry: geometry, properties: feature.properties)
     }
 
-    private func tileUnits(_ point: WorldPoint) -> WorldPoint {
+    private func tileUnits(_ point: PlanePoint) -> PlanePoint {
         let scale = Double(1 << zoom)
-        return WorldPoint(x: (point.x * scale - Double(x)) * extent, y: (point.y * scale - Double(y)) * extent)
+        return PlanePoint(x: (point.x * scale - Double(x)) * extent, y: (point.y * scale - Double(y)) * extent)
     }
 
     /// Only called on points inside the box, whose size is bounded when the tiler is made.
-    private func rounded(_ point: WorldPoint) -> TilePoint {
+    private func rounded(_ point: PlanePoint) -> TilePoint {
         TilePoint(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()))
     }
 
     /// Rounds and drops points that land on the one before them.
-    private func roundedPath(_ points: [WorldPoint]) -> [TilePoint] {
+    private func roundedPath(_ points: [PlanePoint]) -> [TilePoint] {
         var path: [TilePoint] = []
         path.reserveCapacity(points.count)
         for point in points.map(rounded) where path.last != point {

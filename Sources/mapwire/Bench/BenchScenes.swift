@@ -48,7 +48,7 @@ enum BenchScenes {
         }
         var glyphs = GlyphStore()
         try glyphs.add(fontStack: ["MapWire Sans"], rangePBF: Data(contentsOf: folder.appendingPathComponent("glyphs/MapWire Sans/0-255.pbf")))
-        let sprite = try SpriteAtlas(image: CanvasImage(png: Data(contentsOf: folder.appendingPathComponent("sprite.png"))),
+        let sprite = try SpriteAtlas(image: CanvasImage(encoded: Data(contentsOf: folder.appendingPathComponent("sprite.png"))),
                                      indexJSON: Data(contentsOf: folder.appendingPathComponent("sprite.json")))
         return RenderScene(styleJSON: style, camera: camera, size: size, pixelRatio: 1,
                            sources: ["town": .vector(tiles)], sprite: sprite, glyphs: glyphs)

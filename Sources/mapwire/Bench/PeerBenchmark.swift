@@ -1,4 +1,6 @@
 import Foundation
+import MapWireProcess
+import MapWireJSON
 import MapWireFormats
 import MapWireRenderSuite
 
@@ -12,7 +14,7 @@ struct PeerBenchmark {
     struct Outcome {
         var idleMs: [Double]
         var pngMs: [Double]
-        var image: PNGImage
+        var image: RGBAImage
         var maplibre: String
         var chromium: String
         var errors: [String]
@@ -35,33 +37,29 @@ struct PeerBenchmark {
         guard let script = Self.script() else { throw Failure.missing("scripts/bench-peer (run from the repository)") }
         let png = scratch.appendingPathComponent("maplibre.png")
         guard let center = scene.center, let zoom = scene.zoom else { throw Failure.failed("the scene has no camera") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path,
-                             "--style", fixtures.appendingPathComponent("styles/bright-v9.json").path,
-                             "--tiles", fixtures.path + "/" + LoadScene.chicagoTiles,
-                             "--glyphs", fixtures.appendingPathComponent("glyphs").path,
-                             "--sprite", sprite.path,
-                             "--center=\(center.longitude),\(center.latitude)", "--zoom", "\(zoom)",
-                             "--size", "\(scene.side)x\(scene.side)", "--runs", "\(runs)", "--out-png", png.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
+        let arguments = ["python3", script.path,
+                         "--style", fixtures.appendingPathComponent("styles/bright-v9.json").path,
+                         "--tiles", fixtures.path + "/" + LoadScene.chicagoTiles,
+                         "--glyphs", fixtures.appendingPathComponent("glyphs").path,
+                         "--sprite", sprite.path,
+                         "--center=\(center.longitude),\(center.latitude)", "--zoom", "\(zoom)",
+                         "--size", "\(scene.side)x\(scene.side)", "--runs", "\(runs)", "--out-png", png.path]
+        let process = try ChildProcess(name: "bench-peer", executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments,
+                                       standardOutput: .pipe, standardError: .discarded)
         // The script stops Chromium itself; this only guards against a hung script.
-        let watchdog = DispatchWorkItem { kill(pid, SIGTERM) }
+        let watchdog = DispatchWorkItem { process.signal(SIGTERM) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        process.waitForExit()
         watchdog.cancel()
+        let status = process.termination.flatMap { $0.bySignal ? nil : $0.status }
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        if process.terminationStatus == 3 { throw Failure.missing(json["missing"] as? String ?? "chromium or maplibre") }
-        guard process.terminationStatus == 0, let list = json["runs"] as? [[String: Any]] else {
-            throw Failure.failed("scripts/bench-peer exited with status \(process.terminationStatus); run it by hand to see why")
+        if status == 3 { throw Failure.missing(json["missing"] as? String ?? "chromium or maplibre") }
+        guard status == 0, let list = json["runs"] as? [[String: Any]] else {
+            throw Failure.failed("scripts/bench-peer ended (\(process.exitDescription)); run it by hand to see why")
         }
-        return Outcome(idleMs: list.compactMap { $0["idle_ms"] as? Double }, pngMs: list.compactMap { $0["png_ms"] as? Double },
-                       image: try PNGDecoder.decode(Data(contentsOf: png)),
+        return Outcome(idleMs: list.compactMap { FoundationJSON.double($0["idle_ms"]) }, pngMs: list.compactMap { FoundationJSON.double($0["png_ms"]) },
+                       image: try ImageDecoder.decode(Data(contentsOf: png)),
                        maplibre: json["maplibre"] as? String ?? "?", chromium: json["chromium"] as? String ?? "?",
                        errors: json["errors"] as? [String] ?? [])
     }
@@ -69,13 +67,13 @@ struct PeerBenchmark {
     /// The peer's figures against MapWire's load times and image for the same scene.
     /// `images`: a folder to keep both images and their difference in.
     static func figures(peer: Outcome, mapwire: LoadBenchmark.Times, side: Int, images: URL?) throws -> ([BenchFigure], Double) {
-        let ours = try PNGDecoder.decode(mapwire.png)
+        let ours = try ImageDecoder.decode(mapwire.png)
         let diff = ImageDiff.compare(ours, peer.image)
         if let images {
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             try mapwire.png.write(to: images.appendingPathComponent("chicago-mapwire.png"))
-            try PNGEncoder.encode(peer.image).write(to: images.appendingPathComponent("chicago-maplibre.png"))
-            try PNGEncoder.encode(diff.diffImage).write(to: images.appendingPathComponent("chicago-diff.png"))
+            try ImageEncoder.png(peer.image).write(to: images.appendingPathComponent("chicago-maplibre.png"))
+            try ImageEncoder.png(diff.diffImage).write(to: images.appendingPathComponent("chicago-diff.png"))
         }
         let similarity = 1 - diff.ratio
         let name = "MapLibre GL JS \(peer.maplibre)"

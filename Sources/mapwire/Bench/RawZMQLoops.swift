@@ -1,4 +1,5 @@
 import Foundation
+import MapWireProcess
 import MapWireBus
 import MapWirePluginKit
 
@@ -32,7 +33,7 @@ enum RawZMQLoops {
     /// messages of `topicBytes` + `payloadBytes` as fast as it can to `subscribers` SUBs here that
     /// receive and drop them. High-water marks are the core's (200,000) and the monitor's (1,000,000).
     static func publish(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> [SubscriberTally] {
-        let publisher = try ChildProcess(name: "raw-pub", executable: "mapwire", arguments: [
+        let publisher = try ChildProcess(name: "raw-pub", executable: ChildProcess.sibling("mapwire"), arguments: [
             "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
             "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)"])
         defer { publisher.stop() }
@@ -96,7 +97,7 @@ enum RawZMQLoops {
             try socket.setReceiveTimeout(milliseconds: 10_000)
             try socket.bind(endpoint)
             let echoes = try (0..<workers).map { index in
-                try ChildProcess(name: "raw-echo-\(index)", executable: "mapwire",
+                try ChildProcess(name: "raw-echo-\(index)", executable: ChildProcess.sibling("mapwire"),
                                  arguments: ["bench", "raw-peer", "echo", "--endpoint", endpoint, "--reply-bytes", "\(replyBytes)"])
             }
             defer { echoes.forEach { $0.stop() } }

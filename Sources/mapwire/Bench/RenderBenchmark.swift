@@ -26,7 +26,7 @@ struct RenderBenchmark {
             let frame = try renderer.render(scene)
             figures.renderMilliseconds.append(Self.elapsed(since: start))
             start = DispatchTime.now().uptimeNanoseconds
-            _ = frame.canvas.pngData()
+            _ = try frame.canvas.pngData()
             figures.pngMilliseconds.append(Self.elapsed(since: start))
             start = DispatchTime.now().uptimeNanoseconds
             CairoBaseline.draw(width: scene.size.width, height: scene.size.height)

@@ -86,7 +86,7 @@ struct ScaleBenchmark {
             try map.client.run(.setSize(.with { $0.width = UInt32(side); $0.height = UInt32(side) }))
             _ = try watcher.waitForIdle(timeoutSeconds: 120)
             // Pan by a quarter of the view each way, so each move brings tiles in and out.
-            let degreesPerPixel = 360 / (512 * pow(2, zoom))
+            let degreesPerPixel = 360 / WebMercator.worldSize(zoom: zoom)
             let east = LngLat(longitude: home.longitude + Double(side) / 4 * degreesPerPixel, latitude: home.latitude)
             let tiles = TileCover.tiles(for: Transform(camera: Camera(center: home, zoom: zoom), size: ViewportSize(width: side, height: side)),
                                         tileSize: 512, minZoom: 12, maxZoom: 16, roundZoom: false).count

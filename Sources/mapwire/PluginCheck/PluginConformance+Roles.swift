@@ -60,7 +60,7 @@ extension PluginConformance {
             if case .resource(let data)? = reply.kind {
                 let problems = enumProblems(data)
                 if !problems.isEmpty { record(.fail(name, problems.joined(separator: "; "))) }
-                else if data.response.hasError, data.data.isEmpty { record(.pass(name, "error reason \(data.response.error.reason): \(data.response.error.message)")) }
+                else if data.response.hasError, data.data.isEmpty { record(.pass(name, "error reason \(data.response.error.reason.documentedName): \(data.response.error.message)")) }
                 else { record(.fail(name, "no response.error for a file that does not exist")) }
             } else {
                 record(.fail(name, "answered \(describe(reply)); failed loads are ResourceData with response.error"))
@@ -174,7 +174,7 @@ extension PluginConformance {
     private func checkGestureDelegate() {
         checkDecision("gesture-delegate: HandleGesture gets a GestureAnswer (7.8)", deadlineMillis: 50, {
             $0.handleGesture = .with { $0.gesture = .with { $0.kind = .tap; $0.location = .with { $0.x = 10; $0.y = 10 } } }
-        }, accept: { if case .gestureAnswer(let a)? = $0 { "answer: \(a.answer)" } else { nil } })
+        }, accept: { if case .gestureAnswer(let a)? = $0 { "answer: \(a.answer.documentedName)" } else { nil } })
     }
 
     private func checkStyleImageRemover() {
@@ -200,7 +200,7 @@ extension PluginConformance {
         var statuses: [String] = []
         _ = core.find(3000, from: mark) { message in
             guard case .command(let command) = message.body, case .publishLoadStatus(let p)? = command.kind else { return false }
-            statuses.append("\(p.change.target) \(p.change.status)")
+            statuses.append("\(p.change.target) \(p.change.status.documentedName)")
             return p.change.target == "map" && p.change.status == .loaded
         }
         if statuses.contains("map loaded") {

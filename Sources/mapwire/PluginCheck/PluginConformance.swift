@@ -251,7 +251,7 @@ final class PluginConformance {
     func describe(_ reply: Mapwire_V1_PluginReply) -> String {
         switch reply.kind {
         case .resource: "ResourceData"
-        case .error(let e): "Error{\(e.code), \"\(e.message)\"}"
+        case .error(let e): "Error{\(e.code.documentedName), \"\(e.message)\"}"
         case .renderResult: "RenderResult"
         case .styleImageDecision: "StyleImageDecision"
         case .cameraDecision: "CameraDecision"

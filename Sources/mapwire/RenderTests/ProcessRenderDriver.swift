@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 import MapWireBus
 import MapWireFormats
 import MapWirePluginKit
@@ -23,7 +24,7 @@ final class ProcessRenderDriver: RenderTestDriver {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    func render(_ testCase: RenderTestCase) throws -> PNGImage {
+    func render(_ testCase: RenderTestCase) throws -> RGBAImage {
         guard launcher.exited.isEmpty else { throw Failure(description: "\(launcher.exited.joined(separator: ", ")) exited") }
         guard var style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
             throw Failure(description: "the style is not a JSON object")
@@ -65,15 +66,15 @@ final class ProcessRenderDriver: RenderTestDriver {
             try run(.addStyleImage(.with { $0.id = image.id; $0.png = png; $0.sdf = image.sdf; $0.pixelRatio = image.pixelRatio }))
         }
         let reply = try run(.snapshot(.with { $0.returnImage = true }))
-        let image: PNGImage
-        do { image = try PNGDecoder.decode(reply.snapshot.png) }
+        let image: RGBAImage
+        do { image = try ImageDecoder.decode(reply.snapshot.png) }
         catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
         return Self.premultiplied(image)
     }
 
     /// The suite's expected images hold what GL's readPixels returned: premultiplied colour (a
     /// half-transparent red is 128,0,0,128). Our PNGs are straight alpha, so convert before comparing.
-    static func premultiplied(_ image: PNGImage) -> PNGImage {
+    static func premultiplied(_ image: RGBAImage) -> RGBAImage {
         var result = image
         for i in stride(from: 0, to: result.pixels.count, by: 4) {
             let a = UInt32(result.pixels[i + 3])
@@ -97,11 +98,11 @@ final class ProcessRenderDriver: RenderTestDriver {
         var pitch: Double
 
         init(_ style: [String: Any]) {
-            let c = style["center"] as? [NSNumber] ?? []
-            center = c.count == 2 ? (c[0].doubleValue, c[1].doubleValue) : (0, 0)
-            zoom = (style["zoom"] as? NSNumber)?.doubleValue ?? 0
-            bearing = (style["bearing"] as? NSNumber)?.doubleValue ?? 0
-            pitch = (style["pitch"] as? NSNumber)?.doubleValue ?? 0
+            let c = (style["center"] as? [Any] ?? []).compactMap(FoundationJSON.double)
+            center = c.count == 2 ? (c[0], c[1]) : (0, 0)
+            zoom = FoundationJSON.double(style["zoom"]) ?? 0
+            bearing = FoundationJSON.double(style["bearing"]) ?? 0
+            pitch = FoundationJSON.double(style["pitch"]) ?? 0
         }
     }
 }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import MapWireProcess
 import MapWireBus
 import MapWirePluginKit
 import MapWireProtocol
 
 /// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).
 struct LaunchOptions: ParsableArguments {
-    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus, location.")
+    @Option(help: "Comma-separated plugins to start: loader, renderer, loadstatus, location, or none (default: loader,renderer).")
     var plugins: String?
 
     @Option(help: "The location plugin's source: gpx:FILE, nmea:FILE, route:FILE or gpsd://HOST[:PORT] (starts the location plugin).")
@@ -63,7 +64,7 @@ final class MapLauncher {
         self.directory = directory
         self.options = options
         try directory.prepare()
-        let core = try ChildProcess(name: "core", executable: "mapwire-core",
+        let core = try ChildProcess(name: "core", executable: ChildProcess.sibling("mapwire-core"),
                                     arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? [])
                                         + (options.enableBench ? ["--enable-bench"] : []))
         children.append(core)
@@ -158,18 +159,18 @@ final class MapLauncher {
             for rule in options.rewrite { arguments += ["--rewrite", rule] }
             if let config = options.loaderConfig { arguments += ["--config", config] }
             if let delay = options.loaderDelayMs { arguments += ["--delay-ms", "\(delay)"] }
-            return try ChildProcess(name: name, executable: "mapwire-loader", arguments: arguments)
+            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-loader"), arguments: arguments)
         case "renderer":
-            return try ChildProcess(name: name, executable: "mapwire-renderer", arguments: ["--run-dir", dir.path])
+            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-renderer"), arguments: ["--run-dir", dir.path])
         case "loadstatus":
-            return try ChildProcess(name: name, executable: "mapwire-loadstatus", arguments: ["--run-dir", dir.path])
+            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-loadstatus"), arguments: ["--run-dir", dir.path])
         case "location":
             guard let source = options.location else { throw ValidationError("the location plugin needs --location SOURCE") }
             // Tracking is set before the first fix arrives, so the map follows the source from its start.
             try startTracking(dir, options: options)
             var arguments = ["--run-dir", dir.path, "--source", source]
             if let speed = options.locationSpeed { arguments += ["--speed", "\(speed)"] }
-            return try ChildProcess(name: name, executable: "mapwire-location", arguments: arguments)
+            return try ChildProcess(name: name, executable: ChildProcess.sibling("mapwire-location"), arguments: arguments)
         default:
             throw ValidationError("unknown plugin \"\(name)\" (known: loader, renderer, loadstatus, location)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireProcess
 import MapWireProtocol
 import MapWirePluginKit
 

@@ -76,3 +76,10 @@ enum LocationTestSupport {
         return (dx * dx + dy * dy).squareRoot()
     }
 }
+
+extension String {
+    /// How many times `text` occurs (not overlapping), e.g. a log line in a process's output.
+    func occurrences(of text: String) -> Int {
+        components(separatedBy: text).count - 1
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireCalendar
 import MapWireProtocol
 
 /// Builders for a loader's answers: bytes with their metadata, or a documented error reason.
@@ -46,29 +47,10 @@ enum RFC1123 {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civil(days)
-        // 1970-01-01 was a Thursday.
-        let weekday = Int(((days % 7) + 11) % 7)
-        return "\(weekdays[weekday]), \(two(day)) \(months[Int(month) - 1]) \(year) "
-            + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
+        let t = UTCTime(unixSeconds: Int64(date.timeIntervalSince1970.rounded(.down)))
+        return "\(weekdays[t.date.weekday]), \(two(t.date.day)) \(months[Int(t.date.month) - 1]) \(t.date.year) "
+            + "\(two(t.hour)):\(two(t.minute)):\(two(t.second)) GMT"
     }
 
     private static func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-
-    /// Year, month (1-12) and day of a day count since 1970-01-01, in the proleptic Gregorian calendar
-    /// (400-year eras starting in March, so the leap day ends each year).
-    private static func civil(_ daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
-        let shifted = daysSinceEpoch + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }

@@ -16,17 +16,9 @@ public enum LoaderPlugin {
         case .cancel:
             // Loads finish synchronously, so there is never anything left to cancel.
             return nil
-        case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture:
-            // Requests for other roles (render, style images, camera-veto, gestures): a loader takes none of them.
-            return .with {
-                $0.id = request.id
-                $0.error = .with { $0.code = .invalid; $0.message = "the loader only loads resources"; $0.inReplyTo = request.id }
-            }
-        case nil:
-            return .with {
-                $0.id = request.id
-                $0.error = .with { $0.code = .unknownMessage; $0.message = "the loader does not know this request type"; $0.inReplyTo = request.id }
-            }
+        case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, nil:
+            // Requests for other roles (render, style images, camera-veto, gestures) or newer than this build.
+            return RequestRefusal.answer(request, plugin: "loader", onlyDoes: "loads resources")
         }
     }
 }

@@ -8,6 +8,8 @@ public final class GPSDFollower {
         case fix(LocationFix)
         /// The source failed: gpsd unreachable or gone, or the receiver lost its fix. Said once per outage.
         case failure(String)
+        /// Another connection attempt during an outage failed too (the outage's `failure` was already said).
+        case stillUnreachable(attempts: Int)
         case satellites(used: Int, visible: Int)
     }
 
@@ -26,6 +28,7 @@ public final class GPSDFollower {
     public func run(isStopped: () -> Bool, deliver: (Event) -> Void) {
         var delay = 0.1
         var outageReported = false
+        var failedAttempts = 0
         while !isStopped() {
             do throws(LineConnection.Failure) {
                 let connection = try LineConnection(host: host, port: port)
@@ -33,6 +36,7 @@ public final class GPSDFollower {
                 try connection.send(#"?WATCH={"enable":true,"json":true};"# + "\n")
                 deliver(.connected)
                 delay = 0.1
+                failedAttempts = 0
                 var lostFix = false
                 while !isStopped() {
                     guard let line = try connection.readLine(timeoutMilliseconds: 200) else { continue }
@@ -53,9 +57,12 @@ public final class GPSDFollower {
                     }
                 }
             } catch {
+                failedAttempts += 1
                 if !outageReported {
                     outageReported = true
                     deliver(.failure("gpsd at \(host):\(port): \(error)"))
+                } else {
+                    deliver(.stillUnreachable(attempts: failedAttempts))
                 }
             }
             sleep(seconds: delay, unless: isStopped)

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireJSON
 
 /// One line of gpsd's JSON protocol, as far as a location provider cares.
 public enum GPSDReport: Equatable, Sendable {
@@ -21,14 +22,14 @@ public enum GPSDReport: Equatable, Sendable {
         case "TPV": return tpv(object)
         case "SKY":
             let satellites = object["satellites"] as? [[String: Any]] ?? []
-            let used = (object["uSat"] as? Int) ?? satellites.filter { $0["used"] as? Bool == true }.count
-            return .sky(used: used, visible: (object["nSat"] as? Int) ?? satellites.count)
+            let used = FoundationJSON.int(object["uSat"]) ?? satellites.filter { FoundationJSON.bool($0["used"]) == true }.count
+            return .sky(used: used, visible: FoundationJSON.int(object["nSat"]) ?? satellites.count)
         default: return .other(kind)
         }
     }
 
     private static func tpv(_ o: [String: Any]) -> GPSDReport {
-        guard let mode = o["mode"] as? Int, mode >= 2,
+        guard let mode = FoundationJSON.int(o["mode"]), mode >= 2,
               let lat = number(o["lat"]), let lon = number(o["lon"]),
               LocationFix.isValid(latitude: lat, longitude: lon)
         else { return .noFix }
@@ -43,9 +44,6 @@ public enum GPSDReport: Equatable, Sendable {
             timestamp: (o["time"] as? String).flatMap(ISO8601Time.parse)))
     }
 
-    private static func number(_ value: Any?) -> Double? {
-        guard let n = value as? NSNumber, !(value is Bool) else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
-    }
+    /// A finite number; a JSON `true` is none (and, unlike an `is Bool` test, 0 and 1 are numbers).
+    private static func number(_ value: Any?) -> Double? { FoundationJSON.double(value) }
 }

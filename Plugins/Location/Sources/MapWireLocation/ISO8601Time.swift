@@ -1,32 +1,53 @@
 import Foundation
+import MapWireCalendar
 
-/// Parses the timestamps GPX files actually contain.
-///
-/// Why not one `ISO8601DateFormatter`: real files mix "Z", "+02:00", fractional seconds of
-/// any length ("47.8Z", "52.2073437Z") and no zone at all ("2013-01-01T12:00:00"). The
-/// fraction is cut out and added back by hand (formatters disagree on more than 3 digits),
-/// and a missing zone is read as UTC, which is what the GPX spec mandates anyway.
+/// Parses the timestamps GPX files actually contain: "YYYY-MM-DDThh:mm:ss", then fractional seconds
+/// of any length ("47.8", "52.2073437"), then "Z", "±hh:mm", "±hhmm" or no zone at all, which is read
+/// as UTC (what the GPX spec mandates anyway). By hand on the one civil-date algorithm: date
+/// formatters disagree on more than 3 fraction digits and refuse a missing zone.
 enum ISO8601Time {
     static func parse(_ text: String) -> Date? {
-        var s = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let t = s.firstIndex(of: "T") else { return nil }
+        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let year = number(&rest, digits: 4), skip(&rest, "-"), let month = number(&rest, digits: 2), skip(&rest, "-"),
+              let day = number(&rest, digits: 2), skip(&rest, "T") || skip(&rest, "t"),
+              let hour = number(&rest, digits: 2), skip(&rest, ":"), let minute = number(&rest, digits: 2), skip(&rest, ":"),
+              let second = number(&rest, digits: 2)
+        else { return nil }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid, hour < 24, minute < 60, second < 61 else { return nil }  // 60: a leap second
         var fraction = 0.0
-        if let dot = s[t...].firstIndex(of: ".") {
-            let digitsEnd = s[s.index(after: dot)...].firstIndex { !$0.isNumber } ?? s.endIndex
-            guard let f = Double("0" + s[dot..<digitsEnd]) else { return nil }
-            fraction = f
-            s.removeSubrange(dot..<digitsEnd)
+        if skip(&rest, ".") {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            fraction = value
+            rest = rest.dropFirst(digits.count)
         }
-        if !hasZone(s) { s += "Z" }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: s).map { $0.addingTimeInterval(fraction) }
+        guard let offset = zoneOffset(rest) else { return nil }
+        let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// A zone is "Z" or a ±hh:mm suffix after the time part.
-    private static func hasZone(_ s: String) -> Bool {
-        if s.hasSuffix("Z") || s.hasSuffix("z") { return true }
-        guard let t = s.firstIndex(of: "T") else { return false }
-        return s[t...].contains("+") || s[t...].contains("-")
+    /// Seconds east of UTC: nothing or "Z" is 0; "+02:00" and "+0200" are 7200; anything else is nil.
+    private static func zoneOffset(_ zone: Substring) -> Int64? {
+        var rest = zone
+        if rest.isEmpty || rest == "Z" || rest == "z" { return 0 }
+        let sign: Int64 = skip(&rest, "+") ? 1 : skip(&rest, "-") ? -1 : 0
+        guard sign != 0, let hours = number(&rest, digits: 2) else { return nil }
+        _ = skip(&rest, ":")
+        guard let minutes = number(&rest, digits: 2), rest.isEmpty, hours < 24, minutes < 60 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    private static func number(_ text: inout Substring, digits: Int) -> Int64? {
+        let head = text.prefix(digits)
+        guard head.count == digits, head.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int64(head) else { return nil }
+        text = text.dropFirst(digits)
+        return value
+    }
+
+    private static func skip(_ text: inout Substring, _ character: Character) -> Bool {
+        guard text.first == character else { return false }
+        text = text.dropFirst()
+        return true
     }
 }

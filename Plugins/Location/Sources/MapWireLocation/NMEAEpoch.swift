@@ -1,4 +1,5 @@
 import Foundation
+import MapWireCalendar
 
 /// What the sentences of one epoch told us so far; becomes a fix once it has a position.
 struct Epoch: Sendable {
@@ -31,13 +32,9 @@ struct Epoch: Sendable {
     }
 
     private func timestamp(_ day: DateComponents?) -> Date? {
-        guard var c = day else { return nil }
-        c.hour = 0
-        c.minute = 0
-        c.second = 0
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: c)?.addingTimeInterval(secondsOfDay)
+        guard let year = day?.year, let month = day?.month, let dayOfMonth = day?.day else { return nil }
+        let date = CivilDate(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth))
+        return Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400) + secondsOfDay)
     }
 
     /// RMC's ddmmyy. Two-digit years: 80–99 are 19xx, the rest 20xx (GPS began in 1980).

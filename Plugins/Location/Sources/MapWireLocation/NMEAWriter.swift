@@ -1,4 +1,5 @@
 import Foundation
+import MapWireCalendar
 
 /// Writes fixes as an NMEA 0183 log (an RMC and a GGA sentence per fix): what gpsfake replays into a
 /// real gpsd, so a test can compare gpsd's positions with the file source's.
@@ -8,10 +9,10 @@ public enum NMEAWriter {
         var lines: [String] = []
         for fix in fixes {
             guard let time = fix.timestamp else { continue }
-            let c = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: time)
-            let hundredths = (c.nanosecond ?? 0) / 10_000_000
-            let hms = String(format: "%02d%02d%02d.%02d", c.hour!, c.minute!, c.second!, hundredths)
-            let date = String(format: "%02d%02d%02d", c.day!, c.month!, c.year! % 100)
+            let hundredthsSinceEpoch = Int64((time.timeIntervalSince1970 * 100).rounded(.down))
+            let t = UTCTime(unixNanos: hundredthsSinceEpoch * 10_000_000)
+            let hms = String(format: "%02lld%02lld%02lld.%02lld", t.hour, t.minute, t.second, t.nanosecond / 10_000_000)
+            let date = String(format: "%02lld%02lld%02lld", t.date.day, t.date.month, t.date.year % 100)
             let lat = coordinate(fix.latitude, degreeDigits: 2, positive: "N", negative: "S")
             let lon = coordinate(fix.longitude, degreeDigits: 3, positive: "E", negative: "W")
             let knots = fix.speed.map { String(format: "%.3f", $0 / NMEAReader.metresPerSecondPerKnot) } ?? ""
@@ -38,12 +39,4 @@ public enum NMEAWriter {
         let d = String(format: "%0\(degreeDigits)d", degrees)
         return d + String(format: "%09.6f", minutes) + "," + (value < 0 ? negative : positive)
     }
-}
-
-extension Calendar {
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

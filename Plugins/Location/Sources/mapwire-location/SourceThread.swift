@@ -53,6 +53,7 @@ struct SourceJob {
             case .fix(let fix): sender.send(fix)
             case .failure(let why): sender.fail(why)
             case .satellites(let used, let visible): logger.debug("satellites", metadata: ["used": "\(used)", "visible": "\(visible)"])
+            case .stillUnreachable(let attempts): logger.info("gpsd still unreachable", metadata: ["attempts": "\(attempts)"])
             }
         }
     }

@@ -27,17 +27,9 @@ public final class RendererPlugin {
             return .with { $0.id = request.id; $0.renderResult = render(frame) }
         case .cancel:
             return nil
-        case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture:
-            // Requests for other roles (loader, style images, camera-veto, gestures): a renderer takes none of them.
-            return .with {
-                $0.id = request.id
-                $0.error = .with { $0.code = .invalid; $0.message = "the renderer only renders frames"; $0.inReplyTo = request.id }
-            }
-        case nil:
-            return .with {
-                $0.id = request.id
-                $0.error = .with { $0.code = .unknownMessage; $0.message = "the renderer does not know this request type"; $0.inReplyTo = request.id }
-            }
+        case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, nil:
+            // Requests for other roles (loader, style images, camera-veto, gestures) or newer than this build.
+            return RequestRefusal.answer(request, plugin: "renderer", onlyDoes: "renders frames")
         }
     }
 
@@ -64,7 +56,7 @@ public final class RendererPlugin {
             result.width = UInt32(drawn.canvas.width)
             result.height = UInt32(drawn.canvas.height)
             if !frame.outputPath.isEmpty || frame.returnImage {
-                let png = drawn.canvas.pngData()
+                let png = try drawn.canvas.pngData()
                 if frame.returnImage { result.png = png }
                 if !frame.outputPath.isEmpty {
                     try png.write(to: URL(fileURLWithPath: frame.outputPath))

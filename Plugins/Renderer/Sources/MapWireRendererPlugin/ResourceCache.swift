@@ -62,7 +62,7 @@ final class ResourceCache {
             case .tile where resource.sourceType == "vector":
                 return .vectorTile(try MVTDecoder.decode(resource.data))
             case .tile:
-                return .rasterTile(try CanvasImage(png: resource.data))
+                return .rasterTile(try CanvasImage(encoded: resource.data))
             case .geojson:
                 return .geojson(try GeoJSONTiler(data: resource.data))
             case .spriteJson: return .spriteIndex(resource.data)
@@ -71,7 +71,7 @@ final class ResourceCache {
                     return .broken("style image \(resource.imageID): rgba size does not match \(resource.width)x\(resource.height)")
                 }
                 return .image(CanvasImage(rgba: [UInt8](resource.data), width: Int(resource.width), height: Int(resource.height)))
-            case .spriteImage, .image, .styleImage: return .image(try CanvasImage(png: resource.data))
+            case .spriteImage, .image, .styleImage: return .image(try CanvasImage(encoded: resource.data))
             case .glyphs: return .glyphs(resource.data)
             case .unspecified, .UNRECOGNIZED: return .broken("unknown resource kind")
             }

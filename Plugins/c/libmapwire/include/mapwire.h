@@ -61,46 +61,24 @@ typedef enum {
     MAPWIRE_MSG_ERROR = 8                    /* the core reported an error about something we sent   */
 } mapwire_msg_kind_t;
 
-/* ResourceData.data_source and ResourceResponse.source (values of events.proto's enums). */
-#define MAPWIRE_DATA_SOURCE_RESOURCE_LOADER 1
-#define MAPWIRE_DATA_SOURCE_NETWORK 2
-#define MAPWIRE_DATA_SOURCE_DATABASE 3
-#define MAPWIRE_DATA_SOURCE_ASSET 4
-#define MAPWIRE_DATA_SOURCE_FILE_SYSTEM 5
-#define MAPWIRE_RESPONSE_SOURCE_NETWORK 1
-#define MAPWIRE_RESPONSE_SOURCE_CACHE 2
-#define MAPWIRE_RESPONSE_SOURCE_TILE_STORE 3
-#define MAPWIRE_RESPONSE_SOURCE_LOCAL_FILE 4
-
-/* ResponseError.reason, for mapwire_plugin_answer_load_error(). */
-#define MAPWIRE_ERROR_REASON_NOT_FOUND 2
-#define MAPWIRE_ERROR_REASON_SERVER 3
-#define MAPWIRE_ERROR_REASON_CONNECTION 4
-#define MAPWIRE_ERROR_REASON_RATE_LIMIT 5
-#define MAPWIRE_ERROR_REASON_IN_OFFLINE_MODE 6
-#define MAPWIRE_ERROR_REASON_OTHER 7
-
-/* ResourceRequestInfo.kind, what mapwire_msg_resource_kind() returns. */
-#define MAPWIRE_RESOURCE_KIND_STYLE 2
-#define MAPWIRE_RESOURCE_KIND_SOURCE 3
-#define MAPWIRE_RESOURCE_KIND_TILE 4
-#define MAPWIRE_RESOURCE_KIND_GLYPHS 5
-#define MAPWIRE_RESOURCE_KIND_SPRITE_IMAGE 6
-#define MAPWIRE_RESOURCE_KIND_SPRITE_JSON 7
-#define MAPWIRE_RESOURCE_KIND_IMAGE 8
+/* Every enum value of the protocol, generated from the .proto files (Protocol/generate):
+   MAPWIRE_DATA_SOURCE_*, MAPWIRE_RESPONSE_SOURCE_* (ResourceData.data_source, ResourceResponse.source),
+   MAPWIRE_ERROR_REASON_* (for mapwire_plugin_answer_load_error()), MAPWIRE_RESOURCE_KIND_* (what
+   mapwire_msg_resource_kind() returns), MAPWIRE_ERROR_CODE_*, MAPWIRE_GESTURE_ANSWER_ANSWER_*, ... */
+#include "mapwire/v1/mapwire_enums.h"
 
 /* Error.code, for mapwire_plugin_answer_error() and mapwire_msg_error_code(). */
-#define MAPWIRE_CODE_MALFORMED 1
-#define MAPWIRE_CODE_UNKNOWN_MESSAGE 2
-#define MAPWIRE_CODE_NOT_REGISTERED 3
-#define MAPWIRE_CODE_VERSION_MISMATCH 4
-#define MAPWIRE_CODE_INVALID 5
-#define MAPWIRE_CODE_INTERNAL 6
+#define MAPWIRE_CODE_MALFORMED MAPWIRE_ERROR_CODE_MALFORMED
+#define MAPWIRE_CODE_UNKNOWN_MESSAGE MAPWIRE_ERROR_CODE_UNKNOWN_MESSAGE
+#define MAPWIRE_CODE_NOT_REGISTERED MAPWIRE_ERROR_CODE_NOT_REGISTERED
+#define MAPWIRE_CODE_VERSION_MISMATCH MAPWIRE_ERROR_CODE_VERSION_MISMATCH
+#define MAPWIRE_CODE_INVALID MAPWIRE_ERROR_CODE_INVALID
+#define MAPWIRE_CODE_INTERNAL MAPWIRE_ERROR_CODE_INTERNAL
 
 /* GestureAnswer.answer, for mapwire_plugin_answer_gesture(). */
-#define MAPWIRE_GESTURE_NOT_HANDLED 0
-#define MAPWIRE_GESTURE_HANDLED 1
-#define MAPWIRE_GESTURE_HANDLED_AND_RUN_DEFAULT 2
+#define MAPWIRE_GESTURE_NOT_HANDLED MAPWIRE_GESTURE_ANSWER_ANSWER_NOT_HANDLED
+#define MAPWIRE_GESTURE_HANDLED MAPWIRE_GESTURE_ANSWER_ANSWER_HANDLED
+#define MAPWIRE_GESTURE_HANDLED_AND_RUN_DEFAULT MAPWIRE_GESTURE_ANSWER_ANSWER_HANDLED_AND_RUN_DEFAULT
 
 /* A camera (CameraState): centre, zoom, bearing and pitch in degrees, viewport size in logical px. */
 typedef struct {

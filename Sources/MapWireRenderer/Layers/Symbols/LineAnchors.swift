@@ -1,3 +1,4 @@
+import MapWireGeometry
 import MapWireCanvas
 import MapWireVectorTile
 
@@ -70,17 +71,11 @@ enum LineAnchors {
         return result
     }
 
-    /// The parameter range of segment (x, y) + t·(dx, dy), t in 0...1, inside the square 0...e.
+    /// The parameter range of segment (x, y) + t·(dx, dy), t in 0...1, inside the square 0...e; nil when
+    /// nothing of it (or a single point) is inside.
     static func clip(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, extent e: Double) -> (Double, Double)? {
-        var t0 = 0.0, t1 = 1.0
-        for (p, q) in [(-dx, x), (dx, e - x), (-dy, y), (dy, e - y)] {
-            if p == 0 {
-                if q < 0 { return nil }
-            } else {
-                let r = q / p
-                if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-            }
-        }
-        return t0 < t1 ? (t0, t1) : nil
+        guard let range = LineClipper.segmentRange(from: PlanePoint(x: x, y: y), dx: dx, dy: dy, in: ClipBox(minimum: 0, maximum: e)),
+              range.enter < range.leave else { return nil }
+        return (range.enter, range.leave)
     }
 }

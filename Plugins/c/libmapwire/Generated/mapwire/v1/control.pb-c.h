@@ -347,6 +347,9 @@ typedef enum {
 struct  Mapwire__V1__Command
 {
   ProtobufCMessage base;
+  /*
+   * Chosen by the client; the reply carries it back.
+   */
   uint64_t id;
   Mapwire__V1__Command__KindCase kind_case;
   union {
@@ -1431,7 +1434,13 @@ typedef enum {
 struct  Mapwire__V1__CommandReply
 {
   ProtobufCMessage base;
+  /*
+   * The command's id.
+   */
   uint64_t id;
+  /*
+   * False when the core refused the command.
+   */
   protobuf_c_boolean ok;
   /*
    * Set when ok is false: what went wrong, readable by a person.
@@ -1556,6 +1565,9 @@ typedef enum {
 struct  Mapwire__V1__PluginRequest
 {
   ProtobufCMessage base;
+  /*
+   * Unique within one core epoch; the same for every attempt of a request.
+   */
   uint64_t id;
   /*
    * After this instant (ns since the Unix epoch) the core no longer waits for the reply (0: none).
@@ -1717,6 +1729,9 @@ typedef enum {
 struct  Mapwire__V1__PluginReply
 {
   ProtobufCMessage base;
+  /*
+   * The id of the request answered.
+   */
   uint64_t id;
   Mapwire__V1__PluginReply__KindCase kind_case;
   union {
@@ -1967,6 +1982,9 @@ struct  Mapwire__V1__GetState
      }
 
 
+/*
+ * The answer to get-state. @json: `mapwire state` prints it by the JSON rules of PROTOCOL.md 5.3.
+ */
 struct  Mapwire__V1__CoreStateSnapshot
 {
   ProtobufCMessage base;

@@ -498,6 +498,8 @@ typedef enum {
 
 /*
  * Where the viewport is: idle, in a state, or in a transition between two.
+ * @json custom: tagged by "status": {"status":"idle"}, {"status":"state","state":NAME} or
+ * {"status":"transition","from":NAME,"to":NAME} (PROTOCOL.md 5.3).
  */
 struct  Mapwire__V1__ViewportStatus
 {
@@ -570,6 +572,7 @@ struct  Mapwire__V1__ViewportTargetCamera
 
 /*
  * A camera as events carry it.
+ * @json custom: {"center":[LONGITUDE,LATITUDE],"zoom","bearing","pitch"} (PROTOCOL.md 5.3).
  */
 struct  Mapwire__V1__ViewportCamera
 {

@@ -1,0 +1,73 @@
+import CImageCodecs
+import Foundation
+
+/// Encodes straight-alpha RGBA images through libpng, libjpeg-turbo and libwebp.
+public enum ImageEncoder {
+    /// An 8-bit RGBA PNG.
+    public static func png(_ image: RGBAImage, interlaced: Bool = false) throws(ImageEncodingError) -> Data {
+        try png(samples: image.pixels, width: image.width, height: image.height, layout: .rgba, bitDepth: 8, interlaced: interlaced)
+    }
+
+    /// A baseline JPEG; alpha is dropped.
+    public static func jpeg(_ image: RGBAImage, quality: Int = 90) throws(ImageEncodingError) -> Data {
+        try encoded(.jpeg) { out in
+            mapwire_jpeg_encode(image.pixels, UInt32(clamping: image.width), UInt32(clamping: image.height), Int32(clamping: quality), &out)
+        }
+    }
+
+    /// A WebP, lossless or lossy at `quality` (0...100).
+    public static func webp(_ image: RGBAImage, lossless: Bool, quality: Float = 90) throws(ImageEncodingError) -> Data {
+        try encoded(.webp) { out in
+            mapwire_webp_encode(image.pixels, UInt32(clamping: image.width), UInt32(clamping: image.height), lossless ? 1 : 0, quality, &out)
+        }
+    }
+
+    /// The channels of PNG samples, in the order the PNG specification stores them.
+    enum PNGLayout {
+        case gray, grayAlpha, rgb, rgba
+
+        var colorType: mapwire_png_color_type {
+            switch self {
+            case .gray: MAPWIRE_PNG_GRAY
+            case .grayAlpha: MAPWIRE_PNG_GRAY_ALPHA
+            case .rgb: MAPWIRE_PNG_RGB
+            case .rgba: MAPWIRE_PNG_RGBA
+            }
+        }
+
+        var channels: Int {
+            switch self {
+            case .gray: 1
+            case .grayAlpha: 2
+            case .rgb: 3
+            case .rgba: 4
+            }
+        }
+    }
+
+    /// Any 8- or 16-bit PNG (16-bit samples big-endian), for making test files of every kind.
+    static func png(
+        samples: [UInt8], width: Int, height: Int, layout: PNGLayout, bitDepth: Int, interlaced: Bool
+    ) throws(ImageEncodingError) -> Data {
+        guard samples.count == width * height * layout.channels * bitDepth / 8 else {
+            throw ImageEncodingError(format: .png, reason: "\(samples.count) bytes do not fill \(width)×\(height) samples")
+        }
+        return try encoded(.png) { out in
+            mapwire_png_encode(
+                samples, UInt32(clamping: width), UInt32(clamping: height), layout.colorType,
+                Int32(bitDepth), interlaced ? 1 : 0, &out)
+        }
+    }
+
+    private static func encoded(
+        _ format: ImageFormat, _ encode: (inout mapwire_encoded_image) -> mapwire_image_status
+    ) throws(ImageEncodingError) -> Data {
+        var out = mapwire_encoded_image()
+        let status = encode(&out)
+        defer { mapwire_image_free(out.bytes) }
+        guard status == MAPWIRE_IMAGE_OK, let bytes = out.bytes else {
+            throw ImageEncodingError(format: format, reason: CodecMessage.text(out.message))
+        }
+        return Data(bytes: bytes, count: out.count)
+    }
+}
