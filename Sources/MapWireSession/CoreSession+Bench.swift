@@ -57,7 +57,8 @@ extension CoreSession {
         run.inFlight -= 1
         switch outcome {
         case .answered(let reply, let bytes, _):
-            run.roundTrips[index] = monotonicNanos - entry.sentNanos
+            // A shell whose clock went backwards gets 0, not a crash.
+            run.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
             run.lastNanos = monotonicNanos
             if run.replyBytes == 0 { run.replyBytes = bytes }
             if case .resource(let r) = reply.kind, !r.response.hasError {} else { run.failures += 1 }

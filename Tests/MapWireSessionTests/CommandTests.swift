@@ -150,4 +150,15 @@ import Testing
         #expect(r.benchRequests.roundTripNanos == [3_000_000, 5_000_000])
         #expect(r.benchRequests.failures == 0)
     }
+
+    @Test func aClockGoingBackwardsDoesNotBreakABenchRun() throws {
+        let h = SessionHarness { $0.benchEnabled = true }
+        let loader = h.plugin("loader", roles: ["loader"])
+        let client = h.client()
+        h.command(.benchRequests(.with { $0.url = "file:///x"; $0.count = 1; $0.window = 1 }), from: client)
+        h.rewind(500)
+        loader.answerLoad(try #require(loader.loads.first))
+        guard case .commandReply(let r) = h.sent.last(where: { $0.to == client })?.message.body else { Issue.record("no reply"); return }
+        #expect(r.ok && r.benchRequests.roundTripNanos == [0])
+    }
 }

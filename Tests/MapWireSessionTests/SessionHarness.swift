@@ -52,6 +52,11 @@ final class SessionHarness {
         step(.tick)
     }
 
+    /// Sets the clock back by `millis` (a shell's clock must not do this; the session must survive it).
+    func rewind(_ millis: Int64) {
+        clock -= millis
+    }
+
     /// Moves the clock on in ticks of `by` ms until `until` holds (at most `limit` ms): how the shell
     /// wakes the session at its deadlines.
     func advance(until done: () -> Bool, by step: Int64 = 16, limit: Int64 = 60_000) {
