@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
-        .target(name: "MapEngine", dependencies: ["MapWireProtocol", "MapWireJSON", "MapWireGeometry"]),
+        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireNumerics"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
@@ -62,10 +62,14 @@ let package = Package(
         .target(
             name: "MapWirePluginKit",
             dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+        // The core's whole state machine, without sockets: inputs and the time in, outputs out.
+        .target(
+            name: "MapWireSession",
+            dependencies: ["MapEngine", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapEngine", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
+                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
@@ -153,6 +157,10 @@ let package = Package(
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
+        // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
+        .testTarget(
+            name: "MapWireSessionTests",
+            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),

@@ -31,7 +31,8 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let e = full, e.unknownFields.data.isEmpty {
         var writer = EnvelopeWriter()
         writer.encode(protocolVersion: e.protocolVersion, epoch: e.epoch, sequence: e.sequence, beginUnixNanos: e.beginUnixNanos,
-                      endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload)
+                      endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload, benchmark: e.benchmark,
+                      causationID: e.causationID)
         let expected: [UInt8]? = try? e.serializedBytes()
         if writer.bytes != expected { fatalError("the envelope writer and swift-protobuf disagree") }
     }

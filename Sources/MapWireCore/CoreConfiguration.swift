@@ -1,4 +1,5 @@
 import MapWireBus
+import MapWireSession
 
 /// How a core runs.
 public struct CoreConfiguration: Sendable {
@@ -30,6 +31,8 @@ public struct CoreConfiguration: Sendable {
     public var maxMessageBytes: Int64 = 64 << 20
     /// Events queued per subscriber before further events are dropped for that subscriber.
     public var eventsHighWaterMark: Int32 = 200_000
+    /// Takes the benchmark commands (bench-publish, bench-requests); `mapwire bench` starts its core so.
+    public var enableBench = false
     /// Off by default: TCP endpoints with CurveZMQ and a client allow-list (PROTOCOL.md 2.4).
     public var tcp: CoreTCPConfiguration?
 
@@ -43,6 +46,21 @@ public struct CoreConfiguration: Sendable {
         self.frameIntervalMilliseconds = frameIntervalMilliseconds
         self.initialWidth = initialWidth
         self.initialHeight = initialHeight
+    }
+}
+
+extension CoreConfiguration {
+    /// What the session needs of it.
+    func session(epoch: UInt64) -> SessionConfiguration {
+        var session = SessionConfiguration(
+            mapID: mapID, epoch: epoch, eventsEndpoint: runDirectory.eventsEndpoint,
+            heartbeatIntervalMilliseconds: heartbeatIntervalMilliseconds, requestTimeoutMilliseconds: requestTimeoutMilliseconds,
+            renderTimeoutMilliseconds: renderTimeoutMilliseconds, gestureTimeoutMilliseconds: gestureTimeoutMilliseconds,
+            vetoTimeoutMilliseconds: vetoTimeoutMilliseconds, frameIntervalMilliseconds: frameIntervalMilliseconds,
+            initialWidth: initialWidth, initialHeight: initialHeight, requestRetries: requestRetries,
+            maxInFlightPerPlugin: maxInFlightPerPlugin)
+        session.benchEnabled = enableBench
+        return session
     }
 }
 

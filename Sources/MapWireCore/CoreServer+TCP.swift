@@ -9,8 +9,8 @@ extension CoreServer {
         guard !tcp.allowedClientKeys.isEmpty else { throw CoreStartError.tcpUnavailable("the allow-list has no keys") }
         // The handler must be bound before the first handshake it has to answer.
         let handler = try ZAPHandler(context: context, allowedPublicKeys: tcp.allowedClientKeys)
-        let log = logger
-        handler.onRefusal = { why in log.warning("refused a TCP connection: \(why)") }
+        // Told to the session (which logs and counts them) after the handler's turn in the loop.
+        handler.onRefusal = { [unowned self] why in refusals.append(why) }
         zap = handler
         // Set after the ipc binds, so only the TCP listeners get CURVE (see makeCurveServer).
         try router.makeCurveServer(secretKey: tcp.serverKeys.secretKey, domain: "mapwire-control")

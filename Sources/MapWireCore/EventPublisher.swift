@@ -3,17 +3,12 @@ import MapWireBus
 import MapWireProtocol
 import MapWirePluginKit
 
-/// Publishes events on the core's XPUB socket: numbers them, stamps them, encodes each once
-/// whatever the number of subscribers, and greets every new subscription with a welcome.
+/// Publishes events on the core's XPUB socket: stamps them and encodes each once whatever the number
+/// of subscribers. The session numbers them and decides on welcomes; this only writes.
 final class EventPublisher {
     let socket: ZMQSocket
     let epoch: UInt64
     let mapID: String
-    private(set) var sequence: UInt64 = 0
-    /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
-    private(set) var subscribers = 0
-    /// Messages from subscribers that were not (un)subscriptions (an XSUB can send anything).
-    private(set) var malformedSubscriptions = 0
     /// One buffer for every event: encoded once, whatever the number of subscribers.
     private var writer = EnvelopeWriter()
 
@@ -31,16 +26,13 @@ final class EventPublisher {
         try socket.setMaxMessageSize(64 << 10)
     }
 
-    /// Publishes one event now.
-    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, beginUnixNanos: Int64? = nil) {
-        sequence += 1
-        send(payload, sequence: sequence, beginUnixNanos: beginUnixNanos)
-    }
-
-    private func send(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, beginUnixNanos: Int64?) {
+    /// Publishes one event now, under the sequence number the session gave it, with the id of the
+    /// command that caused it; `benchmark` marks the events of bench-publish.
+    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64 = 0, benchmark: Bool = false) {
         let now = unixNanosNow()
         writer.encode(protocolVersion: mapWireProtocolVersion, epoch: epoch, sequence: sequence,
-                      beginUnixNanos: beginUnixNanos ?? now, endUnixNanos: now, mapID: mapID, payload: payload)
+                      beginUnixNanos: now, endUnixNanos: now, mapID: mapID, payload: payload,
+                      benchmark: benchmark, causationID: causationID)
         var topic = payload.topic
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
         topic.withUTF8 { topicBytes in
@@ -48,21 +40,13 @@ final class EventPublisher {
         }
     }
 
-    /// Reads pending subscription messages and welcomes each new subscription.
-    func handleSubscriptions() {
+    /// The messages waiting on the socket: (un)subscriptions, or anything else an XSUB sent (a
+    /// message of several frames comes as an empty one, which is no subscription either).
+    func receiveSubscriptions() -> [Data] {
+        var messages: [Data] = []
         while let frames = try? socket.receive(dontWait: true) {
-            guard frames.count == 1, let frame = frames.first, let kind = frame.first, kind <= 1 else {
-                malformedSubscriptions += 1
-                continue
-            }
-            let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)
-            let countsSubscriber = prefix.isEmpty || prefix == "welcome"
-            if kind == 0 {
-                if countsSubscriber { subscribers = max(0, subscribers - 1) }
-                continue
-            }
-            if countsSubscriber { subscribers += 1 }
-            send(.welcome(.with { $0.topicPrefix = prefix }), sequence: sequence, beginUnixNanos: nil)
+            messages.append(frames.count == 1 ? frames[0] : Data())
         }
+        return messages
     }
 }

@@ -38,6 +38,8 @@ public enum EnvelopeReader {
             case (3, 0): guard let v = varint() else { return nil }; envelope.sequence = v
             case (4, 0): guard let v = varint() else { return nil }; envelope.beginUnixNanos = Int64(bitPattern: v)
             case (5, 0): guard let v = varint() else { return nil }; envelope.endUnixNanos = Int64(bitPattern: v)
+            case (130, 0): guard let v = varint() else { return nil }; envelope.benchmark = v != 0
+            case (131, 0): guard let v = varint() else { return nil }; envelope.causationID = v
             case (_, 2):
                 guard let length = varint(), length <= UInt64(bytes.count - at) else { return nil }
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[at..<at + Int(length)])

@@ -13,7 +13,7 @@ public struct EnvelopeWriter {
 
     public mutating func encode(
         protocolVersion: UInt32, epoch: UInt64, sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
-        mapID: String, payload: Mapwire_V1_Envelope.OneOf_Payload?
+        mapID: String, payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0
     ) {
         bytes.removeAll(keepingCapacity: true)
         if protocolVersion != 0 { key(1, wireType: 0); varint(UInt64(protocolVersion)) }
@@ -29,7 +29,13 @@ public struct EnvelopeWriter {
             var id = mapID
             id.withUTF8 { varint(UInt64($0.count)); bytes.append(contentsOf: $0) }
         }
-        guard let payload else { return }
+        if let payload { write(payload) }
+        // Fields 130 and 131 come after every payload field (16...100).
+        if benchmark { key(130, wireType: 0); varint(1) }
+        if causationID != 0 { key(131, wireType: 0); varint(causationID) }
+    }
+
+    private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
         let (field, message) = payload.fieldAndMessage
         // A oneof member is written even when empty: its presence is the information.
         key(field, wireType: 2)

@@ -57,6 +57,9 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
+    @Flag(help: "Take the benchmark commands (bench-publish, bench-requests); `mapwire bench` starts its core with this.")
+    var enableBench = false
+
     mutating func run() throws {
         ProcessLogging.bootstrap(level: logLevel)
         let parts = size.split(separator: "x").compactMap { Int($0) }
@@ -76,6 +79,7 @@ struct CoreCommand: ParsableCommand {
         configuration.maxMessageBytes = maxMessageBytes
         configuration.eventsHighWaterMark = eventsHwm
         configuration.tcp = try tcpConfiguration()
+        configuration.enableBench = enableBench
         let core: CoreServer
         try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }

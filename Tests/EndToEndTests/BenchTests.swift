@@ -8,7 +8,7 @@ import Testing
 struct BenchTests {
     @Test func benchPublishSendsRealNumberedEventsOfTheSizeAsked() throws {
         let run = try TestRun()
-        try run.startCore()
+        try run.startCore(["--enable-bench"])
         let events = try run.subscribe()
         let reply = try run.send(.benchPublish(.with { $0.kind = .mapLoadingError; $0.count = 300; $0.bytes = 1024 }))
         #expect(reply.ok, "\(reply.error)")
@@ -18,6 +18,8 @@ struct BenchTests {
         #expect(try log.collect(from: events) { _, envelope in envelope.sequence == reply.benchPublish.lastSequence })
         #expect(log.topics.count == 300 && log.topics.allSatisfy { $0 == "map-loading-error" })
         #expect(log.events.map(\.envelope.sequence) == Array(reply.benchPublish.firstSequence...reply.benchPublish.lastSequence))
+        #expect(log.events.allSatisfy { $0.envelope.benchmark }, "bench events are marked")
+        #expect(log.events.allSatisfy { $0.envelope.causationID == reply.id }, "and carry the command that caused them")
         #expect(log.loadingErrors.allSatisfy { $0.type == .tile && $0.sourceID == "v" })
         #expect(events.missedEvents == 0)
         // Camera-changed events are the small ones.
@@ -25,9 +27,18 @@ struct BenchTests {
         #expect(small.ok && small.benchPublish.messageBytes < 80)
     }
 
-    @Test func benchPublishRefusesWithoutKindOrCount() throws {
+    @Test func theBenchCommandsAreRefusedWithoutEnableBench() throws {
         let run = try TestRun()
         try run.startCore()
+        let publish = try run.send(.benchPublish(.with { $0.kind = .cameraChanged; $0.count = 1 }))
+        #expect(!publish.ok && publish.error.contains("--enable-bench"))
+        let requests = try run.send(.benchRequests(.with { $0.count = 1; $0.window = 1; $0.url = "file:///x" }))
+        #expect(!requests.ok && requests.error.contains("--enable-bench"))
+    }
+
+    @Test func benchPublishRefusesWithoutKindOrCount() throws {
+        let run = try TestRun()
+        try run.startCore(["--enable-bench"])
         let noKind = try run.send(.benchPublish(.with { $0.count = 10 }))
         #expect(!noKind.ok && noKind.error.contains("kind"))
         let noCount = try run.send(.benchPublish(.with { $0.kind = .cameraChanged }))
@@ -36,7 +47,7 @@ struct BenchTests {
 
     @Test func benchRequestsTimesEveryRoundTripThroughTheLoader() throws {
         let run = try TestRun()
-        try run.startCore()
+        try run.startCore(["--enable-bench"])
         let refused = try run.send(.benchRequests(.with { $0.count = 10; $0.window = 1; $0.url = "file:///x" }))
         #expect(!refused.ok && refused.error.contains("no loader"))
         try run.start("mapwire-loader")

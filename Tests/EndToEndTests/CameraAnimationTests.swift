@@ -17,9 +17,13 @@ struct CameraAnimationTests {
         let style = run.file("style.json")
         try TestStyles.vectorStyle(tiles: "file://\(run.file("tiles").path)/{z}/{x}/{y}.pbf").write(to: style, atomically: true, encoding: .utf8)
         let events = try run.subscribe()
-        #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(style.path)" })).ok)
+        let reply = try run.send(.setStyleUri(.with { $0.uri = "file://\(style.path)" }))
+        #expect(reply.ok)
         var log = EventLog()
         #expect(try log.collect(from: events) { topic, _ in topic == "map-idle" })
+        // The whole loading sequence answers the set-style-uri (Envelope.causation_id).
+        #expect(log.events.filter { ["style-loaded", "map-loaded", "map-idle"].contains($0.topic) }.map(\.envelope.causationID)
+            == [reply.id, reply.id, reply.id])
         return (run, events)
     }
 

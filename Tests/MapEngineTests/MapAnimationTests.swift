@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import MapWireProtocol
 @testable import MapEngine
 
 /// Camera animations on the map: the will/is/did-change sequence, the exact end camera, and frames that
@@ -107,8 +106,8 @@ extension MapEvent {
     /// `summary` plus the flags these tests check.
     var animationSummary: String {
         switch self {
-        case .cameraWillChange(let e): "\(topic) animated=\(e.animated)"
-        case .cameraDidChange(let e): "\(topic) animated=\(e.animated)"
+        case .cameraWillChange(let animated): "\(topic) animated=\(animated)"
+        case .cameraDidChange(let animated): "\(topic) animated=\(animated)"
         case .renderFrameFinished(let e): "\(summary) repaint=\(e.needsRepaint)"
         default: summary
         }

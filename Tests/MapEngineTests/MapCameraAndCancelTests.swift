@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import MapWireProtocol
 @testable import MapEngine
 
 /// Tiles that the view stops needing are cancelled; new styles drop the old one's loads; idle comes back.
@@ -32,7 +31,7 @@ import MapWireProtocol
             == dropped.map { "resource-request tile \($0.request.url) cancelled" }.sorted())
         for event in cancels {
             let request = try #require(event.resourceRequest)
-            #expect(request.cancelled && !request.hasResponse)
+            #expect(request.cancelled && request.response == nil)
             #expect(request.dataSource == .resourceLoader)
         }
         #expect(Set(h.environment.cancelled) == Set(dropped.map(\.id)))

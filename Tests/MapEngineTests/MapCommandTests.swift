@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import MapWireProtocol
 @testable import MapEngine
 
 /// Commands: what they refuse (with nothing published) and what they publish.

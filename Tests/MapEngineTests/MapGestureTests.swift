@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import MapWireProtocol
 @testable import MapEngine
 
 /// The map's side of gestures: map-idle waits while a gesture is in progress, and a gesture's camera

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import MapWireProtocol
 @testable import MapEngine
 
 /// map-loading-error for each kind of resource, and how far loading gets afterwards.
@@ -19,7 +18,7 @@ import MapWireProtocol
         #expect(events.map(\.summary) == ["map-loading-error style"])
         let published = try #require(events.first?.loadingError)
         #expect(published.message.contains(fragment))
-        #expect(!published.hasSourceID && !published.hasTileID)
+        #expect(published.sourceID == nil && published.tileID == nil)
         #expect(h.map.loadPhase == .failed)
         #expect(h.environment.loads.isEmpty)
         h.map.renderFrame()
@@ -99,7 +98,7 @@ import MapWireProtocol
         ])
         let error = try #require(events[1].loadingError)
         #expect(error.sourceID == "streets")
-        #expect(!error.hasTileID)
+        #expect(error.tileID == nil)
         #expect(error.message.contains(unparsable ? "no \"tiles\"" : "(server)"))
         #expect(h.newLoads().count == 1)  // only the TileJSON: no tiles for a source without metadata
         h.map.renderFrame()
@@ -121,7 +120,7 @@ import MapWireProtocol
         ])
         let error = try #require(events[1].loadingError)
         #expect(error.sourceID == "v")
-        #expect(error.tileID == .with { $0.z = UInt32(tiles[0].z); $0.x = UInt32(tiles[0].x); $0.y = UInt32(tiles[0].y) })
+        #expect(error.tileID == tiles[0])
         #expect(h.map.tileData(of: "v", tiles[0]) == nil)
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished partial"])

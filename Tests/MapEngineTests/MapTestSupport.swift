@@ -1,9 +1,6 @@
 import Foundation
 import Testing
-import MapWireProtocol
 @testable import MapEngine
-
-typealias MapEvent = Mapwire_V1_Envelope.OneOf_Payload
 
 /// A `MapEnvironment` that records everything the map asks of it.
 final class RecordingEnvironment: MapEnvironment {
@@ -70,7 +67,7 @@ final class MapHarness {
         try answer(url, Data(text.utf8), sourceLocation: sourceLocation)
     }
 
-    func fail(_ url: String, _ reason: Mapwire_V1_ErrorReason = .notFound, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func fail(_ url: String, _ reason: ErrorReason = .notFound, sourceLocation: SourceLocation = #_sourceLocation) throws {
         map.resourceFinished(try load(url, sourceLocation: sourceLocation).id, .failure(reason, "no such resource"))
     }
 
@@ -101,7 +98,9 @@ final class MapHarness {
 
 extension ResourceResult {
     static func ok(_ data: Data) -> ResourceResult {
-        ResourceResult(dataSource: .network, response: .with { $0.source = .network }, data: data)
+        var response = ResourceResponse()
+        response.source = .network
+        return ResourceResult(dataSource: .network, response: response, data: data)
     }
 }
 
@@ -163,39 +162,77 @@ enum Fixture {
 }
 
 extension MapEvent {
+    /// The event's documented name (PROTOCOL.md's topics), for readable expectations.
+    var topic: String {
+        switch self {
+        case .mapWillStartLoading: "map-will-start-loading"
+        case .mapDidFailLoading: "map-did-fail-loading"
+        case .mapLoadingError: "map-loading-error"
+        case .styleDataLoaded: "style-data-loaded"
+        case .styleLoaded: "style-loaded"
+        case .sourceAdded: "source-added"
+        case .sourceRemoved: "source-removed"
+        case .sourceDataLoaded: "source-data-loaded"
+        case .resourceRequest: "resource-request"
+        case .styleImageMissing: "style-image-missing"
+        case .styleImageRemoveUnused: "style-image-remove-unused"
+        case .willStartRenderingMap: "will-start-rendering-map"
+        case .renderFrameStarted: "render-frame-started"
+        case .renderFrameFinished: "render-frame-finished"
+        case .didFinishRenderingMap: "did-finish-rendering-map"
+        case .mapLoaded: "map-loaded"
+        case .mapIdle: "map-idle"
+        case .cameraWillChange: "camera-will-change"
+        case .cameraChanged: "camera-changed"
+        case .cameraIsChanging: "camera-is-changing"
+        case .cameraDidChange: "camera-did-change"
+        }
+    }
+
     /// Topic plus the fields the tests check (messages left out): "source-data-loaded tile v 2/1/1 loaded=false".
     var summary: String {
-        func tileText(_ t: Mapwire_V1_TileId) -> String { "\(t.z)/\(t.x)/\(t.y)" }
+        func tileText(_ t: CanonicalTileID) -> String { "\(t.z)/\(t.x)/\(t.y)" }
         var parts = [topic]
         switch self {
-        case .styleDataLoaded(let e): parts.append(e.type.documentedName)
+        case .styleDataLoaded(let kind): parts.append("\(kind)")
         case .sourceDataLoaded(let e):
-            parts += [e.type.documentedName, e.id]
-            if e.hasTileID { parts.append(tileText(e.tileID)) }
-            if e.hasLoaded { parts.append("loaded=\(e.loaded)") }
+            parts += ["\(e.kind)", e.id]
+            if let tile = e.tileID { parts.append(tileText(tile)) }
+            if let loaded = e.loaded { parts.append("loaded=\(loaded)") }
         case .mapLoadingError(let e):
-            parts.append(e.type.documentedName)
-            if e.hasSourceID { parts.append(e.sourceID) }
-            if e.hasTileID { parts.append(tileText(e.tileID)) }
-        case .renderFrameFinished(let e): parts.append(e.renderMode.documentedName)
+            parts.append("\(e.kind)")
+            if let sourceID = e.sourceID { parts.append(sourceID) }
+            if let tile = e.tileID { parts.append(tileText(tile)) }
+        case .renderFrameFinished(let e): parts.append(e.full ? "full" : "partial")
         case .resourceRequest(let e):
             parts += [e.request.kind.documentedName, e.request.url]
-            if e.hasResponse, e.response.hasError { parts.append(e.response.error.reason.documentedName) }
+            if let error = e.response?.error { parts.append(error.reason.rawValue) }
             if e.cancelled { parts.append("cancelled") }
-        case .sourceAdded(let e): parts.append(e.id)
-        case .sourceRemoved(let e): parts.append(e.id)
+        case .sourceAdded(let id): parts.append(id)
+        case .sourceRemoved(let id): parts.append(id)
         default: break
         }
         return parts.joined(separator: " ")
     }
 
-    var loadingError: Mapwire_V1_MapLoadingError? {
+    var loadingError: MapLoadingError? {
         if case .mapLoadingError(let e) = self { return e }
         return nil
     }
 
-    var resourceRequest: Mapwire_V1_ResourceRequest? {
+    var resourceRequest: ResourceRequestEvent? {
         if case .resourceRequest(let e) = self { return e }
         return nil
+    }
+}
+
+extension ResourceKind {
+    /// PROTOCOL.md's spelling, as the summaries show it.
+    var documentedName: String {
+        switch self {
+        case .spriteImage: "sprite-image"
+        case .spriteJson: "sprite-json"
+        default: "\(self)"
+        }
     }
 }

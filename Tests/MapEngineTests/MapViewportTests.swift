@@ -1,5 +1,4 @@
 import Testing
-import MapWireProtocol
 @testable import MapEngine
 
 /// Viewport cameras on the map: the same will/is/did-change sequence as an animation.

@@ -72,6 +72,21 @@ import Testing
         }
     }
 
+    @Test func theBenchmarkMarkAndCausationAreWrittenAndReadAsSwiftProtobufDoes() throws {
+        for payload in [Mapwire_V1_Envelope.OneOf_Payload.cameraChanged(.init()), nil] {
+            var e = Self.envelope(payload)
+            e.benchmark = true
+            e.causationID = 0xFFFF_0000_1234
+            var writer = EnvelopeWriter()
+            writer.encode(protocolVersion: e.protocolVersion, epoch: e.epoch, sequence: e.sequence, beginUnixNanos: e.beginUnixNanos,
+                          endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload, benchmark: true, causationID: e.causationID)
+            let expected: [UInt8] = try e.serializedBytes()
+            #expect(writer.bytes == expected)
+            let read = try expected.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            #expect(read == e && read.benchmark && read.causationID == 0xFFFF_0000_1234)
+        }
+    }
+
     @Test func unusualInputFallsBackToTheFullDecoder() throws {
         var bytes: [UInt8] = try Self.envelope(.sourceAdded(.with { $0.id = "a" })).serializedBytes()
         // An unknown field from a newer core (99, length-delimited): kept as swift-protobuf keeps it.

@@ -1,5 +1,3 @@
-import MapWireProtocol
-
 /// Frames: started → finished (partial until every visible tile is in), then map-loaded and map-idle.
 extension Map {
     /// The style is loaded and every visible tile and needed glyph range has finished.
@@ -14,9 +12,9 @@ extension Map {
         guard phase == .loaded else { return nil }
         if !renderingStarted {
             renderingStarted = true
-            environment.publish(.willStartRenderingMap(.init()))
+            environment.publish(.willStartRenderingMap)
         }
-        environment.publish(.renderFrameStarted(.init()))
+        environment.publish(.renderFrameStarted)
         return FrameStart(full: isFullyLoaded)
     }
 
@@ -25,23 +23,20 @@ extension Map {
     public func finishFrame(_ frame: FrameStart, needsRepaint rendererNeedsRepaint: Bool = false, placementChanged: Bool = false) {
         // A moving camera needs the next frame whatever the renderer says, and holds map-idle back.
         let needsRepaint = rendererNeedsRepaint || isAnimating
-        environment.publish(.renderFrameFinished(.with {
-            $0.renderMode = frame.full ? .full : .partial
-            $0.needsRepaint = needsRepaint
-            $0.placementChanged = placementChanged
-        }))
+        environment.publish(.renderFrameFinished(RenderFrameFinished(
+            full: frame.full, needsRepaint: needsRepaint, placementChanged: placementChanged)))
         guard phase == .loaded else { return }
         if frame.full, !mapLoadedEmitted {
             mapLoadedEmitted = true
-            environment.publish(.mapLoaded(.init()))
+            environment.publish(.mapLoaded)
         }
         if needsRepaint {
             requestFrame()
         } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted, !isGesturing {
             idleEmitted = true
             fullyRendered = true
-            environment.publish(.didFinishRenderingMap(.with { $0.fullyRendered = true }))
-            environment.publish(.mapIdle(.init()))
+            environment.publish(.didFinishRenderingMap(fullyRendered: true))
+            environment.publish(.mapIdle)
         }
     }
 

@@ -1,5 +1,3 @@
-import MapWireProtocol
-
 /// Gestures as the map sees them: which continuous gestures are under way, and the camera changes their
 /// default handling makes. Dispatch (claimants, delegate, veto) is the host's business; the map only
 /// needs to know that fingers are on the screen, because the map is not idle while they are.
@@ -27,8 +25,8 @@ extension Map {
     public func applyGestureCamera(_ next: Camera) {
         interruptAnimation()
         cameraSetExplicitly = true
-        environment.publish(.cameraWillChange(.with { $0.animated = false }))
+        environment.publish(.cameraWillChange(animated: false))
         apply(camera: next.clamped())
-        environment.publish(.cameraDidChange(.with { $0.animated = false }))
+        environment.publish(.cameraDidChange(animated: false))
     }
 }

@@ -1,18 +1,14 @@
 import Foundation
-import MapWireProtocol
 
 /// The loading sequence of seed 000: style → sprite → sources' metadata → style loaded → tiles.
 extension Map {
     /// The answer to a load. Answers to loads that were cancelled or never made are dropped.
     public func resourceFinished(_ id: UInt64, _ result: ResourceResult) {
         guard let load = pending.removeValue(forKey: id) else { return }
-        environment.publish(.resourceRequest(.with {
-            $0.dataSource = result.dataSource
-            $0.request = load.load.request
-            $0.response = result.response
-            $0.response.size = UInt64(result.data.count)
-            $0.cancelled = false
-        }))
+        var response = result.response
+        response.size = UInt64(result.data.count)
+        environment.publish(.resourceRequest(ResourceRequestEvent(
+            dataSource: result.dataSource, request: load.load.request, response: response, cancelled: false)))
         let url = load.load.request.url
         let keyed = KeyedData(key: "load:\(id)", data: result.data)
         switch load.purpose {
@@ -68,7 +64,7 @@ extension Map {
         styleKey = freshKey("style")
         sourceOrder = document.sources.map(\.id)
         sources = Dictionary(uniqueKeysWithValues: document.sources.map { ($0.id, SourceState(spec: $0.spec, key: freshKey("inline"))) })
-        environment.publish(.styleDataLoaded(.with { $0.type = .style }))
+        environment.publish(.styleDataLoaded(.style))
         if !cameraSetExplicitly, document.center != nil || document.zoom != nil {
             var next = camera
             if let center = document.center { next.center = center }
@@ -84,17 +80,12 @@ extension Map {
     func styleFailed(_ message: String) {
         phase = .failed
         loadingError(.style, message)
-        environment.publish(.mapDidFailLoading(.with { $0.error = message }))
+        environment.publish(.mapDidFailLoading(error: message))
     }
 
-    func loadingError(_ type: Mapwire_V1_MapLoadingError.TypeEnum, _ message: String,
+    func loadingError(_ kind: MapLoadingErrorKind, _ message: String,
                       sourceID: String? = nil, tile: CanonicalTileID? = nil) {
-        environment.publish(.mapLoadingError(.with {
-            $0.type = type
-            $0.message = message
-            if let sourceID { $0.sourceID = sourceID }
-            if let tile { $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) } }
-        }))
+        environment.publish(.mapLoadingError(MapLoadingError(kind: kind, message: message, sourceID: sourceID, tileID: tile)))
     }
 
     // MARK: Sprite
@@ -135,7 +126,7 @@ extension Map {
         guard phase == .loadingSprite,
               !pending.values.contains(where: { $0.purpose == .spriteJSON || $0.purpose == .spriteImage })
         else { return }
-        environment.publish(.styleDataLoaded(.with { $0.type = .sprite }))
+        environment.publish(.styleDataLoaded(.sprite))
         phase = .loadingSources
         for id in sourceOrder { resolveMetadata(of: id) }
         finishSourcesIfReady()
@@ -147,7 +138,7 @@ extension Map {
     func resolveMetadata(of id: String) {
         guard let spec = sources[id]?.spec else { return }
         if spec.hasMetadata {
-            environment.publish(.sourceDataLoaded(.with { $0.id = id; $0.type = .metadata }))
+            environment.publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
             if phase == .loaded { viewChanged() }
         } else if let url = spec.url {
             request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
@@ -174,7 +165,7 @@ extension Map {
                 }
                 state.metadata = .loaded
                 sources[id] = state
-                environment.publish(.sourceDataLoaded(.with { $0.id = id; $0.type = .metadata }))
+                environment.publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
             } catch {
                 state.metadata = .failed
                 sources[id] = state
@@ -186,9 +177,9 @@ extension Map {
 
     func finishSourcesIfReady() {
         guard phase == .loadingSources, sources.values.allSatisfy({ $0.metadata != .pending }) else { return }
-        environment.publish(.styleDataLoaded(.with { $0.type = .sources }))
+        environment.publish(.styleDataLoaded(.sources))
         phase = .loaded
-        environment.publish(.styleLoaded(.init()))
+        environment.publish(.styleLoaded)
         updateTiles()
         loadGlyphs()
         requestFrame()

@@ -1,19 +1,18 @@
 import Foundation
-import MapWireProtocol
 
 /// Images added to the style at run time (seed 000 StyleImageMissing / StyleImageRemoveUnused,
 /// seed 004 shouldRemoveStyleImage), and removing layers.
 extension Map {
     struct StyleImage {
         let data: KeyedData
-        let command: Mapwire_V1_AddStyleImage
+        let definition: StyleImageDefinition
     }
 
     /// Adds or replaces an image the style can name (PNG, or RGBA with its size); the next frame
     /// draws with it. Stretch and content boxes travel with it to the renderer.
-    public func addStyleImage(_ image: Mapwire_V1_AddStyleImage) throws(MapCommandError) {
+    public func addStyleImage(_ image: StyleImageDefinition) throws(MapCommandError) {
         let id = image.id
-        guard style != nil else { throw MapCommandError("no style is loaded: images belong to a style") }
+        guard style != nil else { throw MapCommandError("no style is loaded: images belong to a style", reason: .refusedInState) }
         guard !id.isEmpty else { throw MapCommandError("a style image needs a non-empty id") }
         let bytes: Data
         if image.rgba.isEmpty {
@@ -22,7 +21,7 @@ extension Map {
             }
             bytes = image.png
         } else {
-            let expected = Int(image.width) * Int(image.height) * 4
+            let expected = image.width * image.height * 4
             guard image.width > 0, image.height > 0, image.rgba.count == expected else {
                 throw MapCommandError("style image \"\(id)\": rgba needs width × height × 4 = \(expected) bytes, got \(image.rgba.count)")
             }
@@ -30,14 +29,14 @@ extension Map {
         }
         let ratio = image.pixelRatio > 0 ? image.pixelRatio : 1
         guard ratio.isFinite, ratio <= 8 else { throw MapCommandError("pixel ratio \(image.pixelRatio) is outside 0...8") }
-        styleImages[id] = StyleImage(data: KeyedData(key: freshKey("image"), data: bytes), command: image)
+        styleImages[id] = StyleImage(data: KeyedData(key: freshKey("image"), data: bytes), definition: image)
         reportedMissingImages.remove(id)
         requestFrame()
     }
 
     public func removeStyleImage(id: String) throws(MapCommandError) {
         guard styleImages.removeValue(forKey: id) != nil else {
-            throw MapCommandError("there is no added style image \"\(id)\"")
+            throw MapCommandError("there is no added style image \"\(id)\"", reason: .notFound)
         }
         usedImages.remove(id)
         requestFrame()
@@ -49,7 +48,7 @@ extension Map {
     /// per name (until it is added, or the style changes).
     public func imagesMissing(_ ids: [String]) {
         for id in ids where styleImages[id] == nil && reportedMissingImages.insert(id).inserted {
-            environment.publish(.styleImageMissing(.with { $0.id = id }))
+            environment.publish(.styleImageMissing(id: id))
         }
     }
 
@@ -61,14 +60,14 @@ extension Map {
         let nowUsed = ids.intersection(added)
         let unused = usedImages.subtracting(nowUsed).sorted()
         usedImages = nowUsed
-        for id in unused { environment.publish(.styleImageRemoveUnused(.with { $0.id = id })) }
+        for id in unused { environment.publish(.styleImageRemoveUnused(id: id)) }
         return unused
     }
 
     /// Removes a layer from the current style; the next frame draws without it.
     public func removeLayer(id: String) throws(MapCommandError) {
-        guard let current = style else { throw MapCommandError("no style is loaded") }
-        guard current.layers.contains(where: { $0.id == id }) else { throw MapCommandError("there is no layer \"\(id)\"") }
+        guard let current = style else { throw MapCommandError("no style is loaded", reason: .refusedInState) }
+        guard current.layers.contains(where: { $0.id == id }) else { throw MapCommandError("there is no layer \"\(id)\"", reason: .notFound) }
         guard var root = (try? JSONSerialization.jsonObject(with: current.json)) as? [String: Any],
               let layers = root["layers"] as? [Any] else { throw MapCommandError("the style's JSON cannot be edited") }
         root["layers"] = layers.filter { (($0 as? [String: Any])?["id"] as? String) != id }

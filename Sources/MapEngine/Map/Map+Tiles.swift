@@ -1,5 +1,4 @@
 import Foundation
-import MapWireProtocol
 
 /// Tile pyramids: request what the view needs, cancel what it no longer needs.
 extension Map {
@@ -35,12 +34,7 @@ extension Map {
             loadingError(.tile, "could not load tile \(tile) of source \"\(sourceID)\" from \(url): \(error)",
                          sourceID: sourceID, tile: tile)
         }
-        environment.publish(.sourceDataLoaded(.with {
-            $0.id = sourceID
-            $0.type = .tile
-            $0.loaded = state.isComplete
-            $0.tileID = .with { $0.z = UInt32(tile.z); $0.x = UInt32(tile.x); $0.y = UInt32(tile.y) }
-        }))
+        environment.publish(.sourceDataLoaded(SourceDataLoaded(id: sourceID, kind: .tile, loaded: state.isComplete, tileID: tile)))
         requestFrame()
     }
 

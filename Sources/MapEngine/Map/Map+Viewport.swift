@@ -1,5 +1,3 @@
-import MapWireProtocol
-
 /// Cameras the viewport produces, applied with the same events as an animation (Map+Animation.swift),
 /// so a subscriber sees camera-will/is/did-change the same whichever drove the camera. The viewport
 /// (`ViewportController`) owns the timing; the map only gets each camera and whether more follow.
@@ -10,11 +8,11 @@ extension Map {
         interruptAnimation()
         cameraSetExplicitly = true
         let animated = viewportMoving || moving
-        if !viewportMoving { environment.publish(.cameraWillChange(.with { $0.animated = animated })) }
+        if !viewportMoving { environment.publish(.cameraWillChange(animated: animated)) }
         apply(camera: next)
-        if animated { environment.publish(.cameraIsChanging(.init())) }
+        if animated { environment.publish(.cameraIsChanging) }
         viewportMoving = moving
-        if !moving { environment.publish(.cameraDidChange(.with { $0.animated = animated })) }
+        if !moving { environment.publish(.cameraDidChange(animated: animated)) }
         if moving { requestFrame() }
     }
 
@@ -23,6 +21,6 @@ extension Map {
     public func endViewportMotion() {
         guard viewportMoving else { return }
         viewportMoving = false
-        environment.publish(.cameraDidChange(.with { $0.animated = true }))
+        environment.publish(.cameraDidChange(animated: true))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import MapWireProtocol
 
 /// The map: style, sources, tile pyramids, camera and frames, driven through the seed 000 loading
 /// sequence. Pure state machine: it never does I/O itself but asks its `MapEnvironment`.
@@ -65,7 +64,7 @@ public final class Map {
     /// Starts loading a style from a URL (the loader fetches it). Any previous style is dropped.
     public func setStyleURI(_ uri: String) {
         reset()
-        environment.publish(.mapWillStartLoading(.init()))
+        environment.publish(.mapWillStartLoading)
         phase = .loadingStyle
         request(url: uri, kind: .style, purpose: .style(baseURL: uri))
     }
@@ -73,7 +72,7 @@ public final class Map {
     /// Loads a style given as JSON text. Throws (and publishes map-loading-error) when it does not parse.
     public func setStyleJSON(_ json: String, baseURL: String?) throws(MapCommandError) {
         reset()
-        environment.publish(.mapWillStartLoading(.init()))
+        environment.publish(.mapWillStartLoading)
         phase = .loadingStyle
         if let message = styleArrived(Data(json.utf8), baseURL: baseURL) {
             throw MapCommandError(message)
@@ -83,7 +82,7 @@ public final class Map {
     /// Drops the current style and everything loading for it.
     func reset() {
         if renderingStarted, !fullyRendered {
-            environment.publish(.didFinishRenderingMap(.with { $0.fullyRendered = false }))
+            environment.publish(.didFinishRenderingMap(fullyRendered: false))
         }
         renderingStarted = false
         fullyRendered = false
@@ -142,13 +141,13 @@ public final class Map {
             self.pixelRatio = pixelRatio
         }
         size = ViewportSize(width: width, height: height)
-        environment.publish(.cameraChanged(.init()))
+        environment.publish(.cameraChanged)
         viewChanged()
     }
 
     func apply(camera next: Camera) {
         camera = next
-        environment.publish(.cameraChanged(.init()))
+        environment.publish(.cameraChanged)
         viewChanged()
     }
 
@@ -162,7 +161,7 @@ public final class Map {
 
     /// Adds a source to the current style (style-spec v8 source JSON). Publishes source-added.
     public func addSource(id: String, json: String) throws(MapCommandError) {
-        guard let style else { throw MapCommandError("no style is loaded yet: set a style before adding sources") }
+        guard let style else { throw MapCommandError("no style is loaded yet: set a style before adding sources", reason: .refusedInState) }
         guard !id.isEmpty else { throw MapCommandError("a source needs a non-empty id") }
         guard sources[id] == nil else { throw MapCommandError("there is already a source with id \"\(id)\"") }
         let object: Any
@@ -174,15 +173,15 @@ public final class Map {
         self.style?.sources.append((id, spec))
         sourceOrder.append(id)
         sources[id] = SourceState(spec: spec, key: freshKey("inline"))
-        environment.publish(.sourceAdded(.with { $0.id = id }))
+        environment.publish(.sourceAdded(id: id))
         if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
     }
 
     /// Removes a source no layer uses. Publishes source-removed.
     public func removeSource(id: String) throws(MapCommandError) {
-        guard let state = sources[id] else { throw MapCommandError("there is no source with id \"\(id)\"") }
+        guard let state = sources[id] else { throw MapCommandError("there is no source with id \"\(id)\"", reason: .notFound) }
         if let layer = style?.layers.first(where: { $0.source == id }) {
-            throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first")
+            throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first", reason: .refusedInState)
         }
         for loadID in state.pending.values { if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) } }
         for (loadID, load) in pending where load.purpose == .sourceMetadata(id) {
@@ -192,7 +191,7 @@ public final class Map {
         sources[id] = nil
         sourceOrder.removeAll { $0 == id }
         style?.sources.removeAll { $0.id == id }
-        environment.publish(.sourceRemoved(.with { $0.id = id }))
+        environment.publish(.sourceRemoved(id: id))
         if phase == .loadingSources { finishSourcesIfReady() }
         if phase == .loaded { requestFrame() }
     }
@@ -200,16 +199,11 @@ public final class Map {
     // MARK: Loads
 
     @discardableResult
-    func request(url: String, kind: Mapwire_V1_ResourceKind, purpose: LoadPurpose,
+    func request(url: String, kind: ResourceKind, purpose: LoadPurpose,
                  sourceID: String? = nil, tileID: CanonicalTileID? = nil) -> UInt64 {
         let id = nextLoadID
         nextLoadID += 1
-        let info = Mapwire_V1_ResourceRequestInfo.with {
-            $0.url = url
-            $0.kind = kind
-            $0.priority = .regular
-            $0.loadingMethod = [.cache, .network]
-        }
+        let info = ResourceRequest(url: url, kind: kind, priority: .regular, loadingMethod: [.cache, .network])
         let load = ResourceLoad(id: id, request: info, sourceID: sourceID, tileID: tileID)
         pending[id] = PendingLoad(load: load, purpose: purpose)
         idleEmitted = false
@@ -220,11 +214,8 @@ public final class Map {
     /// Tells the loader and the subscribers that a load is no longer wanted.
     func cancel(_ id: UInt64, _ load: PendingLoad) {
         environment.cancel(id)
-        environment.publish(.resourceRequest(.with {
-            $0.dataSource = .resourceLoader
-            $0.request = load.load.request
-            $0.cancelled = true
-        }))
+        environment.publish(.resourceRequest(ResourceRequestEvent(
+            dataSource: .resourceLoader, request: load.load.request, response: nil, cancelled: true)))
     }
 
     /// A key no other content of this map has had (renderers cache by key).

@@ -28,6 +28,69 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// The kinds of refusal a client can act on differently (CommandReply.error_code).
+public nonisolated enum Mapwire_V1_CommandErrorCode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// ok is true, or a core that predates error codes.
+  case unspecified // = 0
+
+  /// A command kind this core does not know (from a newer protocol).
+  case unknownCommand // = 1
+
+  /// A value is missing, malformed or out of range: fix the command.
+  case invalidArgument // = 2
+
+  /// Well formed but not now: no style loaded, no plugin to do it, a core without --enable-bench.
+  case refusedInState // = 3
+
+  /// It names something that is not there: a source, a layer, a style image.
+  case notFound // = 4
+
+  /// Too much is going on already: the same command may succeed later.
+  case busy // = 5
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .unknownCommand
+    case 2: self = .invalidArgument
+    case 3: self = .refusedInState
+    case 4: self = .notFound
+    case 5: self = .busy
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .unknownCommand: return 1
+    case .invalidArgument: return 2
+    case .refusedInState: return 3
+    case .notFound: return 4
+    case .busy: return 5
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_CommandErrorCode] = [
+    .unspecified,
+    .unknownCommand,
+    .invalidArgument,
+    .refusedInState,
+    .notFound,
+    .busy,
+  ]
+
+}
+
 public nonisolated struct Mapwire_V1_ControlMessage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1742,6 +1805,9 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .state(newValue)}
   }
 
+  /// Why the command was refused (ok false), for programs; `error` says it for people.
+  public var errorCode: Mapwire_V1_CommandErrorCode = .unspecified
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -2910,6 +2976,10 @@ public nonisolated struct Mapwire_V1_ReportSupervision: Sendable {
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
+
+nonisolated extension Mapwire_V1_CommandErrorCode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0COMMAND_ERROR_CODE_UNSPECIFIED\0\u{1}COMMAND_ERROR_CODE_UNKNOWN_COMMAND\0\u{1}COMMAND_ERROR_CODE_INVALID_ARGUMENT\0\u{1}COMMAND_ERROR_CODE_REFUSED_IN_STATE\0\u{1}COMMAND_ERROR_CODE_NOT_FOUND\0\u{1}COMMAND_ERROR_CODE_BUSY\0")
+}
 
 nonisolated extension Mapwire_V1_ControlMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControlMessage"
@@ -5644,7 +5714,7 @@ nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{4}2bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{4}2bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5746,6 +5816,7 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .benchRequests(v)
         }
       }()
+      case 110: try { try decoder.decodeSingularEnumField(value: &self.errorCode) }()
       default: break
       }
     }
@@ -5796,6 +5867,9 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     }()
     case nil: break
     }
+    if self.errorCode != .unspecified {
+      try visitor.visitSingularEnumField(value: self.errorCode, fieldNumber: 110)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5804,6 +5878,7 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     if lhs.ok != rhs.ok {return false}
     if lhs.error != rhs.error {return false}
     if lhs.result != rhs.result {return false}
+    if lhs.errorCode != rhs.errorCode {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -893,3 +893,16 @@ extension Mapwire_V1_Error.Code: DocumentedEnum {
         }
     }
 }
+
+extension Mapwire_V1_CommandErrorCode: DocumentedEnum {
+    public var documentedName: String {
+        switch rawValue {
+        case 1: "unknown-command"
+        case 2: "invalid-argument"
+        case 3: "refused-in-state"
+        case 4: "not-found"
+        case 5: "busy"
+        default: "unspecified"
+        }
+    }
+}

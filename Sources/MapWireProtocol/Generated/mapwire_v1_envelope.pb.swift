@@ -333,6 +333,21 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .welcome(newValue)}
   }
 
+  /// Header fields added after the payloads (numbers from 130 on).
+  /// True for events a benchmark command (bench_publish) produced: not about the map, skip them.
+  public var benchmark: Bool {
+    get {_storage._benchmark}
+    set {_uniqueStorage()._benchmark = newValue}
+  }
+
+  /// The id of the command that caused this event (0: none), like Jupyter's parent_header: events
+  /// published while a command is handled, and the later events of what it started (a style's loading
+  /// sequence up to its map-idle, an animation up to its camera-did-change, a gesture's dispatch).
+  public var causationID: UInt64 {
+    get {_storage._causationID}
+    set {_uniqueStorage()._causationID = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// Exactly one payload; its case matches the topic frame. Field numbers 16..99 are event payloads.
@@ -401,7 +416,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{4}\u{b}plugin_gone\0\u{3}plugin_supervision\0\u{2}'welcome\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{4}\u{b}plugin_gone\0\u{3}plugin_supervision\0\u{2}'welcome\0\u{2}\u{1e}benchmark\0\u{3}causation_id\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -411,6 +426,8 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     var _endUnixNanos: Int64 = 0
     var _mapID: String = String()
     var _payload: Mapwire_V1_Envelope.OneOf_Payload?
+    var _benchmark: Bool = false
+    var _causationID: UInt64 = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -428,6 +445,8 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       _endUnixNanos = source._endUnixNanos
       _mapID = source._mapID
       _payload = source._payload
+      _benchmark = source._benchmark
+      _causationID = source._causationID
     }
   }
 
@@ -881,6 +900,8 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .welcome(v)
           }
         }()
+        case 130: try { try decoder.decodeSingularBoolField(value: &_storage._benchmark) }()
+        case 131: try { try decoder.decodeSingularUInt64Field(value: &_storage._causationID) }()
         default: break
         }
       }
@@ -1046,6 +1067,12 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       }()
       case nil: break
       }
+      if _storage._benchmark != false {
+        try visitor.visitSingularBoolField(value: _storage._benchmark, fieldNumber: 130)
+      }
+      if _storage._causationID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._causationID, fieldNumber: 131)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1062,6 +1089,8 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._endUnixNanos != rhs_storage._endUnixNanos {return false}
         if _storage._mapID != rhs_storage._mapID {return false}
         if _storage._payload != rhs_storage._payload {return false}
+        if _storage._benchmark != rhs_storage._benchmark {return false}
+        if _storage._causationID != rhs_storage._causationID {return false}
         return true
       }
       if !storagesAreEqual {return false}

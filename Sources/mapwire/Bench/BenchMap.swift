@@ -14,7 +14,8 @@ final class BenchMap {
     /// further launch options such as --rewrite.
     init(scratch: URL, name: String, plugins: [String], arguments: [String] = []) throws {
         directory = RunDirectory(path: scratch.appendingPathComponent(name).path)
-        let options = try LaunchOptions.parse(arguments)
+        // The bench's own core takes the benchmark commands.
+        let options = try LaunchOptions.parse(["--enable-bench"] + arguments)
         launcher = try MapLauncher(directory: directory, plugins: plugins, options: options) { _ in }
         client = try ControlClient(endpoint: directory.controlEndpoint)
     }

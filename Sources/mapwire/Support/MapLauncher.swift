@@ -48,6 +48,9 @@ struct LaunchOptions: ParsableArguments {
 
     @Option(help: "The loader waits this many ms before each answer (a slow network, for chaos tests).")
     var loaderDelayMs: Int?
+
+    @Flag(help: "Start the core with --enable-bench (the benchmark commands).")
+    var enableBench = false
 }
 
 /// A core and its plugins started as child processes, stopped (children last-first) by `stop()`.
@@ -69,7 +72,8 @@ final class MapLauncher {
         self.logFolder = logFolder
         if let note = try directory.prepare() { announce(note) }
         let core = try ChildProcess(name: "core", executable: ChildProcess.sibling("mapwire-core"),
-                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []),
+                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? [])
+                                        + (options.enableBench ? ["--enable-bench"] : []),
                                     standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder))
         children.append(core)
         guard waitForCore(core) else {

@@ -6943,7 +6943,7 @@ const ProtobufCMessageDescriptor mapwire__v1__load_status_report__descriptor =
   (ProtobufCMessageInit) mapwire__v1__load_status_report__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[10] =
+static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[11] =
 {
   {
     "id",
@@ -7065,12 +7065,25 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "error_code",
+    110,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CommandReply, error_code),
+    &mapwire__v1__command_error_code__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
   8,   /* field[8] = bench_publish */
   9,   /* field[9] = bench_requests */
   3,   /* field[3] = camera */
   2,   /* field[2] = error */
+  10,   /* field[10] = error_code */
   0,   /* field[0] = id */
   6,   /* field[6] = load_status */
   1,   /* field[1] = ok */
@@ -7078,14 +7091,15 @@ static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
   5,   /* field[5] = snapshot */
   7,   /* field[7] = state */
 };
-static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[5 + 1] =
+static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[6 + 1] =
 {
   { 1, 0 },
   { 10, 3 },
   { 20, 6 },
   { 30, 7 },
   { 80, 8 },
-  { 0, 10 }
+  { 110, 10 },
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
 {
@@ -7095,10 +7109,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
   "Mapwire__V1__CommandReply",
   "mapwire.v1",
   sizeof(Mapwire__V1__CommandReply),
-  10,
+  11,
   mapwire__v1__command_reply__field_descriptors,
   mapwire__v1__command_reply__field_indices_by_name,
-  5,  mapwire__v1__command_reply__number_ranges,
+  6,  mapwire__v1__command_reply__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -9544,4 +9558,40 @@ const ProtobufCMessageDescriptor mapwire__v1__report_supervision__descriptor =
   1,  mapwire__v1__report_supervision__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__report_supervision__init,
   NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCEnumValue mapwire__v1__command_error_code__enum_values_by_number[6] =
+{
+  { "COMMAND_ERROR_CODE_UNSPECIFIED", "MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_UNSPECIFIED", 0 },
+  { "COMMAND_ERROR_CODE_UNKNOWN_COMMAND", "MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_UNKNOWN_COMMAND", 1 },
+  { "COMMAND_ERROR_CODE_INVALID_ARGUMENT", "MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_INVALID_ARGUMENT", 2 },
+  { "COMMAND_ERROR_CODE_REFUSED_IN_STATE", "MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_REFUSED_IN_STATE", 3 },
+  { "COMMAND_ERROR_CODE_NOT_FOUND", "MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_NOT_FOUND", 4 },
+  { "COMMAND_ERROR_CODE_BUSY", "MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_BUSY", 5 },
+};
+static const ProtobufCIntRange mapwire__v1__command_error_code__value_ranges[] = {
+{0, 0},{0, 6}
+};
+static const ProtobufCEnumValueIndex mapwire__v1__command_error_code__enum_values_by_name[6] =
+{
+  { "COMMAND_ERROR_CODE_BUSY", 5 },
+  { "COMMAND_ERROR_CODE_INVALID_ARGUMENT", 2 },
+  { "COMMAND_ERROR_CODE_NOT_FOUND", 4 },
+  { "COMMAND_ERROR_CODE_REFUSED_IN_STATE", 3 },
+  { "COMMAND_ERROR_CODE_UNKNOWN_COMMAND", 1 },
+  { "COMMAND_ERROR_CODE_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor mapwire__v1__command_error_code__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "mapwire.v1.CommandErrorCode",
+  "CommandErrorCode",
+  "Mapwire__V1__CommandErrorCode",
+  "mapwire.v1",
+  6,
+  mapwire__v1__command_error_code__enum_values_by_number,
+  6,
+  mapwire__v1__command_error_code__enum_values_by_name,
+  1,
+  mapwire__v1__command_error_code__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

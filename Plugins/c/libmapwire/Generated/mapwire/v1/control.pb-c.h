@@ -183,6 +183,36 @@ typedef enum _Mapwire__V1__Error__Code {
   MAPWIRE__V1__ERROR__CODE__CODE_INTERNAL = 6
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ERROR__CODE)
 } Mapwire__V1__Error__Code;
+/*
+ * The kinds of refusal a client can act on differently (CommandReply.error_code).
+ */
+typedef enum _Mapwire__V1__CommandErrorCode {
+  /*
+   * ok is true, or a core that predates error codes.
+   */
+  MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_UNSPECIFIED = 0,
+  /*
+   * A command kind this core does not know (from a newer protocol).
+   */
+  MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_UNKNOWN_COMMAND = 1,
+  /*
+   * A value is missing, malformed or out of range: fix the command.
+   */
+  MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_INVALID_ARGUMENT = 2,
+  /*
+   * Well formed but not now: no style loaded, no plugin to do it, a core without --enable-bench.
+   */
+  MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_REFUSED_IN_STATE = 3,
+  /*
+   * It names something that is not there: a source, a layer, a style image.
+   */
+  MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_NOT_FOUND = 4,
+  /*
+   * Too much is going on already: the same command may succeed later.
+   */
+  MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_BUSY = 5
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND_ERROR_CODE)
+} Mapwire__V1__CommandErrorCode;
 
 /* --- messages --- */
 
@@ -1417,6 +1447,10 @@ struct  Mapwire__V1__CommandReply
    * Set when ok is false: what went wrong, readable by a person.
    */
   char *error;
+  /*
+   * Why the command was refused (ok false), for programs; `error` says it for people.
+   */
+  Mapwire__V1__CommandErrorCode error_code;
   Mapwire__V1__CommandReply__ResultCase result_case;
   union {
     Mapwire__V1__CameraState *camera;
@@ -1430,7 +1464,7 @@ struct  Mapwire__V1__CommandReply
 };
 #define MAPWIRE__V1__COMMAND_REPLY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__command_reply__descriptor) \
-    , 0, 0, (char *)protobuf_c_empty_string, MAPWIRE__V1__COMMAND_REPLY__RESULT__NOT_SET, {0} }
+    , 0, 0, (char *)protobuf_c_empty_string, MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_UNSPECIFIED, MAPWIRE__V1__COMMAND_REPLY__RESULT__NOT_SET, {0} }
 
 
 /*
@@ -3803,6 +3837,7 @@ typedef void (*Mapwire__V1__ReportSupervision_Closure)
 
 /* --- descriptors --- */
 
+extern const ProtobufCEnumDescriptor    mapwire__v1__command_error_code__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__control_message__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__hello__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor;

@@ -97,7 +97,7 @@ void   mapwire__v1__subscriber_welcome__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__subscriber_welcome__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[39] =
+static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[41] =
 {
   {
     "protocol_version",
@@ -567,13 +567,39 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[3
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "benchmark",
+    130,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Envelope, benchmark),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "causation_id",
+    131,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Envelope, causation_id),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = begin_unix_nanos */
+  39,   /* field[39] = benchmark */
   18,   /* field[18] = camera_changed */
   22,   /* field[22] = camera_did_change */
   21,   /* field[21] = camera_is_changing */
   20,   /* field[20] = camera_will_change */
+  40,   /* field[40] = causation_id */
   34,   /* field[34] = did_fail_to_locate_user */
   30,   /* field[30] = did_finish_rendering_map */
   32,   /* field[32] = did_stop_locating_user */
@@ -609,7 +635,7 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   31,   /* field[31] = will_start_locating_user */
   29,   /* field[29] = will_start_rendering_map */
 };
-static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[6 + 1] =
+static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[7 + 1] =
 {
   { 1, 0 },
   { 16, 6 },
@@ -617,7 +643,8 @@ static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[6 + 1] =
   { 40, 26 },
   { 60, 36 },
   { 100, 38 },
-  { 0, 39 }
+  { 130, 39 },
+  { 0, 41 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
 {
@@ -627,10 +654,10 @@ const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
   "Mapwire__V1__Envelope",
   "mapwire.v1",
   sizeof(Mapwire__V1__Envelope),
-  39,
+  41,
   mapwire__v1__envelope__field_descriptors,
   mapwire__v1__envelope__field_indices_by_name,
-  6,  mapwire__v1__envelope__number_ranges,
+  7,  mapwire__v1__envelope__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__envelope__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

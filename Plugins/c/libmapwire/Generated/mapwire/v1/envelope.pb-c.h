@@ -87,6 +87,17 @@ struct  Mapwire__V1__Envelope
    * The map this event belongs to.
    */
   char *map_id;
+  /*
+   * Header fields added after the payloads (numbers from 130 on).
+   * True for events a benchmark command (bench_publish) produced: not about the map, skip them.
+   */
+  protobuf_c_boolean benchmark;
+  /*
+   * The id of the command that caused this event (0: none), like Jupyter's parent_header: events
+   * published while a command is handled, and the later events of what it started (a style's loading
+   * sequence up to its map-idle, an animation up to its camera-did-change, a gesture's dispatch).
+   */
+  uint64_t causation_id;
   Mapwire__V1__Envelope__PayloadCase payload_case;
   union {
     Mapwire__V1__MapLoaded *map_loaded;
@@ -129,7 +140,7 @@ struct  Mapwire__V1__Envelope
 };
 #define MAPWIRE__V1__ENVELOPE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__envelope__descriptor) \
-    , 0, 0, 0, 0, 0, (char *)protobuf_c_empty_string, MAPWIRE__V1__ENVELOPE__PAYLOAD__NOT_SET, {0} }
+    , 0, 0, 0, 0, 0, (char *)protobuf_c_empty_string, 0, 0, MAPWIRE__V1__ENVELOPE__PAYLOAD__NOT_SET, {0} }
 
 
 /*

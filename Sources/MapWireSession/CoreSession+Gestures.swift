@@ -3,9 +3,9 @@ import MapEngine
 import MapWireProtocol
 
 /// Gesture commands: claims of screen regions by plugins, and gestures from any client, which wait in
-/// a queue and go through the dispatch chain one at a time (CoreServer+GestureDispatch.swift) so a
+/// a queue and go through the dispatch chain one at a time (CoreSession+GestureDispatch.swift) so a
 /// pan's changed never overtakes its began.
-extension CoreServer {
+extension CoreSession {
     /// A gesture command waiting for the one in flight to finish.
     struct QueuedGesture {
         let command: Mapwire_V1_Gesture
@@ -24,18 +24,18 @@ extension CoreServer {
             do throws(MapCommandError) {
                 let gesture = try c.engineGesture()
                 guard gestureQueue.count < Self.gestureQueueLimit else {
-                    throw MapCommandError("too many gestures waiting for dispatch")
+                    throw MapCommandError("too many gestures waiting for dispatch", reason: .busy)
                 }
                 gestureQueue.append(QueuedGesture(command: c, gesture: gesture, client: identity, commandID: command.id))
                 if gestureInFlight == nil { advanceGesture() }
             } catch {
-                replyToCommand(command.id, error: error.message, to: identity)
+                replyToCommand(command.id, error: error, to: identity)
             }
         case .claimGestures(let c):
             replyToCommand(command.id, error: claim(c, from: identity), to: identity)
         case .releaseGestures:
             guard let plugin = registry.plugins[identity] else {
-                replyToCommand(command.id, error: "only a plugin that said hello has gesture claims", to: identity)
+                replyToCommand(command.id, error: MapCommandError("only a plugin that said hello has gesture claims", reason: .refusedInState), to: identity)
                 return true
             }
             gestureClaims.removeAll { $0.owner == plugin.id }
@@ -47,26 +47,30 @@ extension CoreServer {
     }
 
     /// Adds a claim for the sending plugin; returns why it was refused, or nil.
-    private func claim(_ c: Mapwire_V1_ClaimGestures, from identity: Data) -> String? {
+    private func claim(_ c: Mapwire_V1_ClaimGestures, from identity: Data) -> MapCommandError? {
         // Claims die with their plugin, so a client without a hello (nobody to watch) cannot make one.
-        guard let plugin = registry.plugins[identity] else { return "only a plugin that said hello can claim gestures" }
+        guard let plugin = registry.plugins[identity] else { return MapCommandError("only a plugin that said hello can claim gestures", reason: .refusedInState) }
         let region = c.region.engineRect
         guard [region.x, region.y, region.width, region.height].allSatisfy(\.isFinite), region.width > 0, region.height > 0 else {
-            return "a claimed region needs finite values and a positive width and height"
+            return MapCommandError("a claimed region needs finite values and a positive width and height")
         }
         let kinds = c.kinds.compactMap(\.engineKind)
-        guard !kinds.isEmpty, kinds.count == c.kinds.count else { return "a claim needs known gesture kinds" }
+        guard !kinds.isEmpty, kinds.count == c.kinds.count else { return MapCommandError("a claim needs known gesture kinds") }
         // Newest first: what a plugin puts on the map later lies on top (an inner view after its parent).
         gestureClaims.insert(GestureClaim(owner: plugin.id, region: region, kinds: Set(kinds)), at: 0)
         return nil
     }
 
-    func replyToCommand(_ id: UInt64, error: String?, to identity: Data) {
+    /// A command's reply: ok, or refused with its message and error code (PROTOCOL.md 7.3).
+    func replyToCommand(_ id: UInt64, error: MapCommandError?, to identity: Data) {
         send(.with {
             $0.commandReply = .with {
                 $0.id = id
                 $0.ok = error == nil
-                if let error { $0.error = error }
+                if let error {
+                    $0.error = error.message
+                    $0.errorCode = error.reason.protocolValue
+                }
             }
         }, to: identity)
     }

@@ -1,10 +1,9 @@
 import MapEngine
 import MapWireProtocol
-import MapWirePluginKit
 
 /// The user-location commands and events (seed 004): showing the location, the tracking modes (which
 /// drive the viewport's follow-puck state), fixes and failures from the location plugin.
-extension CoreServer {
+extension CoreSession {
     /// A fix slower than this after the previous one is still eased toward in this many seconds at most.
     static let longestTrackingEaseSeconds = 5.0
 
@@ -17,7 +16,7 @@ extension CoreServer {
         }
         guard abs(c.latitude) <= 90 else { throw MapCommandError("latitude \(c.latitude) is outside -90...90") }
         if tracking.showsUserLocation {
-            publish(.userLocationUpdated(.with { $0.location = c.userLocation(defaultTimestamp: unixNanosNow()) }))
+            publish(.userLocationUpdated(.with { $0.location = c.userLocation(defaultTimestamp: wallNanos) }))
         }
         let location = UserLocation(
             coordinate: LngLat(longitude: c.longitude, latitude: c.latitude),
@@ -25,7 +24,6 @@ extension CoreServer {
             accuracy: c.hasHorizontalAccuracy ? c.horizontalAccuracy : nil)
         // While tracking, each ease lasts as long as the gap since the previous fix: the camera then moves
         // along the track at the fixes' pace instead of arriving early and cutting the next corner.
-        let now = monotonicMillis()
         let pace = tracking.mode == .none ? nil
             : lastLocationMillis.map { min(Self.longestTrackingEaseSeconds, Double(now - $0) / 1000) }
         lastLocationMillis = now

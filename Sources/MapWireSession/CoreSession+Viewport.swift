@@ -1,10 +1,9 @@
 import MapEngine
 import MapWireProtocol
-import MapWirePluginKit
 
 /// The viewport commands and the viewport's share of the animation tick. The controller decides; the
 /// core turns its updates into map cameras (Map+Viewport.swift) and viewport events.
-extension CoreServer {
+extension CoreSession {
     func setViewportState(_ c: Mapwire_V1_SetViewportState) throws(MapCommandError) {
         let state = try c.viewportState()
         // A client choosing the viewport's state takes it from the user tracking.
@@ -44,7 +43,7 @@ extension CoreServer {
         applyViewport(viewport.tick(camera: map.camera, size: map.size, at: Self.seconds(now)))
     }
 
-    var nowSeconds: Double { Self.seconds(monotonicMillis()) }
+    var nowSeconds: Double { Self.seconds(now) }
 
     /// Applies the camera and publishes the events of one controller update. A change into a transition
     /// is announced before its first camera; the end of a transition after its last one.
@@ -58,9 +57,9 @@ extension CoreServer {
         } else if !viewport.isAnimating {
             map.endViewportMotion()
         }
-        if viewport.isAnimating && nextAnimationMillis < monotonicMillis() {
+        if viewport.isAnimating && nextAnimationMillis < now {
             // The first step of a new viewport animation comes one tick after its start.
-            nextAnimationMillis = monotonicMillis() + Self.animationIntervalMillis
+            nextAnimationMillis = now + Self.animationIntervalMillis
         }
         for change in after { publish(.viewportStatusChanged(change.message)) }
         if update.target != lastViewportTarget {

@@ -1,7 +1,6 @@
 import Foundation
 import MapEngine
 import MapWireProtocol
-import MapWirePluginKit
 
 /// What the core counts about its own health (get-state's `counters`): rejected input, retries,
 /// late replies, plugins that went away.
@@ -17,12 +16,12 @@ struct CoreHealth {
 }
 
 /// get-state (a late joiner's snapshot), report-supervision, and the plugin-gone event.
-extension CoreServer {
+extension CoreSession {
     var stateSnapshot: Mapwire_V1_CoreStateSnapshot {
         .with {
             $0.epoch = epoch
             $0.mapID = configuration.mapID
-            $0.lastSequence = publisher.sequence
+            $0.lastSequence = sequence
             $0.styleUri = health.styleURI
             $0.loadPhase = map.loadPhase.documentedName
             $0.sourceIds = map.style?.sources.map(\.id) ?? []
@@ -38,7 +37,7 @@ extension CoreServer {
                 }
             }
             $0.counters = counters
-            $0.subscribers = UInt32(publisher.subscribers)
+            $0.subscribers = UInt32(subscribers)
             $0.pendingRequests = UInt32(requests.count)
         }
     }
@@ -53,9 +52,9 @@ extension CoreServer {
             $0.lateRepliesDropped = health.lateRepliesDropped
             $0.pluginsGone = health.pluginsGone
             $0.pluginsTimedOut = health.pluginsTimedOut
-            $0.eventsPublished = publisher.sequence
-            $0.malformedSubscriptions = UInt64(publisher.malformedSubscriptions)
-            $0.connectionsRefused = UInt64(zap?.refused ?? 0)
+            $0.eventsPublished = sequence
+            $0.malformedSubscriptions = UInt64(malformedSubscriptions)
+            $0.connectionsRefused = UInt64(connectionsRefused)
         }
     }
 
@@ -69,7 +68,7 @@ extension CoreServer {
         if report.action == .gaveUp {
             logger.error("the supervisor gave up on a plugin", metadata: ["plugin": "\(report.plugin)", "why": "\(report.reason)"])
         }
-        publisher.publish(.pluginSupervision(report))
+        publish(.pluginSupervision(report))
     }
 
     /// Counts a plugin the registry just forgot, and publishes plugin-gone unless it said goodbye.
@@ -79,40 +78,33 @@ extension CoreServer {
         health.requestsRedispatched += UInt64(requestsMoved)
         // A goodbye is an orderly departure (every shutdown says one): only failures are news.
         guard reason != .goodbye else { return }
-        publisher.publish(.pluginGone(.with {
+        publish(.pluginGone(.with {
             $0.pluginID = gone.id
             $0.name = gone.name
             $0.roles = gone.roles.sorted()
             $0.pid = gone.pid
             $0.reason = reason
-            $0.silentMs = UInt64(max(0, monotonicMillis() - gone.lastHeardMillis))
+            $0.silentMs = UInt64(max(0, now - gone.lastHeardMillis))
             $0.requestsMoved = UInt32(requestsMoved)
         }))
     }
 
-    /// Subscriptions on the events socket; anything else that arrives there is counted and logged.
-    func handleSubscriptions() {
-        let before = publisher.malformedSubscriptions
-        publisher.handleSubscriptions()
-        let rejected = publisher.malformedSubscriptions - before
-        if rejected > 0 { logger.notice("rejected \(rejected) message(s) on the events socket that were not subscriptions") }
-    }
-
-    /// Plugins whose connection a send found gone: forgotten now, their requests handed on.
-    func forgetUnreachablePlugins() {
-        while let identity = unreachablePlugins.popFirst() {
-            logger.warning("plugin connection gone", metadata: ["plugin": "\(registry.plugins[identity]?.id ?? "?")"])
-            pluginGone(identity, reason: .disconnected)
+    /// One message from the events socket: each subscription to "" or "welcome" is a subscriber, and
+    /// every subscription gets a welcome; anything else is counted and logged.
+    func handleSubscription(_ frame: Data) {
+        guard let kind = frame.first, kind <= 1 else {
+            malformedSubscriptions += 1
+            logger.notice("rejected a message on the events socket that was not a subscription")
+            return
         }
-    }
-
-    /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
-    func retryTimedOutAttempts(now: Int64) {
-        let retried = requests.retryTimedOutAttempts(now: now)
-        guard !retried.isEmpty else { return }
-        logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried)"])
-        health.requestsRetried += UInt64(retried.count)
-        dispatchWaiting()
+        let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)
+        let countsSubscriber = prefix.isEmpty || prefix == "welcome"
+        if kind == 0 {
+            if countsSubscriber { subscribers = max(0, subscribers - 1) }
+            return
+        }
+        if countsSubscriber { subscribers += 1 }
+        outputs.append(.publish(.welcome(.with { $0.topicPrefix = prefix }), sequence: sequence, causationID: 0))
     }
 }
 

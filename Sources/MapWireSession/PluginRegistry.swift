@@ -17,17 +17,18 @@ struct PluginRegistry {
     private var nextNumber = 1
     private var roundRobin: [String: Int] = [:]
 
-    /// Registers (or re-registers) the peer and returns its plugin id.
-    mutating func register(identity: Data, hello: Mapwire_V1_Hello, now: Int64) -> Plugin {
+    /// Registers the peer and returns its plugin, and whether it is new (a repeated hello keeps the
+    /// plugin as it was).
+    mutating func register(identity: Data, hello: Mapwire_V1_Hello, now: Int64) -> (plugin: Plugin, isNew: Bool) {
         if let existing = plugins[identity] {
             plugins[identity]?.lastHeardMillis = now
-            return existing
+            return (existing, false)
         }
         let plugin = Plugin(identity: identity, id: "\(hello.name)-\(nextNumber)", name: hello.name,
                             roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now)
         nextNumber += 1
         plugins[identity] = plugin
-        return plugin
+        return (plugin, true)
     }
 
     mutating func heard(from identity: Data, now: Int64) -> Bool {

@@ -1,11 +1,10 @@
 import Foundation
 import MapEngine
 import MapWireProtocol
-import MapWirePluginKit
 
 /// Camera animations: the commands that start them and the 60 fps tick that moves them. The map holds
 /// the animation; the core only supplies the clock (monotonic ms, passed as seconds).
-extension CoreServer {
+extension CoreSession {
     /// Milliseconds between animation steps (about 60 per second).
     static let animationIntervalMillis: Int64 = 16
 
@@ -50,7 +49,6 @@ extension CoreServer {
     private func start(_ animation: CameraAnimation) {
         // A programmatic camera change takes the camera from the viewport, as GL viewports do.
         setViewportIdle()
-        let now = monotonicMillis()
         // The first step comes one tick after the start: at the start itself the camera has not moved yet.
         nextAnimationMillis = now + Self.animationIntervalMillis
         map.startAnimation(animation, at: Self.seconds(now))

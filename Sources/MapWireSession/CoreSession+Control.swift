@@ -1,47 +1,24 @@
 import Foundation
 import MapEngine
-import MapWireBus
 import MapWireProtocol
-import MapWirePluginKit
 
 /// Messages arriving on the control socket: hellos, commands, replies, heartbeats.
-extension CoreServer {
-    func handleControl(_ frames: [Data]) {
-        guard frames.count == 2 else {
-            reject(identity: frames.first, .malformed, "a control message is one frame (got \(max(0, frames.count - 1)))")
-            return
-        }
-        let identity = frames[0]
+extension CoreSession {
+    func handleControl(from identity: Data, _ bytes: Data) {
         let message: Mapwire_V1_ControlMessage
-        do { message = try ControlCodec.decode(frames[1]) }
+        do { message = try ControlCodec.decode(bytes) }
         catch { return reject(identity: identity, .malformed, "\(error)") }
-        let now = monotonicMillis()
         switch message.body {
         case .hello(let hello):
             handleHello(hello, from: identity, now: now)
         case .command(let command):
-            if case .snapshot(let snapshot) = command.kind {
-                // Answered later, when the frame is drawn.
-                if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
-                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = refusal } }, to: identity)
-                }
-                return
-            }
-            if case .benchRequests(let bench) = command.kind {
-                // Answered when the last request is back.
-                if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
-                    send(.with { $0.commandReply = .with { $0.id = command.id; $0.ok = false; $0.error = refusal } }, to: identity)
-                }
-                return
-            }
-            // Gestures answer when their dispatch is over; claims need to know who sent them.
-            if handleGestureCommand(command, from: identity) { return }
-            let reply = handle(command)
-            send(.with { $0.commandReply = reply }, to: identity)
+            // Events published while the command is handled carry its id (Envelope.causation_id).
+            handlingCommand = command.id
+            handleCommand(command, from: identity)
+            handlingCommand = 0
         case .reply(let reply):
             _ = registry.heard(from: identity, now: now)
-            if handleBenchReply(reply, bytes: frames[1].count) { return }
-            handleReply(reply, from: identity)
+            handleReply(reply, bytes: bytes.count, from: identity)
         case .heartbeat:
             if !registry.heard(from: identity, now: now) {
                 reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")
@@ -57,6 +34,36 @@ extension CoreServer {
         }
     }
 
+    private func handleCommand(_ command: Mapwire_V1_Command, from identity: Data) {
+        if command.isBench, !configuration.benchEnabled {
+            let refusal = MapCommandError("the benchmark commands need a core started with --enable-bench", reason: .refusedInState)
+            return replyToCommand(command.id, error: refusal, to: identity)
+        }
+        switch command.kind {
+        case .snapshot(let snapshot):
+            // Answered later, when the frame is drawn.
+            if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
+                replyToCommand(command.id, error: refusal, to: identity)
+            }
+        case .benchRequests(let bench):
+            // Answered when the last request is back.
+            if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
+                replyToCommand(command.id, error: refusal, to: identity)
+            }
+        case .benchPublish(let bench):
+            // Answered by the shell once it has published the events.
+            do { try benchPublish(bench, commandID: command.id, from: identity) } catch {
+                replyToCommand(command.id, error: error, to: identity)
+            }
+        default:
+            // Gestures answer when their dispatch is over; claims need to know who sent them.
+            if handleGestureCommand(command, from: identity) { return }
+            let reply = handle(command)
+            send(.with { $0.commandReply = reply }, to: identity)
+            if reply.ok { noteCausation(of: command) }
+        }
+    }
+
     func reject(identity: Data?, _ code: Mapwire_V1_Error.Code, _ why: String, inReplyTo id: UInt64 = 0) {
         rejectedMessages += 1
         logger.notice("rejected a control message: \(why)")
@@ -69,41 +76,24 @@ extension CoreServer {
                           "this core speaks protocol version \(mapWireProtocolVersion), the plugin \(hello.protocolVersion)")
         }
         guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
-        let plugin = registry.register(identity: identity, hello: hello, now: now)
+        let (plugin, isNew) = registry.register(identity: identity, hello: hello, now: now)
         // A hello starts a new session: whatever the plugin cached before is gone.
         sentKeys[identity] = nil
-        logger.info("plugin registered", metadata: ["plugin": "\(plugin.id)", "roles": "\(hello.roles.joined(separator: ","))"])
+        if isNew {
+            logger.info("plugin registered", metadata: ["plugin": "\(plugin.id)", "roles": "\(hello.roles.joined(separator: ","))"])
+        } else {
+            logger.debug("plugin said hello again", metadata: ["plugin": "\(plugin.id)"])
+        }
         send(.with {
             $0.welcome = .with {
                 $0.protocolVersion = mapWireProtocolVersion
                 $0.epoch = epoch
                 $0.mapID = configuration.mapID
-                $0.eventsEndpoint = configuration.runDirectory.eventsEndpoint
+                $0.eventsEndpoint = configuration.eventsEndpoint
                 $0.heartbeatIntervalMs = UInt32(configuration.heartbeatIntervalMilliseconds)
                 $0.pluginID = plugin.id
             }
         }, to: identity)
-        dispatchWaiting()
-    }
-
-    private func handleReply(_ reply: Mapwire_V1_PluginReply, from identity: Data) {
-        if reply.id == frameInFlight?.request.id { return handleFrameReply(reply, from: identity) }
-        if imageQuestions[reply.id] != nil { return handleImageDecision(reply) }
-        if handleGestureReply(reply, from: identity) { return }
-        // Unknown ids are late (timed out, cancelled) or duplicate replies: dropped.
-        guard let entry = requests.remove(reply.id) else {
-            health.lateRepliesDropped += 1
-            return
-        }
-        switch reply.kind {
-        case .resource(let resource):
-            map.resourceFinished(reply.id, ResourceResult(dataSource: resource.dataSource, response: resource.response, data: resource.data))
-        case .error(let error):
-            map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin failed: \(error.message)"))
-        case .renderResult, .styleImageDecision, .cameraDecision, .gestureAnswer, nil:
-            map.resourceFinished(reply.id, .failure(.other, "the \(entry.role) plugin sent a reply of an unexpected kind"))
-        }
-        // The answer made room at its plugin for a waiting request.
         dispatchWaiting()
     }
 
@@ -134,13 +124,13 @@ extension CoreServer {
             case .setSize(let c):
                 try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
-                tickViewport(now: monotonicMillis())
+                tickViewport(now: now)
             case .addSource(let c):
                 try map.addSource(id: c.id, json: c.json)
             case .removeSource(let c):
                 try map.removeSource(id: c.id)
             case .addStyleImage(let c):
-                try map.addStyleImage(c)
+                try map.addStyleImage(c.definition)
             case .removeStyleImage(let c):
                 try map.removeStyleImage(id: c.id)
             case .removeLayer(let c):
@@ -149,8 +139,8 @@ extension CoreServer {
                 reply.pong = .with {
                     $0.epoch = epoch
                     $0.mapID = configuration.mapID
-                    $0.subscribers = UInt32(publisher.subscribers)
-                    $0.lastSequence = publisher.sequence
+                    $0.subscribers = UInt32(subscribers)
+                    $0.lastSequence = sequence
                     $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
                 }
             case .setViewportState(let c):
@@ -173,22 +163,24 @@ extension CoreServer {
                 try publishLoadStatus(c)
             case .getLoadStatus:
                 reply.loadStatus = loadStatuses.report
-            case .benchPublish(let c):
-                reply.benchPublish = try benchPublish(c)
             case .getState:
                 reply.state = stateSnapshot
             case .reportSupervision(let c):
                 try reportSupervision(c)
-            case .snapshot, .benchRequests:
-                throw MapCommandError("snapshot and bench-requests are answered later (handleControl)")
+            case .snapshot, .benchRequests, .benchPublish:
+                throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:
                 throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")
             case nil:
-                throw MapCommandError("unknown command (this core speaks protocol version \(mapWireProtocolVersion))")
+                reply.ok = false
+                reply.error = "unknown command (this core speaks protocol version \(mapWireProtocolVersion))"
+                reply.errorCode = .unknownCommand
             }
         } catch {
             reply.ok = false
-            reply.error = (error as? MapCommandError)?.message ?? "\(error)"
+            let refusal = (error as? MapCommandError) ?? MapCommandError("\(error)")
+            reply.error = refusal.message
+            reply.errorCode = refusal.reason.protocolValue
         }
         return reply
     }

@@ -3,7 +3,7 @@ import MapWireProtocol
 
 /// publish-load-status and get-load-status: the core relays the load-status plugin's changes as
 /// events and remembers the latest per target.
-extension CoreServer {
+extension CoreSession {
     func publishLoadStatus(_ command: Mapwire_V1_PublishLoadStatus) throws {
         let change = command.change
         guard !change.target.isEmpty else { throw MapCommandError("publish-load-status needs a target") }
@@ -16,12 +16,12 @@ extension CoreServer {
             // removed or the style replaced. Not-loaded for such a source still goes out (watchers drop
             // it) but leaves no entry; any other status would resurrect a gone source.
             guard change.status == .notLoaded else {
-                throw MapCommandError("there is no source \"\(change.target)\" (removed, or not in the current style)")
+                throw MapCommandError("there is no source \"\(change.target)\" (removed, or not in the current style)", reason: .notFound)
             }
             loadStatuses.sourceRemoved(change.target)
         } else {
             loadStatuses.record(change)
         }
-        publisher.publish(.loadStatusChanged(change))
+        publish(.loadStatusChanged(change))
     }
 }

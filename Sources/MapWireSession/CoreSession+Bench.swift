@@ -1,0 +1,128 @@
+import Foundation
+import MapEngine
+import MapWireProtocol
+
+/// A `bench-requests` run: load requests to the loaders, timed one by one, answered as a whole.
+struct BenchRequestRun {
+    let client: Data
+    let commandID: UInt64
+    let url: String
+    let count: Int
+    let window: Int
+    var sent = 0
+    var inFlight = 0
+    var roundTrips: [UInt64]
+    var failures = 0
+    var startNanos: UInt64 = 0
+    var lastNanos: UInt64 = 0
+    var requestBytes = 0
+    var replyBytes = 0
+
+    var finished: Bool { sent == count && inFlight == 0 }
+}
+
+/// Benchmark commands (`mapwire bench`): real events at full rate, timed round trips to loaders.
+extension CoreSession {
+    /// Hands `count` real events of one kind to the shell, which publishes and times them (each
+    /// numbered, stamped and encoded like any other) and replies.
+    func benchPublish(_ c: Mapwire_V1_BenchPublish, commandID: UInt64, from identity: Data) throws(MapCommandError) {
+        guard (1...10_000_000).contains(c.count) else { throw MapCommandError("bench-publish needs a count from 1 to 10,000,000") }
+        let event = try BenchEvents.payload(c.kind, bytes: Int(c.bytes), mapID: configuration.mapID)
+        let first = sequence + 1
+        sequence += UInt64(c.count)
+        outputs.append(.benchPublish(BenchPublishJob(
+            payload: event, count: Int(c.count), firstSequence: first,
+            messageBytes: BenchEvents.messageBytes(event, mapID: configuration.mapID), client: identity, commandID: commandID)))
+    }
+
+    /// Starts a `bench-requests` run; its reply is sent when the last request is answered.
+    /// Returns a refusal instead when the run cannot start.
+    func startBenchRequests(_ c: Mapwire_V1_BenchRequests, commandID: UInt64, from identity: Data) -> MapCommandError? {
+        guard benchRun == nil else { return MapCommandError("a bench-requests run is already going", reason: .busy) }
+        guard (1...1_000_000).contains(c.count), (1...10_000).contains(c.window) else {
+            return MapCommandError("bench-requests needs a count from 1 to 1,000,000 and a window from 1 to 10,000")
+        }
+        guard !c.url.isEmpty else { return MapCommandError("bench-requests needs a url") }
+        guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
+        benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, count: Int(c.count),
+                                   window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
+        benchRun?.startNanos = monotonicNanos
+        fillBenchWindow()
+        return nil
+    }
+
+    /// The outcome of one bench request (CoreSession+Requests.swift): its round trip, or a failure.
+    func benchFinished(_ index: Int, entry: PendingRequests.Entry, outcome: RequestOutcome) {
+        guard var run = benchRun else { return }
+        run.inFlight -= 1
+        switch outcome {
+        case .answered(let reply, let bytes, _):
+            // A shell whose clock went backwards gets 0, not a crash.
+            run.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
+            run.lastNanos = monotonicNanos
+            if run.replyBytes == 0 { run.replyBytes = bytes }
+            if case .resource(let r) = reply.kind, !r.response.hasError {} else { run.failures += 1 }
+        case .failed:
+            run.failures += 1
+        }
+        benchRun = run
+        fillBenchWindow()
+    }
+
+    private func fillBenchWindow() {
+        guard var run = benchRun else { return }
+        if !registry.has(role: PluginRole.loader) {
+            // No loader left: what was not sent fails.
+            run.failures += run.count - run.sent
+            run.sent = run.count
+        }
+        var added = false
+        while run.sent < run.count, run.inFlight < run.window {
+            let url = run.url
+            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy) {
+                $0.loadResource = .with {
+                    $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
+                }
+            }
+            if run.requestBytes == 0, let entry = requests.entry(id) {
+                var first = entry.request
+                first.attempt = 1
+                first.deadlineUnixNanos = wallNanos
+                run.requestBytes = ControlCodec.encode(.with { $0.request = first }).count
+            }
+            run.sent += 1
+            run.inFlight += 1
+            added = true
+        }
+        benchRun = run
+        if run.finished { return finishBenchRun(run) }
+        if added { dispatchWaiting() }
+    }
+
+    private func finishBenchRun(_ run: BenchRequestRun) {
+        benchRun = nil
+        send(.with {
+            $0.commandReply = .with {
+                $0.id = run.commandID
+                $0.ok = true
+                $0.benchRequests = .with {
+                    $0.roundTripNanos = run.roundTrips
+                    $0.elapsedNanos = run.lastNanos >= run.startNanos ? run.lastNanos - run.startNanos : 0
+                    $0.failures = UInt32(run.failures)
+                    $0.requestBytes = UInt32(run.requestBytes)
+                    $0.replyBytes = UInt32(run.replyBytes)
+                }
+            }
+        }, to: run.client)
+    }
+}
+
+extension Mapwire_V1_Command {
+    /// bench-publish and bench-requests: only for a core started with --enable-bench.
+    var isBench: Bool {
+        switch kind {
+        case .benchPublish, .benchRequests: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import MapEngine
+import MapWireProtocol
+
+/// One request policy for every kind (PROTOCOL.md 7.4): each request waits in `requests` until a plugin
+/// of its role has room, is sent again when an attempt times out, moves to another plugin when its
+/// plugin goes, and ends in exactly one outcome: the first reply, or a failure (its deadline passed, or
+/// no plugin of the role is there for a request that does not wait for one).
+extension CoreSession {
+    enum RequestOutcome {
+        case answered(Mapwire_V1_PluginReply, bytes: Int, from: Data)
+        case failed(String)
+    }
+
+    var loadPolicy: RequestPolicy {
+        RequestPolicy(timeoutMillis: Int64(configuration.requestTimeoutMilliseconds),
+                      attempts: 1 + max(0, configuration.requestRetries), waitsForPlugin: true)
+    }
+
+    /// Frames: one attempt (a renderer that does not answer in time has its frame finished undrawn),
+    /// and no waiting: without a renderer the map draws frames without one.
+    var framePolicy: RequestPolicy {
+        RequestPolicy(timeoutMillis: Int64(configuration.renderTimeoutMilliseconds), attempts: 1, waitsForPlugin: false)
+    }
+
+    /// Decisions (gesture handlers, the camera veto, style-image removal) fall back to their default at
+    /// once when nobody can answer, and after their short deadline.
+    func decisionPolicy(timeoutMillis: Int) -> RequestPolicy {
+        RequestPolicy(timeoutMillis: Int64(timeoutMillis), attempts: 1, waitsForPlugin: false)
+    }
+
+    var benchPolicy: RequestPolicy {
+        RequestPolicy(timeoutMillis: Int64(configuration.requestTimeoutMilliseconds), attempts: 1, waitsForPlugin: false)
+    }
+
+    /// Adds a request under a new id. The caller dispatches (`dispatchWaiting`) once its own state is
+    /// in order: the request may fail at once, and its outcome runs then.
+    @discardableResult
+    func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, onlyPlugin: Data? = nil,
+                    _ fill: (inout Mapwire_V1_PluginRequest) -> Void) -> UInt64 {
+        var request = Mapwire_V1_PluginRequest.with { $0.id = takeControlID() }
+        fill(&request)
+        requests.add(request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
+        return request.id
+    }
+
+    /// Sends every request that waits to the next plugin of its role with room; fails those that do not
+    /// wait when no plugin can ever take them now.
+    func dispatchWaiting() {
+        let limit = configuration.maxInFlightPerPlugin
+        var busyRoles: Set<String> = []
+        var failed: [PendingRequests.Entry] = []
+        for id in requests.waiting {
+            // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
+            // dies or hangs takes few with it and the others of its role pick up the queue.
+            guard let entry = requests.entry(id), entry.plugin == nil else { continue }
+            let plugin: PluginRegistry.Plugin?
+            if let only = entry.onlyPlugin {
+                guard let owner = registry.plugins[only] else {
+                    if let removed = requests.remove(id) { failed.append(removed) }
+                    continue
+                }
+                plugin = requests.inFlight(for: only) < limit ? owner : nil
+            } else {
+                guard !busyRoles.contains(entry.role) else { continue }
+                if !entry.policy.waitsForPlugin, !registry.has(role: entry.role) {
+                    if let removed = requests.remove(id) { failed.append(removed) }
+                    continue
+                }
+                plugin = registry.next(for: entry.role, where: { requests.inFlight(for: $0.identity) < limit })
+                if plugin == nil { busyRoles.insert(entry.role) }
+            }
+            guard let plugin, let sent = requests.assign(id, to: plugin.identity, now: now, wallNanos: wallNanos,
+                                                          monotonicNanos: monotonicNanos) else { continue }
+            health.requestsSent += 1
+            send(.with { $0.request = outgoing(sent, to: plugin.identity) }, to: plugin.identity)
+        }
+        for entry in failed {
+            resolve(entry, .failed("no \(entry.role) plugin is registered"))
+        }
+    }
+
+    /// What goes on the wire for a request: a frame leaves out the bytes its renderer already has.
+    func outgoing(_ entry: PendingRequests.Entry, to plugin: Data) -> Mapwire_V1_PluginRequest {
+        guard case .frame = entry.purpose else { return entry.request }
+        var request = entry.request
+        // A frame names its deadline only through the renderer timeout (PROTOCOL.md 7.6).
+        request.deadlineUnixNanos = 0
+        let alreadySent = sentKeys[plugin, default: []]
+        for index in request.renderFrame.resources.indices where alreadySent.contains(request.renderFrame.resources[index].key) {
+            request.renderFrame.resources[index].data = Data()
+            request.renderFrame.resources[index].dataIncluded = false
+        }
+        return request
+    }
+
+    /// A plugin's reply: goes to the request it answers; an id nobody waits for is a late or duplicate reply.
+    func handleReply(_ reply: Mapwire_V1_PluginReply, bytes: Int, from identity: Data) {
+        guard let entry = requests.entry(reply.id) else {
+            health.lateRepliesDropped += 1
+            return
+        }
+        if case .frame = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
+            // The renderer lost some resources (it restarted, or evicted them): send them again.
+            sentKeys[identity, default: []].subtract(result.missingKeys)
+            send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
+            return
+        }
+        guard let answered = requests.remove(reply.id) else { return }
+        resolve(answered, .answered(reply, bytes: bytes, from: identity))
+        // The answer made room at its plugin for a waiting request.
+        dispatchWaiting()
+    }
+
+    /// The one place where a request ends, whatever its kind.
+    func resolve(_ entry: PendingRequests.Entry, _ outcome: RequestOutcome) {
+        let id = entry.request.id
+        switch entry.purpose {
+        case .load:
+            map.resourceFinished(id, loadResult(outcome, role: entry.role))
+        case .frame(let job):
+            frameRequestID = nil
+            switch outcome {
+            case .answered(let reply, _, let from): frameAnswered(job, entry: entry, reply: reply, from: from)
+            case .failed(let why): abandonFrame(job, why)
+            }
+        case .styleImageQuestion(let imageID):
+            // No answer, or anything but keep: false, keeps the image.
+            guard case .answered(let reply, _, _) = outcome, case .styleImageDecision(let decision) = reply.kind,
+                  !decision.keep else { return }
+            try? map.removeStyleImage(id: imageID)
+        case .gestureAsk(let claimant):
+            var answer = GestureAnswer.notHandled
+            var label = ""
+            if case .answered(let reply, _, let from) = outcome {
+                if case .gestureAnswer(let a) = reply.kind { answer = a.answer.engineAnswer }
+                else { logger.notice("a gesture handler answered with an unexpected reply", metadata: ["id": "\(id)"]) }
+                label = claimant.map { "claimant:\($0)" } ?? "delegate:\(registry.plugins[from]?.id ?? "?")"
+            } else if case .failed(let why) = outcome {
+                logger.notice("a gesture handler did not answer: \(why)", metadata: ["id": "\(id)"])
+            }
+            resumeGesture(id, answer: answer, label: label)
+        case .veto(let proposed):
+            var allow = true
+            if case .answered(let reply, _, _) = outcome, case .cameraDecision(let d) = reply.kind { allow = d.allow }
+            resumeGesture(id, allow: allow, proposed: proposed)
+        case .bench(let index):
+            benchFinished(index, entry: entry, outcome: outcome)
+        }
+    }
+
+    private func loadResult(_ outcome: RequestOutcome, role: String) -> ResourceResult {
+        switch outcome {
+        case .failed(let why):
+            return .failure(.other, why)
+        case .answered(let reply, _, _):
+            switch reply.kind {
+            case .resource(let resource): return ResourceResult(resource)
+            case .error(let error): return .failure(.other, "the \(role) plugin failed: \(error.message)")
+            default: return .failure(.other, "the \(role) plugin sent a reply of an unexpected kind")
+            }
+        }
+    }
+
+    /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
+    func retryTimedOutAttempts(now: Int64) {
+        let retried = requests.retryTimedOutAttempts(now: now)
+        guard !retried.isEmpty else { return }
+        logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried)"])
+        health.requestsRetried += UInt64(retried.count)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import MapEngine
+import MapWireProtocol
+
+/// How one kind of request to plugins is treated: how long it may take in all, how many sends it gets
+/// (each attempt has an equal share of the time), and whether it waits for a plugin of its role to
+/// register or fails at once when there is none. Every kind goes through the same table and rules.
+struct RequestPolicy {
+    var timeoutMillis: Int64
+    var attempts: Int
+    var waitsForPlugin: Bool
+}
+
+/// Why a request was made, so its answer (or its failure) goes to the right place.
+enum RequestPurpose {
+    /// A map load; the request id is the map's load id.
+    case load
+    case frame(FrameJob)
+    case styleImageQuestion(imageID: String)
+    /// A gesture claimant (by plugin id), or the delegate when nil.
+    case gestureAsk(claimant: String?)
+    case veto(proposed: Camera)
+    case bench(index: Int)
+}
+
+/// A frame being drawn: how it began, and the snapshot it answers (if any).
+struct FrameJob {
+    let start: FrameStart
+    let snapshot: SnapshotWaiter?
+}
+
+/// A snapshot command waiting for the next full frame.
+struct SnapshotWaiter {
+    let identity: Data
+    let commandID: UInt64
+    let snapshot: Mapwire_V1_Snapshot
+}
+
+/// Requests to plugins that have no reply yet: one table for every kind. Which plugin has each, how
+/// many times it was sent, and when its current attempt and the request as a whole time out.
+struct PendingRequests {
+    struct Entry {
+        var request: Mapwire_V1_PluginRequest
+        let purpose: RequestPurpose
+        let role: String
+        /// Only this plugin may answer (a gesture claimant); nil: any plugin of the role.
+        let onlyPlugin: Data?
+        let policy: RequestPolicy
+        var plugin: Data?
+        /// When the request fails for good, whatever the attempts.
+        let deadlineMillis: Int64
+        /// When the current attempt times out (only while assigned).
+        var attemptDeadlineMillis: Int64
+        /// Sends so far that timed out or are under way (a plugin going away gives its attempt back).
+        var attempts = 0
+        /// When the current attempt was sent (monotonic ns), for round-trip timing.
+        var sentNanos: UInt64 = 0
+
+        var attemptMillis: Int64 { max(1, policy.timeoutMillis / Int64(max(1, policy.attempts))) }
+    }
+
+    private var entries: [UInt64: Entry] = [:]
+    /// Unanswered requests per plugin (kept in step with `entries`).
+    private var inFlightCount: [Data: Int] = [:]
+    /// Ids waiting for a plugin, oldest first.
+    private(set) var waiting: [UInt64] = []
+
+    mutating func add(_ request: Mapwire_V1_PluginRequest, purpose: RequestPurpose, role: String, onlyPlugin: Data? = nil,
+                      policy: RequestPolicy, now: Int64) {
+        let deadline = now + policy.timeoutMillis
+        entries[request.id] = Entry(request: request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy,
+                                    plugin: nil, deadlineMillis: deadline, attemptDeadlineMillis: deadline)
+        waiting.append(request.id)
+    }
+
+    func entry(_ id: UInt64) -> Entry? { entries[id] }
+
+    var count: Int { entries.count }
+
+    /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
+    mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64) -> Entry? {
+        guard var entry = entries[id] else { return nil }
+        if let previous = entry.plugin { release(previous) }
+        inFlightCount[plugin, default: 0] += 1
+        entry.plugin = plugin
+        entry.attempts += 1
+        entry.sentNanos = monotonicNanos
+        entry.request.attempt = UInt32(entry.request.attempt + 1)
+        entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
+        // The plugin may give up on this attempt after this instant: nobody waits for it any more.
+        entry.request.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
+        entries[id] = entry
+        waiting.removeAll { $0 == id }
+        return entry
+    }
+
+    /// Replaces what a request sends (a frame whose renderer lacks some bytes is sent again with them).
+    mutating func update(_ id: UInt64, request: Mapwire_V1_PluginRequest) {
+        entries[id]?.request = request
+    }
+
+    /// Takes a request out (answered, failed or cancelled). Nil for unknown ids: late or duplicate replies.
+    mutating func remove(_ id: UInt64) -> Entry? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        if let plugin = entry.plugin { release(plugin) } else { waiting.removeAll { $0 == id } }
+        return entry
+    }
+
+    private mutating func release(_ plugin: Data) {
+        let left = (inFlightCount[plugin] ?? 1) - 1
+        inFlightCount[plugin] = left > 0 ? left : nil
+    }
+
+    /// Puts a gone plugin's requests back in the queue, in id order, and returns their ids. Their
+    /// attempt does not count: the plugin did not fail the request, it went away.
+    mutating func unassignAll(from plugin: Data) -> [UInt64] {
+        let ids = entries.filter { $0.value.plugin == plugin }.keys.sorted()
+        inFlightCount[plugin] = nil
+        for id in ids {
+            guard var entry = entries[id] else { continue }
+            entry.plugin = nil
+            entry.attempts -= 1
+            entry.attemptDeadlineMillis = entry.deadlineMillis
+            entries[id] = entry
+        }
+        waiting = (ids + waiting).sorted()
+        return ids
+    }
+
+    /// Requests assigned to `plugin` and not answered yet.
+    func inFlight(for plugin: Data) -> Int {
+        inFlightCount[plugin] ?? 0
+    }
+
+    var earliestDeadline: Int64? {
+        entries.values.map {
+            $0.plugin == nil || $0.attempts >= $0.policy.attempts ? $0.deadlineMillis : min($0.deadlineMillis, $0.attemptDeadlineMillis)
+        }.min()
+    }
+
+    /// Removes and returns the requests whose deadline has passed, oldest id first.
+    mutating func expired(now: Int64) -> [Entry] {
+        let ids = entries.filter { $0.value.deadlineMillis <= now }.keys.sorted()
+        return ids.compactMap { remove($0) }
+    }
+
+    /// Requests whose attempt timed out while attempts remain: back in the queue to be sent again
+    /// (to the next plugin of the role). Returns their ids.
+    mutating func retryTimedOutAttempts(now: Int64) -> [UInt64] {
+        let ids = entries.filter {
+            $0.value.plugin != nil && $0.value.attemptDeadlineMillis <= now && $0.value.attempts < $0.value.policy.attempts
+        }.keys.sorted()
+        for id in ids {
+            guard var entry = entries[id] else { continue }
+            if let previous = entry.plugin { release(previous) }
+            entry.plugin = nil
+            entry.attemptDeadlineMillis = entry.deadlineMillis
+            entries[id] = entry
+        }
+        waiting = (ids + waiting).sorted()
+        return ids
+    }
+
+    /// Whether a request of this purpose is pending (frames are drawn one at a time).
+    func contains(where matches: (RequestPurpose) -> Bool) -> Bool {
+        entries.values.contains { matches($0.purpose) }
+    }
+}

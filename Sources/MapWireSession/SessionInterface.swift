@@ -1,0 +1,126 @@
+import Foundation
+import MapWireProtocol
+
+/// The time of one step, read by the shell and passed in: the session never reads a clock.
+public struct SessionTime: Sendable, Equatable {
+    /// A monotonic clock (timers, deadlines, round trips).
+    public var monotonicNanos: UInt64
+    /// Wall-clock time since the Unix epoch (timestamps and deadlines plugins read).
+    public var unixNanos: Int64
+
+    public init(monotonicNanos: UInt64, unixNanos: Int64) {
+        self.monotonicNanos = monotonicNanos
+        self.unixNanos = unixNanos
+    }
+
+    public var millis: Int64 { Int64(monotonicNanos / 1_000_000) }
+}
+
+/// What happens to the session: everything the shell hears from its sockets, and the passing of time.
+public enum SessionInput: Sendable {
+    /// One control message (its encoded bytes) from the peer with this routing identity.
+    case message(from: Data, bytes: Data)
+    /// A control message that is not one frame; `from` is nil when not even the identity came.
+    case malformed(from: Data?, frames: Int)
+    /// Time passed: deadlines, heartbeats, animation steps and frames that are due.
+    case tick
+    /// A send to this peer failed because its connection is gone.
+    case unreachable(Data)
+    /// One message from the events socket: a (un)subscription, or something that is not one.
+    case subscription(Data)
+    /// The ZAP handler refused a TCP connection.
+    case connectionRefused(reason: String)
+}
+
+/// What the session wants done, in order.
+public enum SessionOutput: Sendable {
+    case send(Mapwire_V1_ControlMessage, to: Data)
+    /// An event with its sequence number (a welcome carries the current one without taking a new one)
+    /// and the id of the command that caused it (0: none).
+    case publish(Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)
+    /// bench-publish: the shell publishes and times the events itself, then replies.
+    case benchPublish(BenchPublishJob)
+}
+
+/// `count` copies of one event, numbered from `firstSequence`, then the reply to `commandID`.
+public struct BenchPublishJob: Sendable {
+    public let payload: Mapwire_V1_Envelope.OneOf_Payload
+    public let count: Int
+    public let firstSequence: UInt64
+    public let messageBytes: Int
+    public let client: Data
+    public let commandID: UInt64
+
+    /// The reply, once the shell has published the events in `elapsedNanos`.
+    public func reply(elapsedNanos: UInt64) -> Mapwire_V1_ControlMessage {
+        .with {
+            $0.commandReply = .with {
+                $0.id = commandID
+                $0.ok = true
+                $0.benchPublish = .with {
+                    $0.elapsedNanos = elapsedNanos
+                    $0.firstSequence = firstSequence
+                    $0.lastSequence = firstSequence + UInt64(count) - 1
+                    $0.messageBytes = UInt32(messageBytes)
+                }
+            }
+        }
+    }
+}
+
+/// How the session runs (the core's configuration without its sockets).
+public struct SessionConfiguration: Sendable {
+    public var mapID: String
+    /// This run of the core: plugins key what they keep by it.
+    public var epoch: UInt64
+    /// Told to plugins in their welcome.
+    public var eventsEndpoint: String
+    public var heartbeatIntervalMilliseconds: Int
+    public var requestTimeoutMilliseconds: Int
+    public var renderTimeoutMilliseconds: Int
+    public var gestureTimeoutMilliseconds: Int
+    public var vetoTimeoutMilliseconds: Int
+    /// should-remove-style-image questions (PROTOCOL.md 7.6.1).
+    public var styleImageQuestionTimeoutMilliseconds = 50
+    public var frameIntervalMilliseconds: Int
+    public var initialWidth: Int
+    public var initialHeight: Int
+    public var requestRetries: Int
+    public var maxInFlightPerPlugin: Int
+    /// Whether the benchmark commands (bench-publish, bench-requests) are taken; off in production.
+    public var benchEnabled = false
+
+    public init(mapID: String = "map", epoch: UInt64 = 1, eventsEndpoint: String = "",
+                heartbeatIntervalMilliseconds: Int = 1000, requestTimeoutMilliseconds: Int = 30_000,
+                renderTimeoutMilliseconds: Int = 10_000, gestureTimeoutMilliseconds: Int = 50,
+                vetoTimeoutMilliseconds: Int = 50, frameIntervalMilliseconds: Int = 16,
+                initialWidth: Int = 512, initialHeight: Int = 512, requestRetries: Int = 2, maxInFlightPerPlugin: Int = 32) {
+        self.mapID = mapID
+        self.epoch = epoch
+        self.eventsEndpoint = eventsEndpoint
+        self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
+        self.requestTimeoutMilliseconds = requestTimeoutMilliseconds
+        self.renderTimeoutMilliseconds = renderTimeoutMilliseconds
+        self.gestureTimeoutMilliseconds = gestureTimeoutMilliseconds
+        self.vetoTimeoutMilliseconds = vetoTimeoutMilliseconds
+        self.frameIntervalMilliseconds = frameIntervalMilliseconds
+        self.initialWidth = initialWidth
+        self.initialHeight = initialHeight
+        self.requestRetries = requestRetries
+        self.maxInFlightPerPlugin = maxInFlightPerPlugin
+    }
+}
+
+/// The role names of PROTOCOL.md.
+public enum PluginRole {
+    public static let loader = "loader"
+    public static let renderer = "renderer"
+    public static let styleImageRemover = "style-image-remover"
+    /// Asked about every gesture no claimant handled, before the map's default.
+    public static let gestureDelegate = "gesture-delegate"
+    /// Asked whether a gesture may move the camera.
+    public static let cameraVeto = "camera-veto"
+    public static let loadStatus = "load-status"
+    /// Sends location fixes (update-location) and source failures (report-location-failure).
+    public static let location = "location"
+}
