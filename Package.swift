@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc_trim/mallinfo2: the core gives back what a departed subscriber's queue held.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // PNG, JPEG and WebP in C: libpng and libjpeg report errors by longjmp, which Swift cannot take.
@@ -51,7 +53,7 @@ let package = Package(
             dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
-        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry"]),
+        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireNumerics"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
@@ -69,7 +71,7 @@ let package = Package(
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit",
+                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(

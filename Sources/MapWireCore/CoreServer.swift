@@ -20,6 +20,10 @@ public final class CoreServer {
     var zap: ZAPHandler?
     /// TCP connections the ZAP handler refused since the last step, told to the session.
     var refusals: [String] = []
+    /// Large set-style-json parses, off the loop thread.
+    let styleParser = StyleParser()
+    /// Freed memory to give back after a subscriber leaves.
+    private var freedMemory = FreedMemoryReturn()
     /// Peers a send found unreachable during the current outputs, told to the session afterwards.
     private var unreachable: [Data] = []
 
@@ -63,11 +67,18 @@ public final class CoreServer {
         while true {
             guard let ready = pollOnce(&poller) else { break }
             if ready[0] { drainControl() }
-            if ready[1] { for message in publisher.receiveSubscriptions() { step(.subscription(message)) } }
+            if ready[1] {
+                for message in publisher.receiveSubscriptions() {
+                    if message.first == 0 { freedMemory.subscriberLeft(now: Self.time().millis) }
+                    step(.subscription(message))
+                }
+            }
             if ready.count > 2, ready[2] { zap?.handlePending() }
             for reason in refusals { step(.connectionRefused(reason: reason)) }
             refusals = []
+            for parsed in styleParser.takeFinished() { step(parsed) }
             step(.tick)
+            freedMemory.runIfDue(now: Self.time().millis, logger: logger)
         }
         router.close()
         publisher.socket.close()
@@ -110,6 +121,8 @@ public final class CoreServer {
                 for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
                                                                            causationID: job.commandID, benchmark: true) }
                 send(job.reply(elapsedNanos: DispatchTime.now().uptimeNanoseconds - start), to: job.client)
+            case .parseStyle(let job):
+                styleParser.start(job)
             }
         }
     }
@@ -125,8 +138,10 @@ public final class CoreServer {
 
     /// One poll; nil once the context is shut down (the stop signal).
     private func pollOnce(_ poller: inout ZMQPoller) -> [Bool]? {
-        let wait = session.nextDeadlineMillis - Self.time().millis
-        do { return try poller.poll(timeoutMilliseconds: Int(max(0, min(wait, 1000)))) }
+        let wait = min(session.nextDeadlineMillis, freedMemory.dueMillis ?? .max) - Self.time().millis
+        // A parse in flight has no socket to wake the poll: look for its result every 10 ms.
+        let longest: Int64 = styleParser.isBusy ? 10 : 1000
+        do { return try poller.poll(timeoutMilliseconds: Int(max(0, min(wait, longest)))) }
         catch {
             if !error.terminated { logger.error("poll failed: \(error)") }
             return nil

@@ -50,6 +50,9 @@ extension CoreSession {
             if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
                 replyToCommand(command.id, error: refusal, to: identity)
             }
+        case .setStyleJson(let style) where parsesOffLoop(style):
+            // Answered when the parse comes back (CoreSession+StyleParse.swift).
+            startStyleParse(style, commandID: command.id, from: identity)
         case .benchPublish(let bench):
             // Answered by the shell once it has published the events.
             do { try benchPublish(bench, commandID: command.id, from: identity) } catch {
@@ -76,6 +79,7 @@ extension CoreSession {
                           "this core speaks protocol version \(mapWireProtocolVersion), the plugin \(hello.protocolVersion)")
         }
         guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
+        if let tooLarge = HelloLimits.violation(of: hello) { return reject(identity: identity, .invalid, tooLarge) }
         let (plugin, isNew) = registry.register(identity: identity, hello: hello, now: now)
         // A hello starts a new session: whatever the plugin cached before is gone.
         sentKeys[identity] = nil
@@ -105,9 +109,11 @@ extension CoreSession {
             switch command.kind {
             case .setStyleUri(let c):
                 guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
+                supersedeStyleParse()
                 health.styleURI = c.uri
                 map.setStyleURI(c.uri)
             case .setStyleJson(let c):
+                supersedeStyleParse()
                 health.styleURI = ""
                 try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
             case .setCamera(let c):

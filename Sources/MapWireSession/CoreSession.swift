@@ -51,6 +51,9 @@ public final class CoreSession: MapEnvironment {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
+    /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
+    var styleParse: StyleParseWaiter?
+    var nextStyleParseJob: UInt64 = 0
     /// The running bench-requests run (`mapwire bench`), if any.
     var benchRun: BenchRequestRun?
     /// Gesture claims of plugins, newest first (see CoreSession+Gestures.swift).
@@ -101,6 +104,8 @@ public final class CoreSession: MapEnvironment {
         case .connectionRefused(let reason):
             connectionsRefused += 1
             logger.warning("refused a TCP connection: \(reason)")
+        case .styleParsed(let job, let result):
+            styleParsed(job: job, result)
         }
     }
 

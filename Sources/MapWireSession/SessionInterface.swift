@@ -1,4 +1,5 @@
 import Foundation
+import MapEngine
 import MapWireProtocol
 
 /// The time of one step, read by the shell and passed in: the session never reads a clock.
@@ -30,6 +31,8 @@ public enum SessionInput: Sendable {
     case subscription(Data)
     /// The ZAP handler refused a TCP connection.
     case connectionRefused(reason: String)
+    /// A style the session handed out with `.parseStyle` was parsed (StyleParseJob.run()).
+    case styleParsed(job: UInt64, Result<StyleDocument, StyleError>)
 }
 
 /// What the session wants done, in order.
@@ -40,6 +43,21 @@ public enum SessionOutput: Sendable {
     case publish(Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)
     /// bench-publish: the shell publishes and times the events itself, then replies.
     case benchPublish(BenchPublishJob)
+    /// A large style to parse off the loop: the shell runs the job on a thread of its own and steps the
+    /// session with what it returns. A later job supersedes an earlier one (its result is dropped).
+    case parseStyle(StyleParseJob)
+}
+
+/// The parse of one set-style-json too large to parse inside a step.
+public struct StyleParseJob: Sendable {
+    public let id: UInt64
+    public let json: String
+    public let baseURL: String?
+
+    /// Parses the style (slow for a large one: call it off the loop) and returns the input to step with.
+    public func run() -> SessionInput {
+        .styleParsed(job: id, Result { () throws(StyleError) in try StyleDocument(data: Data(json.utf8), baseURL: baseURL) })
+    }
 }
 
 /// `count` copies of one event, numbered from `firstSequence`, then the reply to `commandID`.
@@ -89,6 +107,8 @@ public struct SessionConfiguration: Sendable {
     public var maxInFlightPerPlugin: Int
     /// Whether the benchmark commands (bench-publish, bench-requests) are taken; off in production.
     public var benchEnabled = false
+    /// A set-style-json at least this long is parsed off the loop (`.parseStyle`); smaller ones in the step.
+    public var styleParseOffLoopBytes = 256 * 1024
 
     public init(mapID: String = "map", epoch: UInt64 = 1, eventsEndpoint: String = "",
                 heartbeatIntervalMilliseconds: Int = 1000, requestTimeoutMilliseconds: Int = 30_000,

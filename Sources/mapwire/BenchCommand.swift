@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Sections: bus (events/s core → decoding subscriber against raw libzmq PUB/SUB; request round trips \
             core ↔ loader against a raw ROUTER/DEALER echo), load (set-style-uri → map-idle, tiles/s), render \
-            (ms per 512×512 frame on the Chicago scene), scale (1/4/16 subscribers, slow subscribers, 1 and 2 \
+            (ms per 512×512 frame on the Chicago scene), scale (10,000 add-source against 100 × 100, 1/4/16 subscribers, slow subscribers, 1 and 2 \
             loaders, viewport sizes), peer (MapLibre GL JS in headless Chromium via scripts/bench-peer: time \
             ratio and pixel similarity; skipped when chromium or the maplibre pip package is missing). \
             Run a release build from the repository: swift build -c release --scratch-path .build-release && \
@@ -40,6 +40,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames for the render section (default: 30, or 10 with --quick).")
     var frames: Int?
 
+    @Option(help: "Sources added to one style in the scale section (default: 10000, or 2000 with --quick).")
+    var sourceAdds: Int?
+
     @Option(help: "Keep the peer comparison's images (MapWire's, MapLibre's, their difference) in this folder.")
     var images: String?
 
@@ -57,6 +60,7 @@ struct BenchCommand: ParsableCommand {
         if let events, events < 1 { throw ValidationError("--events must be at least 1") }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let sourceAdds, sourceAdds < 1 { throw ValidationError("--source-adds must be at least 1") }
     }
 
     var sectionList: [String] { sections.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -70,7 +74,7 @@ struct BenchCommand: ParsableCommand {
         let haveFixtures = FileManager.default.fileExists(atPath: folder.appendingPathComponent("styles/bright-v9.json").path)
         let suite = BenchSuite(quick: quick, scratch: scratch, fixtures: haveFixtures ? folder : nil, sections: Set(sectionList),
                                events: events ?? (quick ? 20_000 : 200_000), requests: requests ?? (quick ? 2_000 : 20_000),
-                               frames: frames ?? (quick ? 10 : 30), images: images.map { URL(fileURLWithPath: $0) })
+                               frames: frames ?? (quick ? 10 : 30), sourceAdds: sourceAdds ?? (quick ? 2_000 : 10_000), images: images.map { URL(fileURLWithPath: $0) })
         let report = suite.run()
         if let path = jsonOutput { try Data((report.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
         if let path = markdownOutput { try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: path)) }

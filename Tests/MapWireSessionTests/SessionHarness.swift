@@ -17,6 +17,8 @@ final class SessionHarness {
     /// Every event the session published, with its sequence number.
     private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)] = []
     private(set) var benchJobs: [BenchPublishJob] = []
+    /// Styles the session handed out to parse off the loop; a test runs them with `step(job.run())`.
+    private(set) var styleParseJobs: [StyleParseJob] = []
     private var nextPeer = 1
 
     static let wallOffset: Int64 = 1_800_000_000_000_000_000
@@ -42,6 +44,7 @@ final class SessionHarness {
             case .send(let message, let to): sent.append((to, message))
             case .publish(let payload, let sequence, let causationID): published.append((payload, sequence, causationID))
             case .benchPublish(let job): benchJobs.append(job)
+            case .parseStyle(let job): styleParseJobs.append(job)
             }
         }
     }

@@ -16,7 +16,8 @@ extension Map {
             if let error = result.errorMessage {
                 styleFailed("could not load the style \(url): \(error)")
             } else {
-                _ = styleArrived(result.data, baseURL: baseURL)
+                do { styleArrived(try StyleDocument(data: result.data, baseURL: baseURL)) }
+                catch { styleFailed("the style could not be parsed: \(error.message)") }
             }
         case .spriteJSON:
             if let error = result.errorMessage {
@@ -52,18 +53,14 @@ extension Map {
 
     // MARK: Style
 
-    /// Parses style JSON and moves on to the sprite. Returns the error message when it fails.
-    func styleArrived(_ data: Data, baseURL: String?) -> String? {
-        let document: StyleDocument
-        do { document = try StyleDocument(data: data, baseURL: baseURL) }
-        catch {
-            styleFailed("the style could not be parsed: \(error.message)")
-            return error.message
-        }
+    /// Takes a parsed style and moves on to the sprite.
+    func styleArrived(_ document: StyleDocument) {
         style = document
         styleKey = freshKey("style")
-        sourceOrder = document.sources.map(\.id)
-        sources = Dictionary(uniqueKeysWithValues: document.sources.map { ($0.id, SourceState(spec: $0.spec, key: freshKey("inline"))) })
+        sourceOrder = []
+        sources = [:]
+        metadataPending = []
+        for (id, spec) in document.sources { insertSource(id, SourceState(spec: spec, key: freshKey("inline"))) }
         environment.publish(.styleDataLoaded(.style))
         if !cameraSetExplicitly, document.center != nil || document.zoom != nil {
             var next = camera
@@ -74,7 +71,6 @@ extension Map {
             apply(camera: next.clamped())
         }
         loadSprite(document.sprite)
-        return nil
     }
 
     func styleFailed(_ message: String) {
@@ -139,12 +135,14 @@ extension Map {
         guard let spec = sources[id]?.spec else { return }
         if spec.hasMetadata {
             environment.publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
-            if phase == .loaded { viewChanged() }
+            sourceChanged(id)
         } else if let url = spec.url {
-            request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
+            let load = request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
+            // The answer may have come already (a host that fails a load at once).
+            if pending[load] != nil { sources[id]?.metadataLoad = load }
         } else {
             // Nothing to load (a video's "urls", an image without "url"): fail it rather than wait forever.
-            sources[id]?.metadata = .failed
+            setMetadata(of: id, .failed)
             loadingError(.source, "source \"\(id)\" has no URL this map can load", sourceID: id)
             if phase == .loaded { requestFrame() }
         }
@@ -153,8 +151,7 @@ extension Map {
     func metadataArrived(for id: String, result: ResourceResult, url: String, keyed: KeyedData) {
         guard var state = sources[id] else { return }
         if let error = result.errorMessage {
-            state.metadata = .failed
-            sources[id] = state
+            setMetadata(of: id, .failed)
             loadingError(.source, "could not load source \"\(id)\" from \(url): \(error)", sourceID: id)
         } else {
             do {
@@ -163,20 +160,19 @@ extension Map {
                 } else {
                     state.wholeData = keyed
                 }
-                state.metadata = .loaded
                 sources[id] = state
+                setMetadata(of: id, .loaded)
                 environment.publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
             } catch {
-                state.metadata = .failed
-                sources[id] = state
+                setMetadata(of: id, .failed)
                 loadingError(.source, "source \"\(id)\" at \(url): \(error.message)", sourceID: id)
             }
         }
-        if phase == .loadingSources { finishSourcesIfReady() } else { viewChanged() }
+        if phase == .loadingSources { finishSourcesIfReady() } else { sourceChanged(id) }
     }
 
     func finishSourcesIfReady() {
-        guard phase == .loadingSources, sources.values.allSatisfy({ $0.metadata != .pending }) else { return }
+        guard phase == .loadingSources, metadataPending.isEmpty else { return }
         environment.publish(.styleDataLoaded(.sources))
         phase = .loaded
         environment.publish(.styleLoaded)

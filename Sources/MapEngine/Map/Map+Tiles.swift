@@ -2,26 +2,36 @@ import Foundation
 
 /// Tile pyramids: request what the view needs, cancel what it no longer needs.
 extension Map {
+    /// The view changed: every source's tiles.
     func updateTiles() {
         let transform = Transform(camera: camera, size: size)
-        for id in sourceOrder {
-            guard var state = sources[id], state.metadata == .loaded, state.spec.isTiled,
-                  let template = state.spec.tiles?.first else { continue }
-            let needed = TileCover.tiles(for: transform, tileSize: state.spec.tileSize, minZoom: state.spec.minZoom,
-                                         maxZoom: state.spec.maxZoom, roundZoom: state.spec.roundsZoom)
-            let neededSet = Set(needed)
-            state.visible = needed
-            state.cache.touch(needed)
-            for (tile, loadID) in state.pending where !neededSet.contains(tile) {
-                state.pending[tile] = nil
-                if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
-            }
-            for tile in needed where !state.cache.contains(tile) && state.pending[tile] == nil {
-                let url = TileURL.expand(template, tile: tile, scheme: state.spec.scheme)
-                state.pending[tile] = request(url: url, kind: .tile, purpose: .tile(id, tile), sourceID: id, tileID: tile)
-            }
-            sources[id] = state
+        for id in sourceOrder { updateTiles(of: id, in: transform) }
+    }
+
+    /// One source changed (added, its metadata arrived): its tiles only, then a frame.
+    func sourceChanged(_ id: String) {
+        guard phase == .loaded else { return }
+        updateTiles(of: id, in: Transform(camera: camera, size: size))
+        requestFrame()
+    }
+
+    private func updateTiles(of id: String, in transform: Transform) {
+        guard var state = sources[id], state.metadata == .loaded, state.spec.isTiled,
+              let template = state.spec.tiles?.first else { return }
+        let needed = TileCover.tiles(for: transform, tileSize: state.spec.tileSize, minZoom: state.spec.minZoom,
+                                     maxZoom: state.spec.maxZoom, roundZoom: state.spec.roundsZoom)
+        let neededSet = Set(needed)
+        state.visible = needed
+        state.cache.touch(needed)
+        for (tile, loadID) in state.pending where !neededSet.contains(tile) {
+            state.pending[tile] = nil
+            if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
+        for tile in needed where !state.cache.contains(tile) && state.pending[tile] == nil {
+            let url = TileURL.expand(template, tile: tile, scheme: state.spec.scheme)
+            state.pending[tile] = request(url: url, kind: .tile, purpose: .tile(id, tile), sourceID: id, tileID: tile)
+        }
+        sources[id] = state
     }
 
     func tileArrived(_ tile: CanonicalTileID, of sourceID: String, result: ResourceResult, url: String, keyed: KeyedData) {

@@ -16,6 +16,8 @@ public final class Map {
     var pending: [UInt64: PendingLoad] = [:]
     var sourceOrder: [String] = []
     var sources: [String: SourceState] = [:]
+    /// Sources whose metadata has not arrived yet, so the sources step ends without visiting every source.
+    var metadataPending: Set<String> = []
     var spriteImageIDs: Set<String> = []
     var spriteIndex: KeyedData?
     var spriteImage: KeyedData?
@@ -71,11 +73,27 @@ public final class Map {
 
     /// Loads a style given as JSON text. Throws (and publishes map-loading-error) when it does not parse.
     public func setStyleJSON(_ json: String, baseURL: String?) throws(MapCommandError) {
+        beginStyleParse()
+        try styleParsed(Result { () throws(StyleError) in try StyleDocument(data: Data(json.utf8), baseURL: baseURL) })
+    }
+
+    /// Drops the current style for one whose JSON is being parsed elsewhere (a large style is parsed off
+    /// the core's loop); `styleParsed` goes on with the result.
+    public func beginStyleParse() {
         reset()
         environment.publish(.mapWillStartLoading)
         phase = .loadingStyle
-        if let message = styleArrived(Data(json.utf8), baseURL: baseURL) {
-            throw MapCommandError(message)
+    }
+
+    /// The parse begun with `beginStyleParse` finished. Throws (and publishes map-loading-error) when the
+    /// style did not parse; a result that comes after another style was set is dropped.
+    public func styleParsed(_ result: Result<StyleDocument, StyleError>) throws(MapCommandError) {
+        guard phase == .loadingStyle, style == nil else { return }
+        switch result {
+        case .success(let document): styleArrived(document)
+        case .failure(let error):
+            styleFailed("the style could not be parsed: \(error.message)")
+            throw MapCommandError(error.message)
         }
     }
 
@@ -91,6 +109,7 @@ public final class Map {
         style = nil
         sourceOrder = []
         sources = [:]
+        metadataPending = []
         spriteImageIDs = []
         spriteIndex = nil
         spriteImage = nil
@@ -161,18 +180,18 @@ public final class Map {
 
     /// Adds a source to the current style (style-spec v8 source JSON). Publishes source-added.
     public func addSource(id: String, json: String) throws(MapCommandError) {
-        guard let style else { throw MapCommandError("no style is loaded yet: set a style before adding sources", reason: .refusedInState) }
+        // Only the base URL is read: a local copy of the style would make the append below copy every source.
+        guard style != nil else { throw MapCommandError("no style is loaded yet: set a style before adding sources", reason: .refusedInState) }
         guard !id.isEmpty else { throw MapCommandError("a source needs a non-empty id") }
         guard sources[id] == nil else { throw MapCommandError("there is already a source with id \"\(id)\"") }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: Data(json.utf8)) }
         catch { throw MapCommandError("source \"\(id)\" is not valid JSON") }
         let spec: SourceSpecification
-        do { spec = try SourceSpecification(json: object, baseURL: style.baseURL) }
+        do { spec = try SourceSpecification(json: object, baseURL: style?.baseURL) }
         catch { throw MapCommandError("source \"\(id)\": \(error.message)") }
-        self.style?.sources.append((id, spec))
-        sourceOrder.append(id)
-        sources[id] = SourceState(spec: spec, key: freshKey("inline"))
+        style?.sources.append((id, spec))
+        insertSource(id, SourceState(spec: spec, key: freshKey("inline")))
         environment.publish(.sourceAdded(id: id))
         if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
     }
@@ -183,12 +202,11 @@ public final class Map {
         if let layer = style?.layers.first(where: { $0.source == id }) {
             throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first", reason: .refusedInState)
         }
-        for loadID in state.pending.values { if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) } }
-        for (loadID, load) in pending where load.purpose == .sourceMetadata(id) {
-            pending[loadID] = nil
-            cancel(loadID, load)
+        for loadID in state.pending.values + [state.metadataLoad].compactMap({ $0 }) {
+            if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
         sources[id] = nil
+        metadataPending.remove(id)
         sourceOrder.removeAll { $0 == id }
         style?.sources.removeAll { $0.id == id }
         environment.publish(.sourceRemoved(id: id))

@@ -6,6 +6,8 @@ struct SourceState {
 
     var spec: SourceSpecification
     var metadata: Metadata
+    /// The load of its TileJSON or data, while under way.
+    var metadataLoad: UInt64?
     /// Tiles the current view needs, nearest the centre first.
     var visible: [CanonicalTileID] = []
     /// Tiles being loaded: tile → load id.

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireJSON
+import MapWireNumerics
 
 /// One entry of a style's `sources` (style specification v8).
 public struct SourceSpecification: Equatable, Sendable {
@@ -73,10 +74,26 @@ public struct SourceSpecification: Equatable, Sendable {
         guard let templates = (object["tiles"] as? [Any])?.compactMap({ $0 as? String }), !templates.isEmpty else {
             throw StyleError("the TileJSON has no \"tiles\"")
         }
+        let minimum = try Self.tileJSONZoom(object["minzoom"], "minzoom") ?? minZoom
+        let maximum = try Self.tileJSONZoom(object["maxzoom"], "maxzoom") ?? maxZoom
+        guard minimum <= maximum else { throw StyleError("the TileJSON's minzoom \(minimum) is above its maxzoom \(maximum)") }
         tiles = templates.map { URLResolver.resolve($0, against: baseURL) }
-        if let z = FoundationJSON.int(object["minzoom"]) { minZoom = z }
-        if let z = FoundationJSON.int(object["maxzoom"]) { maxZoom = z }
+        minZoom = minimum
+        maxZoom = maximum
         if let s = object["scheme"] as? String, let parsed = Scheme(rawValue: s) { scheme = parsed }
+    }
+
+    /// Tile zooms a TileJSON may give: 0...30 (past 30, 2^z tiles per side no longer fit the tile maths).
+    static let tileJSONZooms = 0.0...30.0
+
+    /// A TileJSON zoom (absent: nil); anything but a number in 0...30 is an error, so a loaded document
+    /// cannot hand the tile cover an absurd zoom. A fractional zoom counts as the whole zoom below it.
+    private static func tileJSONZoom(_ value: Any?, _ name: String) throws(StyleError) -> Int? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let zoom = FoundationJSON.double(value), tileJSONZooms.contains(zoom) else {
+            throw StyleError("the TileJSON's \(name) must be a number in 0...30")
+        }
+        return Int(saturating: zoom.rounded(.down))
     }
 
     /// Whether the source's metadata (its tile templates) is known without loading anything.

@@ -10,6 +10,8 @@ struct BenchSuite {
     let events: Int
     let requests: Int
     let frames: Int
+    /// Sources added to one style in the scale section.
+    let sourceAdds: Int
     /// Where to keep the peer comparison's images (nil: not kept).
     var images: URL? = nil
 
@@ -56,7 +58,7 @@ struct BenchSuite {
                 defer { map.stop() }
                 return try ScaleBenchmark(scratch: scratch, events: quick ? events / 2 : events, requests: requests * 5 / 2,
                                           subscriberCounts: [1, 4, 16], viewportSides: quick ? [256, 512, 1024] : [256, 512, 1024, 2048],
-                                          cameraMoves: quick ? 4 : 10).run(map: map)
+                                          cameraMoves: quick ? 4 : 10, sourceAdds: sourceAdds).run(map: map)
             })
         }
         if sections.contains("peer") {

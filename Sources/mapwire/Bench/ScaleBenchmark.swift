@@ -3,7 +3,7 @@ import MapEngine
 import MapWireDemo
 import MapWireProtocol
 
-/// How the figures change with more subscribers, slow subscribers, more loaders and bigger viewports.
+/// How the figures change with more sources, more subscribers, slow subscribers, more loaders and bigger viewports.
 struct ScaleBenchmark {
     let scratch: URL
     let events: Int
@@ -11,9 +11,11 @@ struct ScaleBenchmark {
     let subscriberCounts: [Int]
     let viewportSides: [Int]
     let cameraMoves: Int
+    let sourceAdds: Int
 
     func run(map: BenchMap) throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "scale", title: "Scale")
+        section.figures += try SourceAddBenchmark(scratch: scratch, adds: sourceAdds).run()
         let topic = "resource-request"
         for count in subscriberCounts {
             let ours = try BusBenchmark.mapwireThroughput(map: map, kind: .resourceRequest, bytes: 256, count: events, subscribers: count)

@@ -1,0 +1,42 @@
+import Foundation
+import MapWireSession
+
+/// Parses large styles off the loop thread (issue 14, finding 11): a 50 MB style takes seconds to parse,
+/// and the loop must go on answering pings and publishing meanwhile. Jobs run on GCD's own threads (not
+/// the cooperative pool: a parse blocks for seconds); the loop collects results with `takeFinished()`.
+final class StyleParser: @unchecked Sendable {
+    // Safe: `finished`, `running` and `newest` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var finished: [SessionInput] = []
+    private var running = 0
+    private var newest: UInt64 = 0
+    /// Concurrent, so a newer style does not wait behind a superseded one's parse.
+    private let queue = DispatchQueue(label: "mapwire-core.style-parse", qos: .userInitiated, attributes: .concurrent)
+
+    func start(_ job: StyleParseJob) {
+        lock.withLock {
+            running += 1
+            newest = max(newest, job.id)
+        }
+        queue.async { [self] in
+            // A job superseded before it began is not worth parsing: the session would drop its result.
+            let superseded = lock.withLock { job.id < newest }
+            let result = superseded ? nil : job.run()
+            lock.withLock {
+                running -= 1
+                if let result { finished.append(result) }
+            }
+        }
+    }
+
+    /// Whether a parse is under way (the loop then wakes often to collect it).
+    var isBusy: Bool { lock.withLock { running > 0 || !finished.isEmpty } }
+
+    /// Results since the last call, in the order they finished.
+    func takeFinished() -> [SessionInput] {
+        lock.withLock {
+            defer { finished = [] }
+            return finished
+        }
+    }
+}
