@@ -27,6 +27,7 @@ final class SessionHarness {
         let recorder = log
         session = CoreSession(configuration: configuration,
                               logger: Logger(label: "session-test", factory: { _ in RecordingLogHandler(recorder) }),
+                              requestIDs: RequestIDs(SeededGenerator(seed: 14)),
                               at: SessionTime(monotonicNanos: 1_000_000_000, unixNanos: Self.wallOffset + 1_000_000_000))
         step(.tick)
     }
