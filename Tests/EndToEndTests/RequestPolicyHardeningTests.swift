@@ -68,6 +68,28 @@ struct RequestPolicyHardeningTests {
         figure("missing keys: a renderer reporting every resource missing got \(sent) sends of the frame, then map-loading-error {renderer}: \(error.message)")
     }
 
+    @Test func aLoaderThatHeartbeatsButNeverAnswersIsGoneAsUnresponsiveAndNothingIsLost() throws {
+        let run = try TestRun()
+        // Attempts of 1 s; a 1024-px view needs enough tiles that the silent loader holds several at once.
+        try run.startCore(["--request-timeout-ms", "3000", "--request-retries", "2", "--unresponsive-after", "3", "--size", "1024x1024"])
+        let silent = TestPluginThread(name: "silent-loader", roles: ["loader"], controlEndpoint: run.runDirectory.controlEndpoint) { _ in nil }
+        defer { silent.stop() }
+        try run.start("mapwire-loader")
+        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.filter { $0 == "loader" }.count) == 2 })
+        let events = try run.subscribe()
+        let (style, tiles) = try run.tiledStyle(viewSize: 1024)
+        let started = Date()
+        #expect(try run.send(.setStyleUri(.with { $0.uri = style.absoluteString })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events) { topic, _ in topic == "map-idle" })
+        let seconds = Date().timeIntervalSince(started)
+        let gone = log.payloads { if case .pluginGone(let g) = $0 { g } else { nil } }
+        #expect(gone.contains { $0.reason == .unresponsive && $0.name == "silent-loader" }, "\(gone)")
+        #expect(log.loadingErrors.isEmpty, "nothing lost: \(log.loadingErrors.map(\.message))")
+        #expect(try run.state().counters.pluginsUnresponsive >= 1)
+        figure("unresponsive: beside a real loader, a loader that heartbeats but never answers was declared gone (unresponsive) after 3 timeouts in a row; the style and \(tiles.count) tiles loaded in \(String(format: "%.1f", seconds)) s with no loading error")
+    }
+
     /// A stand-in renderer in Python: says hello, subscribes (so `up --wait-subscribers 1` waits for
     /// it), and exits at the first request it gets.
     static let dyingRenderer = #"""
