@@ -47,13 +47,17 @@ extension CoreSession {
         case .renderResult(let result):
             sentKeys[identity, default: []].formUnion(entry.request.renderFrame.resources.map(\.key))
             reportUnusable(result.unusableResources, among: entry.request.renderFrame.resources)
-            if !result.error.isEmpty { logger.warning("the renderer could not draw a frame: \(result.error)") }
+            // Not drawn, so not full whatever was loaded; drawn again at the next change, not in a loop.
+            guard result.error.isEmpty else {
+                return frameNotDrawn(frame.start, snapshot: frame.snapshot, "the renderer could not draw the frame: \(result.error)",
+                                     drawAgain: false, report: true)
+            }
             // Labels that need more glyphs: load them, and a snapshot waits for the frame that has them.
             let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
                 GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
             })
             map.imagesMissing(result.missingImages)
-            if frame.start.full, result.error.isEmpty {
+            if frame.start.full {
                 for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
             }
             map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
@@ -62,9 +66,7 @@ extension CoreSession {
             }
         default:
             let why = (reply.kind.flatMap { if case .error(let e) = $0 { e.message } else { nil } }) ?? "an unexpected reply"
-            logger.warning("the renderer failed a frame: \(why)")
-            map.finishFrame(frame.start)
-            if let waiter = frame.snapshot { failSnapshot(waiter, "the renderer failed: \(why)") }
+            frameNotDrawn(frame.start, snapshot: frame.snapshot, "the renderer failed the frame: \(why)", drawAgain: false, report: true)
         }
     }
 
@@ -135,7 +137,6 @@ extension CoreSession {
     }
 
     private func answerSnapshot(_ waiter: SnapshotWaiter, with result: Mapwire_V1_RenderResult) {
-        guard result.error.isEmpty else { return failSnapshot(waiter, result.error) }
         send(.with {
             $0.commandReply = .with {
                 $0.id = waiter.commandID

@@ -175,6 +175,16 @@ import Testing
         #expect(renderer.frames.count == 2)
     }
 
+    @Test func aFrameTheRendererCouldNotDrawIsPartialWithItsError() throws {
+        let (h, _, renderer) = loadedWithRenderer()
+        renderer.answerFrame(try #require(renderer.frames.first)) { $0.error = "cairo: out of memory" }
+        #expect(h.events("render-frame-finished").last?.renderFinished?.renderMode == .partial)
+        guard case .mapLoadingError(let error)? = h.events("map-loading-error").last else { Issue.record("no error"); return }
+        #expect(error.type == .renderer && error.message == "the renderer could not draw the frame: cairo: out of memory")
+        h.advance(1_000)
+        #expect(!h.topics.contains("map-idle") && renderer.frames.isEmpty, "not drawn again on its own")
+    }
+
     @Test func withoutARendererByChoiceFramesStillFinishFull() {
         let h = SessionHarness()
         let loader = h.plugin("loader", roles: ["loader"])
