@@ -1,4 +1,5 @@
 import Foundation
+import MapWireDemo
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
@@ -6,16 +7,6 @@ import Testing
 /// Issue 14: who may answer a request, plugins that never answer, renderers that never keep what they get,
 /// frames nobody drew, and bytes the renderer could not use.
 @Suite struct HardeningPolicyTests {
-    func loadedWithRenderer(_ configure: (inout SessionConfiguration) -> Void = { _ in }) -> (SessionHarness, FakePlugin, FakePlugin) {
-        let h = SessionHarness(configure)
-        let loader = h.plugin("loader", roles: ["loader"])
-        let renderer = h.plugin("renderer", roles: ["renderer"])
-        h.setInlineStyle()
-        loader.answerAllLoads()
-        h.advance(until: { !renderer.frames.isEmpty })
-        return (h, loader, renderer)
-    }
-
     // MARK: Finding 2: any peer could answer any request
 
     @Test func requestIDsAreNotSmallCountersAndDifferBetweenSeeds() throws {
@@ -24,7 +15,7 @@ import Testing
         h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
         let id = try #require(loader.loads.first?.id)
         #expect(id > 1 << 32, "a random 64-bit id, not the map's load number")
-        var a = RequestIDs(SeededGenerator(seed: 1)), b = RequestIDs(SeededGenerator(seed: 2))
+        var a = RequestIDs(SeededRandom(seed: 1)), b = RequestIDs(SeededRandom(seed: 2))
         #expect(a.next(avoiding: { _ in false }) != b.next(avoiding: { _ in false }))
     }
 
