@@ -162,7 +162,7 @@ let package = Package(
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
         .testTarget(
             name: "MapWireSessionTests",
-            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),

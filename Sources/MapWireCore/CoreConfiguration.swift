@@ -27,6 +27,8 @@ public struct CoreConfiguration: Sendable {
     /// Unanswered requests one plugin may hold; more wait in the core for the first plugin of the role
     /// with room (PROTOCOL.md 7.4).
     public var maxInFlightPerPlugin: Int = 32
+    /// Requests in a row that may time out at one plugin before it is treated as gone (0: never).
+    public var unresponsiveAfterTimeouts = 3
     /// Largest control message accepted; libzmq drops the connection of a peer that sends more.
     public var maxMessageBytes: Int64 = 64 << 20
     /// Events queued per subscriber before further events are dropped for that subscriber.
@@ -60,6 +62,7 @@ extension CoreConfiguration {
             initialWidth: initialWidth, initialHeight: initialHeight, requestRetries: requestRetries,
             maxInFlightPerPlugin: maxInFlightPerPlugin)
         session.benchEnabled = enableBench
+        session.unresponsiveAfterTimeouts = unresponsiveAfterTimeouts
         return session
     }
 }

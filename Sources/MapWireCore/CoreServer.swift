@@ -49,7 +49,8 @@ public final class CoreServer {
         publisher = try EventPublisher(socket: xpub, epoch: epoch, mapID: configuration.mapID,
                                        highWaterMark: configuration.eventsHighWaterMark)
         try xpub.bind(dir.eventsEndpoint)
-        session = CoreSession(configuration: configuration.session(epoch: epoch), logger: logger, at: Self.time())
+        session = CoreSession(configuration: configuration.session(epoch: epoch), logger: logger,
+                              requestIDs: RequestIDs(SystemRandomNumberGenerator()), at: Self.time())
         if let tcp = configuration.tcp { try bindTCP(tcp) }
     }
 

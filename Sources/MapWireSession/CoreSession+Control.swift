@@ -17,7 +17,6 @@ extension CoreSession {
             handleCommand(command, from: identity)
             handlingCommand = 0
         case .reply(let reply):
-            _ = registry.heard(from: identity, now: now)
             handleReply(reply, bytes: bytes.count, from: identity)
         case .heartbeat:
             if !registry.heard(from: identity, now: now) {
@@ -83,6 +82,11 @@ extension CoreSession {
         let (plugin, isNew) = registry.register(identity: identity, hello: hello, now: now)
         // A hello starts a new session: whatever the plugin cached before is gone.
         sentKeys[identity] = nil
+        if isNew, plugin.roles.contains(PluginRole.renderer), rendererLost != nil {
+            // Frames were not drawn while the renderer was gone: draw one now.
+            rendererLost = nil
+            map.requestRepaint()
+        }
         if isNew {
             logger.info("plugin registered", metadata: ["plugin": "\(plugin.id)", "roles": "\(hello.roles.joined(separator: ","))"])
         } else {

@@ -4,13 +4,17 @@ import MapWireProtocol
 
 /// Frames drawn by a renderer plugin: the session starts a frame and asks a renderer to draw it (a
 /// request like any other, CoreSession+Requests.swift), and finishes the frame with the answer.
-/// Without a renderer, frames finish at once.
+/// Without a renderer by choice (none ever registered, or the last one said goodbye), frames finish at
+/// once; after a renderer failed, a frame nobody drew is partial and says why (PROTOCOL.md 7.6).
 extension CoreSession {
     /// Runs a frame now: through a renderer when one is attached, else without drawing.
     func runFrame() {
         guard frameRequestID == nil else { return }
         guard registry.has(role: PluginRole.renderer) else {
-            map.renderFrame()
+            guard let lost = rendererLost else { return map.renderFrame() }
+            guard let start = map.beginFrame() else { return }
+            frameNotDrawn(start, snapshot: nil, "no renderer to draw the frame: the renderer went away (plugin-gone: \(lost.documentedName))",
+                          drawAgain: false, report: takeLossReport())
             return
         }
         guard let start = map.beginFrame() else { return }
@@ -42,13 +46,18 @@ extension CoreSession {
         switch reply.kind {
         case .renderResult(let result):
             sentKeys[identity, default: []].formUnion(entry.request.renderFrame.resources.map(\.key))
-            if !result.error.isEmpty { logger.warning("the renderer could not draw a frame: \(result.error)") }
+            reportUnusable(result.unusableResources, among: entry.request.renderFrame.resources)
+            // Not drawn, so not full whatever was loaded; drawn again at the next change, not in a loop.
+            guard result.error.isEmpty else {
+                return frameNotDrawn(frame.start, snapshot: frame.snapshot, "the renderer could not draw the frame: \(result.error)",
+                                     drawAgain: false, report: true)
+            }
             // Labels that need more glyphs: load them, and a snapshot waits for the frame that has them.
             let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
                 GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
             })
             map.imagesMissing(result.missingImages)
-            if frame.start.full, result.error.isEmpty {
+            if frame.start.full {
                 for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
             }
             map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
@@ -57,17 +66,60 @@ extension CoreSession {
             }
         default:
             let why = (reply.kind.flatMap { if case .error(let e) = $0 { e.message } else { nil } }) ?? "an unexpected reply"
-            logger.warning("the renderer failed a frame: \(why)")
-            map.finishFrame(frame.start)
-            if let waiter = frame.snapshot { failSnapshot(waiter, "the renderer failed: \(why)") }
+            frameNotDrawn(frame.start, snapshot: frame.snapshot, "the renderer failed the frame: \(why)", drawAgain: false, report: true)
         }
     }
 
-    /// A frame no renderer drew (none left, or none answered in time): finish it undrawn and draw again.
+    /// A frame no renderer drew: none answered in time (drawn again while a renderer is registered), or
+    /// the last renderer went away mid-frame (drawn when a renderer says hello).
     func abandonFrame(_ frame: FrameJob, _ why: String) {
-        logger.warning("frame abandoned: \(why)")
-        map.finishFrame(frame.start, needsRepaint: true)
-        if let waiter = frame.snapshot { snapshotWaiters.insert(waiter, at: 0) }
+        if registry.has(role: PluginRole.renderer) {
+            let late = "no renderer answered within \(configuration.renderTimeoutMilliseconds) ms"
+            return frameNotDrawn(frame.start, snapshot: frame.snapshot, late, drawAgain: true, report: true)
+        }
+        guard let lost = rendererLost else {
+            // The last renderer left by goodbye: from now on frames are drawn by nobody, on purpose.
+            logger.notice("frame not drawn: \(why)")
+            map.finishFrame(frame.start.undrawn, needsRepaint: true)
+            if let waiter = frame.snapshot { snapshotWaiters.insert(waiter, at: 0) }
+            return
+        }
+        let reason = "the renderer went away mid-frame (plugin-gone: \(lost.documentedName))"
+        frameNotDrawn(frame.start, snapshot: frame.snapshot, reason, drawAgain: false, report: takeLossReport())
+    }
+
+    /// Whether the loss of the renderer is still to be reported (once per loss).
+    private func takeLossReport() -> Bool {
+        defer { rendererLossReported = true }
+        return !rendererLossReported
+    }
+
+    /// Finishes a frame nobody drew: partial whatever was loaded (so no map-loaded or map-idle claims a
+    /// full render), with a map-loading-error {type: renderer} saying why when `report`.
+    func frameNotDrawn(_ start: FrameStart, snapshot: SnapshotWaiter?, _ why: String, drawAgain: Bool, report: Bool) {
+        logger.warning("frame not drawn: \(why)")
+        if report { publish(.mapLoadingError(.with { $0.type = .renderer; $0.message = why })) }
+        map.finishFrame(start.undrawn, needsRepaint: drawAgain)
+        guard let snapshot else { return }
+        if drawAgain { snapshotWaiters.insert(snapshot, at: 0) } else { failSnapshot(snapshot, why) }
+    }
+
+    /// A renderer asks again for bytes it was sent: sent again, a few times per frame; then the frame fails
+    /// (a renderer that never keeps what it gets would make the core send forever).
+    func resendMissingKeys(_ entry: PendingRequests.Entry, _ keys: [String], to identity: Data) {
+        guard case .frame(let job) = entry.purpose else { return }
+        guard requests.noteResend(entry.request.id) > configuration.maxMissingKeyResends else {
+            sentKeys[identity, default: []].subtract(keys)
+            send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
+            return
+        }
+        _ = requests.remove(entry.request.id)
+        frameRequestID = nil
+        let named = keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+        let why = "the renderer still lacked \(keys.count) resource(s) after they were sent again "
+            + "\(configuration.maxMissingKeyResends) time(s): \(named)"
+        frameNotDrawn(job.start, snapshot: job.snapshot, why, drawAgain: false, report: true)
+        dispatchWaiting()
     }
 
     // MARK: Snapshots
@@ -85,7 +137,6 @@ extension CoreSession {
     }
 
     private func answerSnapshot(_ waiter: SnapshotWaiter, with result: Mapwire_V1_RenderResult) {
-        guard result.error.isEmpty else { return failSnapshot(waiter, result.error) }
         send(.with {
             $0.commandReply = .with {
                 $0.id = waiter.commandID

@@ -38,7 +38,7 @@ extension CoreSession {
     @discardableResult
     func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, onlyPlugin: Data? = nil,
                     _ fill: (inout Mapwire_V1_PluginRequest) -> Void) -> UInt64 {
-        var request = Mapwire_V1_PluginRequest.with { $0.id = takeControlID() }
+        var request = Mapwire_V1_PluginRequest.with { $0.id = takeRequestID() }
         fill(&request)
         requests.add(request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
         return request.id
@@ -94,17 +94,22 @@ extension CoreSession {
         return request
     }
 
-    /// A plugin's reply: goes to the request it answers; an id nobody waits for is a late or duplicate reply.
+    /// A plugin's reply: goes to the request it answers, when it comes from a plugin that request was
+    /// sent to; an id nobody waits for is a late or duplicate reply.
     func handleReply(_ reply: Mapwire_V1_PluginReply, bytes: Int, from identity: Data) {
+        let registered = registry.heard(from: identity, now: now)
+        // Any answer shows the plugin's code is alive: its run of timeouts is over.
+        if registered { registry.answered(identity) }
         guard let entry = requests.entry(reply.id) else {
-            health.lateRepliesDropped += 1
+            if registered { health.lateRepliesDropped += 1 } else { refuseReply(reply.id, from: identity, "it is not a registered plugin") }
             return
         }
+        // Only a plugin an attempt went to may answer: the current one, or an earlier one still registered.
+        guard entry.plugin == identity || (registered && entry.asked.contains(identity)) else {
+            return refuseReply(reply.id, from: identity, registered ? "the request was not sent to it" : "it is not a registered plugin")
+        }
         if case .frame = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
-            // The renderer lost some resources (it restarted, or evicted them): send them again.
-            sentKeys[identity, default: []].subtract(result.missingKeys)
-            send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
-            return
+            return resendMissingKeys(entry, result.missingKeys, to: identity)
         }
         guard let answered = requests.remove(reply.id) else { return }
         resolve(answered, .answered(reply, bytes: bytes, from: identity))
@@ -116,8 +121,9 @@ extension CoreSession {
     func resolve(_ entry: PendingRequests.Entry, _ outcome: RequestOutcome) {
         let id = entry.request.id
         switch entry.purpose {
-        case .load:
-            map.resourceFinished(id, loadResult(outcome, role: entry.role))
+        case .load(let loadID):
+            loadRequestIDs[loadID] = nil
+            map.resourceFinished(loadID, loadResult(outcome, role: entry.role))
         case .frame(let job):
             frameRequestID = nil
             switch outcome {
@@ -162,11 +168,35 @@ extension CoreSession {
         }
     }
 
+    /// A reply from a connection the request was not sent to: dropped, counted, and logged (at powers of
+    /// two, so a flood of them does not flood the log).
+    private func refuseReply(_ id: UInt64, from identity: Data, _ why: String) {
+        health.repliesRefused += 1
+        let count = health.repliesRefused
+        guard count & (count - 1) == 0 else { return }
+        logger.warning("refused a plugin reply: \(why) (\(count) refused so far)", metadata: ["id": "\(id)"])
+    }
+
     /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
-    func retryTimedOutAttempts(now: Int64) {
+    /// Returns the plugins those attempts timed out at.
+    func retryTimedOutAttempts(now: Int64) -> [Data] {
         let retried = requests.retryTimedOutAttempts(now: now)
-        guard !retried.isEmpty else { return }
-        logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried)"])
+        guard !retried.isEmpty else { return [] }
+        logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried.map(\.id))"])
         health.requestsRetried += UInt64(retried.count)
+        return retried.map(\.plugin)
+    }
+
+    /// Plugins whose requests timed out: after `unresponsiveAfterTimeouts` in a row with no answer in
+    /// between, a plugin is treated as gone (it heartbeats, but its work never comes back), and its
+    /// requests move on by the policy.
+    func noteTimeouts(at plugins: [Data]) {
+        let limit = configuration.unresponsiveAfterTimeouts
+        for plugin in plugins {
+            guard let count = registry.timedOut(plugin), limit > 0, count >= limit else { continue }
+            logger.warning("plugin did not answer \(count) requests in a row: treated as gone",
+                           metadata: ["plugin": "\(registry.plugins[plugin]?.id ?? "?")"])
+            pluginGone(plugin, reason: .unresponsive)
+        }
     }
 }

@@ -13,6 +13,8 @@ struct CoreHealth {
     var lateRepliesDropped: UInt64 = 0
     var pluginsGone: UInt64 = 0
     var pluginsTimedOut: UInt64 = 0
+    var pluginsUnresponsive: UInt64 = 0
+    var repliesRefused: UInt64 = 0
 }
 
 /// get-state (a late joiner's snapshot), report-supervision, and the plugin-gone event.
@@ -55,6 +57,8 @@ extension CoreSession {
             $0.eventsPublished = sequence
             $0.malformedSubscriptions = UInt64(malformedSubscriptions)
             $0.connectionsRefused = UInt64(connectionsRefused)
+            $0.repliesRefused = health.repliesRefused
+            $0.pluginsUnresponsive = health.pluginsUnresponsive
         }
     }
 
@@ -75,6 +79,7 @@ extension CoreSession {
     func announceGone(_ gone: PluginRegistry.Plugin, reason: Mapwire_V1_PluginGone.Reason, requestsMoved: Int) {
         health.pluginsGone += 1
         if reason == .heartbeatTimeout { health.pluginsTimedOut += 1 }
+        if reason == .unresponsive { health.pluginsUnresponsive += 1 }
         health.requestsRedispatched += UInt64(requestsMoved)
         // A goodbye is an orderly departure (every shutdown says one): only failures are news.
         guard reason != .goodbye else { return }

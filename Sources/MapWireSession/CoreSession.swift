@@ -47,7 +47,11 @@ public final class CoreSession: MapEnvironment {
     /// When the last location fix arrived, to pace the tracking camera.
     var lastLocationMillis: Int64?
     var nextHeartbeatMillis: Int64 = 0
-    var nextControlID: UInt64 = 1 << 62
+    /// Ids of requests to plugins (random: RequestIDs.swift).
+    var requestIDs: RequestIDs
+    /// The request id of each map load in flight (the map numbers its loads 1, 2, ...; the wire never
+    /// sees those numbers).
+    var loadRequestIDs: [UInt64: UInt64] = [:]
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
@@ -65,6 +69,12 @@ public final class CoreSession: MapEnvironment {
     var loadStatuses = LoadStatusTable()
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
+    /// Why the last renderer went, when it failed (not a goodbye) and none is registered since: frames
+    /// are then not drawn rather than drawn by nobody on purpose (CoreSession+Frames.swift).
+    var rendererLost: Mapwire_V1_PluginGone.Reason?
+    var rendererLossReported = false
+    /// Keys of resources the renderer could not use that were reported for the current style.
+    var reportedUnusable: Set<String> = []
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public internal(set) var rejectedMessages = 0
     /// Counters and the last style URI, for get-state (CoreSession+State.swift).
@@ -74,9 +84,10 @@ public final class CoreSession: MapEnvironment {
     var styleCausation: UInt64 = 0
     var cameraCausation: UInt64 = 0
 
-    public init(configuration: SessionConfiguration, logger: Logger, at time: SessionTime) {
+    public init(configuration: SessionConfiguration, logger: Logger, requestIDs: RequestIDs, at time: SessionTime) {
         self.configuration = configuration
         self.logger = logger
+        self.requestIDs = requestIDs
         setTime(time)
         lastFrameMillis = now
         nextHeartbeatMillis = now
@@ -136,12 +147,14 @@ public final class CoreSession: MapEnvironment {
             nextHeartbeatMillis = now + Int64(configuration.heartbeatIntervalMilliseconds)
             heartbeatPlugins(now: now)
         }
-        retryTimedOutAttempts(now: now)
+        var timedOutAt = retryTimedOutAttempts(now: now)
         for entry in requests.expired(now: now) {
             logger.warning("request timed out", metadata: ["id": "\(entry.request.id)"])
             health.requestsTimedOut += 1
+            if let plugin = entry.plugin { timedOutAt.append(plugin) }
             resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
         }
+        noteTimeouts(at: timedOutAt)
         dispatchWaiting()
         tickAnimation(now: now)
         if let due = frameDueMillis, now >= due, frameRequestID == nil {
@@ -163,14 +176,15 @@ public final class CoreSession: MapEnvironment {
         outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand))
     }
 
-    func takeControlID() -> UInt64 {
-        nextControlID += 1
-        return nextControlID
+    /// A fresh request id, unguessable and not in use.
+    func takeRequestID() -> UInt64 {
+        requestIDs.next(avoiding: { requests.entry($0) != nil })
     }
 
     // MARK: MapEnvironment
 
     public func publish(_ event: MapEvent) {
+        if case .mapWillStartLoading = event { reportedUnusable = [] }
         publish(event.payload, causedBy: causation(of: event))
         if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
@@ -181,18 +195,20 @@ public final class CoreSession: MapEnvironment {
 
     public func load(_ load: ResourceLoad) {
         let request = Mapwire_V1_PluginRequest.with {
-            $0.id = load.id
+            $0.id = takeRequestID()
             $0.loadResource = load.protocolValue
         }
-        requests.add(request, purpose: .load, role: PluginRole.loader, policy: loadPolicy, now: now)
+        loadRequestIDs[load.id] = request.id
+        requests.add(request, purpose: .load(loadID: load.id), role: PluginRole.loader, policy: loadPolicy, now: now)
         dispatchWaiting()
     }
 
     public func cancel(_ loadID: UInt64) {
-        guard let plugin = requests.remove(loadID)?.plugin else { return }
+        guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
+              let plugin = requests.remove(requestID)?.plugin else { return }
         let cancel = Mapwire_V1_PluginRequest.with {
-            $0.id = takeControlID()
-            $0.cancel = .with { $0.requestID = loadID }
+            $0.id = takeRequestID()
+            $0.cancel = .with { $0.requestID = requestID }
         }
         send(.with { $0.request = cancel }, to: plugin)
     }
@@ -223,6 +239,10 @@ public final class CoreSession: MapEnvironment {
         sentKeys[identity] = nil
         gestureClaims.removeAll { $0.owner == gone.id }
         locationPluginGone(gone)
+        if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
+            rendererLost = reason == .goodbye ? nil : reason
+            rendererLossReported = false
+        }
         let moved = requests.unassignAll(from: identity)
         announceGone(gone, reason: reason, requestsMoved: moved.count)
         dispatchWaiting()

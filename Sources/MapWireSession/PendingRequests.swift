@@ -13,8 +13,8 @@ struct RequestPolicy {
 
 /// Why a request was made, so its answer (or its failure) goes to the right place.
 enum RequestPurpose {
-    /// A map load; the request id is the map's load id.
-    case load
+    /// A map load, by the map's own number for it.
+    case load(loadID: UInt64)
     case frame(FrameJob)
     case styleImageQuestion(imageID: String)
     /// A gesture claimant (by plugin id), or the delegate when nil.
@@ -47,6 +47,10 @@ struct PendingRequests {
         let onlyPlugin: Data?
         let policy: RequestPolicy
         var plugin: Data?
+        /// Every plugin an attempt went to: only they may answer (PROTOCOL.md 7.4).
+        var asked: [Data] = []
+        /// Times the request was sent again to the same plugin at its asking (a renderer's missing keys).
+        var resends = 0
         /// When the request fails for good, whatever the attempts.
         let deadlineMillis: Int64
         /// When the current attempt times out (only while assigned).
@@ -83,6 +87,7 @@ struct PendingRequests {
         if let previous = entry.plugin { release(previous) }
         inFlightCount[plugin, default: 0] += 1
         entry.plugin = plugin
+        if !entry.asked.contains(plugin) { entry.asked.append(plugin) }
         entry.attempts += 1
         entry.sentNanos = monotonicNanos
         entry.request.attempt = UInt32(entry.request.attempt + 1)
@@ -94,9 +99,10 @@ struct PendingRequests {
         return entry
     }
 
-    /// Replaces what a request sends (a frame whose renderer lacks some bytes is sent again with them).
-    mutating func update(_ id: UInt64, request: Mapwire_V1_PluginRequest) {
-        entries[id]?.request = request
+    /// Counts one more send of the request to its plugin, at the plugin's asking; returns the count.
+    mutating func noteResend(_ id: UInt64) -> Int {
+        entries[id]?.resends += 1
+        return entries[id]?.resends ?? 0
     }
 
     /// Takes a request out (answered, failed or cancelled). Nil for unknown ids: late or duplicate replies.
@@ -145,20 +151,22 @@ struct PendingRequests {
     }
 
     /// Requests whose attempt timed out while attempts remain: back in the queue to be sent again
-    /// (to the next plugin of the role). Returns their ids.
-    mutating func retryTimedOutAttempts(now: Int64) -> [UInt64] {
+    /// (to the next plugin of the role). Returns their ids, and the plugin each attempt timed out at.
+    mutating func retryTimedOutAttempts(now: Int64) -> [(id: UInt64, plugin: Data)] {
         let ids = entries.filter {
             $0.value.plugin != nil && $0.value.attemptDeadlineMillis <= now && $0.value.attempts < $0.value.policy.attempts
         }.keys.sorted()
+        var timedOut: [(id: UInt64, plugin: Data)] = []
         for id in ids {
-            guard var entry = entries[id] else { continue }
-            if let previous = entry.plugin { release(previous) }
+            guard var entry = entries[id], let previous = entry.plugin else { continue }
+            release(previous)
+            timedOut.append((id, previous))
             entry.plugin = nil
             entry.attemptDeadlineMillis = entry.deadlineMillis
             entries[id] = entry
         }
         waiting = (ids + waiting).sorted()
-        return ids
+        return timedOut
     }
 
     /// Whether a request of this purpose is pending (frames are drawn one at a time).

@@ -11,6 +11,8 @@ struct PluginRegistry {
         /// From the hello (0 when the plugin did not say): what a supervisor kills when it hangs.
         let pid: UInt32
         var lastHeardMillis: Int64
+        /// Requests in a row that timed out at this plugin (any reply ends the run).
+        var timeoutsInARow = 0
     }
 
     private(set) var plugins: [Data: Plugin] = [:]
@@ -35,6 +37,18 @@ struct PluginRegistry {
         guard plugins[identity] != nil else { return false }
         plugins[identity]?.lastHeardMillis = now
         return true
+    }
+
+    /// The plugin answered something: its run of timeouts is over.
+    mutating func answered(_ identity: Data) {
+        plugins[identity]?.timeoutsInARow = 0
+    }
+
+    /// A request timed out at the plugin: returns its run of timeouts (nil for a plugin not registered).
+    mutating func timedOut(_ identity: Data) -> Int? {
+        guard plugins[identity] != nil else { return nil }
+        plugins[identity]?.timeoutsInARow += 1
+        return plugins[identity]?.timeoutsInARow
     }
 
     mutating func remove(_ identity: Data) -> Plugin? {

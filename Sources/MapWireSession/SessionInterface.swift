@@ -105,6 +105,11 @@ public struct SessionConfiguration: Sendable {
     public var initialHeight: Int
     public var requestRetries: Int
     public var maxInFlightPerPlugin: Int
+    /// A plugin whose requests time out this many times in a row, with no answer in between, is treated
+    /// as gone (plugin-gone {reason: unresponsive}); 0 never.
+    public var unresponsiveAfterTimeouts = 3
+    /// How many times a frame is sent again for a renderer's missing keys before it fails.
+    public var maxMissingKeyResends = 2
     /// Whether the benchmark commands (bench-publish, bench-requests) are taken; off in production.
     public var benchEnabled = false
     /// A set-style-json at least this long is parsed off the loop (`.parseStyle`); smaller ones in the step.

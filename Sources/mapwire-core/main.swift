@@ -36,6 +36,9 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "How often a plugin request is sent again when an attempt gets no answer (the attempts share --request-timeout-ms).")
     var requestRetries = 2
 
+    @Option(help: "A plugin that lets this many requests in a row time out (heartbeating all the while) is treated as gone; 0: never.")
+    var unresponsiveAfter = 3
+
     @Option(help: "Unanswered requests one plugin may hold at a time; the rest wait in the core for a plugin of the role with room.")
     var maxInFlight = 32
 
@@ -74,6 +77,8 @@ struct CoreCommand: ParsableCommand {
             throw ValidationError("--heartbeat-ms must be ≥ 10, --request-retries ≥ 0, --max-message-bytes ≥ 1024, --events-hwm ≥ 1")
         }
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
+        guard unresponsiveAfter >= 0 else { throw ValidationError("--unresponsive-after must be 0 or more") }
+        configuration.unresponsiveAfterTimeouts = unresponsiveAfter
         configuration.requestRetries = requestRetries
         configuration.maxInFlightPerPlugin = maxInFlight
         configuration.maxMessageBytes = maxMessageBytes

@@ -12,7 +12,8 @@ struct UpCommand: ParsableCommand {
         abstract: "Start the core and chosen plugins, load a style, and stop them all on SIGINT/SIGTERM.",
         discussion: """
             Without --style it loads the bundled demo town. With --exit-when it exits 0 at the first \
-            map-idle (or map-loaded), and 1 with the error on a fatal map-loading-error. It supervises the \
+            map-idle (or map-loaded), and 1 with the error on a fatal map-loading-error (the style's, or a \
+            renderer's: a frame nobody drew). It supervises the \
             plugins: one that exits or hangs (declared gone by the core) is restarted after a backoff \
             (100 ms, doubling, at most 2 s); after --max-restarts restarts within --restart-window seconds \
             it reports a give-up and keeps retrying, the wait doubling from 2 s to at most 30 s. Each plugin \
@@ -100,7 +101,8 @@ struct UpCommand: ParsableCommand {
             if case .pluginGone(let gone) = envelope.payload { supervisor.pluginGone(gone, launcher: launcher) }
             if case .mapLoadingError(let error) = envelope.payload {
                 MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
-                if error.type == .style, exitWhen != nil { throw ExitCode(1) }
+                // A style that failed, or frames no renderer drew: the map will not be drawn as asked.
+                if error.type == .style || error.type == .renderer, exitWhen != nil { throw ExitCode(1) }
             }
             if topic == "map-\(exitWhen?.rawValue ?? "-")" {
                 Output.line("\(topic) after \(events) events, \(monotonicMillis() - started) ms")

@@ -64,8 +64,7 @@ struct BadResourceTests {
         return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0]) + chunk("IEND", []))
     }
 
-    @Test(.disabled("needs core: publish RenderResult.unusable_resources as map-loading-error (PROTOCOL.md 7.6)"))
-    func bytesTheRendererCannotUseAreLoadingErrorsNamingThem() throws {
+    @Test func bytesTheRendererCannotUseAreLoadingErrorsNamingThem() throws {
         let run = try TestRun()
         let random = Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })
         try FileManager.default.createDirectory(at: run.file("tiles/0/0"), withIntermediateDirectories: true)

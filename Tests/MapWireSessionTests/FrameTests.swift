@@ -5,17 +5,6 @@ import Testing
 
 /// Frames through renderer plugins: partial and full, resources sent once, renderers that fail or go.
 @Suite struct FrameTests {
-    /// A loaded inline style with every tile answered and a renderer attached.
-    func loadedWithRenderer(_ configure: (inout SessionConfiguration) -> Void = { _ in }) -> (SessionHarness, FakePlugin, FakePlugin) {
-        let h = SessionHarness(configure)
-        let loader = h.plugin("loader", roles: ["loader"])
-        let renderer = h.plugin("renderer", roles: ["renderer"])
-        h.setInlineStyle()
-        loader.answerAllLoads()
-        h.advance(until: { !renderer.frames.isEmpty })
-        return (h, loader, renderer)
-    }
-
     @Test func aFullFrameFromTheRendererEndsInMapLoadedAndMapIdle() throws {
         let (h, _, renderer) = loadedWithRenderer()
         let frame = try #require(renderer.frames.first)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapEngine
+import MapWireDemo
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
@@ -29,6 +30,7 @@ final class SessionHarness {
         let recorder = log
         session = CoreSession(configuration: configuration,
                               logger: Logger(label: "session-test", factory: { _ in RecordingLogHandler(recorder) }),
+                              requestIDs: RequestIDs(SeededRandom(seed: 14)),
                               at: SessionTime(monotonicNanos: 1_000_000_000, unixNanos: Self.wallOffset + 1_000_000_000))
         step(.tick)
     }
@@ -130,6 +132,17 @@ final class SessionHarness {
     func setInlineStyle() {
         command(.setStyleJson(.with { $0.json = Fixture.style }))
     }
+}
+
+/// A loaded inline style with every tile answered and a renderer attached, its first frame sent.
+func loadedWithRenderer(_ configure: (inout SessionConfiguration) -> Void = { _ in }) -> (SessionHarness, FakePlugin, FakePlugin) {
+    let h = SessionHarness(configure)
+    let loader = h.plugin("loader", roles: ["loader"])
+    let renderer = h.plugin("renderer", roles: ["renderer"])
+    h.setInlineStyle()
+    loader.answerAllLoads()
+    h.advance(until: { !renderer.frames.isEmpty })
+    return (h, loader, renderer)
 }
 
 /// A plugin on the other end: records the requests it got and answers them when told to.

@@ -50,4 +50,7 @@ extension Map {
 /// What a frame was when it began.
 public struct FrameStart: Sendable, Equatable {
     public let full: Bool
+
+    /// The same frame when nobody drew it: never full (a host whose renderer failed says so).
+    public var undrawn: FrameStart { FrameStart(full: false) }
 }

@@ -1,5 +1,6 @@
-/// SplitMix64: tiny, fast and identical on every platform, so the town is the same on every run.
-public struct SeededRandom: Sendable {
+/// SplitMix64: tiny, fast and identical on every platform, so the town is the same on every run (and the
+/// session tests' request ids too). Not for secrets.
+public struct SeededRandom: Sendable, RandomNumberGenerator {
     private var state: UInt64
 
     public init(seed: UInt64) {

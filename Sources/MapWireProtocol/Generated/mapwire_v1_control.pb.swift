@@ -2945,6 +2945,13 @@ public nonisolated struct Mapwire_V1_CoreCounters: Sendable {
   /// Connections refused by the ZAP handler (TCP with CurveZMQ, PROTOCOL.md 2.4).
   public var connectionsRefused: UInt64 = 0
 
+  /// Plugin replies from a connection the request was not sent to (one that never said hello, was
+  /// forgotten, or was not asked for that id), dropped (PROTOCOL.md 7.4).
+  public var repliesRefused: UInt64 = 0
+
+  /// Of plugins_gone, plugins that heartbeat but let several requests in a row time out.
+  public var pluginsUnresponsive: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -7462,7 +7469,7 @@ nonisolated extension Mapwire_V1_PluginInfo: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CoreCounters"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}malformed_rejected\0\u{3}requests_sent\0\u{3}requests_retried\0\u{3}requests_redispatched\0\u{3}requests_timed_out\0\u{3}late_replies_dropped\0\u{3}plugins_gone\0\u{3}plugins_timed_out\0\u{3}events_published\0\u{3}malformed_subscriptions\0\u{3}connections_refused\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}malformed_rejected\0\u{3}requests_sent\0\u{3}requests_retried\0\u{3}requests_redispatched\0\u{3}requests_timed_out\0\u{3}late_replies_dropped\0\u{3}plugins_gone\0\u{3}plugins_timed_out\0\u{3}events_published\0\u{3}malformed_subscriptions\0\u{3}connections_refused\0\u{3}replies_refused\0\u{3}plugins_unresponsive\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7481,6 +7488,8 @@ nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProto
       case 9: try { try decoder.decodeSingularUInt64Field(value: &self.eventsPublished) }()
       case 10: try { try decoder.decodeSingularUInt64Field(value: &self.malformedSubscriptions) }()
       case 11: try { try decoder.decodeSingularUInt64Field(value: &self.connectionsRefused) }()
+      case 12: try { try decoder.decodeSingularUInt64Field(value: &self.repliesRefused) }()
+      case 13: try { try decoder.decodeSingularUInt64Field(value: &self.pluginsUnresponsive) }()
       default: break
       }
     }
@@ -7520,6 +7529,12 @@ nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProto
     if self.connectionsRefused != 0 {
       try visitor.visitSingularUInt64Field(value: self.connectionsRefused, fieldNumber: 11)
     }
+    if self.repliesRefused != 0 {
+      try visitor.visitSingularUInt64Field(value: self.repliesRefused, fieldNumber: 12)
+    }
+    if self.pluginsUnresponsive != 0 {
+      try visitor.visitSingularUInt64Field(value: self.pluginsUnresponsive, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7535,6 +7550,8 @@ nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProto
     if lhs.eventsPublished != rhs.eventsPublished {return false}
     if lhs.malformedSubscriptions != rhs.malformedSubscriptions {return false}
     if lhs.connectionsRefused != rhs.connectionsRefused {return false}
+    if lhs.repliesRefused != rhs.repliesRefused {return false}
+    if lhs.pluginsUnresponsive != rhs.pluginsUnresponsive {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

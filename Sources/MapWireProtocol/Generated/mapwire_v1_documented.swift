@@ -634,7 +634,7 @@ extension Mapwire_V1_PluginInfo {
 extension Mapwire_V1_CoreCounters {
     public var documentedJSON: JSONValue {
         var members: [JSONMember] = []
-        members.reserveCapacity(11)
+        members.reserveCapacity(13)
         members.append(JSONMember("malformed-rejected", .uint(self.malformedRejected)))
         members.append(JSONMember("requests-sent", .uint(self.requestsSent)))
         members.append(JSONMember("requests-retried", .uint(self.requestsRetried)))
@@ -646,6 +646,8 @@ extension Mapwire_V1_CoreCounters {
         members.append(JSONMember("events-published", .uint(self.eventsPublished)))
         members.append(JSONMember("malformed-subscriptions", .uint(self.malformedSubscriptions)))
         members.append(JSONMember("connections-refused", .uint(self.connectionsRefused)))
+        members.append(JSONMember("replies-refused", .uint(self.repliesRefused)))
+        members.append(JSONMember("plugins-unresponsive", .uint(self.pluginsUnresponsive)))
         return .object(members)
     }
 }
@@ -658,6 +660,7 @@ extension Mapwire_V1_MapLoadingError.TypeEnum: DocumentedEnum {
         case 3: "source"
         case 4: "tile"
         case 5: "glyphs"
+        case 6: "renderer"
         default: "unspecified"
         }
     }
@@ -712,6 +715,7 @@ extension Mapwire_V1_PluginGone.Reason: DocumentedEnum {
         case 1: "goodbye"
         case 2: "heartbeat-timeout"
         case 3: "disconnected"
+        case 4: "unresponsive"
         default: "unspecified"
         }
     }

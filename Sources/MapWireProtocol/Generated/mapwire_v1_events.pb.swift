@@ -542,6 +542,9 @@ public nonisolated struct Mapwire_V1_MapLoadingError: Sendable {
     case source // = 3
     case tile // = 4
     case glyphs // = 5
+
+    /// A frame could not be drawn: the renderer went away, did not answer, or kept asking for bytes.
+    case renderer // = 6
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -556,6 +559,7 @@ public nonisolated struct Mapwire_V1_MapLoadingError: Sendable {
       case 3: self = .source
       case 4: self = .tile
       case 5: self = .glyphs
+      case 6: self = .renderer
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -568,6 +572,7 @@ public nonisolated struct Mapwire_V1_MapLoadingError: Sendable {
       case .source: return 3
       case .tile: return 4
       case .glyphs: return 5
+      case .renderer: return 6
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -580,6 +585,7 @@ public nonisolated struct Mapwire_V1_MapLoadingError: Sendable {
       .source,
       .tile,
       .glyphs,
+      .renderer,
     ]
 
   }
@@ -1564,6 +1570,9 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
 
     /// Its connection is gone (the core could not deliver to it): the process exited or crashed.
     case disconnected // = 3
+
+    /// It kept heartbeating but let --unresponsive-after requests in a row time out (PROTOCOL.md 7.4).
+    case unresponsive // = 4
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -1576,6 +1585,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
       case 1: self = .goodbye
       case 2: self = .heartbeatTimeout
       case 3: self = .disconnected
+      case 4: self = .unresponsive
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -1586,6 +1596,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
       case .goodbye: return 1
       case .heartbeatTimeout: return 2
       case .disconnected: return 3
+      case .unresponsive: return 4
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -1596,6 +1607,7 @@ public nonisolated struct Mapwire_V1_PluginGone: Sendable {
       .goodbye,
       .heartbeatTimeout,
       .disconnected,
+      .unresponsive,
     ]
 
   }
@@ -1817,7 +1829,7 @@ nonisolated extension Mapwire_V1_MapLoadingError: SwiftProtobuf.Message, SwiftPr
 }
 
 nonisolated extension Mapwire_V1_MapLoadingError.TypeEnum: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TYPE_UNSPECIFIED\0\u{1}TYPE_STYLE\0\u{1}TYPE_SPRITE\0\u{1}TYPE_SOURCE\0\u{1}TYPE_TILE\0\u{1}TYPE_GLYPHS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TYPE_UNSPECIFIED\0\u{1}TYPE_STYLE\0\u{1}TYPE_SPRITE\0\u{1}TYPE_SOURCE\0\u{1}TYPE_TILE\0\u{1}TYPE_GLYPHS\0\u{1}TYPE_RENDERER\0")
 }
 
 nonisolated extension Mapwire_V1_MapIdle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -3207,7 +3219,7 @@ nonisolated extension Mapwire_V1_PluginGone: SwiftProtobuf.Message, SwiftProtobu
 }
 
 nonisolated extension Mapwire_V1_PluginGone.Reason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_GOODBYE\0\u{1}REASON_HEARTBEAT_TIMEOUT\0\u{1}REASON_DISCONNECTED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_GOODBYE\0\u{1}REASON_HEARTBEAT_TIMEOUT\0\u{1}REASON_DISCONNECTED\0\u{1}REASON_UNRESPONSIVE\0")
 }
 
 nonisolated extension Mapwire_V1_PluginSupervision: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

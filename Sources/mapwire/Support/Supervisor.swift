@@ -24,10 +24,12 @@ final class Supervisor {
     /// The core declared a plugin gone. If it is one of ours and still running, it hangs: kill it,
     /// and the next tick restarts it.
     func pluginGone(_ gone: Mapwire_V1_PluginGone, launcher: MapLauncher) {
-        guard gone.reason == .heartbeatTimeout, gone.pid != 0,
+        // Hung (no heartbeats) or unresponsive (heartbeats, but its requests time out): kill it, so it restarts.
+        guard gone.reason == .heartbeatTimeout || gone.reason == .unresponsive, gone.pid != 0,
               let child = launcher.plugins.first(where: { $0.pid == Int32(gone.pid) }), child.isRunning else { return }
         hungPIDs.insert(child.pid)
-        Output.line("supervisor: \(child.name) (pid \(child.pid)) stopped answering heartbeats; killing it")
+        let what = gone.reason == .unresponsive ? "let its requests time out" : "stopped answering heartbeats"
+        Output.line("supervisor: \(child.name) (pid \(child.pid)) \(what); killing it")
         kill(child.pid, SIGKILL)
     }
 

@@ -9353,7 +9353,7 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_info__descriptor =
   (ProtobufCMessageInit) mapwire__v1__plugin_info__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__core_counters__field_descriptors[11] =
+static const ProtobufCFieldDescriptor mapwire__v1__core_counters__field_descriptors[13] =
 {
   {
     "malformed_rejected",
@@ -9487,6 +9487,30 @@ static const ProtobufCFieldDescriptor mapwire__v1__core_counters__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "replies_refused",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CoreCounters, replies_refused),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "plugins_unresponsive",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CoreCounters, plugins_unresponsive),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__core_counters__field_indices_by_name[] = {
   10,   /* field[10] = connections_refused */
@@ -9496,6 +9520,8 @@ static const unsigned mapwire__v1__core_counters__field_indices_by_name[] = {
   9,   /* field[9] = malformed_subscriptions */
   6,   /* field[6] = plugins_gone */
   7,   /* field[7] = plugins_timed_out */
+  12,   /* field[12] = plugins_unresponsive */
+  11,   /* field[11] = replies_refused */
   3,   /* field[3] = requests_redispatched */
   2,   /* field[2] = requests_retried */
   1,   /* field[1] = requests_sent */
@@ -9504,7 +9530,7 @@ static const unsigned mapwire__v1__core_counters__field_indices_by_name[] = {
 static const ProtobufCIntRange mapwire__v1__core_counters__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 11 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor =
 {
@@ -9514,7 +9540,7 @@ const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor =
   "Mapwire__V1__CoreCounters",
   "mapwire.v1",
   sizeof(Mapwire__V1__CoreCounters),
-  11,
+  13,
   mapwire__v1__core_counters__field_descriptors,
   mapwire__v1__core_counters__field_indices_by_name,
   1,  mapwire__v1__core_counters__number_ranges,

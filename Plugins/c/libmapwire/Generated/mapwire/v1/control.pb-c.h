@@ -2115,10 +2115,19 @@ struct  Mapwire__V1__CoreCounters
    * Connections refused by the ZAP handler (TCP with CurveZMQ, PROTOCOL.md 2.4).
    */
   uint64_t connections_refused;
+  /*
+   * Plugin replies from a connection the request was not sent to (one that never said hello, was
+   * forgotten, or was not asked for that id), dropped (PROTOCOL.md 7.4).
+   */
+  uint64_t replies_refused;
+  /*
+   * Of plugins_gone, plugins that heartbeat but let several requests in a row time out.
+   */
+  uint64_t plugins_unresponsive;
 };
 #define MAPWIRE__V1__CORE_COUNTERS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__core_counters__descriptor) \
-    , 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    , 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 
 /*

@@ -1979,7 +1979,7 @@ const ProtobufCMessageDescriptor mapwire__v1__map_loaded__descriptor =
   (ProtobufCMessageInit) mapwire__v1__map_loaded__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue mapwire__v1__map_loading_error__type__enum_values_by_number[6] =
+static const ProtobufCEnumValue mapwire__v1__map_loading_error__type__enum_values_by_number[7] =
 {
   { "TYPE_UNSPECIFIED", "MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_UNSPECIFIED", 0 },
   { "TYPE_STYLE", "MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_STYLE", 1 },
@@ -1987,13 +1987,15 @@ static const ProtobufCEnumValue mapwire__v1__map_loading_error__type__enum_value
   { "TYPE_SOURCE", "MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_SOURCE", 3 },
   { "TYPE_TILE", "MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_TILE", 4 },
   { "TYPE_GLYPHS", "MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_GLYPHS", 5 },
+  { "TYPE_RENDERER", "MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_RENDERER", 6 },
 };
 static const ProtobufCIntRange mapwire__v1__map_loading_error__type__value_ranges[] = {
-{0, 0},{0, 6}
+{0, 0},{0, 7}
 };
-static const ProtobufCEnumValueIndex mapwire__v1__map_loading_error__type__enum_values_by_name[6] =
+static const ProtobufCEnumValueIndex mapwire__v1__map_loading_error__type__enum_values_by_name[7] =
 {
   { "TYPE_GLYPHS", 5 },
+  { "TYPE_RENDERER", 6 },
   { "TYPE_SOURCE", 3 },
   { "TYPE_SPRITE", 2 },
   { "TYPE_STYLE", 1 },
@@ -2007,9 +2009,9 @@ const ProtobufCEnumDescriptor mapwire__v1__map_loading_error__type__descriptor =
   "Type",
   "Mapwire__V1__MapLoadingError__Type",
   "mapwire.v1",
-  6,
+  7,
   mapwire__v1__map_loading_error__type__enum_values_by_number,
-  6,
+  7,
   mapwire__v1__map_loading_error__type__enum_values_by_name,
   1,
   mapwire__v1__map_loading_error__type__value_ranges,
@@ -4035,21 +4037,23 @@ const ProtobufCMessageDescriptor mapwire__v1__tracking_mode_changed__descriptor 
   (ProtobufCMessageInit) mapwire__v1__tracking_mode_changed__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue mapwire__v1__plugin_gone__reason__enum_values_by_number[4] =
+static const ProtobufCEnumValue mapwire__v1__plugin_gone__reason__enum_values_by_number[5] =
 {
   { "REASON_UNSPECIFIED", "MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_UNSPECIFIED", 0 },
   { "REASON_GOODBYE", "MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_GOODBYE", 1 },
   { "REASON_HEARTBEAT_TIMEOUT", "MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_HEARTBEAT_TIMEOUT", 2 },
   { "REASON_DISCONNECTED", "MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_DISCONNECTED", 3 },
+  { "REASON_UNRESPONSIVE", "MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_UNRESPONSIVE", 4 },
 };
 static const ProtobufCIntRange mapwire__v1__plugin_gone__reason__value_ranges[] = {
-{0, 0},{0, 4}
+{0, 0},{0, 5}
 };
-static const ProtobufCEnumValueIndex mapwire__v1__plugin_gone__reason__enum_values_by_name[4] =
+static const ProtobufCEnumValueIndex mapwire__v1__plugin_gone__reason__enum_values_by_name[5] =
 {
   { "REASON_DISCONNECTED", 3 },
   { "REASON_GOODBYE", 1 },
   { "REASON_HEARTBEAT_TIMEOUT", 2 },
+  { "REASON_UNRESPONSIVE", 4 },
   { "REASON_UNSPECIFIED", 0 },
 };
 const ProtobufCEnumDescriptor mapwire__v1__plugin_gone__reason__descriptor =
@@ -4059,9 +4063,9 @@ const ProtobufCEnumDescriptor mapwire__v1__plugin_gone__reason__descriptor =
   "Reason",
   "Mapwire__V1__PluginGone__Reason",
   "mapwire.v1",
-  4,
+  5,
   mapwire__v1__plugin_gone__reason__enum_values_by_number,
-  4,
+  5,
   mapwire__v1__plugin_gone__reason__enum_values_by_name,
   1,
   mapwire__v1__plugin_gone__reason__value_ranges,

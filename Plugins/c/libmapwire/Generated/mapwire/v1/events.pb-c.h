@@ -67,7 +67,11 @@ typedef enum _Mapwire__V1__MapLoadingError__Type {
   MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_SPRITE = 2,
   MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_SOURCE = 3,
   MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_TILE = 4,
-  MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_GLYPHS = 5
+  MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_GLYPHS = 5,
+  /*
+   * A frame could not be drawn: the renderer went away, did not answer, or kept asking for bytes.
+   */
+  MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_RENDERER = 6
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__MAP_LOADING_ERROR__TYPE)
 } Mapwire__V1__MapLoadingError__Type;
 typedef enum _Mapwire__V1__StyleDataLoaded__Type {
@@ -110,7 +114,11 @@ typedef enum _Mapwire__V1__PluginGone__Reason {
   /*
    * Its connection is gone (the core could not deliver to it): the process exited or crashed.
    */
-  MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_DISCONNECTED = 3
+  MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_DISCONNECTED = 3,
+  /*
+   * It kept heartbeating but let --unresponsive-after requests in a row time out (PROTOCOL.md 7.4).
+   */
+  MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_UNRESPONSIVE = 4
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__PLUGIN_GONE__REASON)
 } Mapwire__V1__PluginGone__Reason;
 typedef enum _Mapwire__V1__PluginSupervision__Action {
