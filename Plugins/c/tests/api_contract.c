@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define EXPECT(condition) do { if (!(condition)) { \
     fprintf (stderr, "%s:%d: expected %s (last error: %s)\n", __FILE__, __LINE__, #condition, mapwire_last_error ()); \
@@ -30,10 +32,26 @@ main (int argc, char **argv)
     mapwire_plugin_destroy (&plugin);            /* NULL is fine */
     mapwire_plugin_destroy (NULL);
 
-    setenv ("MAPWIRE_RUN_DIR", "/tmp/from-env", 1);
+    /* A run directory others can write to, or a symbolic link, is refused (PROTOCOL.md 2.2). */
+    char open_dir [160], link_dir [160], env_dir [160], env_endpoint [180];
+    snprintf (open_dir, sizeof open_dir, "%s-open", run_dir);
+    snprintf (link_dir, sizeof link_dir, "%s-link", run_dir);
+    EXPECT (mkdir (open_dir, 0700) == 0 && chmod (open_dir, 0777) == 0);
+    EXPECT (mapwire_plugin_new ("p", open_dir) == NULL);
+    EXPECT (strstr (mapwire_last_error (), "writable by group or others"));
+    EXPECT (symlink (open_dir, link_dir) == 0);
+    EXPECT (mapwire_plugin_new ("p", link_dir) == NULL);
+    EXPECT (strstr (mapwire_last_error (), "not a directory"));
+
+    /* A missing run directory is made, private. */
+    snprintf (env_dir, sizeof env_dir, "%s-env", run_dir);
+    snprintf (env_endpoint, sizeof env_endpoint, "ipc://%s/control", env_dir);
+    setenv ("MAPWIRE_RUN_DIR", env_dir, 1);
     plugin = mapwire_plugin_new ("p", NULL);
-    EXPECT (plugin && strcmp (mapwire_plugin_run_dir (plugin), "/tmp/from-env") == 0);
-    EXPECT (strcmp (mapwire_plugin_control_endpoint (plugin), "ipc:///tmp/from-env/control") == 0);
+    EXPECT (plugin && strcmp (mapwire_plugin_run_dir (plugin), env_dir) == 0);
+    EXPECT (strcmp (mapwire_plugin_control_endpoint (plugin), env_endpoint) == 0);
+    struct stat made;
+    EXPECT (stat (env_dir, &made) == 0 && (made.st_mode & 07777) == 0700);
     mapwire_plugin_destroy (&plugin);
     EXPECT (plugin == NULL);
     unsetenv ("MAPWIRE_RUN_DIR");

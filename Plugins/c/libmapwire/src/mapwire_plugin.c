@@ -24,7 +24,8 @@ mapwire_plugin_new (const char *name, const char *run_dir)
         return NULL;
     }
     self->interval_ms = 1000;
-    if (mapwire_resolve_run_dir (run_dir, self->run_dir, sizeof self->run_dir) != 0) {
+    if (mapwire_resolve_run_dir (run_dir, self->run_dir, sizeof self->run_dir) != 0
+    ||  mapwire_check_run_dir (self->run_dir) != 0) {
         mapwire_plugin_destroy (&self);
         return NULL;
     }
@@ -380,6 +381,8 @@ mapwire_plugin_subscribe (mapwire_plugin_t *self, const char *prefix)
 {
     if (!prefix) prefix = "";
     if (!self->events) {
+        if (mapwire_check_socket (self->run_dir, "events") != 0)
+            return -1;
         int linger = 0, hwm = 1000000;
         self->events = zmq_socket (self->context, ZMQ_SUB);
         if (!self->events

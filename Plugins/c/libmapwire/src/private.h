@@ -44,6 +44,8 @@ MAPWIRE_LOCAL int64_t mapwire_unix_nanos (void);
 
 /* Picks the run directory as PROTOCOL.md 2.1 says; 0, or -1 when it does not fit. */
 MAPWIRE_LOCAL int mapwire_resolve_run_dir (const char *given, char *out, size_t capacity);
+MAPWIRE_LOCAL int mapwire_check_run_dir (const char *dir);
+MAPWIRE_LOCAL int mapwire_check_socket (const char *dir, const char *name);
 
 /* Takes ownership of `data`; NULL (and frees data) when it is not a valid message. */
 MAPWIRE_LOCAL mapwire_msg_t *mapwire_msg_from_control (void *data, size_t size);
