@@ -109,8 +109,11 @@ private func answersPing(_ socket: ZMQSocket) -> Bool {
     let ping = ControlCodec.encode(.with { $0.command = .with { $0.id = 1; $0.ping = .init() } })
     guard (try? socket.send([ping], dontWait: true)) != nil else { return false }
     let deadline = Date().addingTimeInterval(0.2)
-    while Date() < deadline {
-        guard let frames = try? socket.receive(dontWait: true) else { usleep(5_000); continue }
+    var poller = ZMQPoller([socket])
+    while case let left = Int(deadline.timeIntervalSinceNow * 1000), left > 0 {
+        // Blocks until a message is there or the time is up: no polling interval.
+        guard (try? poller.poll(timeoutMilliseconds: left))?.first == true,
+              let frames = try? socket.receive(dontWait: true) else { continue }
         if let message = frames.first.flatMap({ try? ControlCodec.decode($0) }), case .commandReply? = message.body { return true }
     }
     return false
