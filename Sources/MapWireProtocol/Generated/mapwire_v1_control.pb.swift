@@ -499,6 +499,15 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .reportSupervision(newValue)}
   }
 
+  /// Network (PROTOCOL.md 7.8): go offline or back online.
+  public var setNetworkStatus: Mapwire_V1_SetNetworkStatus {
+    get {
+      if case .setNetworkStatus(let v)? = kind {return v}
+      return Mapwire_V1_SetNetworkStatus()
+    }
+    set {kind = .setNetworkStatus(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -535,6 +544,8 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     /// Reliability (PROTOCOL.md 7.3.3): a late joiner's state snapshot, and supervisor reports.
     case getState(Mapwire_V1_GetState)
     case reportSupervision(Mapwire_V1_ReportSupervision)
+    /// Network (PROTOCOL.md 7.8): go offline or back online.
+    case setNetworkStatus(Mapwire_V1_SetNetworkStatus)
 
   }
 
@@ -2670,11 +2681,23 @@ public nonisolated struct Mapwire_V1_ResourceData: Sendable {
 
   public var data: Data = Data()
 
+  /// With a rate-limit error: how long the server asked to wait (Retry-After, else x-rate-limit-reset).
+  /// The core's retry schedule (PROTOCOL.md 7.8) uses it instead of its own delay.
+  public var retryAfterMs: UInt32 {
+    get {_retryAfterMs ?? 0}
+    set {_retryAfterMs = newValue}
+  }
+  /// Returns true if `retryAfterMs` has been explicitly set.
+  public var hasRetryAfterMs: Bool {self._retryAfterMs != nil}
+  /// Clears the value of `retryAfterMs`. Subsequent reads from it will return its default value.
+  public mutating func clearRetryAfterMs() {self._retryAfterMs = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _response: Mapwire_V1_ResourceResponse? = nil
+  fileprivate var _retryAfterMs: UInt32? = nil
 }
 
 /// Either side, both ways: "I am alive". A peer silent for 3 heartbeat intervals is gone.
@@ -2879,6 +2902,12 @@ public nonisolated struct Mapwire_V1_CoreStateSnapshot: @unchecked Sendable {
     set {_uniqueStorage()._pendingRequests = newValue}
   }
 
+  /// Online or offline (set-network-status).
+  public var networkStatus: Mapwire_V1_NetworkStatus {
+    get {_storage._networkStatus}
+    set {_uniqueStorage()._networkStatus = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2951,6 +2980,24 @@ public nonisolated struct Mapwire_V1_CoreCounters: Sendable {
 
   /// Of plugins_gone, plugins that heartbeat but let several requests in a row time out.
   public var pluginsUnresponsive: UInt64 = 0
+
+  /// Control messages larger than --max-message-bytes, refused unread (PROTOCOL.md 3.3).
+  public var messagesTooLarge: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Client -> core: offline, no request may leave the machine (loaders answer from their cache or with
+/// in-offline-mode); back online, what failed for want of a network is asked for again at once. The core
+/// publishes the change as a network-status-changed event.
+public nonisolated struct Mapwire_V1_SetNetworkStatus: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Mapwire_V1_NetworkStatus = .unspecified
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3281,7 +3328,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{4}\u{1d}bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{1c}bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3667,6 +3714,19 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .reportSupervision(v)
         }
       }()
+      case 52: try {
+        var v: Mapwire_V1_SetNetworkStatus?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setNetworkStatus(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setNetworkStatus(v)
+        }
+      }()
       case 80: try {
         var v: Mapwire_V1_BenchPublish?
         var hadOneofValue = false
@@ -3822,6 +3882,10 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .reportSupervision?: try {
       guard case .reportSupervision(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 51)
+    }()
+    case .setNetworkStatus?: try {
+      guard case .setNetworkStatus(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 52)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.kind else { preconditionFailure() }
@@ -7111,7 +7175,7 @@ nonisolated extension Mapwire_V1_GlyphRange: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Mapwire_V1_ResourceData: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ResourceData"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}data_source\0\u{1}response\0\u{1}data\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}data_source\0\u{1}response\0\u{1}data\0\u{3}retry_after_ms\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7122,6 +7186,7 @@ nonisolated extension Mapwire_V1_ResourceData: SwiftProtobuf.Message, SwiftProto
       case 1: try { try decoder.decodeSingularEnumField(value: &self.dataSource) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._response) }()
       case 3: try { try decoder.decodeSingularBytesField(value: &self.data) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self._retryAfterMs) }()
       default: break
       }
     }
@@ -7141,6 +7206,9 @@ nonisolated extension Mapwire_V1_ResourceData: SwiftProtobuf.Message, SwiftProto
     if !self.data.isEmpty {
       try visitor.visitSingularBytesField(value: self.data, fieldNumber: 3)
     }
+    try { if let v = self._retryAfterMs {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7148,6 +7216,7 @@ nonisolated extension Mapwire_V1_ResourceData: SwiftProtobuf.Message, SwiftProto
     if lhs.dataSource != rhs.dataSource {return false}
     if lhs._response != rhs._response {return false}
     if lhs.data != rhs.data {return false}
+    if lhs._retryAfterMs != rhs._retryAfterMs {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7272,7 +7341,7 @@ nonisolated extension Mapwire_V1_GetState: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CoreStateSnapshot"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{3}last_sequence\0\u{3}style_uri\0\u{3}load_phase\0\u{3}source_ids\0\u{1}camera\0\u{3}load_status\0\u{1}plugins\0\u{1}counters\0\u{1}subscribers\0\u{3}pending_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{3}last_sequence\0\u{3}style_uri\0\u{3}load_phase\0\u{3}source_ids\0\u{1}camera\0\u{3}load_status\0\u{1}plugins\0\u{1}counters\0\u{1}subscribers\0\u{3}pending_requests\0\u{3}network_status\0")
 
   fileprivate class _StorageClass {
     var _epoch: UInt64 = 0
@@ -7287,6 +7356,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
     var _counters: Mapwire_V1_CoreCounters? = nil
     var _subscribers: UInt32 = 0
     var _pendingRequests: UInt32 = 0
+    var _networkStatus: Mapwire_V1_NetworkStatus = .unspecified
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -7309,6 +7379,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
       _counters = source._counters
       _subscribers = source._subscribers
       _pendingRequests = source._pendingRequests
+      _networkStatus = source._networkStatus
     }
   }
 
@@ -7339,6 +7410,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
         case 10: try { try decoder.decodeSingularMessageField(value: &_storage._counters) }()
         case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._subscribers) }()
         case 12: try { try decoder.decodeSingularUInt32Field(value: &_storage._pendingRequests) }()
+        case 13: try { try decoder.decodeSingularEnumField(value: &_storage._networkStatus) }()
         default: break
         }
       }
@@ -7387,6 +7459,9 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
       if _storage._pendingRequests != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._pendingRequests, fieldNumber: 12)
       }
+      if _storage._networkStatus != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._networkStatus, fieldNumber: 13)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -7408,6 +7483,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
         if _storage._counters != rhs_storage._counters {return false}
         if _storage._subscribers != rhs_storage._subscribers {return false}
         if _storage._pendingRequests != rhs_storage._pendingRequests {return false}
+        if _storage._networkStatus != rhs_storage._networkStatus {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -7469,7 +7545,7 @@ nonisolated extension Mapwire_V1_PluginInfo: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CoreCounters"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}malformed_rejected\0\u{3}requests_sent\0\u{3}requests_retried\0\u{3}requests_redispatched\0\u{3}requests_timed_out\0\u{3}late_replies_dropped\0\u{3}plugins_gone\0\u{3}plugins_timed_out\0\u{3}events_published\0\u{3}malformed_subscriptions\0\u{3}connections_refused\0\u{3}replies_refused\0\u{3}plugins_unresponsive\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}malformed_rejected\0\u{3}requests_sent\0\u{3}requests_retried\0\u{3}requests_redispatched\0\u{3}requests_timed_out\0\u{3}late_replies_dropped\0\u{3}plugins_gone\0\u{3}plugins_timed_out\0\u{3}events_published\0\u{3}malformed_subscriptions\0\u{3}connections_refused\0\u{3}replies_refused\0\u{3}plugins_unresponsive\0\u{3}messages_too_large\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7490,6 +7566,7 @@ nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProto
       case 11: try { try decoder.decodeSingularUInt64Field(value: &self.connectionsRefused) }()
       case 12: try { try decoder.decodeSingularUInt64Field(value: &self.repliesRefused) }()
       case 13: try { try decoder.decodeSingularUInt64Field(value: &self.pluginsUnresponsive) }()
+      case 14: try { try decoder.decodeSingularUInt64Field(value: &self.messagesTooLarge) }()
       default: break
       }
     }
@@ -7535,6 +7612,9 @@ nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProto
     if self.pluginsUnresponsive != 0 {
       try visitor.visitSingularUInt64Field(value: self.pluginsUnresponsive, fieldNumber: 13)
     }
+    if self.messagesTooLarge != 0 {
+      try visitor.visitSingularUInt64Field(value: self.messagesTooLarge, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7552,6 +7632,37 @@ nonisolated extension Mapwire_V1_CoreCounters: SwiftProtobuf.Message, SwiftProto
     if lhs.connectionsRefused != rhs.connectionsRefused {return false}
     if lhs.repliesRefused != rhs.repliesRefused {return false}
     if lhs.pluginsUnresponsive != rhs.pluginsUnresponsive {return false}
+    if lhs.messagesTooLarge != rhs.messagesTooLarge {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetNetworkStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetNetworkStatus"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.status) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.status != .unspecified {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetNetworkStatus, rhs: Mapwire_V1_SetNetworkStatus) -> Bool {
+    if lhs.status != rhs.status {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

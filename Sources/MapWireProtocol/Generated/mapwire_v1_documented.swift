@@ -38,6 +38,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .trackingModeChanged: "tracking-mode-changed"
         case .pluginGone: "plugin-gone"
         case .pluginSupervision: "plugin-supervision"
+        case .networkStatusChanged: "network-status-changed"
         case .welcome: "welcome"
         }
     }
@@ -86,6 +87,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .trackingModeChanged(let m): (49, m)
         case .pluginGone(let m): (60, m)
         case .pluginSupervision(let m): (61, m)
+        case .networkStatusChanged(let m): (50, m)
         case .welcome(let m): (100, m)
         }
     }
@@ -127,6 +129,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case 49: .trackingModeChanged(try m(Mapwire_V1_TrackingModeChanged.self))
         case 60: .pluginGone(try m(Mapwire_V1_PluginGone.self))
         case 61: .pluginSupervision(try m(Mapwire_V1_PluginSupervision.self))
+        case 50: .networkStatusChanged(try m(Mapwire_V1_NetworkStatusChanged.self))
         case 100: .welcome(try m(Mapwire_V1_SubscriberWelcome.self))
         default: nil
         }
@@ -167,6 +170,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .trackingModeChanged(let m): m.documentedJSON
         case .pluginGone(let m): m.documentedJSON
         case .pluginSupervision(let m): m.documentedJSON
+        case .networkStatusChanged(let m): m.documentedJSON
         case .welcome(let m): m.documentedJSON
         }
     }
@@ -206,6 +210,7 @@ public let mapWireEventTopics: [String] = [
     "tracking-mode-changed",
     "plugin-gone",
     "plugin-supervision",
+    "network-status-changed",
 ]
 
 extension Mapwire_V1_MapLoaded {
@@ -556,6 +561,15 @@ extension Mapwire_V1_PluginSupervision {
     }
 }
 
+extension Mapwire_V1_NetworkStatusChanged {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(1)
+        members.append(JSONMember("status", .string(self.status.documentedName)))
+        return .object(members)
+    }
+}
+
 extension Mapwire_V1_SubscriberWelcome {
     public var documentedJSON: JSONValue {
         var members: [JSONMember] = []
@@ -568,7 +582,7 @@ extension Mapwire_V1_SubscriberWelcome {
 extension Mapwire_V1_CoreStateSnapshot {
     public var documentedJSON: JSONValue {
         var members: [JSONMember] = []
-        members.reserveCapacity(12)
+        members.reserveCapacity(13)
         members.append(JSONMember("epoch", .uint(self.epoch)))
         members.append(JSONMember("map-id", .string(self.mapID)))
         members.append(JSONMember("last-sequence", .uint(self.lastSequence)))
@@ -581,6 +595,7 @@ extension Mapwire_V1_CoreStateSnapshot {
         members.append(JSONMember("counters", self.counters.documentedJSON))
         members.append(JSONMember("subscribers", .int(Int64(self.subscribers))))
         members.append(JSONMember("pending-requests", .int(Int64(self.pendingRequests))))
+        members.append(JSONMember("network-status", .string(self.networkStatus.documentedName)))
         return .object(members)
     }
 }
@@ -634,7 +649,7 @@ extension Mapwire_V1_PluginInfo {
 extension Mapwire_V1_CoreCounters {
     public var documentedJSON: JSONValue {
         var members: [JSONMember] = []
-        members.reserveCapacity(13)
+        members.reserveCapacity(14)
         members.append(JSONMember("malformed-rejected", .uint(self.malformedRejected)))
         members.append(JSONMember("requests-sent", .uint(self.requestsSent)))
         members.append(JSONMember("requests-retried", .uint(self.requestsRetried)))
@@ -648,6 +663,7 @@ extension Mapwire_V1_CoreCounters {
         members.append(JSONMember("connections-refused", .uint(self.connectionsRefused)))
         members.append(JSONMember("replies-refused", .uint(self.repliesRefused)))
         members.append(JSONMember("plugins-unresponsive", .uint(self.pluginsUnresponsive)))
+        members.append(JSONMember("messages-too-large", .uint(self.messagesTooLarge)))
         return .object(members)
     }
 }
@@ -841,6 +857,16 @@ extension Mapwire_V1_UserTrackingMode: DocumentedEnum {
         case 2: "follow"
         case 3: "follow-with-heading"
         case 4: "follow-with-course"
+        default: "unspecified"
+        }
+    }
+}
+
+extension Mapwire_V1_NetworkStatus: DocumentedEnum {
+    public var documentedName: String {
+        switch rawValue {
+        case 1: "online"
+        case 2: "offline"
         default: "unspecified"
         }
     }

@@ -324,6 +324,14 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .pluginSupervision(newValue)}
   }
 
+  public var networkStatusChanged: Mapwire_V1_NetworkStatusChanged {
+    get {
+      if case .networkStatusChanged(let v)? = _storage._payload {return v}
+      return Mapwire_V1_NetworkStatusChanged()
+    }
+    set {_uniqueStorage()._payload = .networkStatusChanged(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -384,6 +392,7 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case trackingModeChanged(Mapwire_V1_TrackingModeChanged)
     case pluginGone(Mapwire_V1_PluginGone)
     case pluginSupervision(Mapwire_V1_PluginSupervision)
+    case networkStatusChanged(Mapwire_V1_NetworkStatusChanged)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -416,7 +425,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{4}\u{b}plugin_gone\0\u{3}plugin_supervision\0\u{2}'welcome\0\u{2}\u{1e}benchmark\0\u{3}causation_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{4}\u{a}plugin_gone\0\u{3}plugin_supervision\0\u{2}'welcome\0\u{2}\u{1e}benchmark\0\u{3}causation_id\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -861,6 +870,19 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .trackingModeChanged(v)
           }
         }()
+        case 50: try {
+          var v: Mapwire_V1_NetworkStatusChanged?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .networkStatusChanged(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .networkStatusChanged(v)
+          }
+        }()
         case 60: try {
           var v: Mapwire_V1_PluginGone?
           var hadOneofValue = false
@@ -1052,6 +1074,10 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .trackingModeChanged?: try {
         guard case .trackingModeChanged(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 49)
+      }()
+      case .networkStatusChanged?: try {
+        guard case .networkStatusChanged(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 50)
       }()
       case .pluginGone?: try {
         guard case .pluginGone(let v)? = _storage._payload else { preconditionFailure() }

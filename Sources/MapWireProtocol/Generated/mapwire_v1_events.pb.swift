@@ -476,6 +476,45 @@ public nonisolated enum Mapwire_V1_UserTrackingMode: SwiftProtobuf.Enum, Swift.C
 
 }
 
+/// Whether requests may use the network ("network-status").
+public nonisolated enum Mapwire_V1_NetworkStatus: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case online // = 1
+  case offline // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .online
+    case 2: self = .offline
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .online: return 1
+    case .offline: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_NetworkStatus] = [
+    .unspecified,
+    .online,
+    .offline,
+  ]
+
+}
+
 /// A tile coordinate: zoom level, column, row (XYZ scheme, row 0 at the north).
 public nonisolated struct Mapwire_V1_TileId: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1532,6 +1571,20 @@ public nonisolated struct Mapwire_V1_TrackingModeChanged: Sendable {
   public init() {}
 }
 
+/// Topic "network-status-changed": the core went offline or back online (set-network-status, or
+/// `--offline` at start). Offline, every request carries loading-method ["cache"].
+public nonisolated struct Mapwire_V1_NetworkStatusChanged: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Mapwire_V1_NetworkStatus = .unspecified
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Topic "plugin-gone": the core forgot a plugin that failed (PROTOCOL.md 7.2): not for a goodbye. Its
 /// unanswered requests went to another plugin of the role, or wait for one.
 public nonisolated struct Mapwire_V1_PluginGone: Sendable {
@@ -1718,6 +1771,10 @@ nonisolated extension Mapwire_V1_GesturePhase: SwiftProtobuf._ProtoNameProviding
 
 nonisolated extension Mapwire_V1_UserTrackingMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0USER_TRACKING_MODE_UNSPECIFIED\0\u{1}USER_TRACKING_MODE_NONE\0\u{1}USER_TRACKING_MODE_FOLLOW\0\u{1}USER_TRACKING_MODE_FOLLOW_WITH_HEADING\0\u{1}USER_TRACKING_MODE_FOLLOW_WITH_COURSE\0")
+}
+
+nonisolated extension Mapwire_V1_NetworkStatus: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NETWORK_STATUS_UNSPECIFIED\0\u{1}NETWORK_STATUS_ONLINE\0\u{1}NETWORK_STATUS_OFFLINE\0")
 }
 
 nonisolated extension Mapwire_V1_TileId: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -3153,6 +3210,36 @@ nonisolated extension Mapwire_V1_TrackingModeChanged: SwiftProtobuf.Message, Swi
   public static func ==(lhs: Mapwire_V1_TrackingModeChanged, rhs: Mapwire_V1_TrackingModeChanged) -> Bool {
     if lhs.mode != rhs.mode {return false}
     if lhs.animated != rhs.animated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_NetworkStatusChanged: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NetworkStatusChanged"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.status) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.status != .unspecified {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_NetworkStatusChanged, rhs: Mapwire_V1_NetworkStatusChanged) -> Bool {
+    if lhs.status != rhs.status {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -3427,6 +3427,51 @@ void   mapwire__v1__core_counters__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__core_counters__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__set_network_status__init
+                     (Mapwire__V1__SetNetworkStatus         *message)
+{
+  static const Mapwire__V1__SetNetworkStatus init_value = MAPWIRE__V1__SET_NETWORK_STATUS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_network_status__get_packed_size
+                     (const Mapwire__V1__SetNetworkStatus *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_network_status__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_network_status__pack
+                     (const Mapwire__V1__SetNetworkStatus *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_network_status__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_network_status__pack_to_buffer
+                     (const Mapwire__V1__SetNetworkStatus *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_network_status__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetNetworkStatus *
+       mapwire__v1__set_network_status__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetNetworkStatus *)
+     protobuf_c_message_unpack (&mapwire__v1__set_network_status__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_network_status__free_unpacked
+                     (Mapwire__V1__SetNetworkStatus *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_network_status__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__report_supervision__init
                      (Mapwire__V1__ReportSupervision         *message)
 {
@@ -3807,7 +3852,7 @@ const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor =
   (ProtobufCMessageInit) mapwire__v1__welcome__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[32] =
+static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[33] =
 {
   {
     "id",
@@ -4170,6 +4215,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[32
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "set_network_status",
+    52,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_network_status),
+    &mapwire__v1__set_network_status__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "bench_publish",
     80,
     PROTOBUF_C_LABEL_NONE,
@@ -4197,8 +4254,8 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[32
 static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   5,   /* field[5] = add_source */
   25,   /* field[25] = add_style_image */
-  30,   /* field[30] = bench_publish */
-  31,   /* field[31] = bench_requests */
+  31,   /* field[31] = bench_publish */
+  32,   /* field[32] = bench_requests */
   14,   /* field[14] = claim_gestures */
   11,   /* field[11] = ease_to */
   12,   /* field[12] = fly_to */
@@ -4218,6 +4275,7 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   22,   /* field[22] = report_location_failure */
   29,   /* field[29] = report_supervision */
   3,   /* field[3] = set_camera */
+  30,   /* field[30] = set_network_status */
   20,   /* field[20] = set_shows_user_location */
   4,   /* field[4] = set_size */
   2,   /* field[2] = set_style_json */
@@ -4235,8 +4293,8 @@ static const ProtobufCIntRange mapwire__v1__command__number_ranges[6 + 1] =
   { 27, 16 },
   { 40, 23 },
   { 50, 28 },
-  { 80, 30 },
-  { 0, 32 }
+  { 80, 31 },
+  { 0, 33 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
 {
@@ -4246,7 +4304,7 @@ const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
   "Mapwire__V1__Command",
   "mapwire.v1",
   sizeof(Mapwire__V1__Command),
-  32,
+  33,
   mapwire__v1__command__field_descriptors,
   mapwire__v1__command__field_indices_by_name,
   6,  mapwire__v1__command__number_ranges,
@@ -8829,7 +8887,7 @@ const ProtobufCMessageDescriptor mapwire__v1__glyph_range__descriptor =
   (ProtobufCMessageInit) mapwire__v1__glyph_range__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__resource_data__field_descriptors[3] =
+static const ProtobufCFieldDescriptor mapwire__v1__resource_data__field_descriptors[4] =
 {
   {
     "data_source",
@@ -8867,16 +8925,29 @@ static const ProtobufCFieldDescriptor mapwire__v1__resource_data__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "retry_after_ms",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    offsetof(Mapwire__V1__ResourceData, opt_retry_after_ms_case),
+    offsetof(Mapwire__V1__ResourceData, retry_after_ms),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__resource_data__field_indices_by_name[] = {
   2,   /* field[2] = data */
   0,   /* field[0] = data_source */
   1,   /* field[1] = response */
+  3,   /* field[3] = retry_after_ms */
 };
 static const ProtobufCIntRange mapwire__v1__resource_data__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__resource_data__descriptor =
 {
@@ -8886,7 +8957,7 @@ const ProtobufCMessageDescriptor mapwire__v1__resource_data__descriptor =
   "Mapwire__V1__ResourceData",
   "mapwire.v1",
   sizeof(Mapwire__V1__ResourceData),
-  3,
+  4,
   mapwire__v1__resource_data__field_descriptors,
   mapwire__v1__resource_data__field_indices_by_name,
   1,  mapwire__v1__resource_data__number_ranges,
@@ -9082,7 +9153,7 @@ const ProtobufCMessageDescriptor mapwire__v1__get_state__descriptor =
   (ProtobufCMessageInit) mapwire__v1__get_state__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__core_state_snapshot__field_descriptors[12] =
+static const ProtobufCFieldDescriptor mapwire__v1__core_state_snapshot__field_descriptors[13] =
 {
   {
     "epoch",
@@ -9228,6 +9299,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__core_state_snapshot__field_de
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "network_status",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CoreStateSnapshot, network_status),
+    &mapwire__v1__network_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__core_state_snapshot__field_indices_by_name[] = {
   6,   /* field[6] = camera */
@@ -9237,6 +9320,7 @@ static const unsigned mapwire__v1__core_state_snapshot__field_indices_by_name[] 
   4,   /* field[4] = load_phase */
   7,   /* field[7] = load_status */
   1,   /* field[1] = map_id */
+  12,   /* field[12] = network_status */
   11,   /* field[11] = pending_requests */
   8,   /* field[8] = plugins */
   5,   /* field[5] = source_ids */
@@ -9246,7 +9330,7 @@ static const unsigned mapwire__v1__core_state_snapshot__field_indices_by_name[] 
 static const ProtobufCIntRange mapwire__v1__core_state_snapshot__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 12 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__core_state_snapshot__descriptor =
 {
@@ -9256,7 +9340,7 @@ const ProtobufCMessageDescriptor mapwire__v1__core_state_snapshot__descriptor =
   "Mapwire__V1__CoreStateSnapshot",
   "mapwire.v1",
   sizeof(Mapwire__V1__CoreStateSnapshot),
-  12,
+  13,
   mapwire__v1__core_state_snapshot__field_descriptors,
   mapwire__v1__core_state_snapshot__field_indices_by_name,
   1,  mapwire__v1__core_state_snapshot__number_ranges,
@@ -9353,7 +9437,7 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_info__descriptor =
   (ProtobufCMessageInit) mapwire__v1__plugin_info__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__core_counters__field_descriptors[13] =
+static const ProtobufCFieldDescriptor mapwire__v1__core_counters__field_descriptors[14] =
 {
   {
     "malformed_rejected",
@@ -9511,6 +9595,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__core_counters__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "messages_too_large",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CoreCounters, messages_too_large),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__core_counters__field_indices_by_name[] = {
   10,   /* field[10] = connections_refused */
@@ -9518,6 +9614,7 @@ static const unsigned mapwire__v1__core_counters__field_indices_by_name[] = {
   5,   /* field[5] = late_replies_dropped */
   0,   /* field[0] = malformed_rejected */
   9,   /* field[9] = malformed_subscriptions */
+  13,   /* field[13] = messages_too_large */
   6,   /* field[6] = plugins_gone */
   7,   /* field[7] = plugins_timed_out */
   12,   /* field[12] = plugins_unresponsive */
@@ -9530,7 +9627,7 @@ static const unsigned mapwire__v1__core_counters__field_indices_by_name[] = {
 static const ProtobufCIntRange mapwire__v1__core_counters__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor =
 {
@@ -9540,11 +9637,49 @@ const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor =
   "Mapwire__V1__CoreCounters",
   "mapwire.v1",
   sizeof(Mapwire__V1__CoreCounters),
-  13,
+  14,
   mapwire__v1__core_counters__field_descriptors,
   mapwire__v1__core_counters__field_indices_by_name,
   1,  mapwire__v1__core_counters__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__core_counters__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_network_status__field_descriptors[1] =
+{
+  {
+    "status",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetNetworkStatus, status),
+    &mapwire__v1__network_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_network_status__field_indices_by_name[] = {
+  0,   /* field[0] = status */
+};
+static const ProtobufCIntRange mapwire__v1__set_network_status__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_network_status__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetNetworkStatus",
+  "SetNetworkStatus",
+  "Mapwire__V1__SetNetworkStatus",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetNetworkStatus),
+  1,
+  mapwire__v1__set_network_status__field_descriptors,
+  mapwire__v1__set_network_status__field_indices_by_name,
+  1,  mapwire__v1__set_network_status__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_network_status__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__report_supervision__field_descriptors[1] =

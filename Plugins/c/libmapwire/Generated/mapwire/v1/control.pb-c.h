@@ -92,6 +92,7 @@ typedef struct Mapwire__V1__GetState Mapwire__V1__GetState;
 typedef struct Mapwire__V1__CoreStateSnapshot Mapwire__V1__CoreStateSnapshot;
 typedef struct Mapwire__V1__PluginInfo Mapwire__V1__PluginInfo;
 typedef struct Mapwire__V1__CoreCounters Mapwire__V1__CoreCounters;
+typedef struct Mapwire__V1__SetNetworkStatus Mapwire__V1__SetNetworkStatus;
 typedef struct Mapwire__V1__ReportSupervision Mapwire__V1__ReportSupervision;
 
 
@@ -338,7 +339,8 @@ typedef enum {
   MAPWIRE__V1__COMMAND__KIND_BENCH_PUBLISH = 80,
   MAPWIRE__V1__COMMAND__KIND_BENCH_REQUESTS = 81,
   MAPWIRE__V1__COMMAND__KIND_GET_STATE = 50,
-  MAPWIRE__V1__COMMAND__KIND_REPORT_SUPERVISION = 51
+  MAPWIRE__V1__COMMAND__KIND_REPORT_SUPERVISION = 51,
+  MAPWIRE__V1__COMMAND__KIND_SET_NETWORK_STATUS = 52
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND__KIND__CASE)
 } Mapwire__V1__Command__KindCase;
 
@@ -391,6 +393,10 @@ struct  Mapwire__V1__Command
      */
     Mapwire__V1__GetState *get_state;
     Mapwire__V1__ReportSupervision *report_supervision;
+    /*
+     * Network (PROTOCOL.md 7.8): go offline or back online.
+     */
+    Mapwire__V1__SetNetworkStatus *set_network_status;
   };
 };
 #define MAPWIRE__V1__COMMAND__INIT \
@@ -1938,6 +1944,12 @@ struct  Mapwire__V1__GlyphRange
     , 0,NULL, 0 }
 
 
+typedef enum {
+  MAPWIRE__V1__RESOURCE_DATA__OPT_RETRY_AFTER_MS__NOT_SET = 0,
+  MAPWIRE__V1__RESOURCE_DATA__OPT_RETRY_AFTER_MS_RETRY_AFTER_MS = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__RESOURCE_DATA__OPT_RETRY_AFTER_MS__CASE)
+} Mapwire__V1__ResourceData__OptRetryAfterMsCase;
+
 /*
  * A loader's answer. A failed load still answers here, with response.error set.
  */
@@ -1947,10 +1959,14 @@ struct  Mapwire__V1__ResourceData
   Mapwire__V1__DataSource data_source;
   Mapwire__V1__ResourceResponse *response;
   ProtobufCBinaryData data;
+  Mapwire__V1__ResourceData__OptRetryAfterMsCase opt_retry_after_ms_case;
+  union {
+    uint32_t retry_after_ms;
+  };
 };
 #define MAPWIRE__V1__RESOURCE_DATA__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__resource_data__descriptor) \
-    , MAPWIRE__V1__DATA_SOURCE__DATA_SOURCE_UNSPECIFIED, NULL, {0,NULL} }
+    , MAPWIRE__V1__DATA_SOURCE__DATA_SOURCE_UNSPECIFIED, NULL, {0,NULL}, MAPWIRE__V1__RESOURCE_DATA__OPT_RETRY_AFTER_MS__NOT_SET, {0} }
 
 
 /*
@@ -2044,10 +2060,14 @@ struct  Mapwire__V1__CoreStateSnapshot
    * Requests to plugins that have no answer yet.
    */
   uint32_t pending_requests;
+  /*
+   * Online or offline (set-network-status).
+   */
+  Mapwire__V1__NetworkStatus network_status;
 };
 #define MAPWIRE__V1__CORE_STATE_SNAPSHOT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__core_state_snapshot__descriptor) \
-    , 0, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, 0,NULL, NULL, 0, 0 }
+    , 0, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, 0,NULL, NULL, 0, 0, MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED }
 
 
 struct  Mapwire__V1__PluginInfo
@@ -2124,10 +2144,29 @@ struct  Mapwire__V1__CoreCounters
    * Of plugins_gone, plugins that heartbeat but let several requests in a row time out.
    */
   uint64_t plugins_unresponsive;
+  /*
+   * Control messages larger than --max-message-bytes, refused unread (PROTOCOL.md 3.3).
+   */
+  uint64_t messages_too_large;
 };
 #define MAPWIRE__V1__CORE_COUNTERS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__core_counters__descriptor) \
-    , 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    , 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+
+/*
+ * Client -> core: offline, no request may leave the machine (loaders answer from their cache or with
+ * in-offline-mode); back online, what failed for want of a network is asked for again at once. The core
+ * publishes the change as a network-status-changed event.
+ */
+struct  Mapwire__V1__SetNetworkStatus
+{
+  ProtobufCMessage base;
+  Mapwire__V1__NetworkStatus status;
+};
+#define MAPWIRE__V1__SET_NETWORK_STATUS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_network_status__descriptor) \
+    , MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED }
 
 
 /*
@@ -3588,6 +3627,25 @@ Mapwire__V1__CoreCounters *
 void   mapwire__v1__core_counters__free_unpacked
                      (Mapwire__V1__CoreCounters *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetNetworkStatus methods */
+void   mapwire__v1__set_network_status__init
+                     (Mapwire__V1__SetNetworkStatus         *message);
+size_t mapwire__v1__set_network_status__get_packed_size
+                     (const Mapwire__V1__SetNetworkStatus   *message);
+size_t mapwire__v1__set_network_status__pack
+                     (const Mapwire__V1__SetNetworkStatus   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_network_status__pack_to_buffer
+                     (const Mapwire__V1__SetNetworkStatus   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetNetworkStatus *
+       mapwire__v1__set_network_status__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_network_status__free_unpacked
+                     (Mapwire__V1__SetNetworkStatus *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__ReportSupervision methods */
 void   mapwire__v1__report_supervision__init
                      (Mapwire__V1__ReportSupervision         *message);
@@ -3837,6 +3895,9 @@ typedef void (*Mapwire__V1__PluginInfo_Closure)
 typedef void (*Mapwire__V1__CoreCounters_Closure)
                  (const Mapwire__V1__CoreCounters *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__SetNetworkStatus_Closure)
+                 (const Mapwire__V1__SetNetworkStatus *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__ReportSupervision_Closure)
                  (const Mapwire__V1__ReportSupervision *message,
                   void *closure_data);
@@ -3927,6 +3988,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__get_state__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__core_state_snapshot__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__plugin_info__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_network_status__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__report_supervision__descriptor;
 
 PROTOBUF_C__END_DECLS

@@ -97,7 +97,7 @@ void   mapwire__v1__subscriber_welcome__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__subscriber_welcome__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[41] =
+static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[42] =
 {
   {
     "protocol_version",
@@ -532,6 +532,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "network_status_changed",
+    50,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, network_status_changed),
+    &mapwire__v1__network_status_changed__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "plugin_gone",
     60,
     PROTOBUF_C_LABEL_NONE,
@@ -594,12 +606,12 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
 };
 static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = begin_unix_nanos */
-  39,   /* field[39] = benchmark */
+  40,   /* field[40] = benchmark */
   18,   /* field[18] = camera_changed */
   22,   /* field[22] = camera_did_change */
   21,   /* field[21] = camera_is_changing */
   20,   /* field[20] = camera_will_change */
-  40,   /* field[40] = causation_id */
+  41,   /* field[41] = causation_id */
   34,   /* field[34] = did_fail_to_locate_user */
   30,   /* field[30] = did_finish_rendering_map */
   32,   /* field[32] = did_stop_locating_user */
@@ -613,8 +625,9 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   6,   /* field[6] = map_loaded */
   7,   /* field[7] = map_loading_error */
   27,   /* field[27] = map_will_start_loading */
-  36,   /* field[36] = plugin_gone */
-  37,   /* field[37] = plugin_supervision */
+  36,   /* field[36] = network_status_changed */
+  37,   /* field[37] = plugin_gone */
+  38,   /* field[38] = plugin_supervision */
   0,   /* field[0] = protocol_version */
   17,   /* field[17] = render_frame_finished */
   16,   /* field[16] = render_frame_started */
@@ -631,7 +644,7 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   33,   /* field[33] = user_location_updated */
   24,   /* field[24] = viewport_status_changed */
   25,   /* field[25] = viewport_target_camera */
-  38,   /* field[38] = welcome */
+  39,   /* field[39] = welcome */
   31,   /* field[31] = will_start_locating_user */
   29,   /* field[29] = will_start_rendering_map */
 };
@@ -641,10 +654,10 @@ static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[7 + 1] =
   { 16, 6 },
   { 36, 24 },
   { 40, 26 },
-  { 60, 36 },
-  { 100, 38 },
-  { 130, 39 },
-  { 0, 41 }
+  { 60, 37 },
+  { 100, 39 },
+  { 130, 40 },
+  { 0, 42 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
 {
@@ -654,7 +667,7 @@ const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
   "Mapwire__V1__Envelope",
   "mapwire.v1",
   sizeof(Mapwire__V1__Envelope),
-  41,
+  42,
   mapwire__v1__envelope__field_descriptors,
   mapwire__v1__envelope__field_indices_by_name,
   7,  mapwire__v1__envelope__number_ranges,

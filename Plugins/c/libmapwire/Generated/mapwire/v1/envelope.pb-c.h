@@ -59,6 +59,7 @@ typedef enum {
   MAPWIRE__V1__ENVELOPE__PAYLOAD_TRACKING_MODE_CHANGED = 49,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_PLUGIN_GONE = 60,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_PLUGIN_SUPERVISION = 61,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_NETWORK_STATUS_CHANGED = 50,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_WELCOME = 100
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ENVELOPE__PAYLOAD__CASE)
 } Mapwire__V1__Envelope__PayloadCase;
@@ -132,6 +133,7 @@ struct  Mapwire__V1__Envelope
     Mapwire__V1__TrackingModeChanged *tracking_mode_changed;
     Mapwire__V1__PluginGone *plugin_gone;
     Mapwire__V1__PluginSupervision *plugin_supervision;
+    Mapwire__V1__NetworkStatusChanged *network_status_changed;
     /*
      * Field numbers 100 and up are bus messages, not map events.
      */

@@ -1807,6 +1807,51 @@ void   mapwire__v1__tracking_mode_changed__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__tracking_mode_changed__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__network_status_changed__init
+                     (Mapwire__V1__NetworkStatusChanged         *message)
+{
+  static const Mapwire__V1__NetworkStatusChanged init_value = MAPWIRE__V1__NETWORK_STATUS_CHANGED__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__network_status_changed__get_packed_size
+                     (const Mapwire__V1__NetworkStatusChanged *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__network_status_changed__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__network_status_changed__pack
+                     (const Mapwire__V1__NetworkStatusChanged *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__network_status_changed__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__network_status_changed__pack_to_buffer
+                     (const Mapwire__V1__NetworkStatusChanged *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__network_status_changed__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__NetworkStatusChanged *
+       mapwire__v1__network_status_changed__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__NetworkStatusChanged *)
+     protobuf_c_message_unpack (&mapwire__v1__network_status_changed__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__network_status_changed__free_unpacked
+                     (Mapwire__V1__NetworkStatusChanged *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__network_status_changed__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__plugin_gone__init
                      (Mapwire__V1__PluginGone         *message)
 {
@@ -4037,6 +4082,44 @@ const ProtobufCMessageDescriptor mapwire__v1__tracking_mode_changed__descriptor 
   (ProtobufCMessageInit) mapwire__v1__tracking_mode_changed__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor mapwire__v1__network_status_changed__field_descriptors[1] =
+{
+  {
+    "status",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__NetworkStatusChanged, status),
+    &mapwire__v1__network_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__network_status_changed__field_indices_by_name[] = {
+  0,   /* field[0] = status */
+};
+static const ProtobufCIntRange mapwire__v1__network_status_changed__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__network_status_changed__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.NetworkStatusChanged",
+  "NetworkStatusChanged",
+  "Mapwire__V1__NetworkStatusChanged",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__NetworkStatusChanged),
+  1,
+  mapwire__v1__network_status_changed__field_descriptors,
+  mapwire__v1__network_status_changed__field_indices_by_name,
+  1,  mapwire__v1__network_status_changed__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__network_status_changed__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue mapwire__v1__plugin_gone__reason__enum_values_by_number[5] =
 {
   { "REASON_UNSPECIFIED", "MAPWIRE__V1__PLUGIN_GONE__REASON__REASON_UNSPECIFIED", 0 },
@@ -4638,5 +4721,35 @@ const ProtobufCEnumDescriptor mapwire__v1__user_tracking_mode__descriptor =
   mapwire__v1__user_tracking_mode__enum_values_by_name,
   1,
   mapwire__v1__user_tracking_mode__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue mapwire__v1__network_status__enum_values_by_number[3] =
+{
+  { "NETWORK_STATUS_UNSPECIFIED", "MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED", 0 },
+  { "NETWORK_STATUS_ONLINE", "MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_ONLINE", 1 },
+  { "NETWORK_STATUS_OFFLINE", "MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_OFFLINE", 2 },
+};
+static const ProtobufCIntRange mapwire__v1__network_status__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex mapwire__v1__network_status__enum_values_by_name[3] =
+{
+  { "NETWORK_STATUS_OFFLINE", 2 },
+  { "NETWORK_STATUS_ONLINE", 1 },
+  { "NETWORK_STATUS_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor mapwire__v1__network_status__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "mapwire.v1.NetworkStatus",
+  "NetworkStatus",
+  "Mapwire__V1__NetworkStatus",
+  "mapwire.v1",
+  3,
+  mapwire__v1__network_status__enum_values_by_number,
+  3,
+  mapwire__v1__network_status__enum_values_by_name,
+  1,
+  mapwire__v1__network_status__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -55,6 +55,7 @@ typedef struct Mapwire__V1__UserLocation Mapwire__V1__UserLocation;
 typedef struct Mapwire__V1__UserLocationUpdated Mapwire__V1__UserLocationUpdated;
 typedef struct Mapwire__V1__DidFailToLocateUser Mapwire__V1__DidFailToLocateUser;
 typedef struct Mapwire__V1__TrackingModeChanged Mapwire__V1__TrackingModeChanged;
+typedef struct Mapwire__V1__NetworkStatusChanged Mapwire__V1__NetworkStatusChanged;
 typedef struct Mapwire__V1__PluginGone Mapwire__V1__PluginGone;
 typedef struct Mapwire__V1__PluginSupervision Mapwire__V1__PluginSupervision;
 
@@ -228,6 +229,15 @@ typedef enum _Mapwire__V1__UserTrackingMode {
   MAPWIRE__V1__USER_TRACKING_MODE__USER_TRACKING_MODE_FOLLOW_WITH_COURSE = 4
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__USER_TRACKING_MODE)
 } Mapwire__V1__UserTrackingMode;
+/*
+ * Whether requests may use the network ("network-status").
+ */
+typedef enum _Mapwire__V1__NetworkStatus {
+  MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED = 0,
+  MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_ONLINE = 1,
+  MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_OFFLINE = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__NETWORK_STATUS)
+} Mapwire__V1__NetworkStatus;
 
 /* --- messages --- */
 
@@ -955,6 +965,20 @@ struct  Mapwire__V1__TrackingModeChanged
 #define MAPWIRE__V1__TRACKING_MODE_CHANGED__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__tracking_mode_changed__descriptor) \
     , MAPWIRE__V1__USER_TRACKING_MODE__USER_TRACKING_MODE_UNSPECIFIED, 0 }
+
+
+/*
+ * Topic "network-status-changed": the core went offline or back online (set-network-status, or
+ * `--offline` at start). Offline, every request carries loading-method ["cache"].
+ */
+struct  Mapwire__V1__NetworkStatusChanged
+{
+  ProtobufCMessage base;
+  Mapwire__V1__NetworkStatus status;
+};
+#define MAPWIRE__V1__NETWORK_STATUS_CHANGED__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__network_status_changed__descriptor) \
+    , MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED }
 
 
 /*
@@ -1777,6 +1801,25 @@ Mapwire__V1__TrackingModeChanged *
 void   mapwire__v1__tracking_mode_changed__free_unpacked
                      (Mapwire__V1__TrackingModeChanged *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__NetworkStatusChanged methods */
+void   mapwire__v1__network_status_changed__init
+                     (Mapwire__V1__NetworkStatusChanged         *message);
+size_t mapwire__v1__network_status_changed__get_packed_size
+                     (const Mapwire__V1__NetworkStatusChanged   *message);
+size_t mapwire__v1__network_status_changed__pack
+                     (const Mapwire__V1__NetworkStatusChanged   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__network_status_changed__pack_to_buffer
+                     (const Mapwire__V1__NetworkStatusChanged   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__NetworkStatusChanged *
+       mapwire__v1__network_status_changed__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__network_status_changed__free_unpacked
+                     (Mapwire__V1__NetworkStatusChanged *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__PluginGone methods */
 void   mapwire__v1__plugin_gone__init
                      (Mapwire__V1__PluginGone         *message);
@@ -1937,6 +1980,9 @@ typedef void (*Mapwire__V1__DidFailToLocateUser_Closure)
 typedef void (*Mapwire__V1__TrackingModeChanged_Closure)
                  (const Mapwire__V1__TrackingModeChanged *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__NetworkStatusChanged_Closure)
+                 (const Mapwire__V1__NetworkStatusChanged *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__PluginGone_Closure)
                  (const Mapwire__V1__PluginGone *message,
                   void *closure_data);
@@ -1958,6 +2004,7 @@ extern const ProtobufCEnumDescriptor    mapwire__v1__error_reason__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__gesture_kind__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__gesture_phase__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__user_tracking_mode__descriptor;
+extern const ProtobufCEnumDescriptor    mapwire__v1__network_status__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__tile_id__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__map_loaded__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__map_loading_error__descriptor;
@@ -2003,6 +2050,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__user_location__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__user_location_updated__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__did_fail_to_locate_user__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__tracking_mode_changed__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__network_status_changed__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__plugin_gone__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__plugin_gone__reason__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__plugin_supervision__descriptor;
