@@ -36,6 +36,15 @@ import Testing
         return try tile.serializedData()
     }
 
+    /// A plan given the style and the raster TileJSON: every tile is handed out.
+    static func plannedToTheTiles() throws -> (OfflineRegionPlan, [OfflineResource]) {
+        var plan = OfflineRegionPlan(definition: region, maxTiles: 1000)
+        let next = try plan.arrived(plan.start()[0], data: style)
+        let tileJSON = try #require(next.first { $0.kind == .source })
+        let tiles = try plan.arrived(tileJSON, data: Data(#"{"tiles": ["t/{z}/{x}/{y}.png"]}"#.utf8))
+        return (plan, tiles)
+    }
+
     @Test func theStyleComesFirstThenSpritesAtBothRatiosFirstGlyphRangesAndMetadata() throws {
         var plan = OfflineRegionPlan(definition: Self.region, maxTiles: 1000)
         let first = plan.start()
@@ -87,11 +96,7 @@ import Testing
     }
 
     @Test func aTilesLabelsAskForTheGlyphRangesTheirTextNeedsOnly() throws {
-        var plan = OfflineRegionPlan(definition: Self.region, maxTiles: 1000)
-        let style = plan.start()[0]
-        let next = try plan.arrived(style, data: Self.style)
-        let tileJSON = try #require(next.first { $0.kind == .source })
-        let tiles = try plan.arrived(tileJSON, data: Data(#"{"tiles": ["t/{z}/{x}/{y}.png"]}"#.utf8))
+        var (plan, tiles) = try Self.plannedToTheTiles()
         let z4 = try #require(tiles.first { $0.url == "https://h/streets/4/8/5.pbf" })
         // Zürich fits the first range (already asked for); 東京 (U+6771, U+4EAC) needs two more; the town
         // is filtered out, so its Greek name asks for nothing.
@@ -105,11 +110,7 @@ import Testing
     }
 
     @Test func aTileThatDoesNotDecodeIsAProblemNotAnEnd() throws {
-        var plan = OfflineRegionPlan(definition: Self.region, maxTiles: 1000)
-        let style = plan.start()[0]
-        let next = try plan.arrived(style, data: Self.style)
-        let tileJSON = try #require(next.first { $0.kind == .source })
-        let tiles = try plan.arrived(tileJSON, data: Data(#"{"tiles": ["t/{z}/{x}/{y}.png"]}"#.utf8))
+        var (plan, tiles) = try Self.plannedToTheTiles()
         let tile = try #require(tiles.first { $0.url.contains("/streets/") })
         #expect(try plan.arrived(tile, data: Data([0xFF, 0x13, 0x37, 0x00, 0x42])).isEmpty)
         #expect(plan.problems.contains { $0.contains("does not decode") })
