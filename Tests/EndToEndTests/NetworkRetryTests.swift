@@ -89,6 +89,18 @@ struct NetworkRetryTests {
         #expect(try run.send(.getState(.init())).state.networkStatus == .online)
     }
 
+    @Test func upOfflineStartsItsCoreOfflineAndTheLocalDemoStillLoads() throws {
+        let run = try TestRun()
+        let up = try run.start("mapwire", ["up", "--run-dir", run.runDirectory.path, "--offline", "--plugins", "loader"],
+                               name: "up", withRunDir: false)
+        #expect(up.waitFor("style:", inStderr: false, timeout: 30), "up did not start: \(up.stderr)")
+        #expect(try run.send(.getState(.init())).state.networkStatus == .offline)
+        // The demo is local files and an MBTiles file, not the network: it loads offline.
+        #expect(waitUntil(timeout: 20) { (try? run.send(.getState(.init())).state.loadPhase) == "loaded" })
+        up.signal(SIGTERM)
+        #expect(up.wait(timeout: 15) != nil)
+    }
+
     @Test func aCoreStartedOfflineSaysSoAndTheCLIRefusesANonsenseStatus() throws {
         let run = try TestRun()
         try run.startCore(["--offline"])
