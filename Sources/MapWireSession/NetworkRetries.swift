@@ -41,8 +41,10 @@ struct NetworkRetries {
             // Offline nothing waits for a clock: it is asked again when the network is back.
             state = .waitingForNetwork
         case (true, .inOfflineMode):
-            // Asked offline, answered after the core came back online: ask again now, with the network.
-            state = askedCacheOnly ? .due(now) : nil
+            // Asked offline, answered after the core came back online: ask again now, with the network. A
+            // loader that answers so while the core is online (offline on its own) backs off as for a
+            // lost connection rather than being asked in a loop.
+            state = .due(now + (askedCacheOnly ? 0 : RetrySchedule.delayMillis(after: .connection, failures: retry.failures) ?? 0))
         default:
             state = RetrySchedule.delayMillis(after: reason, failures: retry.failures, retryAfterMillis: retryAfterMillis)
                 .map { .due(now + $0) }

@@ -163,6 +163,32 @@ import Testing
         #expect(h.events("map-loading-error").count == 1)
     }
 
+    @Test func aSourceWhoseTileJSONFailedLoadsItsTilesWhenTheRetrySucceedsAndRemovingItStopsTheRetries() throws {
+        let h = quietHarness()
+        let loader = h.plugin("loader", roles: ["loader"])
+        h.setInlineStyle()
+        loader.answerAllLoads()
+        let tileJSON = "https://s.test/extra.json"
+        let source = #"{"type": "vector", "url": "\#(tileJSON)"}"#
+        #expect(h.command(.addSource(.with { $0.id = "extra"; $0.json = source }))?.ok == true)
+        loader.fail(try #require(loader.load(for: tileJSON)), .server)
+        h.advance(until: { h.events("map-idle").count == 1 })
+        #expect(h.events("map-idle").count == 1, "idle while the source waits")
+        h.advance(1_000)
+        loader.answerLoad(try #require(loader.load(for: tileJSON)), data: Data(#"{"tiles": ["https://x.test/{z}/{x}/{y}.pbf"]}"#.utf8))
+        let metadata = h.events("source-data-loaded").filter { if case .sourceDataLoaded(let e) = $0 { e.id == "extra" && e.type == .metadata } else { false } }
+        #expect(metadata.count == 1)
+        #expect(loader.loads.contains { $0.loadResource.request.url.hasPrefix("https://x.test/") })
+
+        // A second source whose TileJSON fails: removing it ends its retries.
+        let other = "https://s.test/other.json"
+        #expect(h.command(.addSource(.with { $0.id = "other"; $0.json = #"{"type": "vector", "url": "\#(other)"}"# }))?.ok == true)
+        loader.fail(try #require(loader.load(for: other)), .connection)
+        #expect(h.command(.removeSource(.with { $0.id = "other" }))?.ok == true)
+        h.advance(60_000)
+        #expect(loader.requests.filter { $0.loadResource.request.url == other }.count == 1)
+    }
+
     // MARK: Offline
 
     @Test func offlineEveryLoadAsksTheCacheOnlyAndTheChangeIsPublished() throws {

@@ -70,9 +70,10 @@ import Testing
         #expect(table.failed(5, reason: .connection, priority: .regular, retryAfterMillis: nil, online: true, askedCacheOnly: false, now: 0) == .due(1_000))
     }
 
-    @Test func inOfflineModeAnsweredOnlineIsAskedAgainOnlyIfItWasAskedOffline() {
+    @Test func inOfflineModeAnsweredOnlineIsAskedAgainAtOnceIfItWasAskedOfflineElseBacksOff() {
         var table = NetworkRetries()
         #expect(table.failed(1, reason: .inOfflineMode, priority: .regular, retryAfterMillis: nil, online: true, askedCacheOnly: true, now: 50) == .due(50))
-        #expect(table.failed(2, reason: .inOfflineMode, priority: .regular, retryAfterMillis: nil, online: true, askedCacheOnly: false, now: 50) == nil)
+        #expect(table.failed(2, reason: .inOfflineMode, priority: .regular, retryAfterMillis: nil, online: true, askedCacheOnly: false, now: 50) == .due(1_050))
+        #expect(table.failed(2, reason: .inOfflineMode, priority: .regular, retryAfterMillis: nil, online: true, askedCacheOnly: false, now: 50) == .due(2_050))
     }
 }

@@ -14,9 +14,6 @@ extension Map {
         return load
     }
 
-    /// Loads waiting for a retry, by id.
-    public var retryingLoadIDs: [UInt64] { retrying.keys.sorted() }
-
     /// Cancels the retries of the loads `matching` (the host forgets them, subscribers see them cancelled)
     /// and returns them.
     @discardableResult

@@ -28,7 +28,10 @@ extension Map {
             if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
         // A failed tile no longer needed is not tried again, and is loaded afresh if it is needed later.
-        for dropped in cancelRetries(where: { if case .tile(id, let tile) = $0.purpose { !neededSet.contains(tile) } else { false } }) {
+        let unwanted = cancelRetries { load in
+            if case .tile(id, let tile) = load.purpose { !neededSet.contains(tile) } else { false }
+        }
+        for dropped in unwanted {
             if case .tile(_, let tile) = dropped.purpose { state.cache.remove(tile) }
         }
         for tile in needed where !state.cache.contains(tile) && state.pending[tile] == nil {
