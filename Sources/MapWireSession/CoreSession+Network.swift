@@ -21,11 +21,16 @@ extension CoreSession {
         if goesOnline { askAgainAfterOutage() }
     }
 
-    /// The map's loads ask the cache only while offline.
+    /// The map's loads ask the cache only while offline: new ones, and those still queued in the core
+    /// (a request already sent is answered as it was asked).
     func applyNetworkStatus(online: Bool) {
         self.online = online
         map.loadingMethods = online ? [.cache, .network] : [.cache]
         if !online { retries.networkLost() }
+        for id in requests.waiting {
+            guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = map.refreshLoadingMethod(loadID) else { continue }
+            requests.updateWaiting(id) { $0.loadResource.request.loadingMethod = method.map(\.protocolValue) }
+        }
     }
 
     /// The answer to one attempt of a map load: a failure the schedule retries stays with the map as a

@@ -82,12 +82,6 @@ extension CoreSession {
 
     /// What goes on the wire for a request: a frame leaves out the bytes its renderer already has.
     func outgoing(_ entry: PendingRequests.Entry, to plugin: Data) -> Mapwire_V1_PluginRequest {
-        if case .load = entry.purpose, !online, entry.request.loadResource.request.loadingMethod.contains(.network) {
-            // Queued before the core went offline: offline no load may use the network (PROTOCOL.md 7.8).
-            var request = entry.request
-            request.loadResource.request.loadingMethod = [.cache]
-            return request
-        }
         guard case .frame = entry.purpose else { return entry.request }
         var request = entry.request
         // A frame names its deadline only through the renderer timeout (PROTOCOL.md 7.6).

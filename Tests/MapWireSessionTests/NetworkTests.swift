@@ -285,6 +285,16 @@ import Testing
         loader.answerLoad(first)
         let next = try #require(loader.loads.first)
         #expect(next.loadResource.request.loadingMethod == [.cache])
+        // Its resource-request event says what was asked.
+        loader.answerLoad(next)
+        let methods = h.events("resource-request").compactMap {
+            if case .resourceRequest(let r) = $0, r.request.url == next.loadResource.request.url { r.request.loadingMethod } else { nil }
+        }
+        #expect(methods == [[.cache]])
+        // Queued while offline, sent after the core came back online: it may use the network.
+        h.command(.setNetworkStatus(.with { $0.status = .online }))
+        loader.answerLoad(try #require(loader.loads.first))
+        #expect(loader.loads.first?.loadResource.request.loadingMethod == [.cache, .network])
     }
 }
 

@@ -14,6 +14,18 @@ extension Map {
         return load
     }
 
+    /// Gives a load not yet sent the loading methods of now, and returns them; nil for a load the map
+    /// no longer waits for.
+    public func refreshLoadingMethod(_ id: UInt64) -> [LoadingMethod]? {
+        guard let waiting = pending[id] ?? retrying[id] else { return nil }
+        var request = waiting.load.request
+        request.loadingMethod = loadingMethods
+        let load = PendingLoad(load: ResourceLoad(id: id, request: request, sourceID: waiting.load.sourceID, tileID: waiting.load.tileID),
+                               purpose: waiting.purpose)
+        if pending[id] != nil { pending[id] = load } else { retrying[id] = load }
+        return loadingMethods
+    }
+
     /// Cancels the retries of the loads `matching` (the host forgets them, subscribers see them cancelled)
     /// and returns them.
     @discardableResult
