@@ -110,6 +110,36 @@ import Testing
         #expect(what.contains("leaf directory"))
     }
 
+    /// Lengths no real archive has are refused before anything that size is read or allocated.
+    @Test func absurdLengthsAreRefusedBeforeReading() throws {
+        func patched(_ data: Data, at offset: Int, _ value: UInt64) -> Data {
+            var data = data
+            data.replaceSubrange(offset..<(offset + 8), with: withUnsafeBytes(of: value.littleEndian, Array.init))
+            return data
+        }
+        // A root directory of 1 TiB (root_length), and metadata of 1 TiB (metadata_length).
+        for (offset, what) in [(16, "root directory"), (32, "metadata")] {
+            let error = try #require(Self.error(patched(Self.good, at: offset, 1 << 40)))
+            guard case .tooLarge(_, let reported, 1 << 40, _) = error else { Issue.record("\(error)"); continue }
+            #expect(reported == what)
+        }
+        // A leaf pointer of 100 MiB inside a leaf section the header says is 1 GiB.
+        let root = CraftedPMTiles.directory([(id: 0, offset: 0, length: 100 << 20, run: 0)])
+        let hugeLeaf = patched(CraftedPMTiles.archive(root: root), at: 48, 1 << 30)
+        guard case .tooLarge(_, let what, _, _) = try #require(Self.error(hugeLeaf)) else { Issue.record("\(String(describing: Self.error(hugeLeaf)))"); return }
+        #expect(what.contains("leaf directory"))
+    }
+
+    /// The same archive from memory, through the async path: the checks do not depend on the source.
+    @Test func theAsyncPathReportsTheSameErrors() async throws {
+        var data = Self.good
+        data[7] = 7
+        let reader = PMTilesReader(source: PMTilesMemorySource(name: "memory.pmtiles", bytes: data))
+        await #expect(throws: PMTilesError.unsupportedVersion(name: "memory.pmtiles", version: 7)) { try await reader.tile(z: 0, x: 0, y: 0) }
+        let good = PMTilesReader(source: PMTilesMemorySource(name: "memory.pmtiles", bytes: Self.good))
+        #expect(try await good.tile(z: 0, x: 0, y: 0) == Data("hello".utf8))
+    }
+
     @Test func unsupportedCompressionsAreNamed() throws {
         let brotli = CraftedPMTiles.archive(root: Self.goodRoot, tiles: Array("hello".utf8), internalCompression: 3)
         #expect(Self.error(brotli).map { "\($0)" }?.contains("compression brotli") == true)

@@ -70,3 +70,20 @@ public final class PMTilesFileSource: PMTilesSynchronousByteSource {
         return data
     }
 }
+
+/// An archive already in memory (a test's bytes, a fuzzer's input, a small download).
+public struct PMTilesMemorySource: PMTilesSynchronousByteSource {
+    public let name: String
+    public let bytes: Data
+
+    public init(name: String, bytes: Data) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    public func readNow(offset: UInt64, length: Int) throws -> Data {
+        guard length > 0, offset < UInt64(bytes.count) else { return Data() }
+        let start = Int(offset), end = start + min(length, bytes.count - start)
+        return Data(bytes[(bytes.startIndex + start)..<(bytes.startIndex + end)])
+    }
+}
