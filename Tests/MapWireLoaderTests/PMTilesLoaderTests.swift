@@ -102,6 +102,31 @@ struct PMTilesLoaderTests {
         #expect(!tileJSON.response.hasError, "\(tileJSON.response.error.message)")
         #expect(tile.data == Data("tile 1/0/1".utf8))
     }
+
+    /// Async callers (a loader answering many requests at once) use `loadAsync`, same answers.
+    @Test func loadAsyncGivesTheSameAnswers() async throws {
+        let path = try writeArchive("direct.pmtiles")
+        let archives = PMTilesArchives()
+        let tileJSON = await archives.loadAsync("pmtiles://\(Self.encoded(path))", kind: .source)
+        #expect(!tileJSON.response.hasError && tileJSON.dataSource == .fileSystem)
+        #expect(await archives.loadAsync("pmtiles://\(Self.encoded(path))/1/1/0", kind: .tile).data == Data("tile 1/1/0".utf8))
+        #expect(await archives.loadAsync("pmtiles://\(Self.encoded(path))/1/1/1", kind: .tile).response.noContent)
+        let missing = await archives.loadAsync("pmtiles://\(folder.path)/absent.pmtiles/1/1/1", kind: .tile)
+        #expect(missing.response.error.reason == .notFound)
+    }
+
+    @Test func urlsParseIntoArchiveAndTile() {
+        guard case .request(let source) = PMTilesArchives.parse("pmtiles:///data/my%20maps/a.pmtiles") else { Issue.record("source"); return }
+        #expect(source.location == "/data/my maps/a.pmtiles" && source.tile == nil && source.isLocal)
+        #expect(source.template == "pmtiles:///data/my%20maps/a.pmtiles/{z}/{x}/{y}")
+        guard case .request(let tile) = PMTilesArchives.parse("pmtiles:///a.pmtiles/3/2/1") else { Issue.record("tile"); return }
+        #expect(tile.tile?.z == 3 && tile.tile?.x == 2 && tile.tile?.y == 1)
+        guard case .request(let remote) = PMTilesArchives.parse("pmtiles://https://example.com/w.pmtiles/0/0/0") else { Issue.record("remote"); return }
+        #expect(remote.location == "https://example.com/w.pmtiles" && !remote.isLocal)
+        #expect(remote.template == "pmtiles://https://example.com/w.pmtiles/{z}/{x}/{y}")
+        guard case .invalid = PMTilesArchives.parse("pmtiles:///a.pmtiles/3/2") else { Issue.record("short tile path"); return }
+        guard case .invalid = PMTilesArchives.parse("pmtiles:///folder") else { Issue.record("no archive"); return }
+    }
 }
 
 /// Answers handed from the test's thread back (written once, then read).

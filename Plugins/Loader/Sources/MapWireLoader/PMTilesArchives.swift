@@ -6,111 +6,152 @@ import Synchronization
 
 /// Answers `pmtiles://` URLs: `pmtiles:///path/file.pmtiles` is the source (a TileJSON whose tiles
 /// point back here) and `pmtiles:///path/file.pmtiles/{z}/{x}/{y}` a tile. Open archives are kept,
-/// with their cached header and directories; failures are not, so a fixed file loads next time.
+/// with their cached header and directories, once their header has been read; failures are not,
+/// so a fixed file loads next time.
 ///
-/// Not Sendable: used by the loader's one worker thread, like `ResourceLoader`.
-final class PMTilesArchives {
+/// `load` answers on the caller's thread (the loader's worker thread); `loadAsync` is the same for
+/// async callers. Local files are read synchronously either way.
+final class PMTilesArchives: Sendable {
     /// Makes the byte source for an archive's location (what follows `pmtiles://`, up to and with
     /// `.pmtiles`). Local paths by default; an HTTP Range source plugs in here for `https://…`.
-    typealias SourceMaker = (_ location: String) throws(PMTilesError) -> any PMTilesByteSource
+    typealias SourceMaker = @Sendable (_ location: String) throws(PMTilesError) -> any PMTilesByteSource
 
-    private var readers: [String: PMTilesReader] = [:]
+    private let readers = Mutex<[String: PMTilesReader]>([:])
     private let makeSource: SourceMaker
 
     init(makeSource: @escaping SourceMaker = PMTilesArchives.localSource) {
         self.makeSource = makeSource
     }
 
-    static func localSource(_ location: String) throws(PMTilesError) -> any PMTilesByteSource {
+    @Sendable static func localSource(_ location: String) throws(PMTilesError) -> any PMTilesByteSource {
         guard location.hasPrefix("/") else {
             throw .readFailed(name: location, detail: "this loader reads pmtiles:// archives from local paths only (pmtiles:///path/file.pmtiles)")
         }
         return try PMTilesFileSource(path: location)
     }
 
-    func load(_ url: String, kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_ResourceData {
+    /// One parsed `pmtiles://` URL.
+    struct Request: Sendable {
+        var location: String
+        /// Nil for the source (TileJSON) request.
+        var tile: (z: Int, x: Int, y: Int)?
+        var isLocal: Bool { location.hasPrefix("/") }
+        var template: String { "pmtiles://" + location.replacingOccurrences(of: " ", with: "%20") + "/{z}/{x}/{y}" }
+    }
+
+    enum Parsed: Sendable {
+        case request(Request)
+        case invalid(String)
+    }
+
+    static func parse(_ url: String) -> Parsed {
         let rest = String(url.dropFirst("pmtiles://".count))
         let decoded = rest.hasPrefix("/") ? (rest.removingPercentEncoding ?? rest) : rest
         guard let end = decoded.range(of: ".pmtiles")?.upperBound else {
-            return failure(.other, "a pmtiles:// URL names a .pmtiles archive: \(url)")
+            return .invalid("a pmtiles:// URL names a .pmtiles archive: \(url)")
         }
         let location = String(decoded[..<end])
-        let reader: PMTilesReader
-        do {
-            reader = try open(location)
-        } catch {
-            return failure(error)
-        }
         let tilePart = decoded[end...].split(separator: "/").map { Int($0) }
+        if tilePart.isEmpty { return .request(Request(location: location)) }
+        guard tilePart.count == 3, let z = tilePart[0], let x = tilePart[1], let y = tilePart[2] else {
+            return .invalid("a PMTiles tile URL ends in /z/x/y: \(url)")
+        }
+        return .request(Request(location: location, tile: (z, x, y)))
+    }
+
+    // MARK: Answering
+
+    func load(_ url: String, kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_ResourceData {
+        let request: Request
+        switch Self.parse(url) {
+        case .invalid(let message): return Self.failure(.other, message, local: true)
+        case .request(let parsed): request = parsed
+        }
         do {
-            if tilePart.isEmpty {
-                let template = "pmtiles://" + location.replacingOccurrences(of: " ", with: "%20") + "/{z}/{x}/{y}"
-                return LoadOutcome.data(try tileJSON(reader, template: template), dataSource: .fileSystem, source: .tileStore)
+            let reader = try reader(for: request.location)
+            guard reader.source is any PMTilesSynchronousByteSource else {
+                return Self.wait { await self.loadAsync(url, kind: kind) }
             }
-            guard tilePart.count == 3, let z = tilePart[0], let x = tilePart[1], let y = tilePart[2] else {
-                return failure(.other, "a PMTiles tile URL ends in /z/x/y: \(url)")
-            }
-            guard let data = try tile(reader, z: z, x: x, y: y) else {
-                // Archives leave empty areas out: an empty tile, not an error.
-                return LoadOutcome.noContent(dataSource: .fileSystem, source: .tileStore)
-            }
-            return LoadOutcome.data(data, dataSource: .fileSystem, source: .tileStore)
-        } catch {
-            return failure(error)
-        }
-    }
-
-    private func open(_ location: String) throws(PMTilesError) -> PMTilesReader {
-        if let reader = readers[location] { return reader }
-        let reader = PMTilesReader(source: try makeSource(location))
-        // Reading the header now refuses a broken archive before it is kept.
-        if reader.source is any PMTilesSynchronousByteSource {
             _ = try reader.headerNow()
-        } else {
-            _ = try Self.wait { try await reader.header() }
+            remember(reader, at: request.location)
+            guard let tile = request.tile else { return Self.data(try reader.tileJSONNow(tilesTemplate: request.template), request) }
+            return Self.tile(try reader.tileNow(z: tile.z, x: tile.x, y: tile.y), request)
+        } catch {
+            return Self.failure(error, request)
         }
-        readers[location] = reader
-        return reader
     }
 
-    private func tileJSON(_ reader: PMTilesReader, template: String) throws(PMTilesError) -> Data {
-        if reader.source is any PMTilesSynchronousByteSource { return try reader.tileJSONNow(tilesTemplate: template) }
-        return try Self.wait { try await reader.tileJSON(tilesTemplate: template) }
+    func loadAsync(_ url: String, kind: Mapwire_V1_ResourceKind) async -> Mapwire_V1_ResourceData {
+        let request: Request
+        switch Self.parse(url) {
+        case .invalid(let message): return Self.failure(.other, message, local: true)
+        case .request(let parsed): request = parsed
+        }
+        do {
+            let reader = try reader(for: request.location)
+            _ = try await reader.header()
+            remember(reader, at: request.location)
+            guard let tile = request.tile else { return Self.data(try await reader.tileJSON(tilesTemplate: request.template), request) }
+            return Self.tile(try await reader.tile(z: tile.z, x: tile.x, y: tile.y), request)
+        } catch {
+            return Self.failure(error, request)
+        }
     }
 
-    private func tile(_ reader: PMTilesReader, z: Int, x: Int, y: Int) throws(PMTilesError) -> Data? {
-        if reader.source is any PMTilesSynchronousByteSource { return try reader.tileNow(z: z, x: x, y: y) }
-        return try Self.wait { try await reader.tile(z: z, x: x, y: y) }
+    /// The kept reader, or a new one (kept by `remember` once its header has been read).
+    private func reader(for location: String) throws(PMTilesError) -> PMTilesReader {
+        if let kept = readers.withLock({ $0[location] }) { return kept }
+        return PMTilesReader(source: try makeSource(location))
     }
 
-    /// Runs an async read to its end from the loader's worker thread. Safe to block here: requests
+    private func remember(_ reader: PMTilesReader, at location: String) {
+        readers.withLock { if $0[location] == nil { $0[location] = reader } }
+    }
+
+    /// Runs an async load to its end from the loader's worker thread. Safe to block here: requests
     /// are handled on the RequestWorker's own `Thread`, never on the cooperative pool, and the task
     /// runs on the pool without needing this thread back. Local files never come here (they are read
-    /// synchronously above), so tests that call `load` from the pool never block it.
-    private static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws(PMTilesError) -> T {
-        let result = Mutex<Result<T, PMTilesError>?>(nil)
+    /// synchronously), so tests that call `load` from the pool never block it.
+    private static func wait(_ body: @escaping @Sendable () async -> Mapwire_V1_ResourceData) -> Mapwire_V1_ResourceData {
+        let result = Mutex<Mapwire_V1_ResourceData?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
-            let outcome: Result<T, PMTilesError>
-            do {
-                outcome = .success(try await body())
-            } catch {
-                outcome = .failure((error as? PMTilesError) ?? .readFailed(name: "", detail: "\(error)"))
-            }
-            result.withLock { $0 = outcome }
+            let answer = await body()
+            result.withLock { $0 = answer }
             done.signal()
         }
         done.wait()
-        guard let outcome = result.withLock({ $0 }) else { throw .readFailed(name: "", detail: "the read task ended without an answer") }
-        return try outcome.get()
+        return result.withLock { $0 } ?? failure(.other, "the PMTiles read ended without an answer", local: false)
     }
 
-    private func failure(_ error: PMTilesError) -> Mapwire_V1_ResourceData {
-        if case .fileNotFound = error { return failure(.notFound, error.description) }
-        return failure(.other, error.description)
+    // MARK: Answers
+
+    /// Local archives are file-system tile stores; remote ones come from the network.
+    private static func origin(local: Bool) -> (Mapwire_V1_DataSource, Mapwire_V1_ResponseSource) {
+        local ? (.fileSystem, .tileStore) : (.network, .network)
     }
 
-    private func failure(_ reason: Mapwire_V1_ErrorReason, _ message: String) -> Mapwire_V1_ResourceData {
-        LoadOutcome.failure(reason, message, dataSource: .fileSystem, source: .tileStore)
+    private static func data(_ data: Data, _ request: Request) -> Mapwire_V1_ResourceData {
+        let (dataSource, source) = origin(local: request.isLocal)
+        return LoadOutcome.data(data, dataSource: dataSource, source: source)
+    }
+
+    private static func tile(_ data: Data?, _ request: Request) -> Mapwire_V1_ResourceData {
+        // Archives leave empty areas out: an empty tile, not an error.
+        guard let data else {
+            let (dataSource, source) = origin(local: request.isLocal)
+            return LoadOutcome.noContent(dataSource: dataSource, source: source)
+        }
+        return Self.data(data, request)
+    }
+
+    private static func failure(_ error: PMTilesError, _ request: Request) -> Mapwire_V1_ResourceData {
+        if case .fileNotFound = error { return failure(.notFound, error.description, local: request.isLocal) }
+        return failure(.other, error.description, local: request.isLocal)
+    }
+
+    private static func failure(_ reason: Mapwire_V1_ErrorReason, _ message: String, local: Bool) -> Mapwire_V1_ResourceData {
+        let (dataSource, source) = origin(local: local)
+        return LoadOutcome.failure(reason, message, dataSource: dataSource, source: source)
     }
 }
