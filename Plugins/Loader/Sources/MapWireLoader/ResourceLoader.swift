@@ -4,7 +4,8 @@ import MapWireProtocol
 
 /// Answers resource requests from local data: `file://` paths (single files and tile folders in
 /// `{z}/{x}/{y}` or `{z}-{x}-{y}` form, which the core fills in), `mbtiles://` files and
-/// `pmtiles://` archives, after the configured URL rewrites. Every failure becomes a documented error reason; nothing throws out.
+/// `pmtiles://` archives (PMTilesArchives.swift), after the configured URL rewrites. Every failure
+/// becomes a documented error reason; nothing throws out.
 ///
 /// Not Sendable: it caches open MBTiles files and is used by the plugin's one loop thread.
 public final class ResourceLoader {
