@@ -6,7 +6,7 @@ import MapWireProtocol
 /// The loader plugin: registers with role "loader" and answers load-resource requests.
 public enum LoaderPlugin {
     public static let description = PluginDescription(
-        name: "mapwire-loader", roles: ["loader"], capabilities: ["scheme:file", "scheme:mbtiles", "rewrite"])
+        name: "mapwire-loader", roles: ["loader"], capabilities: ["scheme:file", "scheme:mbtiles", "scheme:pmtiles", "rewrite"])
 
     /// The reply to one request (nil for requests that need none, such as cancels).
     public static func answer(_ request: Mapwire_V1_PluginRequest, with loader: ResourceLoader) -> Mapwire_V1_PluginReply? {
