@@ -5,6 +5,10 @@ import MapWireFormats
 extension CacheDatabase {
     private static let columns = "data, no_content, etag, modified, expires, must_revalidate"
 
+    /// An entry's access time is rewritten at most this often: a hit is then a read, not a write, and
+    /// the LRU order is still right to the minute.
+    static let touchInterval: Int64 = 60
+
     /// The entry for `url`, touching its access time (the LRU order) when it is there.
     func lookup(_ url: String, now: Int64) throws(SQLiteError) -> CacheEntry? {
         let query = try statement("SELECT \(Self.columns) FROM resources WHERE url = ?1")
@@ -13,8 +17,9 @@ extension CacheDatabase {
         let entry = Self.entry(from: query)
         query.reset()
         // A failed touch (the file is busy for longer than the timeout) only costs LRU precision.
-        if let touch = try? statement("UPDATE resources SET accessed = ?1 WHERE url = ?2 AND accessed < ?1") {
+        if let touch = try? statement("UPDATE resources SET accessed = ?1 WHERE url = ?2 AND accessed <= ?1 - ?3") {
             try? touch.bind(1, int: now)
+            try? touch.bind(3, int: Self.touchInterval)
             try? touch.bind(2, text: url)
             _ = try? touch.step()
             touch.reset()
@@ -89,7 +94,7 @@ extension CacheDatabase {
 
     /// What the ambient entries (those in no region) count against the maximum.
     func ambientSize() throws(SQLiteError) -> Int64 {
-        let query = try statement("SELECT total(size) FROM resources WHERE \(Self.ambient)")
+        let query = try statement("SELECT ambient_size FROM totals")
         defer { query.reset() }
         return try query.step() ? query.int(0) : 0
     }

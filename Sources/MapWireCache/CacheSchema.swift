@@ -4,7 +4,7 @@ enum CacheSchema {
     static let version: Int64 = 1
     /// "MWC1" as a big-endian 32-bit number.
     static let applicationID: Int64 = 0x4D57_4331
-    static let tables: Set<String> = ["resources", "regions", "region_resources"]
+    static let tables: Set<String> = ["resources", "regions", "region_resources", "totals"]
 
     /// Every resource once, keyed by the URL as requested. A row in `region_resources` belongs to an
     /// offline region and is never evicted; the others are the ambient cache. `size` is what a row
@@ -39,8 +39,37 @@ enum CacheSchema {
             PRIMARY KEY (region_id, resource_id)
         ) WITHOUT ROWID;
         CREATE INDEX region_resources_resource ON region_resources (resource_id);
+        \(ambientTotal)
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = \(version);
+        """
+
+    /// The ambient entries' total size, kept by triggers in the writer's own transaction (whichever process
+    /// writes), so that a store need not add up every row to know whether it must evict.
+    /// A BEFORE DELETE sees the row's region links before ON DELETE CASCADE removes them; a link removed by
+    /// that cascade finds its resource already gone and adds nothing back.
+    static let ambientTotal = """
+        CREATE TABLE totals (id INTEGER PRIMARY KEY CHECK (id = 1), ambient_size INTEGER NOT NULL);
+        INSERT INTO totals VALUES (1, 0);
+        CREATE TRIGGER resources_inserted AFTER INSERT ON resources BEGIN
+            UPDATE totals SET ambient_size = ambient_size + NEW.size;
+        END;
+        CREATE TRIGGER resources_resized AFTER UPDATE OF size ON resources
+        WHEN NOT EXISTS (SELECT 1 FROM region_resources WHERE resource_id = NEW.id) BEGIN
+            UPDATE totals SET ambient_size = ambient_size + NEW.size - OLD.size;
+        END;
+        CREATE TRIGGER resources_deleting BEFORE DELETE ON resources
+        WHEN NOT EXISTS (SELECT 1 FROM region_resources WHERE resource_id = OLD.id) BEGIN
+            UPDATE totals SET ambient_size = ambient_size - OLD.size;
+        END;
+        CREATE TRIGGER region_link_added AFTER INSERT ON region_resources
+        WHEN NOT EXISTS (SELECT 1 FROM region_resources WHERE resource_id = NEW.resource_id AND region_id != NEW.region_id) BEGIN
+            UPDATE totals SET ambient_size = ambient_size - coalesce((SELECT size FROM resources WHERE id = NEW.resource_id), 0);
+        END;
+        CREATE TRIGGER region_link_removed AFTER DELETE ON region_resources
+        WHEN NOT EXISTS (SELECT 1 FROM region_resources WHERE resource_id = OLD.resource_id) BEGIN
+            UPDATE totals SET ambient_size = ambient_size + coalesce((SELECT size FROM resources WHERE id = OLD.resource_id), 0);
+        END;
         """
 
     /// Bytes a row counts beyond its body, URL and etag (the row's other columns and its index entries).

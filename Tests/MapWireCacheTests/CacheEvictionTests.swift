@@ -1,6 +1,9 @@
 import Foundation
 @testable import MapWireCache
+import MapWireFormats
 import Testing
+
+typealias SQLiteErrorAlias = SQLiteError
 
 @Suite struct CacheEvictionTests {
     /// Each entry counts 1,000 bytes of body plus its URL and the row overhead.
@@ -80,5 +83,44 @@ import Testing
         #expect(cache.lookup("big", now: 3) == nil)
         // Nothing was evicted for it.
         #expect(cache.lookup("small", now: 3) != nil)
+    }
+}
+
+/// The running ambient total (kept by triggers) against the rows added up, after every kind of change.
+@Suite struct CacheAmbientTotalTests {
+    func expectTotalMatches(_ cache: ResourceCache, _ step: String) throws {
+        let (kept, counted) = try cache.run { database throws(SQLiteErrorAlias) in
+            (try database.ambientSize(),
+             try database.pragmaInt("SELECT total(size) FROM resources WHERE id NOT IN (SELECT resource_id FROM region_resources)"))
+        }
+        #expect(kept == counted, "after \(step)")
+    }
+
+    @Test func totalFollowsEveryChange() throws {
+        let folder = ScratchFolder()
+        let cache = try folder.cache(maximumSize: 20_000, evictionBatch: 2)
+        for index in 0..<10 { try cache.store("a\(index)", kind: .tile, entry: CacheEntry(data: bytes(index * 100)), now: Int64(index)) }
+        try expectTotalMatches(cache, "stores")
+        try cache.store("a3", kind: .tile, entry: CacheEntry(data: bytes(3_000)), now: 20)
+        try expectTotalMatches(cache, "a replacement")
+        let first = try cache.createRegion(name: "one", definition: Data())
+        let second = try cache.createRegion(name: "two", definition: Data())
+        try cache.addToRegion(first, url: "a1")
+        try cache.addToRegion(second, url: "a1")
+        try cache.addToRegion(first, url: "a2")
+        try cache.storeInRegion(second, url: "r", kind: .glyphs, entry: CacheEntry(data: bytes(700)), now: 21)
+        try expectTotalMatches(cache, "region links")
+        try cache.store("a2", kind: .tile, entry: CacheEntry(data: bytes(5)), now: 22)
+        try expectTotalMatches(cache, "replacing region data")
+        for index in 10..<40 { try cache.store("a\(index)", kind: .tile, entry: CacheEntry(data: bytes(1_000)), now: Int64(index + 30)) }
+        try expectTotalMatches(cache, "eviction")
+        #expect(try cache.info().ambientSize <= 20_000)
+        try cache.deleteRegion(name: "one")
+        try expectTotalMatches(cache, "deleting a region sharing an entry")
+        try cache.deleteRegion(name: "two")
+        try expectTotalMatches(cache, "deleting the last region")
+        try cache.clear()
+        try expectTotalMatches(cache, "clear")
+        #expect(try cache.info().ambientSize == 0)
     }
 }
