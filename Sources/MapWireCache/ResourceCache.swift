@@ -15,7 +15,7 @@ public final class ResourceCache: Sendable {
     public let warnings: [String]
     /// Entries evicted together when the cache is full (MapLibre Native evicts 50 at a time).
     let evictionBatch: Int
-    let connection: Mutex<CacheDatabase>
+    let connection: Mutex<CacheConnection>
 
     public convenience init(path: String, maximumSize: Int64 = CachePaths.defaultMaximumSize, now: Int64 = ResourceCache.now())
         throws(CacheError) {
@@ -28,7 +28,7 @@ public final class ResourceCache: Sendable {
         self.maximumSize = maximumSize
         self.evictionBatch = max(1, evictionBatch)
         self.warnings = warnings
-        connection = Mutex(database)
+        connection = Mutex(CacheConnection(path: path, database: database))
     }
 
     /// `--cache-size 0` disables the cache: nil then, else the opened cache.
@@ -45,7 +45,7 @@ public final class ResourceCache: Sendable {
 
     /// The entry for `url` as requested, or nil (a failed read is a miss too). Touches its LRU access time.
     public func lookup(_ url: String, now: Int64) -> CacheEntry? {
-        connection.withLock { database in (try? database.lookup(url, now: now)) ?? nil }
+        (try? run { database throws(SQLiteError) in try database.lookup(url, now: now) }) ?? nil
     }
 
     /// Stores data or a no-content entry (never an error response), evicting least recently used ambient
@@ -100,11 +100,31 @@ public final class ResourceCache: Sendable {
         }
     }
 
-    /// Runs `body` on the connection, turning SQLite's errors into `CacheError`s.
+    /// What went wrong with the file after it was opened (it became unusable and was moved aside, or
+    /// was moved away by someone else and recreated), for the caller to log; each is returned once.
+    public func takeWarnings() -> [String] {
+        connection.withLock { state in
+            defer { state.warnings = [] }
+            return state.warnings
+        }
+    }
+
+    /// Runs `body` on the connection, turning SQLite's errors into `CacheError`s. A file found damaged,
+    /// or moved away, is replaced by a new one (see `CacheConnection.recover`) and `body` tried once more.
     func run<T: Sendable>(_ body: (CacheDatabase) throws(SQLiteError) -> T) throws(CacheError) -> T {
-        let result: Result<T, SQLiteError> = connection.withLock { database in
-            do throws(SQLiteError) { return .success(try body(database)) }
-            catch { return .failure(error) }
+        let result: Result<T, SQLiteError> = connection.withLock { state in
+            state.reopenIfReplaced()
+            var attempt = 0
+            while true {
+                guard let database = state.database else {
+                    return .failure(SQLiteError(code: 1, message: "the cache file could not be reopened"))
+                }
+                do throws(SQLiteError) { return .success(try body(database)) }
+                catch {
+                    attempt += 1
+                    guard attempt == 1, state.recover(from: error) else { return .failure(error) }
+                }
+            }
         }
         switch result {
         case .success(let value): return value

@@ -88,3 +88,67 @@ import Testing
         #expect(try cache.info().entries == 1)
     }
 }
+
+/// The file going bad, or away, while a cache has it open.
+@Suite struct CacheRecoveryInUseTests {
+    @Test func aFileMovedAwayIsMadeAgain() throws {
+        let folder = ScratchFolder()
+        let cache = try folder.cache()
+        try cache.store("a", kind: .tile, entry: CacheEntry(data: bytes(3)), now: 1)
+        // What another loader does when it finds the file damaged.
+        let aside = try CacheFile.moveAside(folder.cachePath, now: 9)
+        try cache.store("b", kind: .tile, entry: CacheEntry(data: bytes(4)), now: 2)
+        #expect(cache.lookup("b", now: 3)?.data == bytes(4))
+        #expect(cache.lookup("a", now: 3) == nil)
+        let warnings = cache.takeWarnings()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("moved or deleted") == true, "\(warnings)")
+        #expect(cache.takeWarnings().isEmpty)
+        // The new file is at the path, the old one untouched aside.
+        #expect(try folder.cache().lookup("b", now: 4) != nil)
+        #expect(FileManager.default.fileExists(atPath: aside))
+    }
+
+    /// Loader A moves the file aside and makes a new one; loader B then notices and reopens too. B's old
+    /// connection closing must not delete the new file's -wal and -shm (SQLite deletes them by name).
+    @Test func aLateReopenLeavesTheNewFileAlone() throws {
+        let folder = ScratchFolder()
+        let first = try folder.cache()
+        let second = try folder.cache()
+        try second.store("old", kind: .tile, entry: CacheEntry(data: bytes(1)), now: 1)
+        _ = try CacheFile.moveAside(folder.cachePath, now: 9)
+        try first.store("x", kind: .tile, entry: CacheEntry(data: bytes(5)), now: 2)
+        try second.store("y", kind: .tile, entry: CacheEntry(data: bytes(6)), now: 3)
+        let third = try folder.cache()
+        #expect(third.lookup("x", now: 4)?.data == bytes(5))
+        #expect(third.lookup("y", now: 4)?.data == bytes(6))
+        #expect(third.lookup("old", now: 4) == nil)
+        #expect(first.takeWarnings().count == 1)
+        #expect(second.takeWarnings().count == 1)
+    }
+
+    @Test func aFileFoundDamagedIsMovedAsideAndMadeAgain() throws {
+        let folder = ScratchFolder()
+        let cache = try folder.cache()
+        try cache.store("a", kind: .tile, entry: CacheEntry(data: bytes(3)), now: 1)
+        // SQLite's answer when it reads a damaged page (not reliably caused by damaging a live file).
+        let recovered = cache.connection.withLock { $0.recover(from: SQLiteError(code: 11, message: "database disk image is malformed")) }
+        #expect(recovered)
+        #expect(cache.lookup("a", now: 2) == nil)
+        try cache.store("b", kind: .tile, entry: CacheEntry(data: bytes(4)), now: 2)
+        #expect(cache.lookup("b", now: 3) != nil)
+        let warnings = cache.takeWarnings()
+        #expect(warnings.first?.contains("malformed") == true, "\(warnings)")
+        #expect(warnings.first?.contains("moved aside to \(folder.cachePath).corrupt-") == true, "\(warnings)")
+        #expect(folder.files().contains { $0.hasPrefix("cache.db.corrupt-") })
+    }
+
+    @Test func otherErrorsAreNotRecoveries() throws {
+        let folder = ScratchFolder()
+        let cache = try folder.cache()
+        #expect(!cache.connection.withLock { $0.recover(from: SQLiteError(code: 13, message: "database or disk is full")) })
+        #expect(!cache.connection.withLock { $0.recover(from: SQLiteError(code: 5, message: "database is locked")) })
+        #expect(folder.files() == ["cache.db", "cache.db-shm", "cache.db-wal"])
+        #expect(cache.takeWarnings().isEmpty)
+    }
+}
