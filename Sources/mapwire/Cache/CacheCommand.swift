@@ -46,7 +46,8 @@ struct CacheCommand: ParsableCommand {
         var format: Format = .text
 
         func run() throws {
-            let info = try CacheCommand.perform { try file.open().info() }
+            let cache = try file.open()
+            let info = try CacheCommand.perform(cache) { try cache.info() }
             switch format {
             case .json: Output.line(info.documentedJSON.serialized)
             case .text: for line in info.textLines { Output.line(line) }
@@ -62,7 +63,7 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let cache = try file.open()
-            try CacheCommand.perform { try cache.clear() }
+            try CacheCommand.perform(cache) { try cache.clear() }
             Output.line("cleared \(cache.path)")
         }
     }
@@ -75,13 +76,15 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let cache = try file.open()
-            try CacheCommand.perform { try cache.invalidate() }
+            try CacheCommand.perform(cache) { try cache.invalidate() }
             Output.line("invalidated \(cache.path)")
         }
     }
 
-    /// Runs a cache operation; a `CacheError` is printed as it is and exits 1.
-    static func perform<T>(_ body: () throws -> T) throws -> T {
+    /// Runs a cache operation; what the cache had to do (a file gone bad in use) goes to standard error,
+    /// and a `CacheError` is printed as it is and exits 1.
+    static func perform<T>(_ cache: ResourceCache, _ body: () throws -> T) throws -> T {
+        defer { for warning in cache.takeWarnings() { MonitorCommand.warn("mapwire: \(warning)") } }
         do { return try body() }
         catch let error as CacheError {
             MonitorCommand.warn("mapwire: \(error)")
