@@ -105,10 +105,8 @@ struct CacheCommandTests {
 }
 
 /// Stores `count` entries from a thread of its own.
-final class WriterThread: @unchecked Sendable {
-    // @unchecked Sendable: `failures` is written only by the thread before it signals `done`, and read
-    // only after `waitUntilDone` saw that signal.
-    private(set) var failures: [String] = []
+final class WriterThread: Sendable {
+    private let failureList = Mutex<[String]>([])
     private let done = DispatchSemaphore(value: 0)
     private let finished = Atomic(false)
 
@@ -116,13 +114,14 @@ final class WriterThread: @unchecked Sendable {
         Thread { [self] in
             for index in 0..<count {
                 do { try cache.store("https://h/w/\(index)", kind: .tile, entry: CacheEntry(data: Data(count: 4_000)), now: Int64(index)) }
-                catch { failures.append("\(index): \(error)") }
+                catch { failureList.withLock { $0.append("\(index): \(error)") } }
             }
             finished.store(true, ordering: .releasing)
             done.signal()
         }.start()
     }
 
+    var failures: [String] { failureList.withLock { $0 } }
     var isDone: Bool { finished.load(ordering: .acquiring) }
 
     func waitUntilDone(timeout: TimeInterval) -> Bool { done.wait(timeout: .now() + timeout) == .success }
