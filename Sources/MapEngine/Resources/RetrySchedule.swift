@@ -1,5 +1,3 @@
-import MapEngine
-
 /// When a failed load is tried again (PROTOCOL.md 7.8), by the reason of its last failure and how many
 /// attempts in a row failed: MapLibre Native's schedule. Pure: a count in, a delay out.
 ///
@@ -10,13 +8,14 @@ import MapEngine
 ///
 /// No delay is longer than `maxBackoffMillis` (a resource still wanted is tried at least every five
 /// minutes, for as long as it is wanted), and a server's wait is honoured up to `maxRetryAfterMillis`.
-enum RetrySchedule {
-    static let maxBackoffMillis: Int64 = 300_000
-    static let maxRetryAfterMillis: Int64 = 3_600_000
-    static let rateLimitDefaultMillis: Int64 = 5_000
+/// In the engine so that the core and an offline region's download retry on the same schedule.
+public enum RetrySchedule {
+    public static let maxBackoffMillis: Int64 = 300_000
+    public static let maxRetryAfterMillis: Int64 = 3_600_000
+    public static let rateLimitDefaultMillis: Int64 = 5_000
 
     /// Milliseconds to wait after the `failures`-th failure in a row (1 for the first), nil for never.
-    static func delayMillis(after reason: ErrorReason, failures: Int, retryAfterMillis: UInt32? = nil) -> Int64? {
+    public static func delayMillis(after reason: ErrorReason, failures: Int, retryAfterMillis: UInt32? = nil) -> Int64? {
         let n = max(1, failures)
         switch reason {
         case .server:
