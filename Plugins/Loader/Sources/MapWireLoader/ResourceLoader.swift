@@ -18,8 +18,7 @@ public final class ResourceLoader {
     public func load(_ request: Mapwire_V1_LoadResource) -> Mapwire_V1_ResourceData {
         let original = request.request.url
         let kind = request.request.kind
-        let rule = configuration.rewrites.first { original.hasPrefix($0.from) }
-        let url = rule?.apply(original) ?? original
+        let (url, rule) = configuration.rewrite(original)
 
         // A source URL rewritten to a tile template: answer with a TileJSON made for it.
         if kind == .source, let rule, url.contains("{z}") {

@@ -9,19 +9,30 @@ import MapWirePluginOptions
 struct LoaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire-loader",
-        abstract: "MapWire's resource loader plugin: file://, tile folders and mbtiles://, with URL rewrites.")
+        abstract: "MapWire's resource loader plugin: http(s)://, file://, tile folders and mbtiles://, with URL rewrites.")
 
     @OptionGroup var options: PluginOptions
 
     @Option(help: "URL rewrite FROM=TO (repeatable): URLs starting with FROM get TO instead.")
     var rewrite: [String] = []
 
-    @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}]}.")
+    @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}], \"headers\": [{\"prefix\", \"headers\": {NAME: VALUE}}]}.")
     var config: String?
 
-    @Option(help: "Wait this many milliseconds before each answer (a slow network, for chaos tests).")
+    @Option(help: "Wait this many milliseconds before each answer of a local load (a slow disk, for chaos tests).")
     var delayMs = 0
 
+    @Option(help: "HTTP requests in flight at once; more wait, regular priority before low.")
+    var maxConcurrentRequests = 20
+
+    @Option(help: "The largest response body in bytes (after decompression); larger ones fail while they stream. Match the core's --max-message-bytes.")
+    var maxMessageBytes = 64 << 20
+
+    @Option(help: "A PEM file of extra trusted CA certificates (next to the system's).")
+    var caFile: String?
+
+    @Option(help: "How long one HTTP request may take in milliseconds, and the longest its body may stall.")
+    var httpTimeoutMs = 30_000
 
     func run() throws {
         ProcessLogging.bootstrap(level: options.logLevel)
@@ -35,18 +46,26 @@ struct LoaderCommand: ParsableCommand {
             guard let rule = URLRewrite(argument: argument) else { throw ValidationError("--rewrite takes FROM=TO, got \(argument)") }
             configuration.rewrites.append(rule)
         }
-        let loader = ResourceLoader(configuration: configuration)
-        let runner = PluginRunner(description: LoaderPlugin.description,
-                                  controlEndpoint: connection.controlEndpoint,
-                                  logger: Logger(label: "mapwire-loader"))
-        let delay = UInt32(max(0, delayMs)) * 1000
-        runner.curve = connection.curve
-        // Large files and --delay-ms must not hold up the heartbeats.
-        runner.handlesRequestsOffThread = true
-        try runner.runUntilSignalled { request in
-            if delay > 0, case .loadResource = request.kind { usleep(delay) }
-            return LoaderPlugin.answer(request, with: loader)
+        guard maxConcurrentRequests >= 1, maxMessageBytes >= 1024, httpTimeoutMs >= 1 else {
+            throw ValidationError("--max-concurrent-requests must be ≥ 1, --max-message-bytes ≥ 1024, --http-timeout-ms ≥ 1")
         }
+        var settings = HTTPSettings()
+        settings.maxConcurrentRequests = maxConcurrentRequests
+        settings.maxBodyBytes = maxMessageBytes
+        settings.caFile = caFile
+        settings.timeoutMilliseconds = httpTimeoutMs
+        let logger = Logger(label: "mapwire-loader")
+        let http: HTTPResourceLoader
+        do { http = try HTTPResourceLoader(settings: settings, configuration: configuration, logger: logger) }
+        catch { throw ValidationError("\(error)") }
+        let dispatch = LoaderDispatch(configuration: configuration, http: http, delayMilliseconds: delayMs)
+        defer { dispatch.shutdown() }
+        let runner = PluginRunner(description: LoaderPlugin.description,
+                                  controlEndpoint: connection.controlEndpoint, logger: logger)
+        runner.curve = connection.curve
+        // Requests are answered asynchronously: network loads run concurrently, local ones on a queue
+        // of their own, and heartbeats never wait for either.
+        try runner.runUntilSignalled(asyncHandler: dispatch.handle)
     }
 }
 

@@ -1,0 +1,179 @@
+import Foundation
+import Logging
+import MapWireProtocol
+import Synchronization
+
+/// Answers `http://` and `https://` loads asynchronously: from the cache when it can (a fresh copy at
+/// once; a stale one at once and refreshed in the background at `low` priority; one that must be
+/// revalidated after a conditional request), else from the network through the fetcher's slots.
+/// Offline requests (`loading-method` cache only) never touch the network. Each load ends in exactly
+/// one reply unless it is cancelled; the loader itself never retries (the core's schedule does).
+public final class HTTPResourceLoader: Sendable {
+    public typealias Reply = @Sendable (Mapwire_V1_ResourceData) -> Void
+
+    private let fetcher: HTTPFetcher
+    private let slots: FetchSlots
+    private let cache: (any LoaderCache)?
+    private let configuration: LoaderConfiguration
+    private let logger: Logger
+    /// Loads in progress by request id: the task (once made), so a cancel can stop it.
+    private let loads = Mutex<[UInt64: Task<Void, Never>?]>([:])
+
+    init(settings: HTTPSettings, configuration: LoaderConfiguration, cache: (any LoaderCache)?, logger: Logger) throws {
+        fetcher = try HTTPFetcher(settings: settings)
+        slots = FetchSlots(limit: settings.maxConcurrentRequests)
+        self.cache = cache
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    public convenience init(settings: HTTPSettings, configuration: LoaderConfiguration, logger: Logger) throws {
+        try self.init(settings: settings, configuration: configuration, cache: nil, logger: logger)
+    }
+
+    public func shutdown() { fetcher.shutdown() }
+
+    static func handles(_ url: String) -> Bool {
+        let lower = url.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// Starts the load of request `id` for `url` (already rewritten); `reply` gets its one answer.
+    /// A second attempt of an id still loading is ignored: the first one's answer serves it.
+    public func load(id: UInt64, _ request: Mapwire_V1_LoadResource, url: String, reply: @escaping Reply) {
+        let isNew = loads.withLock { loads in
+            guard loads[id] == nil else { return false }
+            loads[id] = .some(nil)
+            return true
+        }
+        guard isNew else { return }
+        let task = Task { [self] in
+            let answer = await answer(request, url: url)
+            // Only a load not cancelled meanwhile replies.
+            if loads.withLock({ $0.removeValue(forKey: id) }) != nil { reply(answer) }
+        }
+        let cancelled = loads.withLock { loads in
+            guard loads[id] != nil else { return true }
+            loads[id] = task
+            return false
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// The core no longer wants request `id`: stop its fetch; no reply is sent.
+    public func cancel(id: UInt64) {
+        let task = loads.withLock { $0.removeValue(forKey: id) }
+        task??.cancel()
+    }
+
+    /// Loads in progress (tests and logs).
+    public var inProgress: Int { loads.withLock { $0.count } }
+
+    // MARK: The decision
+
+    func answer(_ request: Mapwire_V1_LoadResource, url: String) async -> Mapwire_V1_ResourceData {
+        let info = request.request
+        let now = Self.now()
+        let offline = !info.loadingMethod.isEmpty && !info.loadingMethod.contains(.network)
+        let cached = cache?.lookup(url, now: now)
+        if offline {
+            guard let cached else {
+                return LoadOutcome.failure(.inOfflineMode, "offline, and \(url) is not in the cache", dataSource: .database, source: .cache)
+            }
+            return Self.fromCache(cached)
+        }
+        let priority: FetchSlots.Priority = info.priority == .low ? .low : .regular
+        guard let cached else { return await fetch(url, kind: info.kind, priority: priority, cached: nil) }
+        switch cached.use(now: now) {
+        case .fresh:
+            return Self.fromCache(cached)
+        case .stale:
+            refreshInBackground(url, kind: info.kind, cached: cached)
+            return Self.fromCache(cached)
+        case .revalidate:
+            return await fetch(url, kind: info.kind, priority: priority, cached: cached)
+        }
+    }
+
+    private func refreshInBackground(_ url: String, kind: Mapwire_V1_ResourceKind, cached: CachedResource) {
+        Task.detached { [self] in _ = await fetch(url, kind: kind, priority: .low, cached: cached) }
+    }
+
+    /// One network fetch (conditional when there is a cached copy), its answer, and what it leaves in the cache.
+    private func fetch(_ url: String, kind: Mapwire_V1_ResourceKind, priority: FetchSlots.Priority,
+                       cached: CachedResource?) async -> Mapwire_V1_ResourceData {
+        let request = HTTPFetcher.Request(url: url, extraHeaders: configuration.extraHeaders(for: url),
+                                          etag: cached?.policy.etag, modified: cached?.policy.etag == nil ? cached?.policy.modified : nil)
+        let response: HTTPFetcher.Response
+        do {
+            response = try await slots.withSlot(priority: priority) { try await fetcher.fetch(request) }
+        } catch is CancellationError {
+            return LoadOutcome.failure(.other, "cancelled: \(url)", dataSource: .network, source: .network)
+        } catch {
+            let (reason, message) = HTTPErrorMapping.failure(error, url: url)
+            logger.debug("fetch failed", metadata: ["url": "\(url)", "reason": "\(reason)", "error": "\(message)"])
+            return LoadOutcome.failure(reason, message, dataSource: .network, source: .network)
+        }
+        let now = Self.now()
+        let policy = CachePolicy(now: now) { response.headers.first(name: $0) }
+        switch HTTPStatusMapping.outcome(status: response.status, kind: kind, url: url) {
+        case .data:
+            cache?.store(url, kind: kind, resource: CachedResource(data: response.body, policy: policy), now: now)
+            return Self.fromNetwork(response.body, policy: policy)
+        case .noContent:
+            cache?.store(url, kind: kind, resource: CachedResource(data: Data(), noContent: true, policy: policy), now: now)
+            var answer = LoadOutcome.noContent(dataSource: .network, source: .network)
+            Self.describe(&answer.response, policy: policy)
+            return answer
+        case .notModified:
+            guard let cached else {
+                return LoadOutcome.failure(.other, "HTTP 304 without a cached copy: \(url)", dataSource: .network, source: .network)
+            }
+            // The server may send fresh validators and expiry with the 304; keep what it did not resend.
+            var merged = cached.policy
+            merged.expires = policy.expires ?? merged.expires
+            merged.mustRevalidate = policy.mustRevalidate || (policy.expires == nil && merged.mustRevalidate)
+            merged.etag = policy.etag ?? merged.etag
+            merged.modified = policy.modified ?? merged.modified
+            cache?.revalidated(url, policy: merged, now: now)
+            var answer = Self.fromCache(CachedResource(data: cached.data, noContent: cached.noContent, policy: merged))
+            answer.dataSource = .network
+            answer.response.notModified = true
+            return answer
+        case .failure(let reason, let message):
+            var answer = LoadOutcome.failure(reason, message, dataSource: .network, source: .network)
+            if reason == .rateLimit, let wait = RetryAfter.milliseconds(
+                retryAfter: response.headers.first(name: "Retry-After"),
+                rateLimitReset: response.headers.first(name: "x-rate-limit-reset"), now: now) {
+                answer.retryAfterMs = wait
+            }
+            return answer
+        }
+    }
+
+    // MARK: Answers
+
+    static func fromNetwork(_ data: Data, policy: CachePolicy) -> Mapwire_V1_ResourceData {
+        var answer = LoadOutcome.data(data, dataSource: .network, source: .network)
+        describe(&answer.response, policy: policy)
+        return answer
+    }
+
+    static func fromCache(_ cached: CachedResource) -> Mapwire_V1_ResourceData {
+        var answer = cached.noContent
+            ? LoadOutcome.noContent(dataSource: .database, source: .cache)
+            : LoadOutcome.data(cached.data, dataSource: .database, source: .cache)
+        describe(&answer.response, policy: cached.policy)
+        return answer
+    }
+
+    /// The response fields a policy fills: `expires`, `modified` (RFC 1123), `etag`, `must-revalidate`.
+    static func describe(_ response: inout Mapwire_V1_ResourceResponse, policy: CachePolicy) {
+        if let expires = policy.expires { response.expires = RFC1123.format(Date(timeIntervalSince1970: Double(expires))) }
+        if let modified = policy.modified { response.modified = RFC1123.format(Date(timeIntervalSince1970: Double(modified))) }
+        if let etag = policy.etag { response.etag = etag }
+        response.mustRevalidate = policy.mustRevalidate
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""What nginx will not do, for the loader's HTTP tests: serves on 127.0.0.1, prints its port on
+the first line of standard output, and answers by path:
+
+  /429                 429 with Retry-After: 7
+  /429-reset           429 with x-rate-limit-reset: now + 9 (no Retry-After)
+  /500                 500
+  /drop                closes the connection without an answer
+  /stall               sends headers and half a body, then stalls (until the client gives up)
+  /big?mb=N            a body of N MiB (default 50), streamed
+  /loop/a, /loop/b     redirect to each other
+  /redirect/N          N redirects, then a small JSON
+  /truncated-gzip      a gzip body cut short (its Content-Length matches what is sent)
+  /requests            how many requests each path got (JSON), for tests that count
+"""
+import gzip
+import http.server
+import json
+import socketserver
+import sys
+import threading
+import time
+import urllib.parse
+
+counts = {}
+lock = threading.Lock()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, status, body, headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        url = urllib.parse.urlparse(self.path)
+        path = url.path
+        with lock:
+            counts[path] = counts.get(path, 0) + 1
+        if path == "/requests":
+            with lock:
+                body = json.dumps(counts).encode()
+            self.send_body(200, body, [("Content-Type", "application/json")])
+        elif path == "/429":
+            self.send_body(429, b"slow down", [("Retry-After", "7")])
+        elif path == "/429-reset":
+            self.send_body(429, b"slow down", [("x-rate-limit-reset", str(int(time.time()) + 9))])
+        elif path == "/500":
+            self.send_body(500, b"broken")
+        elif path == "/drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+        elif path == "/stall":
+            self.send_response(200)
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b"x" * 500)
+            self.wfile.flush()
+            time.sleep(120)
+        elif path == "/big":
+            size = int(urllib.parse.parse_qs(url.query).get("mb", ["50"])[0]) << 20
+            self.send_response(200)
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            chunk = b"\0" * (1 << 16)
+            try:
+                for _ in range(size // len(chunk)):
+                    self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        elif path.startswith("/loop/"):
+            other = "/loop/b" if path == "/loop/a" else "/loop/a"
+            self.send_body(302, b"", [("Location", other)])
+        elif path.startswith("/redirect/"):
+            left = int(path.rsplit("/", 1)[1])
+            if left > 0:
+                self.send_body(302, b"", [("Location", "/redirect/%d" % (left - 1))])
+            else:
+                self.send_body(200, b'{"redirected": true}', [("Content-Type", "application/json")])
+        elif path == "/truncated-gzip":
+            whole = gzip.compress(json.dumps({"version": 8, "padding": "x" * 5000}).encode())
+            cut = whole[: len(whole) // 2]
+            self.send_body(200, cut, [("Content-Encoding", "gzip"), ("Content-Type", "application/json")])
+        else:
+            self.send_body(404, b"not here")
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
