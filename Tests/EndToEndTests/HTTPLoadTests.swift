@@ -1,4 +1,5 @@
 import Foundation
+import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

@@ -66,7 +66,7 @@ struct HTTPResourceLoaderTests {
         defer { loader.shutdown() }
         let replies = Replies()
         loader.load(id: 9, Self.request(""), url: "\(faults.baseURL)/stall", reply: replies.reply(for: 9))
-        #expect(waitUntil(timeout: 10) { (try? faults.requestCounts()["/stall"]) == 1 })
+        #expect(waitUntil(timeout: 10) { faults.requestCounts()["/stall"] == 1 })
         loader.cancel(id: 9)
         #expect(waitUntil(timeout: 5) { loader.inProgress == 0 })
         // A later, good load still answers; the cancelled one never does.
@@ -97,11 +97,11 @@ struct HTTPResourceLoaderTests {
         for id in UInt64(1)...4 {
             loader.load(id: id, Self.request(""), url: "\(faults.baseURL)/stall?n=\(id)", reply: replies.reply(for: id))
         }
-        #expect(waitUntil(timeout: 10) { (try? faults.requestCounts()["/stall"]) == 2 })
+        #expect(waitUntil(timeout: 10) { faults.requestCounts()["/stall"] == 2 })
         // Two stalled fetches hold both slots: the other two wait (checked for a while, not a fixed sleep's guess).
-        #expect(!waitUntil(timeout: 1) { ((try? faults.requestCounts()["/stall"]) ?? 0) > 2 })
+        #expect(!waitUntil(timeout: 1) { (faults.requestCounts()["/stall"] ?? 0) > 2 })
         loader.cancel(id: 1)
-        #expect(waitUntil(timeout: 10) { (try? faults.requestCounts()["/stall"]) == 3 })
+        #expect(waitUntil(timeout: 10) { faults.requestCounts()["/stall"] == 3 })
         for id in UInt64(2)...4 { loader.cancel(id: id) }
         #expect(waitUntil(timeout: 5) { loader.inProgress == 0 })
     }

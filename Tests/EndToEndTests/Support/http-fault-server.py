@@ -11,7 +11,8 @@ the first line of standard output, and answers by path:
   /loop/a, /loop/b     redirect to each other
   /redirect/N          N redirects, then a small JSON
   /truncated-gzip      a gzip body cut short (its Content-Length matches what is sent)
-  /requests            how many requests each path got (JSON), for tests that count
+
+Every request's path is printed on standard output, a line each, for tests that count.
 """
 import gzip
 import http.server
@@ -22,7 +23,6 @@ import threading
 import time
 import urllib.parse
 
-counts = {}
 lock = threading.Lock()
 
 
@@ -44,12 +44,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         url = urllib.parse.urlparse(self.path)
         path = url.path
         with lock:
-            counts[path] = counts.get(path, 0) + 1
-        if path == "/requests":
-            with lock:
-                body = json.dumps(counts).encode()
-            self.send_body(200, body, [("Content-Type", "application/json")])
-        elif path == "/429":
+            print(path, flush=True)
+        if path == "/429":
             self.send_body(429, b"slow down", [("Retry-After", "7")])
         elif path == "/429-reset":
             self.send_body(429, b"slow down", [("x-rate-limit-reset", str(int(time.time()) + 9))])
@@ -96,6 +92,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def server_bind(self):
+        # HTTPServer's own looks up the host's name (getfqdn), which can stall for seconds offline.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = self.server_address[:2]
 
 
 server = Server(("127.0.0.1", 0), Handler)

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Foundation
 import NIOCore
 import NIOHTTPCompression
 import NIOPosix
@@ -22,7 +23,7 @@ enum HTTPErrorMapping {
             }
             return (.connection, "cannot connect to \(error.host):\(error.port): \(error) (\(url))")
         case let error as IOError:
-            return (.connection, "connection failed: \(error) (\(url))")
+            return (.connection, "cannot connect: \(String(cString: strerror(error.errnoCode))) (\(url))")
         case is ChannelError:
             return (.connection, "connection failed: \(error) (\(url))")
         case let error as NIOHTTPDecompression.DecompressionError:
