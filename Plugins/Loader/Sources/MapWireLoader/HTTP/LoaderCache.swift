@@ -15,11 +15,13 @@ struct CachedResource: Equatable, Sendable {
         case revalidate
     }
 
-    /// Fresh until `expires`; after that (or with no expiry at all) stale, or must be revalidated when
-    /// the server said `must-revalidate` (`no-cache` expires at once, so it is always revalidated).
+    /// MapLibre's rules (as `MapWireCache.CacheEntry.freshness`): fresh until `expires`; then stale, or
+    /// to be revalidated when the server said `must-revalidate` (`no-cache` expires at once, so it is
+    /// always revalidated); with no expiry at all fresh, unless it must be revalidated.
     func use(now: Int64) -> Use {
         if let expires = policy.expires, expires > now { return .fresh }
-        return policy.mustRevalidate ? .revalidate : .stale
+        if policy.mustRevalidate { return .revalidate }
+        return policy.expires == nil ? .fresh : .stale
     }
 }
 
