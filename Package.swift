@@ -80,6 +80,8 @@ let package = Package(
                 "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Offline regions: which resources a style, a box and a zoom range need (a step function).
+        .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireRenderer", "MapWireVectorTile", "MapWireFormats"]),
         .target(
             name: "MapWireDemo",
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry"]),
@@ -178,6 +180,7 @@ let package = Package(
         .testTarget(
             name: "MapWireSessionTests",
             dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(
             name: "MapWireLoaderTests",

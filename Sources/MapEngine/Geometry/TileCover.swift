@@ -49,4 +49,21 @@ public enum TileCover {
         var seen = Set<CanonicalTileID>()
         return candidates.compactMap { seen.insert($0.id).inserted ? $0.id : nil }
     }
+
+    /// The tiles of zoom z that a geographic box touches, as x and y ranges (an offline region's tiles;
+    /// mercantile's and MapLibre's region cover). Latitudes are clamped to Web Mercator's; a box whose
+    /// west is east of its east is empty (regions across the antimeridian are two boxes).
+    public static func tileRange(of bounds: LngLatBounds, zoom z: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        guard bounds.west <= bounds.east, bounds.south <= bounds.north, (0...30).contains(z) else { return nil }
+        let last = (1 << z) - 1
+        func tile(_ longitude: Double, _ latitude: Double) -> (x: Int, y: Int) {
+            let clamped = min(max(latitude, -WebMercator.maxLatitude), WebMercator.maxLatitude)
+            let p = WebMercator.project(LngLat(longitude: min(max(longitude, -180), 180), latitude: clamped), zoom: Double(z))
+            let x = Int((p.x / WebMercator.tileSize).rounded(.down)), y = Int((p.y / WebMercator.tileSize).rounded(.down))
+            return (min(max(x, 0), last), min(max(y, 0), last))
+        }
+        // A box edge exactly on a tile edge does not reach into the next tile (as mercantile's tiles()).
+        let northWest = tile(bounds.west, bounds.north), southEast = tile(bounds.east - 1e-11, bounds.south + 1e-11)
+        return (northWest.x...southEast.x, northWest.y...southEast.y)
+    }
 }

@@ -89,15 +89,8 @@ extension Map {
     func loadSprite(_ base: String?) {
         phase = .loadingSprite
         guard let base else { return spritePartFinished() }
-        let suffix = pixelRatio >= 1.5 ? "@2x" : ""
-        request(url: Self.spriteURL(base, ext: suffix + ".json"), kind: .spriteJson, purpose: .spriteJSON)
-        request(url: Self.spriteURL(base, ext: suffix + ".png"), kind: .spriteImage, purpose: .spriteImage)
-    }
-
-    /// `<base><suffix>`, e.g. `.json` or `@2x.png`, keeping a query string at the end.
-    static func spriteURL(_ base: String, ext suffix: String) -> String {
-        guard let query = base.firstIndex(of: "?") else { return base + suffix }
-        return base[..<query] + suffix + base[query...]
+        request(url: TileURL.sprite(base, pixelRatio: pixelRatio, ext: ".json"), kind: .spriteJson, purpose: .spriteJSON)
+        request(url: TileURL.sprite(base, pixelRatio: pixelRatio, ext: ".png"), kind: .spriteImage, purpose: .spriteImage)
     }
 
     /// Reads the sprite index; false (with a sprite error published) when it is not one.

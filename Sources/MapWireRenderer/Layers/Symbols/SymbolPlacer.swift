@@ -192,7 +192,7 @@ struct SymbolPlacer {
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
     private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
         let available = glyphs(stack)
-        for scalar in text.unicodeScalars where available[scalar.value] == nil && scalar.value > 0x20 && scalar.value != 0xA0 {
+        for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
             neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
         }
         return TextRun(text: text, glyphs: available, scale: scale)
