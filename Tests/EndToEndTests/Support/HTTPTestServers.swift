@@ -21,7 +21,7 @@ final class NginxServer: @unchecked Sendable {
     var baseURL: String { "\(tls ? "https" : "http")://127.0.0.1:\(port)" }
 
     /// Locations: `/fresh/` (expires in an hour), `/revalidate/` (no-cache: every use asks the server),
-    /// anything else plain (etag and Last-Modified only). gzip is on for JSON.
+    /// `/stale/` (max-age=0: stale at once), anything else plain (etag and Last-Modified only). gzip is on for JSON.
     init(in run: TestRun, tls: Bool = false) throws {
         guard let executable = Self.executable else { throw HTTPTestServerError.missing("nginx (apt-get install -y nginx)") }
         root = run.directory.appendingPathComponent("nginx-\(UUID().uuidString.prefix(6))")
@@ -70,6 +70,7 @@ final class NginxServer: @unchecked Sendable {
                     root \(www.path);
                     location /fresh/ { expires 1h; }
                     location /revalidate/ { add_header Cache-Control "no-cache"; }
+                    location /stale/ { add_header Cache-Control "max-age=0"; }
                 }
             }
             """
