@@ -21,6 +21,7 @@ struct HTTPFaultTests {
             ("http://127.0.0.1:\(refused)/style.json", .connection, "cannot connect"),
             ("\(faults.baseURL)/loop/a", .other, "redirect"),
             ("\(faults.baseURL)/big", .other, "larger than the loader's limit"),
+            ("\(faults.baseURL)/gzip-big", .other, "larger than the loader's limit"),
             ("\(faults.baseURL)/truncated-gzip", .other, "truncated"),
             ("\(faults.baseURL)/500", .server, "500"),
             ("\(faults.baseURL)/429", .rateLimit, "429"),

@@ -11,6 +11,7 @@ the first line of standard output, and answers by path:
   /loop/a, /loop/b     redirect to each other
   /redirect/N          N redirects, then a small JSON
   /truncated-gzip      a gzip body cut short (its Content-Length matches what is sent)
+  /gzip-big            50 MiB of zeros, gzip-compressed (about 50 KiB on the wire)
 
 Every request's path is printed on standard output, a line each, for tests that count.
 """
@@ -85,6 +86,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             whole = gzip.compress(json.dumps({"version": 8, "padding": "x" * 5000}).encode())
             cut = whole[: len(whole) // 2]
             self.send_body(200, cut, [("Content-Encoding", "gzip"), ("Content-Type", "application/json")])
+        elif path == "/gzip-big":
+            self.send_body(200, gzip.compress(b"\0" * (50 << 20), compresslevel=1), [("Content-Encoding", "gzip")])
         else:
             self.send_body(404, b"not here")
 

@@ -26,6 +26,8 @@ enum HTTPErrorMapping {
             return (.connection, "cannot connect: \(String(cString: strerror(error.errnoCode))) (\(url))")
         case is ChannelError:
             return (.connection, "connection failed: \(error) (\(url))")
+        case NIOHTTPDecompression.DecompressionError.limit:
+            return (.other, "the decompressed response body is larger than the loader's limit (--max-message-bytes): \(url)")
         case let error as NIOHTTPDecompression.DecompressionError:
             return (.other, "cannot decompress the body (\(error)): \(url)")
         case let error as NIOHTTPDecompression.ExtraDecompressionError:
