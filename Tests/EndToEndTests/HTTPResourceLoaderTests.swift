@@ -141,4 +141,23 @@ struct HTTPResourceLoaderTests {
         #expect(reply.response.error.reason == .inOfflineMode)
         #expect(!nginx.accessLog.contains("style.json"))
     }
+
+    @Test func downloadsTakeRangesAndValidators() async throws {
+        let run = try TestRun()
+        let nginx = try NginxServer(in: run)
+        try nginx.put("archive.bin", Data((0..<200).map { UInt8($0) }))
+        let loader = try Self.loader()
+        defer { loader.shutdown() }
+        let url = "\(nginx.baseURL)/archive.bin"
+        let range = await loader.download(url, kind: .source, headers: [("Range", "bytes=10-19")])
+        #expect(range.status == 206 && range.data == Data((10..<20).map { UInt8($0) }))
+        let whole = await loader.download(url, kind: .source)
+        #expect(whole.status == 200 && whole.data?.count == 200 && whole.etag != nil && whole.modified != nil)
+        let again = await loader.download(url, kind: .source, etag: whole.etag)
+        #expect(again.status == 304 && again.notModified && again.data == nil && again.error == nil)
+        let missingTile = await loader.download("\(nginx.baseURL)/none.pbf", kind: .tile)
+        #expect(missingTile.noContent && missingTile.error == nil)
+        let missingStyle = await loader.download("\(nginx.baseURL)/none.json", kind: .style)
+        #expect(missingStyle.error?.reason == .notFound)
+    }
 }

@@ -177,3 +177,60 @@ public final class HTTPResourceLoader: Sendable {
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
 }
+
+// MARK: Downloads for other parts (offline regions, PMTiles over Range requests)
+
+/// What `HTTPResourceLoader.download` fetched: the body or a missing resource with the validators to
+/// store beside it, or the error the loader would have answered.
+public struct HTTPDownload: Sendable {
+    public var status: Int
+    /// The body of a 200/206; nil otherwise.
+    public var data: Data?
+    /// 204, or a tile's 404.
+    public var noContent = false
+    /// A 304 to a conditional download: the stored copy is still good.
+    public var notModified = false
+    public var etag: String?
+    /// Unix seconds.
+    public var modified: Int64?
+    public var expires: Int64?
+    public var mustRevalidate = false
+    public var error: Mapwire_V1_ResponseError?
+    /// With a `rate-limit` error: the server's Retry-After (else x-rate-limit-reset), in milliseconds.
+    public var retryAfterMs: UInt32?
+}
+
+extension HTTPResourceLoader {
+    /// Fetches `url` through the same slots as map loads (at `priority`, so a region download at `low`
+    /// never holds up the map), with the User-Agent, the configured headers plus `headers` (a `Range`),
+    /// and `etag`/`modified` as validators. It neither reads nor writes the ambient cache: the caller
+    /// stores what it got (an offline region's own rows). Cancel by cancelling the calling task.
+    public func download(_ url: String, kind: Mapwire_V1_ResourceKind, priority: Mapwire_V1_ResourcePriority = .low,
+                         headers: [(name: String, value: String)] = [], etag: String? = nil, modified: Int64? = nil) async -> HTTPDownload {
+        let request = HTTPFetcher.Request(url: url, extraHeaders: configuration.extraHeaders(for: url) + headers,
+                                          etag: etag, modified: etag == nil ? modified : nil)
+        let response: HTTPFetcher.Response
+        do {
+            response = try await slots.withSlot(priority: priority == .low ? .low : .regular) { try await fetcher.fetch(request) }
+        } catch {
+            let (reason, message) = error is CancellationError ? (.other, "cancelled: \(url)") : HTTPErrorMapping.failure(error, url: url)
+            return HTTPDownload(status: 0, error: .with { $0.reason = reason; $0.message = message })
+        }
+        let now = Self.now()
+        let policy = CachePolicy(now: now) { response.headers.first(name: $0) }
+        var result = HTTPDownload(status: response.status, etag: policy.etag, modified: policy.modified,
+                                  expires: policy.expires, mustRevalidate: policy.mustRevalidate)
+        switch HTTPStatusMapping.outcome(status: response.status, kind: kind, url: url) {
+        case .data: result.data = response.body
+        case .noContent: result.noContent = true
+        case .notModified: result.notModified = true
+        case .failure(let reason, let message):
+            result.error = .with { $0.reason = reason; $0.message = message }
+            if reason == .rateLimit {
+                result.retryAfterMs = RetryAfter.milliseconds(retryAfter: response.headers.first(name: "Retry-After"),
+                                                              rateLimitReset: response.headers.first(name: "x-rate-limit-reset"), now: now)
+            }
+        }
+        return result
+    }
+}
