@@ -160,4 +160,27 @@ struct HTTPResourceLoaderTests {
         let missingStyle = await loader.download("\(nginx.baseURL)/none.json", kind: .style)
         #expect(missingStyle.error?.reason == .notFound)
     }
+
+    @Test func httpProxyIsUsedExceptForNoProxyHosts() async throws {
+        let run = try TestRun()
+        let origin = try NginxServer(in: run)
+        try origin.put("a.json", "{}")
+        let proxy = try FaultServer(in: run)
+        let viaProxy = try HTTPResourceLoader(
+            settings: HTTPSettings(environment: ["HTTP_PROXY": "http://127.0.0.1:\(proxy.port)"]), configuration: .init(),
+            logger: Logger(label: "test"))
+        defer { viaProxy.shutdown() }
+        let proxied = await viaProxy.download("\(origin.baseURL)/a.json", kind: .style)
+        #expect(proxied.data == Data("{}".utf8))
+        #expect(proxy.requestCounts()["CONNECT 127.0.0.1:\(origin.port)"] == 1)
+
+        let exempt = try HTTPResourceLoader(
+            settings: HTTPSettings(environment: ["HTTP_PROXY": "http://127.0.0.1:\(proxy.port)", "NO_PROXY": "localhost,127.0.0.1"]),
+            configuration: .init(), logger: Logger(label: "test"))
+        defer { exempt.shutdown() }
+        let direct = await exempt.download("\(origin.baseURL)/a.json?direct", kind: .style)
+        #expect(direct.data == Data("{}".utf8))
+        #expect(proxy.requestCounts()["CONNECT 127.0.0.1:\(origin.port)"] == 1)
+        #expect(origin.accessLog.contains("GET /a.json?direct"))
+    }
 }

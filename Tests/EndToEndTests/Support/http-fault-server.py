@@ -12,12 +12,15 @@ the first line of standard output, and answers by path:
   /redirect/N          N redirects, then a small JSON
   /truncated-gzip      a gzip body cut short (its Content-Length matches what is sent)
   /gzip-big            50 MiB of zeros, gzip-compressed (about 50 KiB on the wire)
+  CONNECT host:port    a tunnel to host:port (a proxy, as HTTP_PROXY names one)
 
 Every request's path is printed on standard output, a line each, for tests that count.
 """
 import gzip
 import http.server
 import json
+import select
+import socket
 import socketserver
 import sys
 import threading
@@ -90,6 +93,32 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(200, gzip.compress(b"\0" * (50 << 20), compresslevel=1), [("Content-Encoding", "gzip")])
         else:
             self.send_body(404, b"not here")
+
+
+    def do_CONNECT(self):
+        with lock:
+            print("CONNECT " + self.path, flush=True)
+        host, port = self.path.rsplit(":", 1)
+        try:
+            upstream = socket.create_connection((host, int(port)), timeout=10)
+        except OSError:
+            self.send_body(502, b"cannot reach " + self.path.encode())
+            return
+        self.send_response(200, "Connection established")
+        self.end_headers()
+        self.close_connection = True
+        sockets = [self.connection, upstream]
+        while True:
+            readable, _, _ = select.select(sockets, [], [], 30)
+            if not readable:
+                break
+            for source in readable:
+                data = source.recv(65536)
+                if not data:
+                    upstream.close()
+                    return
+                (upstream if source is self.connection else self.connection).sendall(data)
+        upstream.close()
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):

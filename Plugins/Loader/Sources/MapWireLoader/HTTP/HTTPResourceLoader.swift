@@ -18,6 +18,8 @@ public final class HTTPResourceLoader: Sendable {
     private let logger: Logger
     /// Loads in progress by request id: the task (once made), so a cancel can stop it.
     private let loads = Mutex<[UInt64: Task<Void, Never>?]>([:])
+    /// URLs being refreshed behind a stale answer: one refresh each, however often they are asked for.
+    private let refreshing = Mutex<Set<String>>([])
 
     init(settings: HTTPSettings, configuration: LoaderConfiguration, cache: (any LoaderCache)?, logger: Logger) throws {
         fetcher = try HTTPFetcher(settings: settings)
@@ -96,7 +98,11 @@ public final class HTTPResourceLoader: Sendable {
     }
 
     private func refreshInBackground(_ url: String, kind: Mapwire_V1_ResourceKind, cached: CachedResource) {
-        Task.detached { [self] in _ = await fetch(url, kind: kind, priority: .low, cached: cached) }
+        guard refreshing.withLock({ $0.insert(url).inserted }) else { return }
+        Task.detached { [self] in
+            _ = await fetch(url, kind: kind, priority: .low, cached: cached)
+            _ = refreshing.withLock { $0.remove(url) }
+        }
     }
 
     /// One network fetch (conditional when there is a cached copy), its answer, and what it leaves in the cache.
