@@ -35,6 +35,8 @@ public struct CoreConfiguration: Sendable {
     public var eventsHighWaterMark: Int32 = 200_000
     /// Takes the benchmark commands (bench-publish, bench-requests); `mapwire bench` starts its core so.
     public var enableBench = false
+    /// Start offline (`--offline`, PROTOCOL.md 7.8).
+    public var startsOffline = false
     /// Off by default: TCP endpoints with CurveZMQ and a client allow-list (PROTOCOL.md 2.4).
     public var tcp: CoreTCPConfiguration?
 
@@ -63,6 +65,7 @@ extension CoreConfiguration {
             maxInFlightPerPlugin: maxInFlightPerPlugin)
         session.benchEnabled = enableBench
         session.unresponsiveAfterTimeouts = unresponsiveAfterTimeouts
+        session.startsOffline = startsOffline
         return session
     }
 }

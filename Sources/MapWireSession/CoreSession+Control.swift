@@ -177,9 +177,8 @@ extension CoreSession {
                 reply.state = stateSnapshot
             case .reportSupervision(let c):
                 try reportSupervision(c)
-            case .setNetworkStatus:
-                // Issue 15 (offline mode) in progress: refused until the session follows it.
-                throw MapCommandError("set-network-status is not supported by this core yet")
+            case .setNetworkStatus(let c):
+                try setNetworkStatus(c.status)
             case .snapshot, .benchRequests, .benchPublish:
                 throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:

@@ -123,7 +123,7 @@ extension CoreSession {
         switch entry.purpose {
         case .load(let loadID):
             loadRequestIDs[loadID] = nil
-            map.resourceFinished(loadID, loadResult(outcome, role: entry.role))
+            loadAnswered(loadID, request: entry.request, outcome: outcome, role: entry.role)
         case .frame(let job):
             frameRequestID = nil
             switch outcome {
@@ -155,7 +155,7 @@ extension CoreSession {
         }
     }
 
-    private func loadResult(_ outcome: RequestOutcome, role: String) -> ResourceResult {
+    func loadResult(_ outcome: RequestOutcome, role: String) -> ResourceResult {
         switch outcome {
         case .failed(let why):
             return .failure(.other, why)

@@ -41,6 +41,7 @@ extension CoreSession {
             $0.counters = counters
             $0.subscribers = UInt32(subscribers)
             $0.pendingRequests = UInt32(requests.count)
+            $0.networkStatus = networkStatus
         }
     }
 

@@ -17,6 +17,9 @@ public final class CoreSession: MapEnvironment {
     var registry = PluginRegistry()
     /// Every request to a plugin that has no answer yet, whatever its kind (PendingRequests.swift).
     var requests = PendingRequests()
+    /// Failed loads that are tried again, and whether the core is online (CoreSession+Network.swift).
+    var retries = NetworkRetries()
+    var online = true
     /// What to do, in order; the shell drains it after each step (kept allocated between steps).
     public internal(set) var outputs: [SessionOutput] = []
 
@@ -92,6 +95,10 @@ public final class CoreSession: MapEnvironment {
         lastFrameMillis = now
         nextHeartbeatMillis = now
         map = Map(environment: self, size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
+        if configuration.startsOffline {
+            applyNetworkStatus(online: false)
+            publish(.networkStatusChanged(.with { $0.status = .offline }))
+        }
     }
 
     // MARK: Step
@@ -132,6 +139,7 @@ public final class CoreSession: MapEnvironment {
         var next = nextHeartbeatMillis
         if let due = frameDueMillis, frameRequestID == nil { next = min(next, due) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
+        if let due = retries.earliestDue { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
         return next
     }
@@ -155,6 +163,7 @@ public final class CoreSession: MapEnvironment {
             resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
         }
         noteTimeouts(at: timedOutAt)
+        sendDueRetries()
         dispatchWaiting()
         tickAnimation(now: now)
         if let due = frameDueMillis, now >= due, frameRequestID == nil {
@@ -194,16 +203,13 @@ public final class CoreSession: MapEnvironment {
     }
 
     public func load(_ load: ResourceLoad) {
-        let request = Mapwire_V1_PluginRequest.with {
-            $0.id = takeRequestID()
-            $0.loadResource = load.protocolValue
-        }
-        loadRequestIDs[load.id] = request.id
-        requests.add(request, purpose: .load(loadID: load.id), role: PluginRole.loader, policy: loadPolicy, now: now)
+        addLoadRequest(load)
         dispatchWaiting()
     }
 
     public func cancel(_ loadID: UInt64) {
+        // A load waiting for a retry is no longer tried; one whose retry is under way is cancelled below.
+        retries.remove(loadID)
         guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
               let plugin = requests.remove(requestID)?.plugin else { return }
         let cancel = Mapwire_V1_PluginRequest.with {

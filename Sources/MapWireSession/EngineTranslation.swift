@@ -92,7 +92,16 @@ extension ResourceRequest {
             $0.url = url
             $0.kind = kind.protocolValue
             $0.priority = priority == .low ? .low : .regular
-            $0.loadingMethod = loadingMethod.map { $0 == .cache ? .cache : .network }
+            $0.loadingMethod = loadingMethod.map(\.protocolValue)
+        }
+    }
+}
+
+extension LoadingMethod {
+    package var protocolValue: Mapwire_V1_LoadingMethod {
+        switch self {
+        case .cache: .cache
+        case .network: .network
         }
     }
 }

@@ -99,6 +99,15 @@ struct PendingRequests {
         return entry
     }
 
+    /// Changes a request that waits for a plugin (nothing went out with it yet); false for any other.
+    @discardableResult
+    mutating func updateWaiting(_ id: UInt64, _ change: (inout Mapwire_V1_PluginRequest) -> Void) -> Bool {
+        guard var entry = entries[id], entry.plugin == nil else { return false }
+        change(&entry.request)
+        entries[id] = entry
+        return true
+    }
+
     /// Counts one more send of the request to its plugin, at the plugin's asking; returns the count.
     mutating func noteResend(_ id: UInt64) -> Int {
         entries[id]?.resends += 1

@@ -114,6 +114,8 @@ public struct SessionConfiguration: Sendable {
     public var benchEnabled = false
     /// A set-style-json at least this long is parsed off the loop (`.parseStyle`); smaller ones in the step.
     public var styleParseOffLoopBytes = 256 * 1024
+    /// The core starts offline (`mapwire-core --offline`): loads ask the cache only (PROTOCOL.md 7.8).
+    public var startsOffline = false
 
     public init(mapID: String = "map", epoch: UInt64 = 1, eventsEndpoint: String = "",
                 heartbeatIntervalMilliseconds: Int = 1000, requestTimeoutMilliseconds: Int = 30_000,

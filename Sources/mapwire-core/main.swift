@@ -60,6 +60,9 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
+    @Flag(help: "Start offline: every load asks the loaders' cache only, until `mapwire send network online`.")
+    var offline = false
+
     @Flag(help: "Take the benchmark commands (bench-publish, bench-requests); `mapwire bench` starts its core with this.")
     var enableBench = false
 
@@ -85,6 +88,7 @@ struct CoreCommand: ParsableCommand {
         configuration.eventsHighWaterMark = eventsHwm
         configuration.tcp = try tcpConfiguration()
         configuration.enableBench = enableBench
+        configuration.startsOffline = offline
         let core: CoreServer
         try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }

@@ -52,6 +52,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Also write the results as Markdown to this file.")
     var markdownOutput: String?
 
+    @Flag(help: "Start the benchmark cores offline: loads ask the loaders' cache only.")
+    var offline = false
+
+    @Option(help: "The loaders' cache file (passed to every loader as --cache PATH).")
+    var cache: String?
+
     func validate() throws {
         let known: Set = ["bus", "load", "render", "scale", "peer"]
         for name in sectionList where !known.contains(name) {
@@ -74,7 +80,8 @@ struct BenchCommand: ParsableCommand {
         let haveFixtures = FileManager.default.fileExists(atPath: folder.appendingPathComponent("styles/bright-v9.json").path)
         let suite = BenchSuite(quick: quick, scratch: scratch, fixtures: haveFixtures ? folder : nil, sections: Set(sectionList),
                                events: events ?? (quick ? 20_000 : 200_000), requests: requests ?? (quick ? 2_000 : 20_000),
-                               frames: frames ?? (quick ? 10 : 30), sourceAdds: sourceAdds ?? (quick ? 2_000 : 10_000), images: images.map { URL(fileURLWithPath: $0) })
+                               frames: frames ?? (quick ? 10 : 30), sourceAdds: sourceAdds ?? (quick ? 2_000 : 10_000), images: images.map { URL(fileURLWithPath: $0) },
+                               launchArguments: LaunchOptions.networkArguments(offline: offline, cache: cache))
         let report = suite.run()
         if let path = jsonOutput { try Data((report.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
         if let path = markdownOutput { try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: path)) }

@@ -29,6 +29,12 @@ struct RenderTestsCommand: ParsableCommand {
     @Flag(help: "Print one line per test.")
     var verbose = false
 
+    @Flag(help: "Start the core offline: loads ask the loader's cache only.")
+    var offline = false
+
+    @Option(help: "The loader's cache file (passed to it as --cache PATH).")
+    var cache: String?
+
     func run() throws {
         let root = URL(fileURLWithPath: suite).standardizedFileURL
         let cases = try RenderSuite.load(root: root, filter: filter)
@@ -36,7 +42,7 @@ struct RenderTestsCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let launcher = try MapLauncher(directory: RunDirectory(path: scratch.appendingPathComponent("run").path),
-                                       plugins: ["loader", "renderer"], options: try LaunchOptions.parse([])) { _ in }
+                                       plugins: ["loader", "renderer"], options: try LaunchOptions.parse(LaunchOptions.networkArguments(offline: offline, cache: cache))) { _ in }
         defer { launcher.stop() }
         let driver = try ProcessRenderDriver(launcher: launcher, root: root, timeoutMilliseconds: Int(timeout * 1000))
         let outputRoot = URL(fileURLWithPath: output).standardizedFileURL

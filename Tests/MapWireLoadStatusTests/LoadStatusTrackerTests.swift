@@ -41,6 +41,16 @@ import Testing
         #expect(tracker.map == .loaded && tracker.mapError == nil)
     }
 
+    @Test func aStyleRetriedAfterFailingStaysFailedUntilARetrySucceeds() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed([Event.styleRequest(error: true), Event.error(.style, "could not load the style: busy (server)")])
+        // The core's later failed attempts are resource-request events only (no second map-loading-error).
+        #expect(tracker.feed([Event.styleRequest(error: true), Event.styleRequest(error: true)]) == [])
+        #expect(tracker.map == .failed)
+        #expect(tracker.feed(normalLoad).prefix(1) == ["map:failed>loading"])
+        #expect(tracker.map == .loaded)
+    }
+
     @Test func anInlineStyleStartsLoadingAtStyleDataLoaded() {
         var tracker = LoadStatusTracker()
         #expect(tracker.feed([Event.styleData(.style)]) == ["map:not-loaded>loading"])

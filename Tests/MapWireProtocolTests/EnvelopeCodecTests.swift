@@ -64,7 +64,7 @@ import Testing
             .loadStatusChanged(.init()),
             .willStartLocatingUser(.init()), .didStopLocatingUser(.init()), .userLocationUpdated(.init()),
             .didFailToLocateUser(.init()), .trackingModeChanged(.init()),
-            .pluginGone(.init()), .pluginSupervision(.init()),
+            .pluginGone(.init()), .pluginSupervision(.init()), .networkStatusChanged(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

@@ -14,6 +14,7 @@ import Testing
             $0.loadStatus = .with { $0.statuses = [.with { $0.target = "map"; $0.status = .loaded }] }
             $0.plugins = [.with { $0.pluginID = "mapwire-loader-1"; $0.name = "mapwire-loader"; $0.roles = ["loader"]; $0.pid = 7 }]
             $0.counters = .with { $0.eventsPublished = 42 }
+            $0.networkStatus = .online
         }
         let json = snapshot.documentedJSON.serialized
         #expect(json.hasPrefix(#"{"epoch":18364758544493064720,"map-id":"map","last-sequence":42,"style-uri":"","load-phase":"","source-ids":["town"],"#))
@@ -21,6 +22,6 @@ import Testing
         #expect(json.contains(#""load-status":{"statuses":[{"target":"map","status":"loaded"}]}"#))
         #expect(json.contains(#""plugins":[{"plugin-id":"mapwire-loader-1","name":"mapwire-loader","roles":["loader"],"pid":7,"in-flight":0}]"#))
         #expect(json.contains(#""events-published":42,"#))
-        #expect(json.hasSuffix(#""subscribers":0,"pending-requests":0}"#))
+        #expect(json.hasSuffix(#""subscribers":0,"pending-requests":0,"network-status":"online"}"#))
     }
 }

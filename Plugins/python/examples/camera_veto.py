@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A camera-veto plugin in Python (PROTOCOL.md 7.8) on mapwire_protocol.Plugin: gestures may not zoom the
+"""A camera-veto plugin in Python (PROTOCOL.md 7.9) on mapwire_protocol.Plugin: gestures may not zoom the
 map in beyond --max-zoom; every other camera change is allowed. Each decision is printed as one line:
 `allow 14.00 -> 15.00` or `deny 14.00 -> 16.00`.
 

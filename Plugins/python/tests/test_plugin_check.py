@@ -56,7 +56,7 @@ def test_the_python_example_passes():
     env = dict(os.environ, PYTHONPATH=PACKAGE)
     check = plugin_check(sys.executable, os.path.join(HERE, "..", "examples", "camera_veto.py"), env=env)
     assert check.returncode == 0, check.stdout + check.stderr
-    assert "camera-veto: MayChangeCamera gets a CameraDecision (7.8)" in rows(check.stdout)
+    assert "camera-veto: MayChangeCamera gets a CameraDecision (7.9)" in rows(check.stdout)
 
 
 def test_a_broken_plugin_fails():

@@ -3,12 +3,22 @@ import Foundation
 /// The loading sequence of seed 000: style → sprite → sources' metadata → style loaded → tiles.
 extension Map {
     /// The answer to a load. Answers to loads that were cancelled or never made are dropped.
-    public func resourceFinished(_ id: UInt64, _ result: ResourceResult) {
-        guard let load = pending.removeValue(forKey: id) else { return }
+    ///
+    /// `willRetry`: the load failed and the host will try it again (PROTOCOL.md 7.8). Its first failure
+    /// is taken like any failure (map-loading-error, the resource counts as failed, map-idle is not held
+    /// back); later failed attempts only show as resource-request events; an answer with data after
+    /// failures loads the resource and draws a frame.
+    public func resourceFinished(_ id: UInt64, _ result: ResourceResult, willRetry: Bool = false) {
+        let failedBefore = retrying[id] != nil
+        guard let load = pending.removeValue(forKey: id) ?? retrying.removeValue(forKey: id) else { return }
         var response = result.response
         response.size = UInt64(result.data.count)
         environment.publish(.resourceRequest(ResourceRequestEvent(
             dataSource: result.dataSource, request: load.load.request, response: response, cancelled: false)))
+        if willRetry { retrying[id] = load }
+        // Once per resource: a failed attempt after the first, or a retry that failed for good, is only news on the bus.
+        if failedBefore, willRetry || result.errorMessage != nil { return }
+        defer { if failedBefore { requestFrame() } }
         let url = load.load.request.url
         let keyed = KeyedData(key: "load:\(id)", data: result.data)
         switch load.purpose {

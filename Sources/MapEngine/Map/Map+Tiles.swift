@@ -27,6 +27,13 @@ extension Map {
             state.pending[tile] = nil
             if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
+        // A failed tile no longer needed is not tried again, and is loaded afresh if it is needed later.
+        let unwanted = cancelRetries { load in
+            if case .tile(id, let tile) = load.purpose { !neededSet.contains(tile) } else { false }
+        }
+        for dropped in unwanted {
+            if case .tile(_, let tile) = dropped.purpose { state.cache.remove(tile) }
+        }
         for tile in needed where !state.cache.contains(tile) && state.pending[tile] == nil {
             let url = TileURL.expand(template, tile: tile, scheme: state.spec.scheme)
             state.pending[tile] = request(url: url, kind: .tile, purpose: .tile(id, tile), sourceID: id, tileID: tile)

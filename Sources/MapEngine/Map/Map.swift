@@ -14,6 +14,12 @@ public final class Map {
     unowned let environment: MapEnvironment
     var phase: LoadPhase = .empty
     var pending: [UInt64: PendingLoad] = [:]
+    /// Loads that failed and that the host will try again (Map+Retries.swift): their failure was taken
+    /// (the resource counts as failed), an answer that comes later is still taken, and they never hold
+    /// map-idle back.
+    var retrying: [UInt64: PendingLoad] = [:]
+    /// How new loads may be answered: the cache then the network, or (offline) the cache only.
+    public var loadingMethods: [LoadingMethod] = [.cache, .network]
     var sourceOrder: [String] = []
     var sources: [String: SourceState] = [:]
     /// Sources whose metadata has not arrived yet, so the sources step ends without visiting every source.
@@ -106,6 +112,7 @@ public final class Map {
         fullyRendered = false
         for (id, load) in pending { cancel(id, load) }
         pending = [:]
+        cancelRetries { _ in true }
         style = nil
         sourceOrder = []
         sources = [:]
@@ -205,6 +212,7 @@ public final class Map {
         for loadID in state.pending.values + [state.metadataLoad].compactMap({ $0 }) {
             if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
+        cancelRetries { $0.load.sourceID == id }
         sources[id] = nil
         metadataPending.remove(id)
         sourceOrder.removeAll { $0 == id }
@@ -221,7 +229,7 @@ public final class Map {
                  sourceID: String? = nil, tileID: CanonicalTileID? = nil) -> UInt64 {
         let id = nextLoadID
         nextLoadID += 1
-        let info = ResourceRequest(url: url, kind: kind, priority: .regular, loadingMethod: [.cache, .network])
+        let info = ResourceRequest(url: url, kind: kind, priority: .regular, loadingMethod: loadingMethods)
         let load = ResourceLoad(id: id, request: info, sourceID: sourceID, tileID: tileID)
         pending[id] = PendingLoad(load: load, purpose: purpose)
         idleEmitted = false

@@ -70,6 +70,12 @@ struct TileCache {
         }
     }
 
+    /// Forgets a tile (a failed tile whose retry was dropped: loaded afresh when it is needed again).
+    mutating func remove(_ tile: CanonicalTileID) {
+        guard tiles.removeValue(forKey: tile) != nil else { return }
+        order.removeAll { $0 == tile }
+    }
+
     /// Marks tiles as used now (they are visible again).
     mutating func touch(_ visible: [CanonicalTileID]) {
         let used = Set(visible.filter { tiles[$0] != nil })

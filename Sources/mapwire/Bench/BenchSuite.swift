@@ -14,12 +14,14 @@ struct BenchSuite {
     let sourceAdds: Int
     /// Where to keep the peer comparison's images (nil: not kept).
     var images: URL? = nil
+    /// Launch options every benchmark map gets (--offline, --cache PATH).
+    var launchArguments: [String] = []
 
     func run() -> BenchReport {
         var report = BenchReport(quick: quick)
         if sections.contains("bus") {
             report.add(section("bus", "Bus") {
-                let map = try BenchMap(scratch: scratch, name: "bus", plugins: ["loader"])
+                let map = try BenchMap(scratch: scratch, name: "bus", plugins: ["loader"], arguments: launchArguments)
                 defer { map.stop() }
                 return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 5, roundTrips: requests).run(map: map)
             })
@@ -28,7 +30,7 @@ struct BenchSuite {
         if sections.contains("load") || sections.contains("peer") {
             report.add(section("load", "Load") {
                 var section = BenchReport.Section(key: "load", title: "Load")
-                let load = LoadBenchmark(scratch: scratch, runs: quick ? 1 : 5)
+                let load = LoadBenchmark(scratch: scratch, runs: quick ? 1 : 5, launchArguments: launchArguments)
                 if sections.contains("load") {
                     let demo = try LoadScene.demo(scratch: scratch)
                     section.figures += load.figures(demo, try load.measure(demo))
@@ -54,11 +56,11 @@ struct BenchSuite {
         }
         if sections.contains("scale") {
             report.add(section("scale", "Scale") {
-                let map = try BenchMap(scratch: scratch, name: "scale", plugins: [])
+                let map = try BenchMap(scratch: scratch, name: "scale", plugins: [], arguments: launchArguments)
                 defer { map.stop() }
                 return try ScaleBenchmark(scratch: scratch, events: quick ? events / 2 : events, requests: requests * 5 / 2,
                                           subscriberCounts: [1, 4, 16], viewportSides: quick ? [256, 512, 1024] : [256, 512, 1024, 2048],
-                                          cameraMoves: quick ? 4 : 10, sourceAdds: sourceAdds).run(map: map)
+                                          cameraMoves: quick ? 4 : 10, sourceAdds: sourceAdds, launchArguments: launchArguments).run(map: map)
             })
         }
         if sections.contains("peer") {

@@ -54,6 +54,8 @@ struct LoadScene {
 struct LoadBenchmark {
     let scratch: URL
     let runs: Int
+    /// Launch options every map gets (--offline, --cache PATH).
+    var launchArguments: [String] = []
 
     struct Times {
         var idleMs: [Double] = []
@@ -66,7 +68,7 @@ struct LoadBenchmark {
     func measure(_ scene: LoadScene) throws -> Times {
         var times = Times()
         for run in 0..<runs {
-            var arguments: [String] = []
+            var arguments = launchArguments
             for rule in scene.rewrites { arguments += ["--rewrite", rule] }
             let map = try BenchMap(scratch: scratch, name: "load-\(scene.key)-\(run)", plugins: ["loader", "renderer"], arguments: arguments)
             defer { map.stop() }
@@ -93,7 +95,7 @@ struct LoadBenchmark {
     /// raw ROUTER/DEALER echo carrying replies of the same size.
     func tileThroughput(_ scene: LoadScene, count: Int) throws -> BenchFigure? {
         guard let url = scene.tileURL else { return nil }
-        let map = try BenchMap(scratch: scratch, name: "tiles-\(scene.key)", plugins: ["loader"])
+        let map = try BenchMap(scratch: scratch, name: "tiles-\(scene.key)", plugins: ["loader"], arguments: launchArguments)
         defer { map.stop() }
         let runs = try BusBenchmark.interleavedRequests(map: map, url: url, count: count, window: 32, workers: 1,
                                                         endpoint: "ipc://" + scratch.appendingPathComponent("raw-tiles").path)

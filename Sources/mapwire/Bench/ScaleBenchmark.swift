@@ -12,10 +12,12 @@ struct ScaleBenchmark {
     let viewportSides: [Int]
     let cameraMoves: Int
     let sourceAdds: Int
+    /// Launch options every map gets (--offline, --cache PATH).
+    var launchArguments: [String] = []
 
     func run(map: BenchMap) throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "scale", title: "Scale")
-        section.figures += try SourceAddBenchmark(scratch: scratch, adds: sourceAdds).run()
+        section.figures += try SourceAddBenchmark(scratch: scratch, adds: sourceAdds, launchArguments: launchArguments).run()
         let topic = "resource-request"
         for count in subscriberCounts {
             let ours = try BusBenchmark.mapwireThroughput(map: map, kind: .resourceRequest, bytes: 256, count: events, subscribers: count)
@@ -56,7 +58,7 @@ struct ScaleBenchmark {
         try Data(repeating: 0x2a, count: 64).write(to: file)
         var figures: [BenchFigure] = []
         for count in [1, 2] {
-            let map = try BenchMap(scratch: scratch, name: "loaders-\(count)", plugins: Array(repeating: "loader", count: count))
+            let map = try BenchMap(scratch: scratch, name: "loaders-\(count)", plugins: Array(repeating: "loader", count: count), arguments: launchArguments)
             defer { map.stop() }
             let runs = try BusBenchmark.interleavedRequests(map: map, url: file.absoluteString, count: requests, window: 32, workers: count,
                                                             endpoint: "ipc://" + scratch.appendingPathComponent("raw-rr-\(count)").path)
@@ -73,7 +75,7 @@ struct ScaleBenchmark {
     /// reply to jump-to, and the time to map-idle (new tiles, a frame drawn at that size).
     func cameraChanges() throws -> ([BenchFigure], String) {
         let styleURL = try DemoData.write(to: scratch.appendingPathComponent("demo-scale", isDirectory: true))
-        let map = try BenchMap(scratch: scratch, name: "camera", plugins: ["loader", "renderer"])
+        let map = try BenchMap(scratch: scratch, name: "camera", plugins: ["loader", "renderer"], arguments: launchArguments)
         defer { map.stop() }
         let watcher = try MapWatcher(endpoint: map.directory.eventsEndpoint)
         let zoom = Double(DemoData.defaultZoom)

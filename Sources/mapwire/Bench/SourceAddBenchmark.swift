@@ -7,12 +7,14 @@ struct SourceAddBenchmark {
     let scratch: URL
     /// Sources added to one style (the figure's value); the baseline adds the same number 100 at a time.
     let adds: Int
+    /// Launch options the map gets (--offline, --cache PATH).
+    var launchArguments: [String] = []
     static let batch = 100
     /// Where the "ms per add at N sources" figure looks (the issue measured 132 ms there).
     static let probe = 1_500
 
     func run() throws -> [BenchFigure] {
-        let map = try BenchMap(scratch: scratch, name: "source-adds", plugins: ["loader"])
+        let map = try BenchMap(scratch: scratch, name: "source-adds", plugins: ["loader"], arguments: launchArguments)
         defer { map.stop() }
         try map.client.run(.setSize(.with { $0.width = 512; $0.height = 512 }))
         try map.client.run(.setCamera(.with { $0.zoom = 3 }))

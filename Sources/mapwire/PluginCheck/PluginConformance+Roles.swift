@@ -2,7 +2,7 @@ import Foundation
 import MapWireProtocol
 import MapWirePluginKit
 
-/// The requests of each role (PROTOCOL.md 7.5, 7.6, 7.8, 8), checked against what the protocol
+/// The requests of each role (PROTOCOL.md 7.5, 7.6, 7.9, 8), checked against what the protocol
 /// says a plugin of that role must answer.
 extension PluginConformance {
     func checkRole(_ role: String) {
@@ -132,7 +132,7 @@ extension PluginConformance {
         }
     }
 
-    // MARK: decisions (7.8)
+    // MARK: decisions (7.9)
 
     /// Sends the request three times, with a deadline, and checks each reply's kind and that the
     /// median answer time is within the deadline (a real core drops late answers; the median keeps a
@@ -163,7 +163,7 @@ extension PluginConformance {
     }
 
     private func checkCameraVeto() {
-        checkDecision("camera-veto: MayChangeCamera gets a CameraDecision (7.8)", deadlineMillis: 50, {
+        checkDecision("camera-veto: MayChangeCamera gets a CameraDecision (7.9)", deadlineMillis: 50, {
             $0.mayChangeCamera = .with {
                 $0.oldCamera = .with { $0.center = .init(); $0.zoom = 3; $0.width = 512; $0.height = 512 }
                 $0.newCamera = .with { $0.center = .init(); $0.zoom = 4; $0.width = 512; $0.height = 512 }
@@ -172,7 +172,7 @@ extension PluginConformance {
     }
 
     private func checkGestureDelegate() {
-        checkDecision("gesture-delegate: HandleGesture gets a GestureAnswer (7.8)", deadlineMillis: 50, {
+        checkDecision("gesture-delegate: HandleGesture gets a GestureAnswer (7.9)", deadlineMillis: 50, {
             $0.handleGesture = .with { $0.gesture = .with { $0.kind = .tap; $0.location = .with { $0.x = 10; $0.y = 10 } } }
         }, accept: { if case .gestureAnswer(let a)? = $0 { "answer: \(a.answer.documentedName)" } else { nil } })
     }

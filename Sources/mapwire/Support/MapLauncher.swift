@@ -51,6 +51,23 @@ struct LaunchOptions: ParsableArguments {
 
     @Flag(help: "Start the core with --enable-bench (the benchmark commands).")
     var enableBench = false
+
+    @Flag(help: "Start offline: loads ask the loaders' cache only (`mapwire send network online` goes back online).")
+    var offline = false
+
+    @Option(help: "The loaders' cache file (passed to every loader as --cache PATH).")
+    var cache: String?
+
+    /// The launch options of `--offline` and `--cache PATH`, for commands that take them on their own
+    /// (render-tests, bench).
+    static func networkArguments(offline: Bool, cache: String?) -> [String] {
+        (offline ? ["--offline"] : []) + (cache.map { ["--cache", $0] } ?? [])
+    }
+
+    /// The core's arguments these options set (besides --run-dir).
+    var coreArguments: [String] {
+        (heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []) + (enableBench ? ["--enable-bench"] : []) + (offline ? ["--offline"] : [])
+    }
 }
 
 /// A core and its plugins started as child processes, stopped (children last-first) by `stop()`.
@@ -72,8 +89,7 @@ final class MapLauncher {
         self.logFolder = logFolder
         if let note = try directory.prepare() { announce(note) }
         let core = try ChildProcess(name: "core", executable: ChildProcess.sibling("mapwire-core"),
-                                    arguments: ["--run-dir", directory.path] + (options.heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? [])
-                                        + (options.enableBench ? ["--enable-bench"] : []),
+                                    arguments: ["--run-dir", directory.path] + options.coreArguments,
                                     standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder))
         children.append(core)
         guard waitForCore(core) else {
@@ -194,6 +210,7 @@ final class MapLauncher {
             for rule in options.rewrite { arguments += ["--rewrite", rule] }
             if let config = options.loaderConfig { arguments += ["--config", config] }
             if let delay = options.loaderDelayMs { arguments += ["--delay-ms", "\(delay)"] }
+            if let cache = options.cache { arguments += ["--cache", cache] }
             return try child("mapwire-loader", arguments)
         case "renderer":
             return try child("mapwire-renderer", ["--run-dir", dir.path])

@@ -40,7 +40,9 @@ public struct LoadStatusTracker: Sendable {
         var changes: [LoadStatusChange] = []
         switch payload {
         case .resourceRequest(let r) where r.request.kind == .style && !r.cancelled:
-            setMap(.loading, &changes)
+            // A failed retry of a style that already failed (PROTOCOL.md 7.8) leaves the map failed: the
+            // core reports a resource's failure once, so nothing would fail it again.
+            if !(r.response.hasError && map == .failed) { setMap(.loading, &changes) }
             newStyle(&changes)
         case .styleDataLoaded(let s) where s.type == .style:
             setMap(.loading, &changes)

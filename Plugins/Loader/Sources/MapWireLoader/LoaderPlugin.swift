@@ -7,7 +7,7 @@ import MapWireProtocol
 public enum LoaderPlugin {
     public static let description = PluginDescription(
         name: "mapwire-loader", roles: ["loader"],
-        capabilities: ["scheme:file", "scheme:mbtiles", "scheme:http", "scheme:https", "rewrite"])
+        capabilities: ["scheme:file", "scheme:mbtiles", "scheme:pmtiles", "scheme:http", "scheme:https", "rewrite"])
 
     /// The reply to one request (nil for requests that need none, such as cancels).
     public static func answer(_ request: Mapwire_V1_PluginRequest, with loader: ResourceLoader) -> Mapwire_V1_PluginReply? {

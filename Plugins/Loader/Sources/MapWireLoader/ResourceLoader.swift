@@ -3,13 +3,15 @@ import MapWireFormats
 import MapWireProtocol
 
 /// Answers resource requests from local data: `file://` paths (single files and tile folders in
-/// `{z}/{x}/{y}` or `{z}-{x}-{y}` form, which the core fills in) and `mbtiles://` files, after the
-/// configured URL rewrites. Every failure becomes a documented error reason; nothing throws out.
+/// `{z}/{x}/{y}` or `{z}-{x}-{y}` form, which the core fills in), `mbtiles://` files and
+/// `pmtiles://` archives (PMTilesArchives.swift), after the configured URL rewrites. Every failure
+/// becomes a documented error reason; nothing throws out.
 ///
 /// Not Sendable: it caches open MBTiles files and is used by the plugin's one loop thread.
 public final class ResourceLoader {
     let configuration: LoaderConfiguration
     private var mbtiles: [String: Result<MBTilesReader, MBTilesError>] = [:]
+    private let pmtiles = PMTilesArchives()
 
     public init(configuration: LoaderConfiguration) {
         self.configuration = configuration
@@ -30,6 +32,9 @@ public final class ResourceLoader {
         }
         if url.hasPrefix("mbtiles://") {
             return loadMBTiles(url, kind: kind)
+        }
+        if url.hasPrefix("pmtiles://") {
+            return pmtiles.load(url, kind: kind)
         }
         let scheme = url.split(separator: ":").first.map(String.init) ?? url
         return LoadOutcome.failure(.other, "this loader does not handle \(scheme) URLs (\(url)); add a --rewrite to a local path")

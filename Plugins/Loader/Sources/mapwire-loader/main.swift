@@ -9,7 +9,7 @@ import MapWirePluginOptions
 struct LoaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire-loader",
-        abstract: "MapWire's resource loader plugin: http(s)://, file://, tile folders and mbtiles://, with URL rewrites.")
+        abstract: "MapWire's resource loader plugin: http(s)://, file://, tile folders, mbtiles:// and pmtiles://, with URL rewrites.")
 
     @OptionGroup var options: PluginOptions
 
