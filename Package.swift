@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "MapWireLoader",
             dependencies: [
-                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics",
+                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics", "MapWireCache",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

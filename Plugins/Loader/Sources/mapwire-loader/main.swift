@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MapWireBus
+import MapWireCache
 import MapWireLoader
 import MapWirePluginKit
 import MapWirePluginOptions
@@ -34,6 +35,12 @@ struct LoaderCommand: ParsableCommand {
     @Option(help: "How long one HTTP request may take in milliseconds, and the longest its body may stall.")
     var httpTimeoutMs = 30_000
 
+    @Option(help: "The ambient cache's SQLite file (default $XDG_CACHE_HOME/mapwire/cache.db).")
+    var cache: String?
+
+    @Option(help: "The ambient cache's size in bytes; 0 disables the cache.")
+    var cacheSize: Int64 = CachePaths.defaultMaximumSize
+
     func run() throws {
         ProcessLogging.bootstrap(level: options.logLevel)
         let connection = try options.connection()
@@ -46,8 +53,8 @@ struct LoaderCommand: ParsableCommand {
             guard let rule = URLRewrite(argument: argument) else { throw ValidationError("--rewrite takes FROM=TO, got \(argument)") }
             configuration.rewrites.append(rule)
         }
-        guard maxConcurrentRequests >= 1, maxMessageBytes >= 1024, httpTimeoutMs >= 1 else {
-            throw ValidationError("--max-concurrent-requests must be ≥ 1, --max-message-bytes ≥ 1024, --http-timeout-ms ≥ 1")
+        guard maxConcurrentRequests >= 1, maxMessageBytes >= 1024, httpTimeoutMs >= 1, cacheSize >= 0 else {
+            throw ValidationError("--max-concurrent-requests must be ≥ 1, --max-message-bytes ≥ 1024, --http-timeout-ms ≥ 1, --cache-size ≥ 0")
         }
         var settings = HTTPSettings()
         settings.maxConcurrentRequests = maxConcurrentRequests
@@ -55,8 +62,9 @@ struct LoaderCommand: ParsableCommand {
         settings.caFile = caFile
         settings.timeoutMilliseconds = httpTimeoutMs
         let logger = Logger(label: "mapwire-loader")
+        let ambient = openCache(logger: logger)
         let http: HTTPResourceLoader
-        do { http = try HTTPResourceLoader(settings: settings, configuration: configuration, logger: logger) }
+        do { http = try HTTPResourceLoader(settings: settings, configuration: configuration, cache: ambient, logger: logger) }
         catch { throw ValidationError("\(error)") }
         let dispatch = LoaderDispatch(configuration: configuration, http: http, delayMilliseconds: delayMs)
         defer { dispatch.shutdown() }
@@ -66,6 +74,22 @@ struct LoaderCommand: ParsableCommand {
         // Requests are answered asynchronously: network loads run concurrently, local ones on a queue
         // of their own, and heartbeats never wait for either.
         try runner.runUntilSignalled(asyncHandler: dispatch.handle)
+    }
+
+    /// The ambient cache, or nil when disabled or when it cannot be opened (logged: the loader then
+    /// works without one, never fails for it).
+    private func openCache(logger: Logger) -> ResourceCache? {
+        guard cacheSize > 0 else { return nil }
+        let path = cache ?? CachePaths.defaultPath()
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let opened = try ResourceCache.open(path: path, maximumSize: cacheSize)
+            opened?.warnings.forEach { logger.warning("\($0)") }
+            return opened
+        } catch {
+            logger.warning("working without a cache: \(error)")
+            return nil
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapWireCache
 import MapWireProtocol
 import Synchronization
 
@@ -29,8 +30,11 @@ public final class HTTPResourceLoader: Sendable {
         self.logger = logger
     }
 
-    public convenience init(settings: HTTPSettings, configuration: LoaderConfiguration, logger: Logger) throws {
-        try self.init(settings: settings, configuration: configuration, cache: nil, logger: logger)
+    /// `cache`: the ambient cache (`--cache`), nil for none (`--cache-size 0`).
+    public convenience init(settings: HTTPSettings, configuration: LoaderConfiguration, cache: ResourceCache? = nil,
+                            logger: Logger) throws {
+        try self.init(settings: settings, configuration: configuration,
+                      cache: cache.map { AmbientCache($0, logger: logger) as any LoaderCache }, logger: logger)
     }
 
     public func shutdown() { fetcher.shutdown() }
