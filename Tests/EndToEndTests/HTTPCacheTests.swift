@@ -72,7 +72,7 @@ struct HTTPCacheTests {
         #expect(waitUntil(timeout: 10) { nginx.accessLog.contains("GET /stale/style.json HTTP/1.1 304") })
     }
 
-    @Test func offlineLoadsAnswerFromTheCacheOrInOfflineMode() throws {
+    @Test func offlineLoadsAnswerFromTheCacheOrInOfflineMode() async throws {
         let run = try TestRun()
         let nginx = try NginxServer(in: run)
         try nginx.put("fresh/a.json", "{}")
@@ -83,16 +83,16 @@ struct HTTPCacheTests {
         let replies = HTTPResourceLoaderTests.Replies()
         let url = "\(nginx.baseURL)/fresh/a.json"
         loader.load(id: 1, HTTPResourceLoaderTests.request(url), url: url, reply: replies.reply(for: 1))
-        #expect(replies.wait(for: 1)?.dataSource == .network)
+        #expect(await replies.wait(for: 1)?.dataSource == .network)
         var offline = HTTPResourceLoaderTests.request(url)
         offline.request.loadingMethod = [.cache]
         loader.load(id: 2, offline, url: url, reply: replies.reply(for: 2))
-        let cached = try #require(replies.wait(for: 2))
+        let cached = try #require(await replies.wait(for: 2))
         #expect(cached.dataSource == .database && cached.data == Data("{}".utf8))
         var missing = HTTPResourceLoaderTests.request(url + "?other")
         missing.request.loadingMethod = [.cache]
         loader.load(id: 3, missing, url: url + "?other", reply: replies.reply(for: 3))
-        #expect(replies.wait(for: 3)?.response.error.reason == .inOfflineMode)
+        #expect(await replies.wait(for: 3)?.response.error.reason == .inOfflineMode)
         #expect(nginx.accessLog.split(separator: "\n").count == 1)
     }
 

@@ -186,3 +186,14 @@ enum FreePort {
         return address
     }
 }
+
+/// `waitUntil` for async tests whose condition needs the cooperative pool to make progress: it
+/// sleeps with `Task.sleep` instead of blocking a pool thread.
+func waitUntilAsync(timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
