@@ -126,4 +126,32 @@ struct HTTPCacheTests {
         #expect(again.resourceRequests.first { $0.request.kind == .style }?.dataSource == .network)
         #expect(!FileManager.default.fileExists(atPath: cache.path))
     }
+
+    @Test func offlineModeLoadsFromTheCacheAndMissesSayInOfflineMode() throws {
+        let run = try TestRun()
+        let nginx = try NginxServer(in: run)
+        let styleURL = try HTTPLoadTests.publishStyle(on: nginx)
+        try nginx.put("fresh/other.json", "{}")
+        try run.startCore()
+        try run.start("mapwire-loader", ["--cache", run.file("cache.db").path])
+        let events = try run.subscribe()
+        _ = try HTTPLoadTests.loadToIdle(run, styleURL, events: events)
+
+        #expect(try run.send(.setNetworkStatus(.with { $0.status = .offline })).ok)
+        nginx.stop()
+        let offline = try HTTPLoadTests.loadToIdle(run, styleURL, events: events)
+        let answered = offline.resourceRequests.filter { !$0.cancelled && $0.hasResponse }
+        #expect(!answered.isEmpty && answered.allSatisfy { $0.request.loadingMethod == [.cache] })
+        #expect(answered.allSatisfy { $0.dataSource == .database && !$0.response.hasError })
+        #expect(offline.loadingErrors.isEmpty)
+
+        let missURL = "\(nginx.baseURL)/fresh/other.json"
+        #expect(try run.send(.setStyleUri(.with { $0.uri = missURL })).ok)
+        var missed = EventLog()
+        #expect(try missed.collect(from: events) { _, envelope in
+            if case .resourceRequest(let r)? = envelope.payload { return r.request.url == missURL && r.response.hasError }
+            return false
+        })
+        #expect(missed.resourceRequests.last { $0.request.url == missURL }?.response.error.reason == .inOfflineMode)
+    }
 }
