@@ -47,4 +47,21 @@ struct HTTPFaultTests {
         #expect(log.resourceRequests.first { $0.request.url == goodStyle && $0.hasResponse }?.dataSource == .network)
         #expect(core.isRunning && loader.isRunning)
     }
+
+    @Test func aRateLimitedStyleIsAskedForAgainAfterRetryAfterAndLoads() throws {
+        let run = try TestRun()
+        let faults = try FaultServer(in: run)
+        try run.startCore()
+        try run.start("mapwire-loader", ["--cache-size", "0"])
+        let events = try run.subscribe()
+        let url = "\(faults.baseURL)/429-once"
+        let started = Date()
+        let log = try HTTPLoadTests.loadToIdle(run, url, events: events)
+        let attempts = log.resourceRequests.filter { $0.request.url == url && $0.hasResponse }
+        #expect(attempts.map { $0.response.hasError ? $0.response.error.reason : .success } == [.rateLimit, .success])
+        // The server's Retry-After: 1 (the core's own rate-limit delay would be 5 s).
+        #expect(Date().timeIntervalSince(started) >= 1)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(faults.requestCounts()["/429-once"] == 2)
+    }
 }

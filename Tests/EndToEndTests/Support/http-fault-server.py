@@ -4,6 +4,7 @@ the first line of standard output, and answers by path:
 
   /429                 429 with Retry-After: 7
   /429-reset           429 with x-rate-limit-reset: now + 9 (no Retry-After)
+  /429-once            429 with Retry-After: 1 the first time, then a small style
   /500                 500
   /drop                closes the connection without an answer
   /stall               sends headers and half a body, then stalls (until the client gives up)
@@ -28,6 +29,8 @@ import time
 import urllib.parse
 
 lock = threading.Lock()
+seen = set()
+STYLE = b'{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}'
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -53,6 +56,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(429, b"slow down", [("Retry-After", "7")])
         elif path == "/429-reset":
             self.send_body(429, b"slow down", [("x-rate-limit-reset", str(int(time.time()) + 9))])
+        elif path == "/429-once":
+            with lock:
+                first = self.path not in seen
+                seen.add(self.path)
+            if first:
+                self.send_body(429, b"slow down", [("Retry-After", "1")])
+            else:
+                self.send_body(200, STYLE, [("Content-Type", "application/json")])
         elif path == "/500":
             self.send_body(500, b"broken")
         elif path == "/drop":
