@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapWireFormats
 import MapWirePluginKit
 import MapWireProtocol
 
@@ -38,6 +39,8 @@ public final class LoaderDispatch: Sendable {
     private let local: LocalBox
     private let localQueue = DispatchQueue(label: "mapwire-loader-local")
     private let http: HTTPResourceLoader
+    /// `pmtiles://http(s)://…` archives, read with Range requests (local ones are the local loader's).
+    private let remotePMTiles: PMTilesArchives
     private let configuration: LoaderConfiguration
     /// `--delay-ms`, for local loads only (a network is slow enough by itself).
     private let delayMicroseconds: UInt32
@@ -46,6 +49,12 @@ public final class LoaderDispatch: Sendable {
         self.configuration = configuration
         local = LocalBox(ResourceLoader(configuration: configuration))
         self.http = http
+        remotePMTiles = PMTilesArchives { [http] location throws(PMTilesError) in
+            guard HTTPResourceLoader.handles(location) else {
+                throw .readFailed(name: location, detail: "pmtiles:// takes a local path or an http(s):// URL")
+            }
+            return HTTPRangeSource(url: location, http: http)
+        }
         delayMicroseconds = UInt32(clamping: max(0, delayMilliseconds) * 1000)
     }
 
@@ -58,6 +67,14 @@ public final class LoaderDispatch: Sendable {
             let madeTileJSON = load.request.kind == .source && rule != nil && url.contains("{z}")
             if HTTPResourceLoader.handles(url), !madeTileJSON {
                 http.load(id: id, load, url: url) { data in channel.send(.with { $0.id = id; $0.resource = data }) }
+                return
+            }
+            if url.hasPrefix("pmtiles://"), HTTPResourceLoader.handles(String(url.dropFirst("pmtiles://".count))) {
+                let archives = remotePMTiles
+                Task {
+                    let data = await archives.loadAsync(url, kind: load.request.kind)
+                    channel.send(.with { $0.id = id; $0.resource = data })
+                }
                 return
             }
             let (box, delay) = (local, delayMicroseconds)
