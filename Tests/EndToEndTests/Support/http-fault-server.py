@@ -3,7 +3,7 @@
 the first line of standard output, and answers by path:
 
   /429                 429 with Retry-After: 7
-  /429-reset           429 with x-rate-limit-reset: now + 9 (no Retry-After)
+  /429-reset           429 with x-rate-limit-reset: now + 60 (no Retry-After)
   /429-once            429 with Retry-After: 1 the first time, then a small style
   /500                 500
   /drop                closes the connection without an answer
@@ -55,7 +55,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/429":
             self.send_body(429, b"slow down", [("Retry-After", "7")])
         elif path == "/429-reset":
-            self.send_body(429, b"slow down", [("x-rate-limit-reset", str(int(time.time()) + 9))])
+            self.send_body(429, b"slow down", [("x-rate-limit-reset", str(int(time.time()) + 60))])
         elif path == "/429-once":
             with lock:
                 first = self.path not in seen
