@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a response's headers say about keeping it (RFC 9111, as MapLibre reads them): `Cache-Control`
 /// `max-age` (before `Expires`), `must-revalidate` and `no-cache` (both: ask the server before reuse),
 /// `ETag` and `Last-Modified` as validators for the next conditional request.
@@ -47,5 +49,3 @@ struct CachePolicy: Equatable, Sendable {
         self.modified = modified
     }
 }
-
-import Foundation

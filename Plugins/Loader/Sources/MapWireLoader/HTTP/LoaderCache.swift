@@ -1,3 +1,4 @@
+import Foundation
 import MapWireProtocol
 
 /// A cached copy of a resource as the HTTP loader uses it (data or a missing tile, with validators).
@@ -34,5 +35,3 @@ protocol LoaderCache: Sendable {
     /// A 304: the copy is good again, with the new expiry and validators.
     func revalidated(_ url: String, policy: CachePolicy, now: Int64)
 }
-
-import Foundation

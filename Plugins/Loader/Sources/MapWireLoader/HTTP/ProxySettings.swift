@@ -1,3 +1,5 @@
+import Foundation
+
 /// The proxies the environment names (`HTTPS_PROXY`, `HTTP_PROXY`, lower case first as curl reads
 /// them; `NO_PROXY` exceptions) and which one a URL goes through. Pure: the environment is passed in.
 struct ProxySettings: Equatable, Sendable {
@@ -78,5 +80,3 @@ struct ProxySettings: Equatable, Sendable {
         return Server(host: host, port: port, user: user, password: password, socks: socks)
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How long a server that answered 429 asked us to wait, in milliseconds: `Retry-After` (delay seconds
 /// or an HTTP date), else `x-rate-limit-reset` (unix seconds, as Mapbox sends). Nil when neither says;
 /// the core then uses its own delay. Past dates give 0.
@@ -18,5 +20,3 @@ enum RetryAfter {
         UInt32(min(max(seconds, 0), 86_400) * 1000)
     }
 }
-
-import Foundation
