@@ -26,7 +26,7 @@ struct LoaderCommand: ParsableCommand {
     @Option(help: "HTTP requests in flight at once; more wait, regular priority before low.")
     var maxConcurrentRequests = 20
 
-    @Option(help: "The largest response body in bytes (after decompression); larger ones fail while they stream. Match the core's --max-message-bytes.")
+    @Option(help: "The largest reply message in bytes, as the core's --max-message-bytes: a response body (after decompression) over this less 64 KiB fails while it streams.")
     var maxMessageBytes = 64 << 20
 
     @Option(help: "A PEM file of extra trusted CA certificates (next to the system's).")
@@ -58,7 +58,9 @@ struct LoaderCommand: ParsableCommand {
         }
         var settings = HTTPSettings()
         settings.maxConcurrentRequests = maxConcurrentRequests
-        settings.maxBodyBytes = maxMessageBytes
+        // The reply is the body plus its metadata: keep 64 KiB for them, so a body at the limit still
+        // makes a message the core takes (a larger one it refuses unread).
+        settings.maxBodyBytes = max(1024, maxMessageBytes - 65_536)
         settings.caFile = caFile
         settings.timeoutMilliseconds = httpTimeoutMs
         let logger = Logger(label: "mapwire-loader")
