@@ -44,6 +44,8 @@ struct HTTPLoadTests {
         #expect(tiles.count == TestStyles.coveringTiles().count)
         #expect(tiles.allSatisfy { $0.dataSource == .network && !$0.response.hasError && $0.response.size > 0 })
         #expect(nginx.accessLog.contains("GET /fresh/style.json"))
+        // With no --cache, the loader's cache is the default one ($XDG_CACHE_HOME/mapwire/cache.db).
+        #expect(FileManager.default.fileExists(atPath: run.file("xdg-cache/mapwire/cache.db").path))
     }
 
     @Test func aMissingTileIsNoContentAndAMissingStyleIsNotFound() throws {
