@@ -71,7 +71,7 @@ public final class LoaderDispatch: Sendable {
             }
             if url.hasPrefix("pmtiles://"), HTTPResourceLoader.handles(String(url.dropFirst("pmtiles://".count))) {
                 let archives = remotePMTiles
-                Task {
+                Task(executorPreference: LoaderExecutor.shared) {
                     let data = await archives.loadAsync(url, kind: load.request.kind)
                     channel.send(.with { $0.id = id; $0.resource = data })
                 }

@@ -7,7 +7,7 @@ import MapWireProtocol
 /// `pmtiles://` archives (PMTilesArchives.swift), after the configured URL rewrites. Every failure
 /// becomes a documented error reason; nothing throws out.
 ///
-/// Not Sendable: it caches open MBTiles files and is used by the plugin's one loop thread.
+/// Not Sendable: it caches open MBTiles files; the plugin uses it on one serial queue (`LoaderDispatch`).
 public final class ResourceLoader {
     let configuration: LoaderConfiguration
     private var mbtiles: [String: Result<MBTilesReader, MBTilesError>] = [:]

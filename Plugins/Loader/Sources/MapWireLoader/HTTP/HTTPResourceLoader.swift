@@ -53,7 +53,7 @@ public final class HTTPResourceLoader: Sendable {
             return true
         }
         guard isNew else { return }
-        let task = Task { [self] in
+        let task = Task(executorPreference: LoaderExecutor.shared) { [self] in
             let answer = await answer(request, url: url)
             // Only a load not cancelled meanwhile replies.
             if loads.withLock({ $0.removeValue(forKey: id) }) != nil { reply(answer) }
@@ -103,7 +103,7 @@ public final class HTTPResourceLoader: Sendable {
 
     private func refreshInBackground(_ url: String, kind: Mapwire_V1_ResourceKind, cached: CachedResource) {
         guard refreshing.withLock({ $0.insert(url).inserted }) else { return }
-        Task.detached { [self] in
+        Task.detached(executorPreference: LoaderExecutor.shared) { [self] in
             _ = await fetch(url, kind: kind, priority: .low, cached: cached)
             _ = refreshing.withLock { $0.remove(url) }
         }
@@ -217,6 +217,13 @@ extension HTTPResourceLoader {
     /// stores what it got (an offline region's own rows). Cancel by cancelling the calling task.
     public func download(_ url: String, kind: Mapwire_V1_ResourceKind, priority: Mapwire_V1_ResourcePriority = .low,
                          headers: [(name: String, value: String)] = [], etag: String? = nil, modified: Int64? = nil) async -> HTTPDownload {
+        await withTaskExecutorPreference(LoaderExecutor.shared) {
+            await fetchDownload(url, kind: kind, priority: priority, headers: headers, etag: etag, modified: modified)
+        }
+    }
+
+    private func fetchDownload(_ url: String, kind: Mapwire_V1_ResourceKind, priority: Mapwire_V1_ResourcePriority,
+                               headers: [(name: String, value: String)], etag: String?, modified: Int64?) async -> HTTPDownload {
         let request = HTTPFetcher.Request(url: url, extraHeaders: configuration.extraHeaders(for: url) + headers,
                                           etag: etag, modified: etag == nil ? modified : nil)
         let response: HTTPFetcher.Response
