@@ -90,4 +90,15 @@ struct HTTPLoadTests {
         #expect(error.response.error.reason == .other)
         #expect(error.response.error.message.contains("TLS"), "\(error.response.error.message)")
     }
+
+    @Test func mapwireUpLoadsAStyleFromTheWebToIdle() throws {
+        let run = try TestRun()
+        let nginx = try NginxServer(in: run)
+        let styleURL = try Self.publishStyle(on: nginx)
+        let result = try run.mapwire(["up", "--run-dir", run.runDirectory.path, "--style", styleURL, "--cache", run.file("cache.db").path,
+                                      "--exit-when", "idle", "--timeout", "30"], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(nginx.accessLog.contains("GET /fresh/style.json HTTP/1.1 200"))
+        #expect(FileManager.default.fileExists(atPath: run.file("cache.db").path))
+    }
 }
