@@ -38,7 +38,7 @@ struct HTTPPMTilesTests {
              "layers": [{"id": "roads", "type": "line", "source": "town", "source-layer": "road"}]}
             """)
         try run.startCore()
-        try run.start("mapwire-loader", ["--cache-size", "0"])
+        try run.start("mapwire-loader", ["--cache", run.file("cache.db").path])
         let events = try run.subscribe()
         let log = try HTTPLoadTests.loadToIdle(run, "\(nginx.baseURL)/style.json", events: events)
         #expect(log.loadingErrors.isEmpty, "\(log.loadingErrors.map(\.message))")
@@ -50,5 +50,17 @@ struct HTTPPMTilesTests {
         #expect(loaded.filter { $0.response.noContent }.count == 1)
         #expect(loaded.filter { $0.response.size > 0 && !$0.response.hasError }.count == tiles.count - 1)
         #expect(nginx.accessLog.contains("GET /town.pmtiles HTTP/1.1 206"))
+
+        // Offline, the style comes from the cache and the remote archive is not asked for.
+        let rangeRequests = nginx.accessLog.components(separatedBy: "town.pmtiles").count
+        #expect(try run.send(.setNetworkStatus(.with { $0.status = .offline })).ok)
+        #expect(try run.send(.setStyleUri(.with { $0.uri = "\(nginx.baseURL)/style.json" })).ok)
+        var offline = EventLog()
+        #expect(try offline.collect(from: events) { _, envelope in
+            if case .resourceRequest(let r)? = envelope.payload { return r.request.url == sourceURL && r.response.hasError }
+            return false
+        })
+        #expect(offline.resourceRequests.last { $0.request.url == sourceURL }?.response.error.reason == .inOfflineMode)
+        #expect(nginx.accessLog.components(separatedBy: "town.pmtiles").count == rangeRequests)
     }
 }

@@ -70,6 +70,14 @@ public final class LoaderDispatch: Sendable {
                 return
             }
             if url.hasPrefix("pmtiles://"), HTTPResourceLoader.handles(String(url.dropFirst("pmtiles://".count))) {
+                // Offline (cache-only requests), nothing leaves the machine; remote archives are not cached.
+                guard HTTPResourceLoader.mayUseNetwork(load.request) else {
+                    channel.send(.with {
+                        $0.id = id
+                        $0.resource = LoadOutcome.failure(.inOfflineMode, "offline, and \(url) is a remote archive", dataSource: .network, source: .network)
+                    })
+                    return
+                }
                 let archives = remotePMTiles
                 Task(executorPreference: LoaderExecutor.shared) {
                     let data = await archives.loadAsync(url, kind: load.request.kind)

@@ -39,6 +39,12 @@ public final class HTTPResourceLoader: Sendable {
 
     public func shutdown() { fetcher.shutdown() }
 
+    /// False for the core's offline requests (`loading-method` without `network`); a request that
+    /// names no method at all (an older core) may.
+    static func mayUseNetwork(_ info: Mapwire_V1_ResourceRequestInfo) -> Bool {
+        info.loadingMethod.isEmpty || info.loadingMethod.contains(.network)
+    }
+
     static func handles(_ url: String) -> Bool {
         let lower = url.prefix(8).lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
@@ -80,7 +86,7 @@ public final class HTTPResourceLoader: Sendable {
     func answer(_ request: Mapwire_V1_LoadResource, url: String) async -> Mapwire_V1_ResourceData {
         let info = request.request
         let now = Self.now()
-        let offline = !info.loadingMethod.isEmpty && !info.loadingMethod.contains(.network)
+        let offline = !Self.mayUseNetwork(info)
         let cached = cache?.lookup(url, now: now)
         if offline {
             guard let cached else {
