@@ -17,6 +17,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // HTTP(S) for the loader (Foundation's URLSession on Linux wraps libcurl: teardown crashes).
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // AsyncHTTPClient's own dependencies, named for their types (headers, TLS, decompression limits).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // C shims: the only modules that reach C libraries.
@@ -87,7 +93,16 @@ let package = Package(
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
-            dependencies: ["MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics"],
+            dependencies: [
+                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics", "MapWireCache",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
@@ -170,7 +185,16 @@ let package = Package(
             dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
-        .testTarget(name: "MapWireLoaderTests", dependencies: ["MapWireLoader", "MapWireFormats"]),
+        .testTarget(
+            name: "MapWireLoaderTests",
+            dependencies: [
+                "MapWireLoader", "MapWireFormats", "MapWireProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile"]),
@@ -184,7 +208,8 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache"]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Support/http-fault-server.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

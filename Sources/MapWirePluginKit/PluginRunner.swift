@@ -22,6 +22,9 @@ public struct PluginDescription: Sendable {
 /// `run` blocks its thread (zmq_poll): call it from a plugin's main thread or a dedicated Thread.
 public final class PluginRunner {
     public typealias Handler = (Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply?
+    /// Takes a request on the runner's thread and must return at once; the reply (if any) goes to the
+    /// channel later, from any thread. Cancels (`CancelRequest`) reach it too.
+    public typealias AsyncHandler = (Mapwire_V1_PluginRequest, ReplyChannel) -> Void
 
     let description: PluginDescription
     let endpoint: String
@@ -56,28 +59,48 @@ public final class PluginRunner {
         // A context of its own: its end (zmq_ctx_term, when it is released) waits for the goodbye to
         // leave, up to the socket's linger; a process exiting with the shared context would drop it.
         let context = ZMQContext()
-        try withExtendedLifetime(context) { try runSession(context: context, handler: handler) }
+        try withExtendedLifetime(context) { try runSession(context: context, handler: handler, asyncHandler: nil) }
     }
 
-    private func runSession(context: ZMQContext, handler: @escaping Handler) throws {
+    /// As `run`, with a handler that answers later (many requests in flight, replies in any order).
+    public func runAsync(handler: @escaping AsyncHandler) throws {
+        try IPCEndpointCheck.verify(endpoint)
+        let context = ZMQContext()
+        try withExtendedLifetime(context) { try runSession(context: context, handler: { _ in nil }, asyncHandler: handler) }
+    }
+
+    private func runSession(context: ZMQContext, handler: @escaping Handler, asyncHandler: AsyncHandler?) throws {
         let socket = try ZMQSocket(context, type: .dealer)
         defer { socket.close() }
         try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
         if let curve { try socket.makeCurveClient(curve) }
         try socket.connect(endpoint)
         // Off-thread handling: replies come back from the worker on this PAIR socket.
-        let worker = handlesRequestsOffThread ? RequestWorker() : nil
+        let worker = handlesRequestsOffThread && asyncHandler == nil ? RequestWorker() : nil
         let replies = try worker.map { worker in
             let pair = try ZMQSocket(type: .pair)
             try pair.bind(worker.endpoint)
             worker.start(handler: handler)
             return pair
         }
+        // Asynchronous handling: replies wait in the channel; its PAIR socket only wakes this loop.
+        let wakeups: ZMQSocket?
+        let channel: ReplyChannel?
+        if asyncHandler != nil {
+            let endpoint = "inproc://mapwire-replies-\(UUID().uuidString)"
+            let pair = try ZMQSocket(type: .pair)
+            try pair.bind(endpoint)
+            (wakeups, channel) = (pair, try ReplyChannel(endpoint: endpoint))
+        } else {
+            (wakeups, channel) = (nil, nil)
+        }
         defer {
             worker?.stop()
             replies?.close()
+            channel?.close()
+            wakeups?.close()
         }
-        var poller = ZMQPoller([socket] + (replies.map { [$0] } ?? []))
+        var poller = ZMQPoller([socket] + (replies.map { [$0] } ?? []) + (wakeups.map { [$0] } ?? []))
         var interval: Int64 = 1000
         var lastHeardCore = monotonicMillis()
         var nextBeat: Int64 = 0
@@ -95,6 +118,11 @@ public final class PluginRunner {
             let ready = try poller.poll(timeoutMilliseconds: Int(min(100, max(0, nextBeat - now))))
             if ready.count > 1, ready[1], let replies {
                 while let frames = try replies.receive(dontWait: true) { try forward(frames, on: socket) }
+            }
+            if let channel, let wakeups {
+                // Drained on every turn (at least every 100 ms), not only on a wakeup: nothing waits long.
+                if ready.count > 1, ready[1] { while try wakeups.receive(dontWait: true) != nil {} }
+                for bytes in channel.drain() { try forward([bytes], on: socket) }
             }
             guard ready[0] else { continue }
             while let frames = try socket.receive(dontWait: true) {
@@ -121,7 +149,8 @@ public final class PluginRunner {
                 case .commandReply(let reply):
                     onCommandReply(reply)
                 case .request(let request):
-                    if let worker { worker.submit(request) }
+                    if let asyncHandler, let channel { asyncHandler(request, channel) }
+                    else if let worker { worker.submit(request) }
                     else if let reply = handler(request) {
                         try send(.with { $0.reply = reply }, on: socket)
                         for command in commandsAfterReply(reply) { try send(.with { $0.command = command }, on: socket) }

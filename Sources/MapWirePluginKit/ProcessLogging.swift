@@ -21,4 +21,11 @@ extension PluginRunner {
         let trap = SignalTrap { stop.stop() }
         try withExtendedLifetime(trap) { try run(handler: handler) }
     }
+
+    /// As `runUntilSignalled(handler:)` with an asynchronous handler (`runAsync`).
+    public func runUntilSignalled(asyncHandler: @escaping AsyncHandler) throws {
+        let stop = stopFlag
+        let trap = SignalTrap { stop.stop() }
+        try withExtendedLifetime(trap) { try runAsync(handler: asyncHandler) }
+    }
 }

@@ -15,8 +15,12 @@ final class TestProcess: Sendable {
         let base = directory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(6))")
         stdoutPath = base.path + ".out"
         stderrPath = base.path + ".err"
+        // The test's own cache folder: a loader's default cache (and any other XDG cache) stays in the
+        // test's directory, never in the user's ~/.cache.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("xdg-cache").path
         child = try ChildProcess(name: name, executable: URL(fileURLWithPath: executable), arguments: arguments,
-                                 standardOutput: .file(stdoutPath), standardError: .file(stderrPath))
+                                 environment: environment, standardOutput: .file(stdoutPath), standardError: .file(stderrPath))
     }
 
     var pid: Int32 { child.pid }

@@ -1,12 +1,14 @@
 import Foundation
 import Logging
+import MapWireFormats
 import MapWirePluginKit
 import MapWireProtocol
 
 /// The loader plugin: registers with role "loader" and answers load-resource requests.
 public enum LoaderPlugin {
     public static let description = PluginDescription(
-        name: "mapwire-loader", roles: ["loader"], capabilities: ["scheme:file", "scheme:mbtiles", "scheme:pmtiles", "rewrite"])
+        name: "mapwire-loader", roles: ["loader"],
+        capabilities: ["scheme:file", "scheme:mbtiles", "scheme:pmtiles", "scheme:http", "scheme:https", "rewrite"])
 
     /// The reply to one request (nil for requests that need none, such as cancels).
     public static func answer(_ request: Mapwire_V1_PluginRequest, with loader: ResourceLoader) -> Mapwire_V1_PluginReply? {
@@ -21,4 +23,80 @@ public enum LoaderPlugin {
             return RequestRefusal.answer(request, plugin: "loader", onlyDoes: "loads resources")
         }
     }
+}
+
+/// The loader's asynchronous dispatch (`PluginRunner.runAsync`): HTTP(S) loads run concurrently in
+/// the HTTP loader; local loads (files, MBTiles, rewrites to them) run one at a time on a serial queue,
+/// as before, so a large file never holds up the runner's loop.
+public final class LoaderDispatch: Sendable {
+    /// `@unchecked Sendable`: the local loader (not thread-safe: it caches open MBTiles files) is only
+    /// ever used on `localQueue`, a serial queue.
+    private final class LocalBox: @unchecked Sendable {
+        let loader: ResourceLoader
+        init(_ loader: ResourceLoader) { self.loader = loader }
+    }
+
+    private let local: LocalBox
+    private let localQueue = DispatchQueue(label: "mapwire-loader-local")
+    private let http: HTTPResourceLoader
+    /// `pmtiles://http(s)://…` archives, read with Range requests (local ones are the local loader's).
+    private let remotePMTiles: PMTilesArchives
+    private let configuration: LoaderConfiguration
+    /// `--delay-ms`, for local loads only (a network is slow enough by itself).
+    private let delayMicroseconds: UInt32
+
+    public init(configuration: LoaderConfiguration, http: HTTPResourceLoader, delayMilliseconds: Int = 0) {
+        self.configuration = configuration
+        local = LocalBox(ResourceLoader(configuration: configuration))
+        self.http = http
+        remotePMTiles = PMTilesArchives { [http] location throws(PMTilesError) in
+            guard HTTPResourceLoader.handles(location) else {
+                throw .readFailed(name: location, detail: "pmtiles:// takes a local path or an http(s):// URL")
+            }
+            return HTTPRangeSource(url: location, http: http)
+        }
+        delayMicroseconds = UInt32(clamping: max(0, delayMilliseconds) * 1000)
+    }
+
+    /// Takes one request on the runner's thread; the reply goes to `channel` when it is ready.
+    public func handle(_ request: Mapwire_V1_PluginRequest, channel: ReplyChannel) {
+        switch request.kind {
+        case .loadResource(let load):
+            let id = request.id
+            let (url, rule) = configuration.rewrite(load.request.url)
+            let madeTileJSON = load.request.kind == .source && rule != nil && url.contains("{z}")
+            if HTTPResourceLoader.handles(url), !madeTileJSON {
+                http.load(id: id, load, url: url) { data in channel.send(.with { $0.id = id; $0.resource = data }) }
+                return
+            }
+            if url.hasPrefix("pmtiles://"), HTTPResourceLoader.handles(String(url.dropFirst("pmtiles://".count))) {
+                // Offline (cache-only requests), nothing leaves the machine; remote archives are not cached.
+                guard HTTPResourceLoader.mayUseNetwork(load.request) else {
+                    channel.send(.with {
+                        $0.id = id
+                        $0.resource = LoadOutcome.failure(.inOfflineMode, "offline, and \(url) is a remote archive", dataSource: .network, source: .network)
+                    })
+                    return
+                }
+                let archives = remotePMTiles
+                Task(executorPreference: LoaderExecutor.shared) {
+                    let data = await archives.loadAsync(url, kind: load.request.kind)
+                    channel.send(.with { $0.id = id; $0.resource = data })
+                }
+                return
+            }
+            let (box, delay) = (local, delayMicroseconds)
+            localQueue.async {
+                if delay > 0 { usleep(delay) }
+                channel.send(.with { $0.id = id; $0.resource = box.loader.load(load) })
+            }
+        case .cancel(let cancel):
+            // Only network loads can be stopped; a local one's late reply is dropped by the core.
+            http.cancel(id: cancel.requestID)
+        default:
+            if let reply = RequestRefusal.answer(request, plugin: "loader", onlyDoes: "loads resources") { channel.send(reply) }
+        }
+    }
+
+    public func shutdown() { http.shutdown() }
 }

@@ -9,8 +9,9 @@ import Synchronization
 /// with their cached header and directories, once their header has been read; failures are not,
 /// so a fixed file loads next time.
 ///
-/// `load` answers on the caller's thread (the loader's worker thread); `loadAsync` is the same for
-/// async callers. Local files are read synchronously either way.
+/// `load` answers on the caller's thread (the loader's local queue); `loadAsync` is the same for
+/// async callers (remote archives, `pmtiles://https://…`, through `HTTPRangeSource`). Local files are
+/// read synchronously either way.
 final class PMTilesArchives: Sendable {
     /// Makes the byte source for an archive's location (what follows `pmtiles://`, up to and with
     /// `.pmtiles`). Local paths by default; an HTTP Range source plugs in here for `https://…`.
@@ -108,14 +109,15 @@ final class PMTilesArchives: Sendable {
         readers.withLock { if $0[location] == nil { $0[location] = reader } }
     }
 
-    /// Runs an async load to its end from the loader's worker thread. Safe to block here: requests
-    /// are handled on the RequestWorker's own `Thread`, never on the cooperative pool, and the task
-    /// runs on the pool without needing this thread back. Local files never come here (they are read
-    /// synchronously), so tests that call `load` from the pool never block it.
+    /// Runs an async load to its end from the loader's local queue. Safe to block here: local loads
+    /// run on a dispatch queue of their own (`LoaderDispatch`), never on the cooperative pool, and the
+    /// task runs on the loader's executor without needing this thread back. Local files never come
+    /// here (they are read synchronously), so tests that call `load` from the pool never block it.
     private static func wait(_ body: @escaping @Sendable () async -> Mapwire_V1_ResourceData) -> Mapwire_V1_ResourceData {
         let result = Mutex<Mapwire_V1_ResourceData?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        // On the loader's own executor: pool threads may all be blocked by others (a test process).
+        Task(executorPreference: LoaderExecutor.shared) {
             let answer = await body()
             result.withLock { $0 = answer }
             done.signal()

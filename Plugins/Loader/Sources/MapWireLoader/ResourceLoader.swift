@@ -7,7 +7,7 @@ import MapWireProtocol
 /// `pmtiles://` archives (PMTilesArchives.swift), after the configured URL rewrites. Every failure
 /// becomes a documented error reason; nothing throws out.
 ///
-/// Not Sendable: it caches open MBTiles files and is used by the plugin's one loop thread.
+/// Not Sendable: it caches open MBTiles files; the plugin uses it on one serial queue (`LoaderDispatch`).
 public final class ResourceLoader {
     let configuration: LoaderConfiguration
     private var mbtiles: [String: Result<MBTilesReader, MBTilesError>] = [:]
@@ -20,8 +20,7 @@ public final class ResourceLoader {
     public func load(_ request: Mapwire_V1_LoadResource) -> Mapwire_V1_ResourceData {
         let original = request.request.url
         let kind = request.request.kind
-        let rule = configuration.rewrites.first { original.hasPrefix($0.from) }
-        let url = rule?.apply(original) ?? original
+        let (url, rule) = configuration.rewrite(original)
 
         // A source URL rewritten to a tile template: answer with a TileJSON made for it.
         if kind == .source, let rule, url.contains("{z}") {

@@ -38,9 +38,49 @@ public struct URLRewrite: Sendable, Equatable, Decodable {
     }
 }
 
-/// The loader's configuration file: `{"rewrites": [{"from": …, "to": …, "minzoom": …, "maxzoom": …}]}`.
+/// The loader's configuration file: `{"rewrites": [{"from": …, "to": …, "minzoom": …, "maxzoom": …}],
+/// "headers": [{"prefix": "https://api.example/", "headers": {"Authorization": "…"}}]}`; both optional.
 public struct LoaderConfiguration: Sendable, Decodable {
     public var rewrites: [URLRewrite]
+    /// Extra request headers for URLs that start with a prefix (API keys, referers).
+    public var headers: [HeaderRule]
 
-    public init(rewrites: [URLRewrite] = []) { self.rewrites = rewrites }
+    public init(rewrites: [URLRewrite] = [], headers: [HeaderRule] = []) {
+        self.rewrites = rewrites
+        self.headers = headers
+    }
+
+    enum CodingKeys: String, CodingKey { case rewrites, headers }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(rewrites: try c.decodeIfPresent([URLRewrite].self, forKey: .rewrites) ?? [],
+                  headers: try c.decodeIfPresent([HeaderRule].self, forKey: .headers) ?? [])
+    }
+
+    /// `url` after the first rewrite rule that applies, and that rule.
+    func rewrite(_ url: String) -> (url: String, rule: URLRewrite?) {
+        let rule = rewrites.first { url.hasPrefix($0.from) }
+        return (rule?.apply(url) ?? url, rule)
+    }
+
+    /// The extra headers for `url`: every rule whose prefix it starts with, later rules winning.
+    func extraHeaders(for url: String) -> [(name: String, value: String)] {
+        var merged: [String: (name: String, value: String)] = [:]
+        for rule in headers where url.hasPrefix(rule.prefix) {
+            for (name, value) in rule.headers.sorted(by: { $0.key < $1.key }) { merged[name.lowercased()] = (name, value) }
+        }
+        return merged.keys.sorted().compactMap { merged[$0] }
+    }
+}
+
+/// Headers added to requests whose URL starts with `prefix`.
+public struct HeaderRule: Sendable, Equatable, Decodable {
+    public var prefix: String
+    public var headers: [String: String]
+
+    public init(prefix: String, headers: [String: String]) {
+        self.prefix = prefix
+        self.headers = headers
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MapWireBus
+import MapWireCache
 import MapWireLoader
 import MapWirePluginKit
 import MapWirePluginOptions
@@ -9,19 +10,36 @@ import MapWirePluginOptions
 struct LoaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire-loader",
-        abstract: "MapWire's resource loader plugin: file://, tile folders, mbtiles:// and pmtiles:// (local files), with URL rewrites.")
+        abstract: "MapWire's resource loader plugin: http(s)://, file://, tile folders, mbtiles:// and pmtiles://, with URL rewrites.")
 
     @OptionGroup var options: PluginOptions
 
     @Option(help: "URL rewrite FROM=TO (repeatable): URLs starting with FROM get TO instead.")
     var rewrite: [String] = []
 
-    @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}]}.")
+    @Option(help: "A JSON file {\"rewrites\": [{\"from\", \"to\", \"minzoom\", \"maxzoom\"}], \"headers\": [{\"prefix\", \"headers\": {NAME: VALUE}}]}.")
     var config: String?
 
-    @Option(help: "Wait this many milliseconds before each answer (a slow network, for chaos tests).")
+    @Option(help: "Wait this many milliseconds before each answer of a local load (a slow disk, for chaos tests).")
     var delayMs = 0
 
+    @Option(help: "HTTP requests in flight at once; more wait, regular priority before low.")
+    var maxConcurrentRequests = 20
+
+    @Option(help: "The largest reply message in bytes, as the core's --max-message-bytes: a response body (after decompression) over this less 64 KiB fails while it streams.")
+    var maxMessageBytes = 64 << 20
+
+    @Option(help: "A PEM file of extra trusted CA certificates (next to the system's).")
+    var caFile: String?
+
+    @Option(help: "How long one HTTP request may take in milliseconds, and the longest its body may stall.")
+    var httpTimeoutMs = 30_000
+
+    @Option(help: "The ambient cache's SQLite file (default $XDG_CACHE_HOME/mapwire/cache.db).")
+    var cache: String?
+
+    @Option(help: "The ambient cache's size in bytes; 0 disables the cache.")
+    var cacheSize: Int64 = CachePaths.defaultMaximumSize
 
     func run() throws {
         ProcessLogging.bootstrap(level: options.logLevel)
@@ -35,17 +53,44 @@ struct LoaderCommand: ParsableCommand {
             guard let rule = URLRewrite(argument: argument) else { throw ValidationError("--rewrite takes FROM=TO, got \(argument)") }
             configuration.rewrites.append(rule)
         }
-        let loader = ResourceLoader(configuration: configuration)
+        guard maxConcurrentRequests >= 1, maxMessageBytes >= 1024, httpTimeoutMs >= 1, cacheSize >= 0 else {
+            throw ValidationError("--max-concurrent-requests must be ≥ 1, --max-message-bytes ≥ 1024, --http-timeout-ms ≥ 1, --cache-size ≥ 0")
+        }
+        var settings = HTTPSettings()
+        settings.maxConcurrentRequests = maxConcurrentRequests
+        // The reply is the body plus its metadata: keep 64 KiB for them, so a body at the limit still
+        // makes a message the core takes (a larger one it refuses unread).
+        settings.maxBodyBytes = max(1024, maxMessageBytes - 65_536)
+        settings.caFile = caFile
+        settings.timeoutMilliseconds = httpTimeoutMs
+        let logger = Logger(label: "mapwire-loader")
+        let ambient = openCache(logger: logger)
+        let http: HTTPResourceLoader
+        do { http = try HTTPResourceLoader(settings: settings, configuration: configuration, cache: ambient, logger: logger) }
+        catch { throw ValidationError("\(error)") }
+        let dispatch = LoaderDispatch(configuration: configuration, http: http, delayMilliseconds: delayMs)
+        defer { dispatch.shutdown() }
         let runner = PluginRunner(description: LoaderPlugin.description,
-                                  controlEndpoint: connection.controlEndpoint,
-                                  logger: Logger(label: "mapwire-loader"))
-        let delay = UInt32(max(0, delayMs)) * 1000
+                                  controlEndpoint: connection.controlEndpoint, logger: logger)
         runner.curve = connection.curve
-        // Large files and --delay-ms must not hold up the heartbeats.
-        runner.handlesRequestsOffThread = true
-        try runner.runUntilSignalled { request in
-            if delay > 0, case .loadResource = request.kind { usleep(delay) }
-            return LoaderPlugin.answer(request, with: loader)
+        // Requests are answered asynchronously: network loads run concurrently, local ones on a queue
+        // of their own, and heartbeats never wait for either.
+        try runner.runUntilSignalled(asyncHandler: dispatch.handle)
+    }
+
+    /// The ambient cache, or nil when disabled or when it cannot be opened (logged: the loader then
+    /// works without one, never fails for it).
+    private func openCache(logger: Logger) -> ResourceCache? {
+        guard cacheSize > 0 else { return nil }
+        let path = cache ?? CachePaths.defaultPath()
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let opened = try ResourceCache.open(path: path, maximumSize: cacheSize)
+            opened?.warnings.forEach { logger.warning("\($0)") }
+            return opened
+        } catch {
+            logger.warning("working without a cache: \(error)")
+            return nil
         }
     }
 }

@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOSSL
+
+/// Fetches one URL with AsyncHTTPClient: redirects (at most 5, loops refused), gzip/deflate
+/// decompressed under the body limit, the User-Agent, the configured extra headers, validators for a
+/// conditional request, and the body streamed and aborted once it passes `maxBodyBytes`.
+/// One client per proxy route (direct, `HTTP_PROXY`, `HTTPS_PROXY`), all on NIO's singleton loop group.
+final class HTTPFetcher: Sendable {
+    static let maximumRedirects = 5
+
+    struct Request: Sendable {
+        var url: String
+        var extraHeaders: [(name: String, value: String)] = []
+        /// Validators of a cached copy: `If-None-Match` when there is an etag, else `If-Modified-Since`.
+        var etag: String?
+        var modified: Int64?
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: HTTPHeaders
+        /// Empty unless the status carries data (200, 206).
+        var body: Data
+    }
+
+    private let direct: HTTPClient
+    private let viaHTTPProxy: HTTPClient?
+    private let viaHTTPSProxy: HTTPClient?
+    private let settings: HTTPSettings
+
+    init(settings: HTTPSettings) throws {
+        self.settings = settings
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caFile = settings.caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else { throw HTTPFetcherError("cannot read --ca-file \(caFile)") }
+            tls.additionalTrustRoots = [.file(caFile)]
+        }
+        func client(_ proxy: ProxySettings.Server?) -> HTTPClient {
+            var configuration = HTTPClient.Configuration(
+                tlsConfiguration: tls,
+                redirectConfiguration: .follow(max: Self.maximumRedirects, allowCycles: false),
+                timeout: .init(connect: .milliseconds(Int64(settings.connectTimeoutMilliseconds)),
+                               read: .milliseconds(Int64(settings.timeoutMilliseconds))),
+                proxy: proxy.map(Self.proxy),
+                decompression: .enabled(limit: .size(settings.maxBodyBytes)))
+            configuration.httpVersion = .automatic
+            return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        }
+        direct = client(nil)
+        viaHTTPProxy = settings.proxies.http.map(client)
+        viaHTTPSProxy = settings.proxies.https.map(client)
+    }
+
+    /// Ends the clients' connections (the loader's last act).
+    func shutdown() {
+        for client in [direct, viaHTTPProxy, viaHTTPSProxy].compactMap({ $0 }) { try? client.syncShutdown() }
+    }
+
+    func fetch(_ request: Request) async throws -> Response {
+        var http = HTTPClientRequest(url: request.url)
+        http.headers.add(name: "User-Agent", value: HTTPSettings.userAgent)
+        http.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        for (name, value) in request.extraHeaders { http.headers.replaceOrAdd(name: name, value: value) }
+        if let etag = request.etag { http.headers.add(name: "If-None-Match", value: etag) }
+        else if let modified = request.modified {
+            http.headers.add(name: "If-Modified-Since", value: RFC1123.format(Date(timeIntervalSince1970: Double(modified))))
+        }
+        let response = try await client(for: request.url).execute(http, timeout: .milliseconds(Int64(settings.timeoutMilliseconds)))
+        let status = Int(response.status.code)
+        guard status == 200 || status == 206 else {
+            // Error and 304 bodies are not read: dropping the stream ends the request.
+            return Response(status: status, headers: response.headers, body: Data())
+        }
+        let limit = settings.maxBodyBytes
+        // A declared length over the limit fails before any byte (compressed lengths are checked as they inflate).
+        if response.headers["Content-Encoding"].isEmpty, let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
+           length > limit { throw BodyTooLarge(limit: limit) }
+        var body = Data()
+        for try await chunk in response.body {
+            guard body.count + chunk.readableBytes <= limit else { throw BodyTooLarge(limit: limit) }
+            body.append(contentsOf: chunk.readableBytesView)
+        }
+        return Response(status: status, headers: response.headers, body: body)
+    }
+
+    private func client(for url: String) -> HTTPClient {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host,
+              settings.proxies.proxy(scheme: scheme, host: host) != nil else { return direct }
+        return (scheme.lowercased() == "https" ? viaHTTPSProxy : viaHTTPProxy) ?? direct
+    }
+
+    private static func proxy(_ server: ProxySettings.Server) -> HTTPClient.Configuration.Proxy {
+        if server.socks { return .socksServer(host: server.host, port: server.port) }
+        let authorization = server.user.map { HTTPClient.Authorization.basic(username: $0, password: server.password ?? "") }
+        return .server(host: server.host, port: server.port, authorization: authorization)
+    }
+}
+
+struct HTTPFetcherError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
