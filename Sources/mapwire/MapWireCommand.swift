@@ -4,19 +4,20 @@ import MapWireBus
 import MapWirePluginKit
 
 @main
-struct MapWireCommand: ParsableCommand {
+struct MapWireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire",
         abstract: "MapWire: a headless map engine whose parts talk over a ZeroMQ bus.",
         discussion: "Start with `mapwire up` (the bundled demo), watch it with `mapwire monitor`, drive it with `mapwire send`.",
-        subcommands: [UpCommand.self, MonitorCommand.self, StatusCommand.self, SendCommand.self, SnapshotCommand.self, RenderTestsCommand.self, SpriteCommand.self, BenchCommand.self, DemoCommand.self, KeygenCommand.self, StateCommand.self, PluginCheckCommand.self, CacheCommand.self])
+        subcommands: [UpCommand.self, MonitorCommand.self, StatusCommand.self, SendCommand.self, SnapshotCommand.self, RenderTestsCommand.self, SpriteCommand.self, BenchCommand.self, DemoCommand.self, KeygenCommand.self, StateCommand.self, PluginCheckCommand.self, CacheCommand.self, OfflineCommand.self])
 
     /// As ArgumentParser's own, except that a run directory or socket that cannot be used exits 2
-    /// (could not reach the core, PROTOCOL.md 11) whichever command found it.
-    static func main() {
+    /// (could not reach the core, PROTOCOL.md 11) whichever command found it. Runs on the main thread:
+    /// the blocking (zmq_poll) commands never hold a thread of the cooperative pool.
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? AsyncParsableCommand { try await asynchronous.run() } else { try command.run() }
         } catch let error as RunDirectoryError {
             FileHandle.standardError.write(Data("mapwire: \(error)\n".utf8))
             Foundation.exit(2)

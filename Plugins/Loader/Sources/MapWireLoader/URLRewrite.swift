@@ -1,3 +1,5 @@
+import Foundation
+
 /// One URL rewrite: URLs starting with `from` have that prefix replaced by `to`. When a source's
 /// TileJSON URL is rewritten to a tile template (it contains `{z}`), the loader answers with a
 /// TileJSON it makes for that template, using `minZoom`/`maxZoom`.
@@ -58,6 +60,12 @@ public struct LoaderConfiguration: Sendable, Decodable {
                   headers: try c.decodeIfPresent([HeaderRule].self, forKey: .headers) ?? [])
     }
 
+    /// Reads a configuration file (`mapwire-loader --config`, `mapwire offline download --config`).
+    public static func read(path: String) throws(LoaderConfigurationError) -> LoaderConfiguration {
+        do { return try JSONDecoder().decode(LoaderConfiguration.self, from: Data(contentsOf: URL(fileURLWithPath: path))) }
+        catch { throw LoaderConfigurationError(description: "cannot read the loader configuration \(path): \(error)") }
+    }
+
     /// `url` after the first rewrite rule that applies, and that rule.
     func rewrite(_ url: String) -> (url: String, rule: URLRewrite?) {
         let rule = rewrites.first { url.hasPrefix($0.from) }
@@ -83,4 +91,8 @@ public struct HeaderRule: Sendable, Equatable, Decodable {
         self.prefix = prefix
         self.headers = headers
     }
+}
+
+public struct LoaderConfigurationError: Error, CustomStringConvertible {
+    public let description: String
 }

@@ -46,8 +46,8 @@ struct LoaderCommand: ParsableCommand {
         let connection = try options.connection()
         var configuration = LoaderConfiguration()
         if let config {
-            do { configuration = try JSONDecoder().decode(LoaderConfiguration.self, from: Data(contentsOf: URL(fileURLWithPath: config))) }
-            catch { throw ValidationError("cannot read the loader configuration \(config): \(error)") }
+            do { configuration = try LoaderConfiguration.read(path: config) }
+            catch { throw ValidationError(error.description) }
         }
         for argument in rewrite {
             guard let rule = URLRewrite(argument: argument) else { throw ValidationError("--rewrite takes FROM=TO, got \(argument)") }
