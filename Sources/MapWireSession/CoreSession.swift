@@ -104,6 +104,8 @@ public final class CoreSession: MapEnvironment {
             handleControl(from: identity, bytes)
         case .malformed(let identity, let frames):
             reject(identity: identity, .malformed, "a control message is one frame (got \(max(0, frames - 1)))")
+        case .tooLarge(let identity, let bytes, let limit, let head):
+            refuseTooLarge(from: identity, bytes: bytes, limit: limit, head: head)
         case .tick:
             runTimers()
         case .unreachable(let identity):
