@@ -33,6 +33,8 @@ public final class CoreSession: MapEnvironment {
     var connectionsRefused = 0
 
     var frameDueMillis: Int64?
+    /// Until when the next frame waits for the glyphs the renderer just asked for (CoreSession+Frames.swift).
+    var glyphWaitUntilMillis: Int64?
     var lastFrameMillis: Int64 = 0
     /// The frame being drawn (frames go one at a time).
     var frameRequestID: UInt64?
@@ -132,7 +134,7 @@ public final class CoreSession: MapEnvironment {
     /// `.tick` then, or earlier when input arrives.
     public var nextDeadlineMillis: Int64 {
         var next = nextHeartbeatMillis
-        if let due = frameDueMillis, frameRequestID == nil { next = min(next, due) }
+        if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
         if isAnimating { next = min(next, nextAnimationMillis) }
         return next
@@ -159,7 +161,7 @@ public final class CoreSession: MapEnvironment {
         noteTimeouts(at: timedOutAt)
         dispatchWaiting()
         tickAnimation(now: now)
-        if let due = frameDueMillis, now >= due, frameRequestID == nil {
+        if let due = frameDueMillis, now >= due, frameRequestID == nil, frameHeldUntil == nil {
             frameDueMillis = nil
             lastFrameMillis = now
             runFrame()
