@@ -50,7 +50,7 @@ public final class CoreServer {
                                        highWaterMark: configuration.eventsHighWaterMark)
         try xpub.bind(dir.eventsEndpoint)
         session = CoreSession(configuration: configuration.session(epoch: epoch), logger: logger,
-                              requestIDs: RequestIDs(SystemRandomNumberGenerator()), at: Self.time())
+                              requestIDs: RequestIDs(BatchedSystemRandom()), at: Self.time())
         if let tcp = configuration.tcp { try bindTCP(tcp) }
     }
 
