@@ -40,8 +40,9 @@ public final class NginxProcess: Sendable {
 
     /// Locations: `/fresh/` (expires in an hour), `/revalidate/` (no-cache: every use asks the server),
     /// `/stale/` (max-age=0: stale at once), anything else plain (etag and Last-Modified only). gzip is
-    /// on for JSON and tiles. `accessLog`: false for benchmarks (no log write per request).
-    public init(root: URL, certificate: Certificate? = nil, accessLog: Bool = true) throws {
+    /// on for JSON, and for tiles unless `gzipTiles` is false (a benchmark of the client, where nginx's
+    /// compressing every tile on the fly would be the bottleneck). `accessLog`: false for no log write per request.
+    public init(root: URL, certificate: Certificate? = nil, accessLog: Bool = true, gzipTiles: Bool = true) throws {
         guard let executable = Self.executable else { throw Failure.missing }
         self.root = root
         www = root.appendingPathComponent("www")
@@ -72,7 +73,7 @@ public final class NginxProcess: Sendable {
                 etag on;
                 gzip on;
                 gzip_min_length 0;
-                gzip_types application/json application/x-protobuf;
+                gzip_types application/json\(gzipTiles ? " application/x-protobuf" : "");
                 keepalive_requests 100000;
                 server {
                     listen 127.0.0.1:\(port)\(tls ? " ssl" : "");

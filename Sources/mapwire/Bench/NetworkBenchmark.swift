@@ -23,7 +23,9 @@ struct NetworkBenchmark {
 
     func run() throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "network", title: "Network (issue 15)")
-        let nginx = try NginxProcess(root: scratch.appendingPathComponent("nginx"))
+        // Tiles as they are (no gzip on the fly): compressing each 31 KiB tile took a third of all CPU
+        // time and capped every client at nginx's rate.
+        let nginx = try NginxProcess(root: scratch.appendingPathComponent("nginx"), gzipTiles: false)
         defer { nginx.stop() }
         let site = NetworkSite(nginx: nginx)
         let gridStyle = try site.publishGrid(fixtures: fixtures)
@@ -32,7 +34,7 @@ struct NetworkBenchmark {
         do { section.figures.append(try offlineRegion(site, style: gridStyle)) }
         catch { section.notes.append("offline region: \(error)") }
         section.figures += try styleLoads(site)
-        section.notes.append("nginx \(nginx.baseURL) (one worker, gzip on for JSON and tiles, access log on), medians of \(runs) round(s), each MapWire run alternating with its baseline. Tiles/s: \(tileLoads) loads per round of one 10/100/300 grid tile (a copy of a Chicago fixture tile) by the core's bench-requests command to a loader started with --cache-size=0 --max-concurrent-requests=32; the baseline fetches the same URL as often with HTTPResourceLoader.download (the loader's own async-http-client fetcher, no cache) in this process, 32 in flight. Cache hit: one request at a time (\(roundTrips) per round) for a fresh cached http URL, against the same bytes as a file:// URL, same loader. Offline region: `mapwire offline download` as a child, new cache file each round, --parallel \(Self.regionParallel); curl \(Self.curlVersion()) --parallel --parallel-max \(Self.regionParallel) --compressed to /dev/null over the region's tile URLs. Style loads: new core + loader + renderer per run; cold with an empty cache file, warm on the cache the cold run filled, offline (core --offline) on the same cache.")
+        section.notes.append("nginx \(nginx.baseURL) (one worker, gzip on for JSON only: tiles as they are, access log on), medians of \(runs) round(s), each MapWire run alternating with its baseline. Tiles/s: \(tileLoads) loads per round of one 10/100/300 grid tile (a copy of a Chicago fixture tile) by the core's bench-requests command to a loader started with --cache-size=0 --max-concurrent-requests=32; the baseline fetches the same URL as often with HTTPResourceLoader.download (the loader's own async-http-client fetcher, no cache) in this process, 32 in flight. Cache hit: one request at a time (\(roundTrips) per round) for a fresh cached http URL, against the same bytes as a file:// URL, same loader. Offline region: `mapwire offline download` as a child, new cache file each round, --parallel \(Self.regionParallel); curl \(Self.curlVersion()) --parallel --parallel-max \(Self.regionParallel) --compressed to /dev/null over the region's tile URLs. Style loads: new core + loader + renderer per run; cold with an empty cache file, warm on the cache the cold run filled, offline (core --offline) on the same cache.")
         return section
     }
 
