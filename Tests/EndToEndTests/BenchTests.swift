@@ -113,6 +113,13 @@ struct BenchTests {
         #expect(goals.contains { ($0["name"] as? String)?.contains("over HTTP") == true && $0["met"] is Bool })
     }
 
+    @Test func theNetworkSectionSaysWhyItIsSkippedWithoutFixtures() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--quick", "--sections", "network", "--fixtures", run.file("absent").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Network (issue 15)") && result.stdout.contains("skipped: "), "\(result.stdout)")
+    }
+
     @Test func anUnknownSectionIsRefusedNamingNetwork() throws {
         let run = try TestRun()
         let result = try run.mapwire(["bench", "--sections", "netwrk"])
