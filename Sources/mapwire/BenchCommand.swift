@@ -11,7 +11,10 @@ struct BenchCommand: ParsableCommand {
             core ↔ loader against a raw ROUTER/DEALER echo), load (set-style-uri → map-idle, tiles/s), render \
             (ms per 512×512 frame on the Chicago scene), scale (10,000 add-source against 100 × 100, 1/4/16 subscribers, slow subscribers, 1 and 2 \
             loaders, viewport sizes), peer (MapLibre GL JS in headless Chromium via scripts/bench-peer: time \
-            ratio and pixel similarity; skipped when chromium or the maplibre pip package is missing). \
+            ratio and pixel similarity; skipped when chromium or the maplibre pip package is missing), network (nginx on \
+            loopback: tiles/s through core ↔ loader against async-http-client alone, a cache hit's round trip against \
+            a local file, an offline region of 1,000 tiles against curl --parallel, bright-v9 over Chicago cold, warm \
+            and offline against local files; skipped when nginx is missing). \
             Run a release build from the repository: swift build -c release --scratch-path .build-release && \
             .build-release/release/mapwire bench. Figures from a debug build are not worth quoting.
             """,
@@ -25,10 +28,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
-    @Option(help: "Comma-separated sections to run: bus, load, render, scale, peer (default: all).")
-    var sections = "bus,load,render,scale,peer"
+    @Option(help: "Comma-separated sections to run: bus, load, render, scale, peer, network (default: all).")
+    var sections = "bus,load,render,scale,peer,network"
 
-    @Option(help: "The shared fixtures folder (default: ../shared/fixtures). Without it, Chicago and the peer are skipped.")
+    @Option(help: "The shared fixtures folder (default: ../shared/fixtures). Without it, Chicago, the peer and the network are skipped.")
     var fixtures: String?
 
     @Option(help: "Events per throughput run (default: 200000, or 20000 with --quick).")
@@ -59,9 +62,9 @@ struct BenchCommand: ParsableCommand {
     var cache: String?
 
     func validate() throws {
-        let known: Set = ["bus", "load", "render", "scale", "peer"]
+        let known: Set = ["bus", "load", "render", "scale", "peer", "network"]
         for name in sectionList where !known.contains(name) {
-            throw ValidationError("unknown section \"\(name)\" (known: bus, load, render, scale, peer)")
+            throw ValidationError("unknown section \"\(name)\" (known: bus, load, render, scale, peer, network)")
         }
         if let events, events < 1 { throw ValidationError("--events must be at least 1") }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }

@@ -81,7 +81,49 @@ struct BenchTests {
                                      "events-per-second.map-loading-error", "round-trip-p50", "round-trip-p99"]), "\(keys)")
         #expect(bus.allSatisfy { $0["value"] is NSNumber && $0["baseline"] is NSNumber && $0["ratio"] is NSNumber })
         let goals = try #require(json["goals"] as? [[String: Any]])
-        #expect(goals.count == 3)
+        #expect(goals.count == 5)
         #expect(try String(contentsOf: run.file("bench.md"), encoding: .utf8).contains("| figure | MapWire |"))
+    }
+
+    /// The network section against a real nginx: every figure with its baseline, no failure noted.
+    @Test(.enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))
+    func quickBenchMeasuresTheNetworkAgainstNginx() throws {
+        guard let fixtures = SharedFixtures.fixtures else { return print(SharedFixtures.skipMessage) }
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--quick", "--format", "json", "--sections", "network", "--fixtures", fixtures.path], timeout: 600)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let section = try #require((json["sections"] as? [String: Any])?["network"] as? [String: Any])
+        let notes = section["notes"] as? [String] ?? []
+        #expect(!notes.contains { $0.hasPrefix("failed") || $0.hasPrefix("offline region") }, "\(notes)")
+        let figures = try #require(section["figures"] as? [[String: Any]])
+        let keys = Set(figures.compactMap { $0["key"] as? String })
+        #expect(keys == ["http-tiles-per-second", "cache-hit-round-trip-p50", "cache-hit-round-trip-p99", "offline-region-seconds",
+                         "style-to-idle.http-cold", "style-to-idle.http-warm", "style-to-idle.http-offline"], "\(keys)")
+        #expect(figures.allSatisfy { ($0["value"] as? Double ?? 0) > 0 && ($0["baseline"] as? Double ?? 0) > 0 && $0["ratio"] is NSNumber })
+        #expect(figures.allSatisfy { ($0["note"] as? String)?.contains("failed") != true }, "\(figures)")
+        let names = figures.compactMap { $0["name"] as? String }
+        #expect(names.contains { $0.contains("1000 tiles") }, "the region is the 1,000-tile grid: \(names)")
+        // Cache hits and warm and offline loads never reach the server.
+        let notesOf = { (key: String) in figures.first { $0["key"] as? String == key }?["note"] as? String ?? "" }
+        #expect(notesOf("cache-hit-round-trip-p50").contains("nginx saw 0 request(s)"))
+        #expect(notesOf("style-to-idle.http-warm").contains("nginx saw 0 request(s)"))
+        #expect(notesOf("style-to-idle.http-offline").contains("nginx saw 0 request(s)"))
+        let goals = try #require(json["goals"] as? [[String: Any]])
+        #expect(goals.contains { ($0["name"] as? String)?.contains("over HTTP") == true && $0["met"] is Bool })
+    }
+
+    @Test func theNetworkSectionSaysWhyItIsSkippedWithoutFixtures() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--quick", "--sections", "network", "--fixtures", run.file("absent").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Network (issue 15)") && result.stdout.contains("skipped: "), "\(result.stdout)")
+    }
+
+    @Test func anUnknownSectionIsRefusedNamingNetwork() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--sections", "netwrk"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("network"), "\(result.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireProcess
 
 /// Runs the sections of `mapwire bench` in one go and collects their figures and the goals.
 struct BenchSuite {
@@ -66,6 +67,9 @@ struct BenchSuite {
         if sections.contains("peer") {
             report.add(peerSection(chicago))
         }
+        if sections.contains("network") {
+            report.add(networkSection())
+        }
         report.goals = goals(report)
         return report
     }
@@ -90,6 +94,20 @@ struct BenchSuite {
         return section
     }
 
+    private func networkSection() -> BenchReport.Section {
+        guard NginxProcess.available, let fixtures else {
+            var skipped = BenchReport.Section(key: "network", title: "Network (issue 15)")
+            skipped.notes.append(NginxProcess.available
+                ? "skipped: the network section serves the Chicago fixtures, which need ../shared/fixtures (give --fixtures)"
+                : "skipped: nginx is not installed (apt-get install -y nginx)")
+            return skipped
+        }
+        return section("network", "Network (issue 15)") {
+            try NetworkBenchmark(scratch: scratch, fixtures: fixtures, runs: quick ? 1 : 5, tileLoads: quick ? 1_000 : requests / 2,
+                                 roundTrips: quick ? 1_000 : requests / 2).run()
+        }
+    }
+
     private func section(_ key: String, _ title: String, _ body: () throws -> BenchReport.Section) -> BenchReport.Section {
         progress(key)
         do { return try body() } catch {
@@ -112,6 +130,12 @@ struct BenchSuite {
         let p99 = report.figure("bus", "round-trip-p99")?.ratio
         goals.append(BenchGoal(name: "request round trip p99 against raw DEALER/ROUTER", target: "≤ 2×",
                                measured: p99.map { String(format: "%.2f×", $0) } ?? "not measured", met: p99.map { $0 <= 2 }))
+        let http = report.figure("network", "http-tiles-per-second")?.ratio
+        goals.append(BenchGoal(name: "tiles/s over HTTP through core ↔ loader against async-http-client alone", target: "≥ 70 %",
+                               measured: http.map { String(format: "%.1f %%", $0 * 100) } ?? "not measured", met: http.map { $0 >= 0.7 }))
+        let hit = report.figure("network", "cache-hit-round-trip-p50")?.ratio
+        goals.append(BenchGoal(name: "cache hit round trip against a local file (p50)", target: "≤ 1.5×",
+                               measured: hit.map { String(format: "%.2f×", $0) } ?? "not measured", met: hit.map { $0 <= 1.5 }))
         let png = report.figure("peer", "time-to-png")?.ratio
         goals.append(BenchGoal(name: "Chicago to PNG against MapLibre GL JS in headless Chromium", target: "faster (ratio < 1)",
                                measured: png.map { String(format: "%.2f×", $0) } ?? "not measured", met: png.map { $0 < 1 }))

@@ -58,6 +58,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "The loaders' cache file (passed to every loader as --cache PATH).")
     var cache: String?
 
+    @Option(help: "An argument passed to every loader as it is (repeatable), e.g. --loader-argument=--cache-size=0.")
+    var loaderArgument: [String] = []
+
     /// The launch options of `--offline` and `--cache PATH`, for commands that take them on their own
     /// (render-tests, bench).
     static func networkArguments(offline: Bool, cache: String?) -> [String] {
@@ -211,6 +214,7 @@ final class MapLauncher {
             if let config = options.loaderConfig { arguments += ["--config", config] }
             if let delay = options.loaderDelayMs { arguments += ["--delay-ms", "\(delay)"] }
             if let cache = options.cache { arguments += ["--cache", cache] }
+            arguments += options.loaderArgument
             return try child("mapwire-loader", arguments)
         case "renderer":
             return try child("mapwire-renderer", ["--run-dir", dir.path])

@@ -11,6 +11,8 @@ final class TestRun: @unchecked Sendable {
     let directory: URL
     let runDirectory: RunDirectory
     private(set) var processes: [TestProcess] = []
+    /// Stops of what is not a TestProcess (nginx), run first when the run ends.
+    private var cleanups: [@Sendable () -> Void] = []
 
     init() throws {
         let base = URL(fileURLWithPath: "/tmp").appendingPathComponent("mwt-\(UUID().uuidString.prefix(8))")
@@ -20,9 +22,13 @@ final class TestRun: @unchecked Sendable {
     }
 
     deinit {
+        for cleanup in cleanups.reversed() { cleanup() }
         for process in processes.reversed() { process.stop() }
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// Runs `stop` when the run ends (before its processes are stopped and its folder removed).
+    func onCleanup(_ stop: @escaping @Sendable () -> Void) { cleanups.append(stop) }
 
     /// Starts one of the package's executables with `--run-dir` set to this run's folder.
     @discardableResult
