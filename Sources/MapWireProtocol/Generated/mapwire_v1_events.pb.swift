@@ -1373,7 +1373,8 @@ public nonisolated struct Mapwire_V1_GestureEvent: Sendable {
 
   public var degrees: Double = 0
 
-  /// Who took it: "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
+  /// Who took it: "annotation:<id>" (a tap that selected that annotation, PROTOCOL.md 7.10),
+  /// "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
   /// it asked for the default as well), "default", or "none" (nobody handled it and the default does
   /// nothing for it, like a tap).
   public var handledBy: String = String()

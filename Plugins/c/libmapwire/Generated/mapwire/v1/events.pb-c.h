@@ -806,7 +806,8 @@ struct  Mapwire__V1__GestureEvent
   double scale;
   double degrees;
   /*
-   * Who took it: "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
+   * Who took it: "annotation:<id>" (a tap that selected that annotation, PROTOCOL.md 7.10),
+   * "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
    * it asked for the default as well), "default", or "none" (nobody handled it and the default does
    * nothing for it, like a tap).
    */
