@@ -163,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "MapWireLoaderTests",
             dependencies: [
-                "MapWireLoader", "MapWireFormats", "MapWireProtocol",
+                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireCache",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

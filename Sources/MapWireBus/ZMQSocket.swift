@@ -163,6 +163,35 @@ public final class ZMQSocket {
             if zmq_msg_more(&message) == 0 { return frames }
         }
     }
+
+    /// Receives one whole message like `receive`, but copies at most `keep` bytes of a frame larger than
+    /// `limit`: the caller refuses such a message without paying for a copy of it (see `ReceivedMessage`).
+    public func receive(dontWait: Bool = false, limit: Int, keep: Int = 32) throws(ZMQError) -> ReceivedMessage? {
+        var message = ReceivedMessage()
+        var part = zmq_msg_t()
+        zmq_msg_init(&part)
+        defer { zmq_msg_close(&part) }
+        while true {
+            let rc = zmq_msg_recv(&part, handle, dontWait ? ZMQ_DONTWAIT : 0)
+            if rc < 0 {
+                let error = ZMQError("receive")
+                if error.wouldBlock && message.frames.isEmpty { return nil }
+                throw error
+            }
+            let size = zmq_msg_size(&part)
+            message.largestFrameBytes = max(message.largestFrameBytes, size)
+            let copied = size > limit ? min(size, keep) : size
+            message.frames.append(copied == 0 ? Data() : Data(bytes: zmq_msg_data(&part), count: copied))
+            if zmq_msg_more(&part) == 0 { return message }
+        }
+    }
+}
+
+/// A message from `ZMQSocket.receive(dontWait:limit:keep:)`: its frames, a frame over the limit cut to its
+/// first bytes, and the size of its largest frame as it arrived.
+public struct ReceivedMessage: Sendable {
+    public var frames: [Data] = []
+    public var largestFrameBytes = 0
 }
 
 /// Option numbers for XPUB sockets, re-exported so callers need not import the C module.

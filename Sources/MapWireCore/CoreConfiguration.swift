@@ -29,7 +29,8 @@ public struct CoreConfiguration: Sendable {
     public var maxInFlightPerPlugin: Int = 32
     /// Requests in a row that may time out at one plugin before it is treated as gone (0: never).
     public var unresponsiveAfterTimeouts = 3
-    /// Largest control message accepted; libzmq drops the connection of a peer that sends more.
+    /// Largest control message accepted. Up to twice this is read, refused unread, counted and answered
+    /// with an error; past that libzmq drops the peer's connection at the message's header (PROTOCOL.md 3.3).
     public var maxMessageBytes: Int64 = 64 << 20
     /// Events queued per subscriber before further events are dropped for that subscriber.
     public var eventsHighWaterMark: Int32 = 200_000
@@ -54,6 +55,12 @@ public struct CoreConfiguration: Sendable {
 }
 
 extension CoreConfiguration {
+    /// What libzmq may read of one control message (ZMQ_MAXMSGSIZE): twice the limit, so that a message
+    /// over the limit but not absurdly so reaches the loop, which counts it and tells the sender (-1: no cap).
+    var controlReceiveCap: Int64 {
+        maxMessageBytes > Int64.max / 2 ? -1 : maxMessageBytes * 2
+    }
+
     /// What the session needs of it.
     func session(epoch: UInt64) -> SessionConfiguration {
         var session = SessionConfiguration(

@@ -42,7 +42,7 @@ public final class CoreServer {
         router = try ZMQSocket(context, type: .router)
         try router.setRouterMandatory(true)
         try router.setHighWaterMarks(send: 100_000, receive: 100_000)
-        try router.setMaxMessageSize(configuration.maxMessageBytes)
+        try router.setMaxMessageSize(configuration.controlReceiveCap)
         try router.bind(dir.controlEndpoint)
         let xpub = try ZMQSocket(context, type: .xpub)
         let epoch = UInt64.random(in: 1...UInt64.max)
@@ -50,7 +50,7 @@ public final class CoreServer {
                                        highWaterMark: configuration.eventsHighWaterMark)
         try xpub.bind(dir.eventsEndpoint)
         session = CoreSession(configuration: configuration.session(epoch: epoch), logger: logger,
-                              requestIDs: RequestIDs(SystemRandomNumberGenerator()), at: Self.time())
+                              requestIDs: RequestIDs(BatchedSystemRandom()), at: Self.time())
         if let tcp = configuration.tcp { try bindTCP(tcp) }
     }
 
@@ -151,12 +151,17 @@ public final class CoreServer {
 
     /// Handles what is queued, a bounded batch at a time so timers and frames keep running under load.
     private func drainControl() {
+        let limit = Int(clamping: configuration.maxMessageBytes)
         for _ in 0..<1000 {
-            let frames: [Data]?
-            do { frames = try router.receive(dontWait: true) }
+            let received: ReceivedMessage?
+            do { received = try router.receive(dontWait: true, limit: limit) }
             catch { logger.warning("control receive failed: \(error)"); return }
-            guard let frames else { return }
-            if frames.count == 2 {
+            guard let received else { return }
+            let frames = received.frames
+            if received.largestFrameBytes > limit, frames.count >= 2 {
+                // Over the limit: refused without being read (only its first bytes were copied).
+                step(.tooLarge(from: frames[0], bytes: received.largestFrameBytes, limit: limit, head: frames[1]))
+            } else if frames.count == 2 {
                 step(.message(from: frames[0], bytes: frames[1]))
             } else {
                 step(.malformed(from: frames.first, frames: frames.count))

@@ -2,6 +2,7 @@ import Foundation
 import MapWireBus
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireSession
 
 /// Publishes events on the core's XPUB socket: stamps them and encodes each once whatever the number
 /// of subscribers. The session numbers them and decides on welcomes; this only writes.
@@ -22,8 +23,9 @@ final class EventPublisher {
         // Deep but bounded queues: a burst of a map load must not drop events for a subscriber that
         // keeps up, and one that never reads costs at most this many queued events (PROTOCOL.md 4.4).
         try socket.setHighWaterMarks(send: highWaterMark, receive: 1000)
-        // Subscriptions are short; anything bigger is not one.
-        try socket.setMaxMessageSize(64 << 10)
+        // Subscriptions are short. Up to twice the session's limit is read, so that the session counts
+        // what is over it; past that libzmq drops the subscriber's connection (PROTOCOL.md 3.3).
+        try socket.setMaxMessageSize(Int64(CoreSession.largestSubscriptionBytes) * 2)
     }
 
     /// Publishes one event now, under the sequence number the session gave it, with the id of the

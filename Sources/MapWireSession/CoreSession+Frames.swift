@@ -48,6 +48,17 @@ extension CoreSession {
         dispatchWaiting()
     }
 
+    /// How long a frame waits for glyphs a renderer asked for: local glyphs arrive within a millisecond
+    /// or two, while a frame drawn without them is drawn again once they come (60–100 ms of the renderer's
+    /// time for a city at 512²). Glyphs from a slow server do not hold frames back for longer than this.
+    static let glyphWaitMillis: Int64 = 50
+
+    /// When the next frame may start, while it waits for glyphs the renderer asked for; nil: not held.
+    var frameHeldUntil: Int64? {
+        guard let until = glyphWaitUntilMillis, now < until, map.isLoadingGlyphs else { return nil }
+        return until
+    }
+
     /// The renderer's answer to a frame.
     func frameAnswered(_ frame: FrameJob, entry: PendingRequests.Entry, reply: Mapwire_V1_PluginReply, from identity: Data) {
         switch reply.kind {
@@ -67,6 +78,8 @@ extension CoreSession {
             if frame.start.full {
                 for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
             }
+            // The next frame would lack them and cost a renderer's whole frame time: it waits a little for them.
+            if loadingGlyphs { glyphWaitUntilMillis = now + Self.glyphWaitMillis }
             annotationFrameDrawn()
             map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
             if let waiter = frame.snapshot {

@@ -15,6 +15,7 @@ struct CoreHealth {
     var pluginsTimedOut: UInt64 = 0
     var pluginsUnresponsive: UInt64 = 0
     var repliesRefused: UInt64 = 0
+    var messagesTooLarge: UInt64 = 0
 }
 
 /// get-state (a late joiner's snapshot), report-supervision, and the plugin-gone event.
@@ -60,6 +61,7 @@ extension CoreSession {
             $0.connectionsRefused = UInt64(connectionsRefused)
             $0.repliesRefused = health.repliesRefused
             $0.pluginsUnresponsive = health.pluginsUnresponsive
+            $0.messagesTooLarge = health.messagesTooLarge
         }
     }
 
@@ -101,6 +103,12 @@ extension CoreSession {
         guard let kind = frame.first, kind <= 1 else {
             malformedSubscriptions += 1
             logger.notice("rejected a message on the events socket that was not a subscription")
+            return
+        }
+        // Too long to be a topic prefix: no welcome (it would carry the prefix to every subscriber). Its
+        // unsubscription, when the subscriber leaves, is ignored the same way, uncounted.
+        if frame.count - 1 > Self.largestSubscriptionBytes {
+            if kind == 1 { noteTooLarge("a subscription of \(frame.count - 1) bytes is over the events socket's limit of \(Self.largestSubscriptionBytes) bytes") }
             return
         }
         let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)

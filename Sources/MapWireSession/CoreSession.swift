@@ -36,6 +36,8 @@ public final class CoreSession: MapEnvironment {
     var connectionsRefused = 0
 
     var frameDueMillis: Int64?
+    /// Until when the next frame waits for the glyphs the renderer just asked for (CoreSession+Frames.swift).
+    var glyphWaitUntilMillis: Int64?
     var lastFrameMillis: Int64 = 0
     /// The frame being drawn (frames go one at a time).
     var frameRequestID: UInt64?
@@ -113,6 +115,8 @@ public final class CoreSession: MapEnvironment {
             handleControl(from: identity, bytes)
         case .malformed(let identity, let frames):
             reject(identity: identity, .malformed, "a control message is one frame (got \(max(0, frames - 1)))")
+        case .tooLarge(let identity, let bytes, let limit, let head):
+            refuseTooLarge(from: identity, bytes: bytes, limit: limit, head: head)
         case .tick:
             runTimers()
         case .unreachable(let identity):
@@ -139,7 +143,7 @@ public final class CoreSession: MapEnvironment {
     /// `.tick` then, or earlier when input arrives.
     public var nextDeadlineMillis: Int64 {
         var next = nextHeartbeatMillis
-        if let due = frameDueMillis, frameRequestID == nil { next = min(next, due) }
+        if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
         if let due = retries.earliestDue { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
@@ -168,7 +172,7 @@ public final class CoreSession: MapEnvironment {
         sendDueRetries()
         dispatchWaiting()
         tickAnimation(now: now)
-        if let due = frameDueMillis, now >= due, frameRequestID == nil {
+        if let due = frameDueMillis, now >= due, frameRequestID == nil, frameHeldUntil == nil {
             frameDueMillis = nil
             lastFrameMillis = now
             runFrame()

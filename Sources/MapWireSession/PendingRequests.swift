@@ -148,7 +148,8 @@ struct PendingRequests {
     }
 
     var earliestDeadline: Int64? {
-        entries.values.map {
+        // Lazily: asked at every turn of the shell's loop, it must not allocate.
+        entries.values.lazy.map {
             $0.plugin == nil || $0.attempts >= $0.policy.attempts ? $0.deadlineMillis : min($0.deadlineMillis, $0.attemptDeadlineMillis)
         }.min()
     }

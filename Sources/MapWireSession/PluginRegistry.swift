@@ -70,11 +70,15 @@ struct PluginRegistry {
     }
 
     /// The next plugin for a role that `accepts`, taking turns as `next(for:)` does; nil when none does.
+    /// Asked for every request sent: the candidates are listed once, not once per plugin tried.
     mutating func next(for role: String, where accepts: (Plugin) -> Bool) -> Plugin? {
-        let count = plugins.values.reduce(0) { $0 + ($1.roles.contains(role) ? 1 : 0) }
-        for _ in 0..<count {
-            guard let plugin = next(for: role) else { return nil }
-            if accepts(plugin) { return plugin }
+        let candidates = plugins.values.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }
+        let turn = roundRobin[role, default: 0]
+        for offset in candidates.indices {
+            let plugin = candidates[(turn + offset) % candidates.count]
+            guard accepts(plugin) else { continue }
+            roundRobin[role] = turn + offset + 1
+            return plugin
         }
         return nil
     }

@@ -23,6 +23,9 @@ public enum SessionInput: Sendable {
     case message(from: Data, bytes: Data)
     /// A control message that is not one frame; `from` is nil when not even the identity came.
     case malformed(from: Data?, frames: Int)
+    /// A control message over the core's size limit (`bytes` > `limit`), refused unread: `head` is its first
+    /// bytes, enough to find the id it carries (CoreSession+MessageLimits.swift).
+    case tooLarge(from: Data, bytes: Int, limit: Int, head: Data)
     /// Time passed: deadlines, heartbeats, animation steps and frames that are due.
     case tick
     /// A send to this peer failed because its connection is gone.

@@ -42,7 +42,7 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "Unanswered requests one plugin may hold at a time; the rest wait in the core for a plugin of the role with room.")
     var maxInFlight = 32
 
-    @Option(help: "Largest control message accepted, in bytes; a peer sending more is disconnected.")
+    @Option(help: "Largest control message accepted, in bytes; a larger one is refused with an error and counted (past twice this, libzmq drops the sender's connection).")
     var maxMessageBytes: Int64 = 64 << 20
 
     @Option(help: "Events queued per subscriber before further events are dropped for it.")

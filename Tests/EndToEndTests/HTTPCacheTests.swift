@@ -154,4 +154,33 @@ struct HTTPCacheTests {
         })
         #expect(missed.resourceRequests.last { $0.request.url == missURL }?.response.error.reason == .inOfflineMode)
     }
+
+    /// A cache whose writes fail (here the loader's file-size limit, as a full disk would) is logged and
+    /// the load goes on uncached: every tile still arrives, the loader stays up, the next load works.
+    @Test func cacheWritesThatFailLeaveTheLoadGoingUncached() throws {
+        let run = try TestRun()
+        let nginx = try NginxServer(in: run)
+        // Tiles of 100 KiB of noise (gzip cannot shrink them): the third write passes the 256 KiB limit.
+        var generator = SystemRandomNumberGenerator()
+        for tile in TestStyles.coveringTiles() {
+            try nginx.put("fresh/tiles/\(tile.z)/\(tile.x)/\(tile.y).pbf", Data((0..<102_400).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        }
+        try nginx.put("fresh/style.json", TestStyles.vectorStyle(tiles: "\(nginx.baseURL)/fresh/tiles/{z}/{x}/{y}.pbf"))
+        try run.startCore()
+        let loader = try run.startProgram("/usr/bin/prlimit", [
+            "--fsize=262144", "--", Binaries.path("mapwire-loader"), "--run-dir", run.runDirectory.path,
+            "--cache", run.file("cache.db").path, "--log-level", "debug",
+        ], name: "loader")
+        let events = try run.subscribe()
+        let log = try HTTPLoadTests.loadToIdle(run, "\(nginx.baseURL)/fresh/style.json", events: events)
+        #expect(log.loadingErrors.isEmpty, "\(log.loadingErrors.map(\.message))")
+        let tiles = log.resourceRequests.filter { $0.request.kind == .tile && $0.hasResponse }
+        #expect(tiles.count == TestStyles.coveringTiles().count)
+        #expect(tiles.allSatisfy { !$0.response.hasError && $0.response.size == 102_400 })
+        #expect(loader.waitFor("not cached"), "the failed write is logged: \(loader.stderr.suffix(2000))")
+        #expect(loader.isRunning)
+        // The loader keeps serving.
+        let again = try HTTPLoadTests.loadToIdle(run, "\(nginx.baseURL)/fresh/style.json", events: events)
+        #expect(again.loadingErrors.isEmpty)
+    }
 }

@@ -63,4 +63,25 @@ struct HTTPPMTilesTests {
         #expect(offline.resourceRequests.last { $0.request.url == sourceURL }?.response.error.reason == .inOfflineMode)
         #expect(nginx.accessLog.components(separatedBy: "town.pmtiles").count == rangeRequests)
     }
+
+    /// An archive whose server cannot be reached fails as `connection`, as any other remote resource,
+    /// so the core retries it on that schedule (not as `other`, which it never retries).
+    @Test func anUnreachableRemoteArchiveIsAConnectionFailure() throws {
+        let run = try TestRun()
+        let sourceURL = "pmtiles://http://127.0.0.1:\(try FreePort.refused())/gone.pmtiles"
+        try run.startCore()
+        try run.start("mapwire-loader", ["--cache-size", "0", "--http-timeout-ms", "3000"])
+        let events = try run.subscribe()
+        #expect(try run.send(.setStyleJson(.with {
+            $0.json = #"{"version": 8, "sources": {"gone": {"type": "vector", "url": "\#(sourceURL)"}}, "layers": []}"#
+        })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 30) { _, envelope in
+            if case .resourceRequest(let r)? = envelope.payload { return r.request.url == sourceURL && r.response.hasError }
+            return false
+        })
+        let failure = try #require(log.resourceRequests.last { $0.request.url == sourceURL })
+        #expect(failure.response.error.reason == .connection, "\(failure.response.error)")
+        #expect(failure.response.error.message.contains("gone.pmtiles"))
+    }
 }

@@ -1,3 +1,4 @@
+import MapWireCache
 import Foundation
 import Testing
 @testable import MapWireLoader
@@ -44,13 +45,13 @@ struct HTTPHeaderParsingTests {
 
     @Test func cachedCopiesAreFreshStaleOrMustBeRevalidated() {
         let data = Data("x".utf8)
-        #expect(CachedResource(data: data, policy: CachePolicy(expires: 200)).use(now: 100) == .fresh)
-        #expect(CachedResource(data: data, policy: CachePolicy(expires: 200, mustRevalidate: true)).use(now: 100) == .fresh)
-        #expect(CachedResource(data: data, policy: CachePolicy(expires: 100)).use(now: 100) == .stale)
+        #expect(CachedResource(data: data, policy: CachePolicy(expires: 200)).entry.freshness(now: 100) == .fresh)
+        #expect(CachedResource(data: data, policy: CachePolicy(expires: 200, mustRevalidate: true)).entry.freshness(now: 100) == .fresh)
+        #expect(CachedResource(data: data, policy: CachePolicy(expires: 100)).entry.freshness(now: 100) == .stale)
         // Nothing says it ever goes stale (MapLibre's reading).
-        #expect(CachedResource(data: data, policy: CachePolicy()).use(now: 100) == .fresh)
-        #expect(CachedResource(data: data, policy: CachePolicy(expires: 50, mustRevalidate: true)).use(now: 100) == .revalidate)
-        #expect(CachedResource(data: data, policy: CachePolicy(mustRevalidate: true)).use(now: 100) == .revalidate)
+        #expect(CachedResource(data: data, policy: CachePolicy()).entry.freshness(now: 100) == .fresh)
+        #expect(CachedResource(data: data, policy: CachePolicy(expires: 50, mustRevalidate: true)).entry.freshness(now: 100) == .mustRevalidate)
+        #expect(CachedResource(data: data, policy: CachePolicy(mustRevalidate: true)).entry.freshness(now: 100) == .mustRevalidate)
     }
 
     @Test func retryAfterInSecondsOrAsADateElseRateLimitReset() {

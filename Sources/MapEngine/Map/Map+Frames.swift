@@ -5,6 +5,9 @@ extension Map {
         phase == .loaded && sources.values.allSatisfy(\.isComplete) && !glyphs.values.contains(.pending)
     }
 
+    /// Whether glyph ranges asked for (by a renderer's needed glyphs) are still loading.
+    public var isLoadingGlyphs: Bool { glyphs.values.contains(.pending) }
+
     /// Starts a frame: publishes render-frame-started and says whether the frame will be full.
     /// Returns nil when there is nothing to draw (no loaded style).
     public func beginFrame() -> FrameStart? {

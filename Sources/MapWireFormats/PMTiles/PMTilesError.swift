@@ -17,6 +17,9 @@ public enum PMTilesError: Error, Equatable, CustomStringConvertible {
     case corruptData(name: String, what: String, detail: String)
     case invalidMetadata(name: String, detail: String)
     case readFailed(name: String, detail: String)
+    /// A remote archive's bytes could not be fetched: `reason` is the loader's documented error reason
+    /// (`connection`, `server`, `rate-limit`, …), kept so the core retries as it would the resource itself.
+    case unreachable(name: String, reason: String, detail: String, retryAfterMilliseconds: UInt32?)
 
     public var description: String {
         switch self {
@@ -47,6 +50,8 @@ public enum PMTilesError: Error, Equatable, CustomStringConvertible {
             "PMTiles archive \(name) has invalid metadata: \(detail)"
         case .readFailed(let name, let detail):
             "reading PMTiles archive \(name) failed: \(detail)"
+        case .unreachable(let name, _, let detail, _):
+            "PMTiles archive \(name) could not be fetched: \(detail)"
         }
     }
 }

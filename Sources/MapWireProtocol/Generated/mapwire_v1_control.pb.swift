@@ -2805,6 +2805,9 @@ public nonisolated struct Mapwire_V1_Error: Sendable {
     /// well-formed but unacceptable (bad argument, unknown id)
     case invalid // = 5
     case `internal` // = 6
+
+    /// over the receiver's size limit, refused unread (PROTOCOL.md 3.3)
+    case tooLarge // = 7
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -2820,6 +2823,7 @@ public nonisolated struct Mapwire_V1_Error: Sendable {
       case 4: self = .versionMismatch
       case 5: self = .invalid
       case 6: self = .internal
+      case 7: self = .tooLarge
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -2833,6 +2837,7 @@ public nonisolated struct Mapwire_V1_Error: Sendable {
       case .versionMismatch: return 4
       case .invalid: return 5
       case .internal: return 6
+      case .tooLarge: return 7
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -2846,6 +2851,7 @@ public nonisolated struct Mapwire_V1_Error: Sendable {
       .versionMismatch,
       .invalid,
       .internal,
+      .tooLarge,
     ]
 
   }
@@ -7654,7 +7660,7 @@ nonisolated extension Mapwire_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._Me
 }
 
 nonisolated extension Mapwire_V1_Error.Code: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CODE_UNSPECIFIED\0\u{1}CODE_MALFORMED\0\u{1}CODE_UNKNOWN_MESSAGE\0\u{1}CODE_NOT_REGISTERED\0\u{1}CODE_VERSION_MISMATCH\0\u{1}CODE_INVALID\0\u{1}CODE_INTERNAL\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CODE_UNSPECIFIED\0\u{1}CODE_MALFORMED\0\u{1}CODE_UNKNOWN_MESSAGE\0\u{1}CODE_NOT_REGISTERED\0\u{1}CODE_VERSION_MISMATCH\0\u{1}CODE_INVALID\0\u{1}CODE_INTERNAL\0\u{1}CODE_TOO_LARGE\0")
 }
 
 nonisolated extension Mapwire_V1_Goodbye: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -1000,6 +1000,7 @@ extension Mapwire_V1_Error.Code: DocumentedEnum {
         case 4: "version-mismatch"
         case 5: "invalid"
         case 6: "internal"
+        case 7: "too-large"
         default: "unspecified"
         }
     }

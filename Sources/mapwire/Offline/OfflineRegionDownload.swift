@@ -4,6 +4,7 @@ import MapWireCache
 import MapWireLoader
 import MapWireOffline
 import MapWireProtocol
+import MapWireSession
 
 /// Downloads an offline region into the cache: `OfflineRegionPlan` says what is needed, this fetches it
 /// at `low` priority through the HTTP loader's own fetcher (so the URLs, headers and limits are the
@@ -101,10 +102,10 @@ struct OfflineRegionDownload: Sendable {
         }
         var failures = 0
         while true {
-            let download = await loader.download(resource.url, kind: Self.protocolKind(resource.kind), priority: .low)
+            let download = await loader.download(resource.url, kind: resource.kind.protocolValue, priority: .low)
             if let error = download.error {
                 failures += 1
-                let reason = Self.engineReason(error.reason)
+                let reason = ErrorReason(error.reason)
                 guard failures < attempts, !Task.isCancelled,
                       let delay = RetrySchedule.delayMillis(after: reason, failures: failures, retryAfterMillis: download.retryAfterMs)
                 else { return .failed("\(reason.rawValue): \(error.message)") }
@@ -116,50 +117,11 @@ struct OfflineRegionDownload: Sendable {
                 : CacheEntry(data: download.data ?? Data(), etag: download.etag, modified: download.modified,
                              expires: download.expires, mustRevalidate: download.mustRevalidate)
             do {
-                try cache.storeInRegion(region, url: resource.url, kind: Self.cacheKind(resource.kind), entry: entry, now: ResourceCache.now())
+                try cache.storeInRegion(region, url: resource.url, kind: CacheResourceKind(resource.kind.protocolValue), entry: entry, now: ResourceCache.now())
             } catch {
                 return .failed("fetched but not stored: \(error)")
             }
             return .stored(download.data ?? Data(), fetched: true)
-        }
-    }
-
-    // MARK: Kinds
-
-    static func protocolKind(_ kind: ResourceKind) -> Mapwire_V1_ResourceKind {
-        switch kind {
-        case .unknown: .unknown
-        case .style: .style
-        case .source: .source
-        case .tile: .tile
-        case .glyphs: .glyphs
-        case .spriteImage: .spriteImage
-        case .spriteJson: .spriteJson
-        case .image: .image
-        }
-    }
-
-    static func cacheKind(_ kind: ResourceKind) -> CacheResourceKind {
-        switch kind {
-        case .unknown: .unknown
-        case .style: .style
-        case .source: .source
-        case .tile: .tile
-        case .glyphs: .glyphs
-        case .spriteImage: .spriteImage
-        case .spriteJson: .spriteJSON
-        case .image: .image
-        }
-    }
-
-    static func engineReason(_ reason: Mapwire_V1_ErrorReason) -> ErrorReason {
-        switch reason {
-        case .notFound: .notFound
-        case .server: .server
-        case .connection: .connection
-        case .rateLimit: .rateLimit
-        case .inOfflineMode: .inOfflineMode
-        default: .other
         }
     }
 }

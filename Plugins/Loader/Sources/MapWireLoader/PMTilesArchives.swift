@@ -148,8 +148,17 @@ final class PMTilesArchives: Sendable {
     }
 
     private static func failure(_ error: PMTilesError, _ request: Request) -> Mapwire_V1_ResourceData {
-        if case .fileNotFound = error { return failure(.notFound, error.description, local: request.isLocal) }
-        return failure(.other, error.description, local: request.isLocal)
+        switch error {
+        case .fileNotFound:
+            return failure(.notFound, error.description, local: request.isLocal)
+        case .unreachable(_, let reason, _, let retryAfter):
+            // The archive's own transport failure, so the core retries it on the schedule for that reason.
+            var answer = failure(Mapwire_V1_ErrorReason(documentedName: reason) ?? .other, error.description, local: request.isLocal)
+            if let retryAfter { answer.retryAfterMs = retryAfter }
+            return answer
+        default:
+            return failure(.other, error.description, local: request.isLocal)
+        }
     }
 
     private static func failure(_ reason: Mapwire_V1_ErrorReason, _ message: String, local: Bool) -> Mapwire_V1_ResourceData {

@@ -43,6 +43,9 @@ struct LoaderCommand: ParsableCommand {
 
     func run() throws {
         ProcessLogging.bootstrap(level: options.logLevel)
+        // A cache write past a file-size limit must fail as a full disk does (logged, the load goes on),
+        // not end the process with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         let connection = try options.connection()
         var configuration = LoaderConfiguration()
         if let config {

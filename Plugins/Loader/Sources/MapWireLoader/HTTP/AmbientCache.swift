@@ -22,11 +22,7 @@ final class AmbientCache: LoaderCache {
     }
 
     func store(_ url: String, kind: Mapwire_V1_ResourceKind, resource: CachedResource, now: Int64) {
-        let p = resource.policy
-        let entry = resource.noContent
-            ? CacheEntry.noContent(etag: p.etag, modified: p.modified, expires: p.expires, mustRevalidate: p.mustRevalidate)
-            : CacheEntry(data: resource.data, etag: p.etag, modified: p.modified, expires: p.expires, mustRevalidate: p.mustRevalidate)
-        do { try cache.store(url, kind: Self.kind(kind), entry: entry, now: now) }
+        do { try cache.store(url, kind: CacheResourceKind(kind), entry: resource.entry, now: now) }
         catch { logger.warning("not cached: \(error)", metadata: ["url": "\(url)"]) }
     }
 
@@ -37,8 +33,12 @@ final class AmbientCache: LoaderCache {
         } catch { logger.warning("cache not renewed after a 304: \(error)", metadata: ["url": "\(url)"]) }
     }
 
-    static func kind(_ kind: Mapwire_V1_ResourceKind) -> CacheResourceKind {
-        switch kind {
+}
+
+extension CacheResourceKind {
+    /// The cache's name for a protocol resource kind (the loader's and the offline download's).
+    package init(_ kind: Mapwire_V1_ResourceKind) {
+        self = switch kind {
         case .style: .style
         case .source: .source
         case .tile: .tile

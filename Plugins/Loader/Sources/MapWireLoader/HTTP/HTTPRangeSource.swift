@@ -18,18 +18,15 @@ struct HTTPRangeSource: PMTilesByteSource {
         // Identity: a Range counts bytes of the encoded body, which a gzip answer would change.
         let answer = await http.download(url, kind: .source, priority: .regular,
                                          headers: [("Range", "bytes=\(offset)-\(last)"), ("Accept-Encoding", "identity")])
-        if let error = answer.error { throw HTTPRangeReadError(reason: error.reason, message: error.message) }
-        guard let data = answer.data else { throw HTTPRangeReadError(reason: .other, message: "HTTP \(answer.status) to a Range request: \(url)") }
+        if let error = answer.error {
+            throw PMTilesError.unreachable(name: url, reason: error.reason.documentedName, detail: error.message,
+                                           retryAfterMilliseconds: answer.retryAfterMs)
+        }
+        guard let data = answer.data else { throw PMTilesError.readFailed(name: url, detail: "HTTP \(answer.status) to a Range request") }
         if answer.status == 206 { return data.prefix(length) }
         // 200: the whole archive; the part asked for (short at its end, as a file read would be).
         let start = Int(clamping: offset)
         guard start < data.count else { return Data() }
         return data.subdata(in: start..<min(data.count, start + length))
     }
-}
-
-struct HTTPRangeReadError: Error, CustomStringConvertible {
-    let reason: Mapwire_V1_ErrorReason
-    let message: String
-    var description: String { message }
 }

@@ -96,13 +96,13 @@ public final class HTTPResourceLoader: Sendable {
         }
         let priority: FetchSlots.Priority = info.priority == .low ? .low : .regular
         guard let cached else { return await fetch(url, kind: info.kind, priority: priority, cached: nil) }
-        switch cached.use(now: now) {
+        switch cached.entry.freshness(now: now) {
         case .fresh:
             return Self.fromCache(cached)
         case .stale:
             refreshInBackground(url, kind: info.kind, cached: cached)
             return Self.fromCache(cached)
-        case .revalidate:
+        case .mustRevalidate:
             return await fetch(url, kind: info.kind, priority: priority, cached: cached)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireCache
 import MapWireProtocol
 
 /// A cached copy of a resource as the HTTP loader uses it (data or a missing tile, with validators).
@@ -7,22 +8,12 @@ struct CachedResource: Equatable, Sendable {
     var noContent = false
     var policy = CachePolicy()
 
-    enum Use: Equatable {
-        /// Answer with it, nothing else to do.
-        case fresh
-        /// Answer with it and refresh it in the background.
-        case stale
-        /// Ask the server first (a conditional request); use it only after a 304.
-        case revalidate
-    }
-
-    /// MapLibre's rules (as `MapWireCache.CacheEntry.freshness`): fresh until `expires`; then stale, or
-    /// to be revalidated when the server said `must-revalidate` (`no-cache` expires at once, so it is
-    /// always revalidated); with no expiry at all fresh, unless it must be revalidated.
-    func use(now: Int64) -> Use {
-        if let expires = policy.expires, expires > now { return .fresh }
-        if policy.mustRevalidate { return .revalidate }
-        return policy.expires == nil ? .fresh : .stale
+    /// The copy as the cache module holds it: its `freshness(now:)` is the one place MapLibre's rules
+    /// (fresh, stale and refreshed behind, or revalidated first) are written.
+    var entry: CacheEntry {
+        noContent
+            ? .noContent(etag: policy.etag, modified: policy.modified, expires: policy.expires, mustRevalidate: policy.mustRevalidate)
+            : CacheEntry(data: data, etag: policy.etag, modified: policy.modified, expires: policy.expires, mustRevalidate: policy.mustRevalidate)
     }
 }
 

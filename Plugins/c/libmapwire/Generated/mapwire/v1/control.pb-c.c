@@ -9590,7 +9590,7 @@ const ProtobufCMessageDescriptor mapwire__v1__heartbeat__descriptor =
   (ProtobufCMessageInit) mapwire__v1__heartbeat__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue mapwire__v1__error__code__enum_values_by_number[7] =
+static const ProtobufCEnumValue mapwire__v1__error__code__enum_values_by_number[8] =
 {
   { "CODE_UNSPECIFIED", "MAPWIRE__V1__ERROR__CODE__CODE_UNSPECIFIED", 0 },
   { "CODE_MALFORMED", "MAPWIRE__V1__ERROR__CODE__CODE_MALFORMED", 1 },
@@ -9599,16 +9599,18 @@ static const ProtobufCEnumValue mapwire__v1__error__code__enum_values_by_number[
   { "CODE_VERSION_MISMATCH", "MAPWIRE__V1__ERROR__CODE__CODE_VERSION_MISMATCH", 4 },
   { "CODE_INVALID", "MAPWIRE__V1__ERROR__CODE__CODE_INVALID", 5 },
   { "CODE_INTERNAL", "MAPWIRE__V1__ERROR__CODE__CODE_INTERNAL", 6 },
+  { "CODE_TOO_LARGE", "MAPWIRE__V1__ERROR__CODE__CODE_TOO_LARGE", 7 },
 };
 static const ProtobufCIntRange mapwire__v1__error__code__value_ranges[] = {
-{0, 0},{0, 7}
+{0, 0},{0, 8}
 };
-static const ProtobufCEnumValueIndex mapwire__v1__error__code__enum_values_by_name[7] =
+static const ProtobufCEnumValueIndex mapwire__v1__error__code__enum_values_by_name[8] =
 {
   { "CODE_INTERNAL", 6 },
   { "CODE_INVALID", 5 },
   { "CODE_MALFORMED", 1 },
   { "CODE_NOT_REGISTERED", 3 },
+  { "CODE_TOO_LARGE", 7 },
   { "CODE_UNKNOWN_MESSAGE", 2 },
   { "CODE_UNSPECIFIED", 0 },
   { "CODE_VERSION_MISMATCH", 4 },
@@ -9620,9 +9622,9 @@ const ProtobufCEnumDescriptor mapwire__v1__error__code__descriptor =
   "Code",
   "Mapwire__V1__Error__Code",
   "mapwire.v1",
-  7,
+  8,
   mapwire__v1__error__code__enum_values_by_number,
-  7,
+  8,
   mapwire__v1__error__code__enum_values_by_name,
   1,
   mapwire__v1__error__code__value_ranges,

@@ -192,7 +192,11 @@ typedef enum _Mapwire__V1__Error__Code {
    * well-formed but unacceptable (bad argument, unknown id)
    */
   MAPWIRE__V1__ERROR__CODE__CODE_INVALID = 5,
-  MAPWIRE__V1__ERROR__CODE__CODE_INTERNAL = 6
+  MAPWIRE__V1__ERROR__CODE__CODE_INTERNAL = 6,
+  /*
+   * over the receiver's size limit, refused unread (PROTOCOL.md 3.3)
+   */
+  MAPWIRE__V1__ERROR__CODE__CODE_TOO_LARGE = 7
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ERROR__CODE)
 } Mapwire__V1__Error__Code;
 /*

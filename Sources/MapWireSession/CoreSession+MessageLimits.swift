@@ -1,0 +1,79 @@
+import Foundation
+import MapWireProtocol
+
+/// Messages over the core's size limits (PROTOCOL.md 3.3): counted in get-state's `messages_too_large`,
+/// logged, and answered with `Error{CODE_TOO_LARGE}` naming the limit. They are never decoded: the shell
+/// hands over only their first bytes.
+extension CoreSession {
+    /// The longest (un)subscription the events socket takes, in bytes after its first byte; the shell lets
+    /// libzmq read up to twice this much, so what lies between is counted here.
+    public static let largestSubscriptionBytes = 64 << 10
+
+    /// A control message over `--max-message-bytes`. When it is a plugin's reply to a request that plugin
+    /// holds, the request fails now with the reason (instead of waiting out its attempts).
+    func refuseTooLarge(from identity: Data, bytes: Int, limit: Int, head: Data) {
+        let carried = ControlMessageHead(head)
+        let why = "a control message of \(bytes) bytes is over this core's limit of \(limit) bytes (--max-message-bytes): refused unread"
+        noteTooLarge(why)
+        send(.error(.tooLarge, why, inReplyTo: carried.id), to: identity)
+        guard carried.body == .reply, let entry = requests.entry(carried.id), entry.plugin == identity,
+              let failed = requests.remove(carried.id) else { return }
+        _ = registry.heard(from: identity, now: now)
+        resolve(failed, .failed("the \(failed.role) plugin's reply of \(bytes) bytes is over the core's limit of \(limit) bytes (--max-message-bytes)"))
+        dispatchWaiting()
+    }
+
+    /// Counts one message too large, and logs the 1st, 2nd, 4th, 8th… so a flood does not flood the log.
+    func noteTooLarge(_ why: String) {
+        health.messagesTooLarge += 1
+        let count = health.messagesTooLarge
+        guard count & (count - 1) == 0 else { return }
+        logger.warning("refused a message: \(why) (\(count) too large so far)")
+    }
+}
+
+/// What the first bytes of an encoded ControlMessage say, read without decoding it: which body it carries
+/// and, for a command or a plugin reply, its id (field 1 of both, which protobuf writers put first). The
+/// id is 0 when the bytes do not show one.
+struct ControlMessageHead: Equatable {
+    enum Body: Equatable { case command, reply, other }
+    var body = Body.other
+    var id: UInt64 = 0
+
+    init(body: Body, id: UInt64) {
+        self.body = body
+        self.id = id
+    }
+
+    init(_ bytes: Data) {
+        var reader = VarintReader(bytes: Array(bytes.prefix(32)))
+        // The body: a length-delimited field (wire type 2) of ControlMessage.
+        guard let tag = reader.next(), tag & 7 == 2, reader.next() != nil else { return }
+        switch tag >> 3 {
+        case 3: body = .command
+        case 6: body = .reply
+        default: return
+        }
+        // Its first field: `uint64 id = 1` (a varint, tag 0x08).
+        guard reader.next() == 0x08, let id = reader.next() else { return }
+        self.id = id
+    }
+
+    private struct VarintReader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        /// The next base-128 varint, or nil when the bytes end first (or it runs past 64 bits).
+        mutating func next() -> UInt64? {
+            var value: UInt64 = 0
+            for shift in stride(from: 0, to: 64, by: 7) {
+                guard offset < bytes.count else { return nil }
+                let byte = bytes[offset]
+                offset += 1
+                value |= UInt64(byte & 0x7f) << UInt64(shift)
+                if byte & 0x80 == 0 { return value }
+            }
+            return nil
+        }
+    }
+}
