@@ -2,6 +2,9 @@
 /// not yet been part of a drawn frame. Pure state: the host turns the returned changes into events.
 public struct AnnotationStore: Sendable {
     public private(set) var annotations: [Annotation] = []
+    /// Callouts (a later part of issue 16) belong to the selection: when the annotation delegate says the
+    /// selected annotation can show one, its callout (screen box, accessory boxes) is kept next to this id,
+    /// and a tap tests the callout before the annotations (tap-on-callout, callout-accessory-control-tapped).
     public private(set) var selectedID: String?
     /// Added but not yet in a frame that was begun, in the order added.
     private var undrawn: [String] = []
