@@ -179,6 +179,16 @@ extension CoreSession {
                 try reportSupervision(c)
             case .setNetworkStatus(let c):
                 try setNetworkStatus(c.status)
+            case .addAnnotations(let c):
+                try addAnnotations(c)
+            case .removeAnnotations(let c):
+                try removeAnnotations(c)
+            case .selectAnnotation(let c):
+                try selectAnnotation(c)
+            case .deselectAnnotation(let c):
+                try deselectAnnotation(c)
+            case .getAnnotations:
+                reply.annotations = annotationList
             case .snapshot, .benchRequests, .benchPublish:
                 throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:

@@ -11,13 +11,20 @@ extension CoreSession {
     func runFrame() {
         guard frameRequestID == nil else { return }
         guard registry.has(role: PluginRole.renderer) else {
-            guard let lost = rendererLost else { return map.renderFrame() }
+            guard let lost = rendererLost else {
+                // Drawn by nobody on purpose: the annotations count as drawn.
+                guard let start = map.beginFrame() else { return }
+                annotationFrameBegan()
+                annotationFrameDrawn()
+                return map.finishFrame(start)
+            }
             guard let start = map.beginFrame() else { return }
             frameNotDrawn(start, snapshot: nil, "no renderer to draw the frame: the renderer went away (plugin-gone: \(lost.documentedName))",
                           drawAgain: false, report: takeLossReport())
             return
         }
         guard let start = map.beginFrame() else { return }
+        annotationFrameBegan()
         var waiter: SnapshotWaiter?
         if start.full, !snapshotWaiters.isEmpty { waiter = snapshotWaiters.removeFirst() }
         let (styleKey, resources) = map.renderResources()
@@ -73,6 +80,7 @@ extension CoreSession {
             }
             // The next frame would lack them and cost a renderer's whole frame time: it waits a little for them.
             if loadingGlyphs { glyphWaitUntilMillis = now + Self.glyphWaitMillis }
+            annotationFrameDrawn()
             map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
             if let waiter = frame.snapshot {
                 if loadingGlyphs { snapshotWaiters.insert(waiter, at: 0) } else { answerSnapshot(waiter, with: result) }
@@ -93,6 +101,7 @@ extension CoreSession {
         guard let lost = rendererLost else {
             // The last renderer left by goodbye: from now on frames are drawn by nobody, on purpose.
             logger.notice("frame not drawn: \(why)")
+            annotationFrameNotDrawn()
             map.finishFrame(frame.start.undrawn, needsRepaint: true)
             if let waiter = frame.snapshot { snapshotWaiters.insert(waiter, at: 0) }
             return
@@ -112,6 +121,7 @@ extension CoreSession {
     func frameNotDrawn(_ start: FrameStart, snapshot: SnapshotWaiter?, _ why: String, drawAgain: Bool, report: Bool) {
         logger.warning("frame not drawn: \(why)")
         if report { publish(.mapLoadingError(.with { $0.type = .renderer; $0.message = why })) }
+        annotationFrameNotDrawn()
         map.finishFrame(start.undrawn, needsRepaint: drawAgain)
         guard let snapshot else { return }
         if drawAgain { snapshotWaiters.insert(snapshot, at: 0) } else { failSnapshot(snapshot, why) }

@@ -84,8 +84,12 @@ extension CoreSession {
 
     private func startGesture(_ q: QueuedGesture) {
         let hasDelegate = registry.has(role: PluginRole.gestureDelegate)
+        // Seed 002's subview step: a tap goes to the annotations first (CoreSession+Annotations.swift).
+        let annotation = offerTapToAnnotations(q.gesture, commandID: q.commandID)
         gestureInFlight = GestureInFlight(command: q.command, gesture: q.gesture, client: q.client, commandID: q.commandID,
-                                          dispatch: GestureDispatch(gesture: q.gesture, claims: gestureClaims, hasDelegate: hasDelegate))
+                                          dispatch: GestureDispatch(gesture: q.gesture, claims: gestureClaims, hasDelegate: hasDelegate,
+                                                                    takenBySubview: annotation != nil))
+        if let annotation { gestureInFlight?.handledBy = "annotation:\(annotation)" }
         if q.command.begins { map.beginGesture(q.gesture.kind) }
     }
 

@@ -70,6 +70,8 @@ public final class CoreSession: MapEnvironment {
     /// The gesture going through the dispatch chain, and those waiting for it to finish.
     var gestureInFlight: GestureInFlight?
     var gestureQueue: [QueuedGesture] = []
+    /// Annotations and the selection (CoreSession+Annotations.swift).
+    var annotations = AnnotationStore()
     /// The latest load status per target (publish-load-status), for get-load-status.
     var loadStatuses = LoadStatusTable()
     /// Resource keys each renderer has been sent (their bytes need not travel again).

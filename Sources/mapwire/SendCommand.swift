@@ -11,7 +11,8 @@ struct SendCommand: ParsableCommand {
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
                       RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, RestartPlugin.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
-                      ShowLocation.self, TrackingMode.self, LocationFailure.self, Network.self])
+                      ShowLocation.self, TrackingMode.self, LocationFailure.self, Network.self,
+                      AddAnnotation.self, RemoveAnnotation.self, SelectAnnotation.self, DeselectAnnotation.self, GetAnnotations.self])
 }
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
@@ -49,6 +50,8 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
         Output.line("\(b.roundTripNanos.count) requests in \(b.elapsedNanos) ns, \(b.failures) failed")
     case .state(let state):
         Output.line(state.documentedJSON.serialized)
+    case .annotations(let list):
+        Output.line(annotationListJSON(list).serialized)
     case nil:
         Output.line("ok")
     }

@@ -17,6 +17,12 @@ import Testing
         #expect(dispatch.step == .ask(.claimant(owner: "marker")))
     }
 
+    @Test func aGestureTakenByASubviewAsksNobody() {
+        let dispatch = GestureDispatch(gesture: .tap(at: Self.insideBoth), claims: Self.claims, hasDelegate: true, takenBySubview: true)
+        #expect(dispatch.order.isEmpty)
+        #expect(dispatch.step == .finished)
+    }
+
     @Test func onlyClaimsForTheKindAndLocationCount() {
         let pan = GestureDispatch(gesture: .pan(translation: ScreenPoint(x: 5, y: 0), at: Self.insideBoth),
                                   claims: Self.claims, hasDelegate: false)

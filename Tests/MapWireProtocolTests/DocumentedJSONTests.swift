@@ -78,6 +78,14 @@ import Testing
         #expect(Mapwire_V1_ResourceKind(documentedName: "nope") == nil)
     }
 
+    @Test func annotationEvents() {
+        #expect(Mapwire_V1_Envelope.OneOf_Payload.didAddAnnotationViews(.with { $0.ids = ["shop", "park"] }).documentedJSON.serialized
+            == #"{"ids":["shop","park"]}"#)
+        #expect(Mapwire_V1_Envelope.OneOf_Payload.didSelectAnnotation(.with { $0.id = "shop" }).documentedJSON.serialized == #"{"id":"shop"}"#)
+        #expect(Mapwire_V1_Envelope.OneOf_Payload.calloutAccessoryControlTapped(.with { $0.id = "shop"; $0.control = .right })
+            .documentedJSON.serialized == #"{"id":"shop","control":"right"}"#)
+    }
+
     @Test func monitorLineHasSeqTimeTypeAndData() {
         let envelope = Mapwire_V1_Envelope.with {
             $0.sequence = 3

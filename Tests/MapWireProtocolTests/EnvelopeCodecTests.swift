@@ -65,6 +65,8 @@ import Testing
             .willStartLocatingUser(.init()), .didStopLocatingUser(.init()), .userLocationUpdated(.init()),
             .didFailToLocateUser(.init()), .trackingModeChanged(.init()),
             .pluginGone(.init()), .pluginSupervision(.init()), .networkStatusChanged(.init()),
+            .didAddAnnotationViews(.init()), .didSelectAnnotation(.init()), .didDeselectAnnotation(.init()),
+            .tapOnCallout(.init()), .calloutAccessoryControlTapped(.init()),
         ]
         #expect(payloads.map(\.topic) == mapWireEventTopics)
         #expect(payloads.allSatisfy { $0.isMapEvent })

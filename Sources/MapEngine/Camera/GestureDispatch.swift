@@ -38,8 +38,9 @@ public enum GestureDispatchStep: Equatable, Sendable {
     case finished
 }
 
-/// Seed 002's chain as a small state machine: claiming owners whose region contains the location and
-/// which claim the gesture's kind, in list order; then the delegate, if any; then the map's default.
+/// Seed 002's chain as a small state machine: a subview of the map (an annotation) that took the gesture
+/// ends it at once; else claiming owners whose region contains the location and which claim the
+/// gesture's kind, in list order; then the delegate, if any; then the map's default.
 ///
 ///     var dispatch = GestureDispatch(gesture: g, claims: claims, hasDelegate: true)
 ///     while case .ask(let handler) = dispatch.step { dispatch.record(await ask(handler, g)) }
@@ -50,7 +51,12 @@ public struct GestureDispatch: Equatable, Sendable {
     public private(set) var step: GestureDispatchStep
     private var position = 0
 
-    public init(gesture: Gesture, claims: [GestureClaim], hasDelegate: Bool) {
+    public init(gesture: Gesture, claims: [GestureClaim], hasDelegate: Bool, takenBySubview: Bool = false) {
+        guard !takenBySubview else {
+            order = []
+            step = .finished
+            return
+        }
         var order = claims
             .filter { $0.kinds.contains(gesture.kind) && $0.region.contains(gesture.location) }
             .map { GestureHandler.claimant(owner: $0.owner) }

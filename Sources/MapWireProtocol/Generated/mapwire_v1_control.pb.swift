@@ -508,6 +508,47 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .setNetworkStatus(newValue)}
   }
 
+  /// Annotations (PROTOCOL.md 7.10), 60-64.
+  public var addAnnotations: Mapwire_V1_AddAnnotations {
+    get {
+      if case .addAnnotations(let v)? = kind {return v}
+      return Mapwire_V1_AddAnnotations()
+    }
+    set {kind = .addAnnotations(newValue)}
+  }
+
+  public var removeAnnotations: Mapwire_V1_RemoveAnnotations {
+    get {
+      if case .removeAnnotations(let v)? = kind {return v}
+      return Mapwire_V1_RemoveAnnotations()
+    }
+    set {kind = .removeAnnotations(newValue)}
+  }
+
+  public var selectAnnotation: Mapwire_V1_SelectAnnotation {
+    get {
+      if case .selectAnnotation(let v)? = kind {return v}
+      return Mapwire_V1_SelectAnnotation()
+    }
+    set {kind = .selectAnnotation(newValue)}
+  }
+
+  public var deselectAnnotation: Mapwire_V1_DeselectAnnotation {
+    get {
+      if case .deselectAnnotation(let v)? = kind {return v}
+      return Mapwire_V1_DeselectAnnotation()
+    }
+    set {kind = .deselectAnnotation(newValue)}
+  }
+
+  public var getAnnotations: Mapwire_V1_GetAnnotations {
+    get {
+      if case .getAnnotations(let v)? = kind {return v}
+      return Mapwire_V1_GetAnnotations()
+    }
+    set {kind = .getAnnotations(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -546,6 +587,12 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case reportSupervision(Mapwire_V1_ReportSupervision)
     /// Network (PROTOCOL.md 7.8): go offline or back online.
     case setNetworkStatus(Mapwire_V1_SetNetworkStatus)
+    /// Annotations (PROTOCOL.md 7.10), 60-64.
+    case addAnnotations(Mapwire_V1_AddAnnotations)
+    case removeAnnotations(Mapwire_V1_RemoveAnnotations)
+    case selectAnnotation(Mapwire_V1_SelectAnnotation)
+    case deselectAnnotation(Mapwire_V1_DeselectAnnotation)
+    case getAnnotations(Mapwire_V1_GetAnnotations)
 
   }
 
@@ -1816,6 +1863,14 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .state(newValue)}
   }
 
+  public var annotations: Mapwire_V1_AnnotationList {
+    get {
+      if case .annotations(let v)? = result {return v}
+      return Mapwire_V1_AnnotationList()
+    }
+    set {result = .annotations(newValue)}
+  }
+
   /// Why the command was refused (ok false), for programs; `error` says it for people.
   public var errorCode: Mapwire_V1_CommandErrorCode = .unspecified
 
@@ -1829,6 +1884,7 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     case benchPublish(Mapwire_V1_BenchPublishResult)
     case benchRequests(Mapwire_V1_BenchRequestsResult)
     case state(Mapwire_V1_CoreStateSnapshot)
+    case annotations(Mapwire_V1_AnnotationList)
 
   }
 
@@ -3033,6 +3089,204 @@ public nonisolated struct Mapwire_V1_ReportSupervision: Sendable {
   fileprivate var _report: Mapwire_V1_PluginSupervision? = nil
 }
 
+/// Annotations (PROTOCOL.md 7.10, seed 004): markers, routes and areas the application puts on the map,
+/// kept by the core in the order they were added (the last added is on top).
+public nonisolated struct Mapwire_V1_Annotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Unique among the map's annotations: 1 to 256 characters, no control characters.
+  public var id: String = String()
+
+  /// Shown in the annotation's callout (any kind).
+  public var title: String = String()
+
+  public var subtitle: String = String()
+
+  public var shape: Mapwire_V1_Annotation.OneOf_Shape? = nil
+
+  public var point: Mapwire_V1_PointAnnotation {
+    get {
+      if case .point(let v)? = shape {return v}
+      return Mapwire_V1_PointAnnotation()
+    }
+    set {shape = .point(newValue)}
+  }
+
+  public var polyline: Mapwire_V1_PolylineAnnotation {
+    get {
+      if case .polyline(let v)? = shape {return v}
+      return Mapwire_V1_PolylineAnnotation()
+    }
+    set {shape = .polyline(newValue)}
+  }
+
+  public var polygon: Mapwire_V1_PolygonAnnotation {
+    get {
+      if case .polygon(let v)? = shape {return v}
+      return Mapwire_V1_PolygonAnnotation()
+    }
+    set {shape = .polygon(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Shape: Equatable, Sendable {
+    case point(Mapwire_V1_PointAnnotation)
+    case polyline(Mapwire_V1_PolylineAnnotation)
+    case polygon(Mapwire_V1_PolygonAnnotation)
+
+  }
+
+  public init() {}
+}
+
+/// A marker at one coordinate, drawn with a style image (empty: the built-in pin) anchored at its bottom
+/// centre.
+public nonisolated struct Mapwire_V1_PointAnnotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var coordinate: Mapwire_V1_LngLat {
+    get {_coordinate ?? Mapwire_V1_LngLat()}
+    set {_coordinate = newValue}
+  }
+  /// Returns true if `coordinate` has been explicitly set.
+  public var hasCoordinate: Bool {self._coordinate != nil}
+  /// Clears the value of `coordinate`. Subsequent reads from it will return its default value.
+  public mutating func clearCoordinate() {self._coordinate = nil}
+
+  public var image: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _coordinate: Mapwire_V1_LngLat? = nil
+}
+
+/// A line through at least 2 coordinates.
+public nonisolated struct Mapwire_V1_PolylineAnnotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var coordinates: [Mapwire_V1_LngLat] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// An area: the outer ring and any holes, each at least 3 distinct coordinates, not crossing itself
+/// (the closing coordinate may be repeated or left out).
+public nonisolated struct Mapwire_V1_PolygonAnnotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var outer: [Mapwire_V1_LngLat] = []
+
+  public var holes: [Mapwire_V1_AnnotationRing] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_AnnotationRing: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var coordinates: [Mapwire_V1_LngLat] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Client -> core: adds a batch; all or nothing (one bad annotation refuses the batch).
+public nonisolated struct Mapwire_V1_AddAnnotations: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var annotations: [Mapwire_V1_Annotation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Client -> core: removes these annotations (every id must exist; all or nothing). Removing the selected
+/// one deselects it first (did-deselect-annotation).
+public nonisolated struct Mapwire_V1_RemoveAnnotations: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var ids: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Client -> core: selects an annotation as a tap on it would (the one selected before is deselected).
+public nonisolated struct Mapwire_V1_SelectAnnotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Client -> core: deselects the annotation if it is the selected one (else nothing happens).
+public nonisolated struct Mapwire_V1_DeselectAnnotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_GetAnnotations: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The reply to get-annotations: every annotation in drawing order (bottom first) and the selected one.
+public nonisolated struct Mapwire_V1_AnnotationList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var annotations: [Mapwire_V1_Annotation] = []
+
+  /// Empty when none is selected.
+  public var selectedID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
@@ -3334,7 +3588,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{1c}bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3733,6 +3987,71 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .setNetworkStatus(v)
         }
       }()
+      case 60: try {
+        var v: Mapwire_V1_AddAnnotations?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addAnnotations(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addAnnotations(v)
+        }
+      }()
+      case 61: try {
+        var v: Mapwire_V1_RemoveAnnotations?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .removeAnnotations(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .removeAnnotations(v)
+        }
+      }()
+      case 62: try {
+        var v: Mapwire_V1_SelectAnnotation?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .selectAnnotation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .selectAnnotation(v)
+        }
+      }()
+      case 63: try {
+        var v: Mapwire_V1_DeselectAnnotation?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .deselectAnnotation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .deselectAnnotation(v)
+        }
+      }()
+      case 64: try {
+        var v: Mapwire_V1_GetAnnotations?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .getAnnotations(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .getAnnotations(v)
+        }
+      }()
       case 80: try {
         var v: Mapwire_V1_BenchPublish?
         var hadOneofValue = false
@@ -3892,6 +4211,26 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .setNetworkStatus?: try {
       guard case .setNetworkStatus(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 52)
+    }()
+    case .addAnnotations?: try {
+      guard case .addAnnotations(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 60)
+    }()
+    case .removeAnnotations?: try {
+      guard case .removeAnnotations(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 61)
+    }()
+    case .selectAnnotation?: try {
+      guard case .selectAnnotation(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 62)
+    }()
+    case .deselectAnnotation?: try {
+      guard case .deselectAnnotation(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 63)
+    }()
+    case .getAnnotations?: try {
+      guard case .getAnnotations(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 64)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.kind else { preconditionFailure() }
@@ -5791,7 +6130,7 @@ nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{4}2bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{2}\u{a}annotations\0\u{4}(bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5867,6 +6206,19 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .state(v)
         }
       }()
+      case 40: try {
+        var v: Mapwire_V1_AnnotationList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .annotations(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .annotations(v)
+        }
+      }()
       case 80: try {
         var v: Mapwire_V1_BenchPublishResult?
         var hadOneofValue = false
@@ -5933,6 +6285,10 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     case .state?: try {
       guard case .state(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .annotations?: try {
+      guard case .annotations(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.result else { preconditionFailure() }
@@ -7703,6 +8059,413 @@ nonisolated extension Mapwire_V1_ReportSupervision: SwiftProtobuf.Message, Swift
 
   public static func ==(lhs: Mapwire_V1_ReportSupervision, rhs: Mapwire_V1_ReportSupervision) -> Bool {
     if lhs._report != rhs._report {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_Annotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Annotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}subtitle\0\u{2}\u{7}point\0\u{1}polyline\0\u{1}polygon\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.subtitle) }()
+      case 10: try {
+        var v: Mapwire_V1_PointAnnotation?
+        var hadOneofValue = false
+        if let current = self.shape {
+          hadOneofValue = true
+          if case .point(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.shape = .point(v)
+        }
+      }()
+      case 11: try {
+        var v: Mapwire_V1_PolylineAnnotation?
+        var hadOneofValue = false
+        if let current = self.shape {
+          hadOneofValue = true
+          if case .polyline(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.shape = .polyline(v)
+        }
+      }()
+      case 12: try {
+        var v: Mapwire_V1_PolygonAnnotation?
+        var hadOneofValue = false
+        if let current = self.shape {
+          hadOneofValue = true
+          if case .polygon(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.shape = .polygon(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.title.isEmpty {
+      try visitor.visitSingularStringField(value: self.title, fieldNumber: 2)
+    }
+    if !self.subtitle.isEmpty {
+      try visitor.visitSingularStringField(value: self.subtitle, fieldNumber: 3)
+    }
+    switch self.shape {
+    case .point?: try {
+      guard case .point(let v)? = self.shape else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .polyline?: try {
+      guard case .polyline(let v)? = self.shape else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .polygon?: try {
+      guard case .polygon(let v)? = self.shape else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_Annotation, rhs: Mapwire_V1_Annotation) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.title != rhs.title {return false}
+    if lhs.subtitle != rhs.subtitle {return false}
+    if lhs.shape != rhs.shape {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PointAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PointAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}coordinate\0\u{1}image\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._coordinate) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.image) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._coordinate {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.image.isEmpty {
+      try visitor.visitSingularStringField(value: self.image, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PointAnnotation, rhs: Mapwire_V1_PointAnnotation) -> Bool {
+    if lhs._coordinate != rhs._coordinate {return false}
+    if lhs.image != rhs.image {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PolylineAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PolylineAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}coordinates\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.coordinates) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.coordinates.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.coordinates, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PolylineAnnotation, rhs: Mapwire_V1_PolylineAnnotation) -> Bool {
+    if lhs.coordinates != rhs.coordinates {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PolygonAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PolygonAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}outer\0\u{1}holes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.outer) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.holes) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.outer.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.outer, fieldNumber: 1)
+    }
+    if !self.holes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.holes, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PolygonAnnotation, rhs: Mapwire_V1_PolygonAnnotation) -> Bool {
+    if lhs.outer != rhs.outer {return false}
+    if lhs.holes != rhs.holes {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AnnotationRing: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnotationRing"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}coordinates\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.coordinates) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.coordinates.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.coordinates, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AnnotationRing, rhs: Mapwire_V1_AnnotationRing) -> Bool {
+    if lhs.coordinates != rhs.coordinates {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AddAnnotations: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddAnnotations"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}annotations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.annotations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.annotations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.annotations, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AddAnnotations, rhs: Mapwire_V1_AddAnnotations) -> Bool {
+    if lhs.annotations != rhs.annotations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RemoveAnnotations: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RemoveAnnotations"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.ids) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.ids.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.ids, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RemoveAnnotations, rhs: Mapwire_V1_RemoveAnnotations) -> Bool {
+    if lhs.ids != rhs.ids {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SelectAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SelectAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SelectAnnotation, rhs: Mapwire_V1_SelectAnnotation) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DeselectAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeselectAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DeselectAnnotation, rhs: Mapwire_V1_DeselectAnnotation) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GetAnnotations: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetAnnotations"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GetAnnotations, rhs: Mapwire_V1_GetAnnotations) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AnnotationList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnotationList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}annotations\0\u{3}selected_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.annotations) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.selectedID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.annotations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.annotations, fieldNumber: 1)
+    }
+    if !self.selectedID.isEmpty {
+      try visitor.visitSingularStringField(value: self.selectedID, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AnnotationList, rhs: Mapwire_V1_AnnotationList) -> Bool {
+    if lhs.annotations != rhs.annotations {return false}
+    if lhs.selectedID != rhs.selectedID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -39,6 +39,11 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .pluginGone: "plugin-gone"
         case .pluginSupervision: "plugin-supervision"
         case .networkStatusChanged: "network-status-changed"
+        case .didAddAnnotationViews: "did-add-annotation-views"
+        case .didSelectAnnotation: "did-select-annotation"
+        case .didDeselectAnnotation: "did-deselect-annotation"
+        case .tapOnCallout: "tap-on-callout"
+        case .calloutAccessoryControlTapped: "callout-accessory-control-tapped"
         case .welcome: "welcome"
         }
     }
@@ -88,6 +93,11 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .pluginGone(let m): (60, m)
         case .pluginSupervision(let m): (61, m)
         case .networkStatusChanged(let m): (50, m)
+        case .didAddAnnotationViews(let m): (70, m)
+        case .didSelectAnnotation(let m): (71, m)
+        case .didDeselectAnnotation(let m): (72, m)
+        case .tapOnCallout(let m): (73, m)
+        case .calloutAccessoryControlTapped(let m): (74, m)
         case .welcome(let m): (100, m)
         }
     }
@@ -130,6 +140,11 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case 60: .pluginGone(try m(Mapwire_V1_PluginGone.self))
         case 61: .pluginSupervision(try m(Mapwire_V1_PluginSupervision.self))
         case 50: .networkStatusChanged(try m(Mapwire_V1_NetworkStatusChanged.self))
+        case 70: .didAddAnnotationViews(try m(Mapwire_V1_DidAddAnnotationViews.self))
+        case 71: .didSelectAnnotation(try m(Mapwire_V1_DidSelectAnnotation.self))
+        case 72: .didDeselectAnnotation(try m(Mapwire_V1_DidDeselectAnnotation.self))
+        case 73: .tapOnCallout(try m(Mapwire_V1_TapOnCallout.self))
+        case 74: .calloutAccessoryControlTapped(try m(Mapwire_V1_CalloutAccessoryControlTapped.self))
         case 100: .welcome(try m(Mapwire_V1_SubscriberWelcome.self))
         default: nil
         }
@@ -171,6 +186,11 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .pluginGone(let m): m.documentedJSON
         case .pluginSupervision(let m): m.documentedJSON
         case .networkStatusChanged(let m): m.documentedJSON
+        case .didAddAnnotationViews(let m): m.documentedJSON
+        case .didSelectAnnotation(let m): m.documentedJSON
+        case .didDeselectAnnotation(let m): m.documentedJSON
+        case .tapOnCallout(let m): m.documentedJSON
+        case .calloutAccessoryControlTapped(let m): m.documentedJSON
         case .welcome(let m): m.documentedJSON
         }
     }
@@ -211,6 +231,11 @@ public let mapWireEventTopics: [String] = [
     "plugin-gone",
     "plugin-supervision",
     "network-status-changed",
+    "did-add-annotation-views",
+    "did-select-annotation",
+    "did-deselect-annotation",
+    "tap-on-callout",
+    "callout-accessory-control-tapped",
 ]
 
 extension Mapwire_V1_MapLoaded {
@@ -570,6 +595,52 @@ extension Mapwire_V1_NetworkStatusChanged {
     }
 }
 
+extension Mapwire_V1_DidAddAnnotationViews {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(1)
+        members.append(JSONMember("ids", .array(self.ids.map { .string($0) })))
+        return .object(members)
+    }
+}
+
+extension Mapwire_V1_DidSelectAnnotation {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(1)
+        members.append(JSONMember("id", .string(self.id)))
+        return .object(members)
+    }
+}
+
+extension Mapwire_V1_DidDeselectAnnotation {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(1)
+        members.append(JSONMember("id", .string(self.id)))
+        return .object(members)
+    }
+}
+
+extension Mapwire_V1_TapOnCallout {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(1)
+        members.append(JSONMember("id", .string(self.id)))
+        return .object(members)
+    }
+}
+
+extension Mapwire_V1_CalloutAccessoryControlTapped {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(2)
+        members.append(JSONMember("id", .string(self.id)))
+        members.append(JSONMember("control", .string(self.control.documentedName)))
+        return .object(members)
+    }
+}
+
 extension Mapwire_V1_SubscriberWelcome {
     public var documentedJSON: JSONValue {
         var members: [JSONMember] = []
@@ -867,6 +938,16 @@ extension Mapwire_V1_NetworkStatus: DocumentedEnum {
         switch rawValue {
         case 1: "online"
         case 2: "offline"
+        default: "unspecified"
+        }
+    }
+}
+
+extension Mapwire_V1_CalloutAccessory: DocumentedEnum {
+    public var documentedName: String {
+        switch rawValue {
+        case 1: "left"
+        case 2: "right"
         default: "unspecified"
         }
     }

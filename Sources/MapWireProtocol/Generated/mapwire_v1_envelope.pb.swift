@@ -332,6 +332,47 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .networkStatusChanged(newValue)}
   }
 
+  /// Annotations (PROTOCOL.md 7.10, seed 004), 70-74.
+  public var didAddAnnotationViews: Mapwire_V1_DidAddAnnotationViews {
+    get {
+      if case .didAddAnnotationViews(let v)? = _storage._payload {return v}
+      return Mapwire_V1_DidAddAnnotationViews()
+    }
+    set {_uniqueStorage()._payload = .didAddAnnotationViews(newValue)}
+  }
+
+  public var didSelectAnnotation: Mapwire_V1_DidSelectAnnotation {
+    get {
+      if case .didSelectAnnotation(let v)? = _storage._payload {return v}
+      return Mapwire_V1_DidSelectAnnotation()
+    }
+    set {_uniqueStorage()._payload = .didSelectAnnotation(newValue)}
+  }
+
+  public var didDeselectAnnotation: Mapwire_V1_DidDeselectAnnotation {
+    get {
+      if case .didDeselectAnnotation(let v)? = _storage._payload {return v}
+      return Mapwire_V1_DidDeselectAnnotation()
+    }
+    set {_uniqueStorage()._payload = .didDeselectAnnotation(newValue)}
+  }
+
+  public var tapOnCallout: Mapwire_V1_TapOnCallout {
+    get {
+      if case .tapOnCallout(let v)? = _storage._payload {return v}
+      return Mapwire_V1_TapOnCallout()
+    }
+    set {_uniqueStorage()._payload = .tapOnCallout(newValue)}
+  }
+
+  public var calloutAccessoryControlTapped: Mapwire_V1_CalloutAccessoryControlTapped {
+    get {
+      if case .calloutAccessoryControlTapped(let v)? = _storage._payload {return v}
+      return Mapwire_V1_CalloutAccessoryControlTapped()
+    }
+    set {_uniqueStorage()._payload = .calloutAccessoryControlTapped(newValue)}
+  }
+
   /// Field numbers 100 and up are bus messages, not map events.
   public var welcome: Mapwire_V1_SubscriberWelcome {
     get {
@@ -393,6 +434,12 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case pluginGone(Mapwire_V1_PluginGone)
     case pluginSupervision(Mapwire_V1_PluginSupervision)
     case networkStatusChanged(Mapwire_V1_NetworkStatusChanged)
+    /// Annotations (PROTOCOL.md 7.10, seed 004), 70-74.
+    case didAddAnnotationViews(Mapwire_V1_DidAddAnnotationViews)
+    case didSelectAnnotation(Mapwire_V1_DidSelectAnnotation)
+    case didDeselectAnnotation(Mapwire_V1_DidDeselectAnnotation)
+    case tapOnCallout(Mapwire_V1_TapOnCallout)
+    case calloutAccessoryControlTapped(Mapwire_V1_CalloutAccessoryControlTapped)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
 
@@ -425,7 +472,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{4}\u{a}plugin_gone\0\u{3}plugin_supervision\0\u{2}'welcome\0\u{2}\u{1e}benchmark\0\u{3}causation_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{4}\u{a}plugin_gone\0\u{3}plugin_supervision\0\u{4}\u{9}did_add_annotation_views\0\u{3}did_select_annotation\0\u{3}did_deselect_annotation\0\u{3}tap_on_callout\0\u{3}callout_accessory_control_tapped\0\u{2}\u{1a}welcome\0\u{2}\u{1e}benchmark\0\u{3}causation_id\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -909,6 +956,71 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .pluginSupervision(v)
           }
         }()
+        case 70: try {
+          var v: Mapwire_V1_DidAddAnnotationViews?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .didAddAnnotationViews(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .didAddAnnotationViews(v)
+          }
+        }()
+        case 71: try {
+          var v: Mapwire_V1_DidSelectAnnotation?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .didSelectAnnotation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .didSelectAnnotation(v)
+          }
+        }()
+        case 72: try {
+          var v: Mapwire_V1_DidDeselectAnnotation?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .didDeselectAnnotation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .didDeselectAnnotation(v)
+          }
+        }()
+        case 73: try {
+          var v: Mapwire_V1_TapOnCallout?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .tapOnCallout(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .tapOnCallout(v)
+          }
+        }()
+        case 74: try {
+          var v: Mapwire_V1_CalloutAccessoryControlTapped?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .calloutAccessoryControlTapped(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .calloutAccessoryControlTapped(v)
+          }
+        }()
         case 100: try {
           var v: Mapwire_V1_SubscriberWelcome?
           var hadOneofValue = false
@@ -1086,6 +1198,26 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .pluginSupervision?: try {
         guard case .pluginSupervision(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 61)
+      }()
+      case .didAddAnnotationViews?: try {
+        guard case .didAddAnnotationViews(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
+      }()
+      case .didSelectAnnotation?: try {
+        guard case .didSelectAnnotation(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 71)
+      }()
+      case .didDeselectAnnotation?: try {
+        guard case .didDeselectAnnotation(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 72)
+      }()
+      case .tapOnCallout?: try {
+        guard case .tapOnCallout(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 73)
+      }()
+      case .calloutAccessoryControlTapped?: try {
+        guard case .calloutAccessoryControlTapped(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 74)
       }()
       case .welcome?: try {
         guard case .welcome(let v)? = _storage._payload else { preconditionFailure() }

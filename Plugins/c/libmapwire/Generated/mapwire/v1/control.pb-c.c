@@ -3517,6 +3517,501 @@ void   mapwire__v1__report_supervision__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__report_supervision__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__annotation__init
+                     (Mapwire__V1__Annotation         *message)
+{
+  static const Mapwire__V1__Annotation init_value = MAPWIRE__V1__ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation__get_packed_size
+                     (const Mapwire__V1__Annotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation__pack
+                     (const Mapwire__V1__Annotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation__pack_to_buffer
+                     (const Mapwire__V1__Annotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__Annotation *
+       mapwire__v1__annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__Annotation *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation__free_unpacked
+                     (Mapwire__V1__Annotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__point_annotation__init
+                     (Mapwire__V1__PointAnnotation         *message)
+{
+  static const Mapwire__V1__PointAnnotation init_value = MAPWIRE__V1__POINT_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__point_annotation__get_packed_size
+                     (const Mapwire__V1__PointAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__point_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__point_annotation__pack
+                     (const Mapwire__V1__PointAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__point_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__point_annotation__pack_to_buffer
+                     (const Mapwire__V1__PointAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__point_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__PointAnnotation *
+       mapwire__v1__point_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__PointAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__point_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__point_annotation__free_unpacked
+                     (Mapwire__V1__PointAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__point_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__polyline_annotation__init
+                     (Mapwire__V1__PolylineAnnotation         *message)
+{
+  static const Mapwire__V1__PolylineAnnotation init_value = MAPWIRE__V1__POLYLINE_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__polyline_annotation__get_packed_size
+                     (const Mapwire__V1__PolylineAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__polyline_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__polyline_annotation__pack
+                     (const Mapwire__V1__PolylineAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__polyline_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__polyline_annotation__pack_to_buffer
+                     (const Mapwire__V1__PolylineAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__polyline_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__PolylineAnnotation *
+       mapwire__v1__polyline_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__PolylineAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__polyline_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__polyline_annotation__free_unpacked
+                     (Mapwire__V1__PolylineAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__polyline_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__polygon_annotation__init
+                     (Mapwire__V1__PolygonAnnotation         *message)
+{
+  static const Mapwire__V1__PolygonAnnotation init_value = MAPWIRE__V1__POLYGON_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__polygon_annotation__get_packed_size
+                     (const Mapwire__V1__PolygonAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__polygon_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__polygon_annotation__pack
+                     (const Mapwire__V1__PolygonAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__polygon_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__polygon_annotation__pack_to_buffer
+                     (const Mapwire__V1__PolygonAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__polygon_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__PolygonAnnotation *
+       mapwire__v1__polygon_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__PolygonAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__polygon_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__polygon_annotation__free_unpacked
+                     (Mapwire__V1__PolygonAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__polygon_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__annotation_ring__init
+                     (Mapwire__V1__AnnotationRing         *message)
+{
+  static const Mapwire__V1__AnnotationRing init_value = MAPWIRE__V1__ANNOTATION_RING__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation_ring__get_packed_size
+                     (const Mapwire__V1__AnnotationRing *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_ring__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation_ring__pack
+                     (const Mapwire__V1__AnnotationRing *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_ring__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation_ring__pack_to_buffer
+                     (const Mapwire__V1__AnnotationRing *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_ring__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AnnotationRing *
+       mapwire__v1__annotation_ring__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AnnotationRing *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation_ring__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation_ring__free_unpacked
+                     (Mapwire__V1__AnnotationRing *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation_ring__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__add_annotations__init
+                     (Mapwire__V1__AddAnnotations         *message)
+{
+  static const Mapwire__V1__AddAnnotations init_value = MAPWIRE__V1__ADD_ANNOTATIONS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__add_annotations__get_packed_size
+                     (const Mapwire__V1__AddAnnotations *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__add_annotations__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__add_annotations__pack
+                     (const Mapwire__V1__AddAnnotations *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__add_annotations__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__add_annotations__pack_to_buffer
+                     (const Mapwire__V1__AddAnnotations *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__add_annotations__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AddAnnotations *
+       mapwire__v1__add_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AddAnnotations *)
+     protobuf_c_message_unpack (&mapwire__v1__add_annotations__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__add_annotations__free_unpacked
+                     (Mapwire__V1__AddAnnotations *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__add_annotations__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__remove_annotations__init
+                     (Mapwire__V1__RemoveAnnotations         *message)
+{
+  static const Mapwire__V1__RemoveAnnotations init_value = MAPWIRE__V1__REMOVE_ANNOTATIONS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__remove_annotations__get_packed_size
+                     (const Mapwire__V1__RemoveAnnotations *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__remove_annotations__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__remove_annotations__pack
+                     (const Mapwire__V1__RemoveAnnotations *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__remove_annotations__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__remove_annotations__pack_to_buffer
+                     (const Mapwire__V1__RemoveAnnotations *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__remove_annotations__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__RemoveAnnotations *
+       mapwire__v1__remove_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__RemoveAnnotations *)
+     protobuf_c_message_unpack (&mapwire__v1__remove_annotations__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__remove_annotations__free_unpacked
+                     (Mapwire__V1__RemoveAnnotations *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__remove_annotations__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__select_annotation__init
+                     (Mapwire__V1__SelectAnnotation         *message)
+{
+  static const Mapwire__V1__SelectAnnotation init_value = MAPWIRE__V1__SELECT_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__select_annotation__get_packed_size
+                     (const Mapwire__V1__SelectAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__select_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__select_annotation__pack
+                     (const Mapwire__V1__SelectAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__select_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__select_annotation__pack_to_buffer
+                     (const Mapwire__V1__SelectAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__select_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SelectAnnotation *
+       mapwire__v1__select_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SelectAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__select_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__select_annotation__free_unpacked
+                     (Mapwire__V1__SelectAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__select_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__deselect_annotation__init
+                     (Mapwire__V1__DeselectAnnotation         *message)
+{
+  static const Mapwire__V1__DeselectAnnotation init_value = MAPWIRE__V1__DESELECT_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__deselect_annotation__get_packed_size
+                     (const Mapwire__V1__DeselectAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__deselect_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__deselect_annotation__pack
+                     (const Mapwire__V1__DeselectAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__deselect_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__deselect_annotation__pack_to_buffer
+                     (const Mapwire__V1__DeselectAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__deselect_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DeselectAnnotation *
+       mapwire__v1__deselect_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DeselectAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__deselect_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__deselect_annotation__free_unpacked
+                     (Mapwire__V1__DeselectAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__deselect_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__get_annotations__init
+                     (Mapwire__V1__GetAnnotations         *message)
+{
+  static const Mapwire__V1__GetAnnotations init_value = MAPWIRE__V1__GET_ANNOTATIONS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__get_annotations__get_packed_size
+                     (const Mapwire__V1__GetAnnotations *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_annotations__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__get_annotations__pack
+                     (const Mapwire__V1__GetAnnotations *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_annotations__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__get_annotations__pack_to_buffer
+                     (const Mapwire__V1__GetAnnotations *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_annotations__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__GetAnnotations *
+       mapwire__v1__get_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__GetAnnotations *)
+     protobuf_c_message_unpack (&mapwire__v1__get_annotations__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__get_annotations__free_unpacked
+                     (Mapwire__V1__GetAnnotations *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__get_annotations__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__annotation_list__init
+                     (Mapwire__V1__AnnotationList         *message)
+{
+  static const Mapwire__V1__AnnotationList init_value = MAPWIRE__V1__ANNOTATION_LIST__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation_list__get_packed_size
+                     (const Mapwire__V1__AnnotationList *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_list__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation_list__pack
+                     (const Mapwire__V1__AnnotationList *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_list__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation_list__pack_to_buffer
+                     (const Mapwire__V1__AnnotationList *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_list__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AnnotationList *
+       mapwire__v1__annotation_list__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AnnotationList *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation_list__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation_list__free_unpacked
+                     (Mapwire__V1__AnnotationList *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation_list__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor mapwire__v1__control_message__field_descriptors[9] =
 {
   {
@@ -3852,7 +4347,7 @@ const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor =
   (ProtobufCMessageInit) mapwire__v1__welcome__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[33] =
+static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[38] =
 {
   {
     "id",
@@ -4227,6 +4722,66 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[33
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "add_annotations",
+    60,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, add_annotations),
+    &mapwire__v1__add_annotations__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "remove_annotations",
+    61,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, remove_annotations),
+    &mapwire__v1__remove_annotations__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "select_annotation",
+    62,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, select_annotation),
+    &mapwire__v1__select_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "deselect_annotation",
+    63,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, deselect_annotation),
+    &mapwire__v1__deselect_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "get_annotations",
+    64,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, get_annotations),
+    &mapwire__v1__get_annotations__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "bench_publish",
     80,
     PROTOBUF_C_LABEL_NONE,
@@ -4252,14 +4807,17 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[33
   },
 };
 static const unsigned mapwire__v1__command__field_indices_by_name[] = {
+  31,   /* field[31] = add_annotations */
   5,   /* field[5] = add_source */
   25,   /* field[25] = add_style_image */
-  31,   /* field[31] = bench_publish */
-  32,   /* field[32] = bench_requests */
+  36,   /* field[36] = bench_publish */
+  37,   /* field[37] = bench_requests */
   14,   /* field[14] = claim_gestures */
+  34,   /* field[34] = deselect_annotation */
   11,   /* field[11] = ease_to */
   12,   /* field[12] = fly_to */
   13,   /* field[13] = gesture */
+  35,   /* field[35] = get_annotations */
   8,   /* field[8] = get_camera */
   24,   /* field[24] = get_load_status */
   28,   /* field[28] = get_state */
@@ -4269,11 +4827,13 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   23,   /* field[23] = publish_load_status */
   19,   /* field[19] = publish_viewport_target */
   15,   /* field[15] = release_gestures */
+  32,   /* field[32] = remove_annotations */
   27,   /* field[27] = remove_layer */
   6,   /* field[6] = remove_source */
   26,   /* field[26] = remove_style_image */
   22,   /* field[22] = report_location_failure */
   29,   /* field[29] = report_supervision */
+  33,   /* field[33] = select_annotation */
   3,   /* field[3] = set_camera */
   30,   /* field[30] = set_network_status */
   20,   /* field[20] = set_shows_user_location */
@@ -4286,15 +4846,16 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   9,   /* field[9] = snapshot */
   17,   /* field[17] = update_location */
 };
-static const ProtobufCIntRange mapwire__v1__command__number_ranges[6 + 1] =
+static const ProtobufCIntRange mapwire__v1__command__number_ranges[7 + 1] =
 {
   { 1, 0 },
   { 10, 1 },
   { 27, 16 },
   { 40, 23 },
   { 50, 28 },
-  { 80, 31 },
-  { 0, 33 }
+  { 60, 31 },
+  { 80, 36 },
+  { 0, 38 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
 {
@@ -4304,10 +4865,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
   "Mapwire__V1__Command",
   "mapwire.v1",
   sizeof(Mapwire__V1__Command),
-  33,
+  38,
   mapwire__v1__command__field_descriptors,
   mapwire__v1__command__field_indices_by_name,
-  6,  mapwire__v1__command__number_ranges,
+  7,  mapwire__v1__command__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -7001,7 +7562,7 @@ const ProtobufCMessageDescriptor mapwire__v1__load_status_report__descriptor =
   (ProtobufCMessageInit) mapwire__v1__load_status_report__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[11] =
+static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[12] =
 {
   {
     "id",
@@ -7100,6 +7661,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "annotations",
+    40,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__CommandReply, result_case),
+    offsetof(Mapwire__V1__CommandReply, annotations),
+    &mapwire__v1__annotation_list__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "bench_publish",
     80,
     PROTOBUF_C_LABEL_NONE,
@@ -7137,11 +7710,12 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
   },
 };
 static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
-  8,   /* field[8] = bench_publish */
-  9,   /* field[9] = bench_requests */
+  8,   /* field[8] = annotations */
+  9,   /* field[9] = bench_publish */
+  10,   /* field[10] = bench_requests */
   3,   /* field[3] = camera */
   2,   /* field[2] = error */
-  10,   /* field[10] = error_code */
+  11,   /* field[11] = error_code */
   0,   /* field[0] = id */
   6,   /* field[6] = load_status */
   1,   /* field[1] = ok */
@@ -7149,15 +7723,16 @@ static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
   5,   /* field[5] = snapshot */
   7,   /* field[7] = state */
 };
-static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[6 + 1] =
+static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[7 + 1] =
 {
   { 1, 0 },
   { 10, 3 },
   { 20, 6 },
   { 30, 7 },
-  { 80, 8 },
-  { 110, 10 },
-  { 0, 11 }
+  { 40, 8 },
+  { 80, 9 },
+  { 110, 11 },
+  { 0, 12 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
 {
@@ -7167,10 +7742,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
   "Mapwire__V1__CommandReply",
   "mapwire.v1",
   sizeof(Mapwire__V1__CommandReply),
-  11,
+  12,
   mapwire__v1__command_reply__field_descriptors,
   mapwire__v1__command_reply__field_indices_by_name,
-  6,  mapwire__v1__command_reply__number_ranges,
+  7,  mapwire__v1__command_reply__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -9720,6 +10295,509 @@ const ProtobufCMessageDescriptor mapwire__v1__report_supervision__descriptor =
   mapwire__v1__report_supervision__field_indices_by_name,
   1,  mapwire__v1__report_supervision__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__report_supervision__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation__field_descriptors[6] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Annotation, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "title",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Annotation, title),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "subtitle",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Annotation, subtitle),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "point",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Annotation, shape_case),
+    offsetof(Mapwire__V1__Annotation, point),
+    &mapwire__v1__point_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "polyline",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Annotation, shape_case),
+    offsetof(Mapwire__V1__Annotation, polyline),
+    &mapwire__v1__polyline_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "polygon",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Annotation, shape_case),
+    offsetof(Mapwire__V1__Annotation, polygon),
+    &mapwire__v1__polygon_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+  3,   /* field[3] = point */
+  5,   /* field[5] = polygon */
+  4,   /* field[4] = polyline */
+  2,   /* field[2] = subtitle */
+  1,   /* field[1] = title */
+};
+static const ProtobufCIntRange mapwire__v1__annotation__number_ranges[2 + 1] =
+{
+  { 1, 0 },
+  { 10, 3 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.Annotation",
+  "Annotation",
+  "Mapwire__V1__Annotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__Annotation),
+  6,
+  mapwire__v1__annotation__field_descriptors,
+  mapwire__v1__annotation__field_indices_by_name,
+  2,  mapwire__v1__annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__point_annotation__field_descriptors[2] =
+{
+  {
+    "coordinate",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__PointAnnotation, coordinate),
+    &mapwire__v1__lng_lat__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "image",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__PointAnnotation, image),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__point_annotation__field_indices_by_name[] = {
+  0,   /* field[0] = coordinate */
+  1,   /* field[1] = image */
+};
+static const ProtobufCIntRange mapwire__v1__point_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__point_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.PointAnnotation",
+  "PointAnnotation",
+  "Mapwire__V1__PointAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__PointAnnotation),
+  2,
+  mapwire__v1__point_annotation__field_descriptors,
+  mapwire__v1__point_annotation__field_indices_by_name,
+  1,  mapwire__v1__point_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__point_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__polyline_annotation__field_descriptors[1] =
+{
+  {
+    "coordinates",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PolylineAnnotation, n_coordinates),
+    offsetof(Mapwire__V1__PolylineAnnotation, coordinates),
+    &mapwire__v1__lng_lat__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__polyline_annotation__field_indices_by_name[] = {
+  0,   /* field[0] = coordinates */
+};
+static const ProtobufCIntRange mapwire__v1__polyline_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__polyline_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.PolylineAnnotation",
+  "PolylineAnnotation",
+  "Mapwire__V1__PolylineAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__PolylineAnnotation),
+  1,
+  mapwire__v1__polyline_annotation__field_descriptors,
+  mapwire__v1__polyline_annotation__field_indices_by_name,
+  1,  mapwire__v1__polyline_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__polyline_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__polygon_annotation__field_descriptors[2] =
+{
+  {
+    "outer",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PolygonAnnotation, n_outer),
+    offsetof(Mapwire__V1__PolygonAnnotation, outer),
+    &mapwire__v1__lng_lat__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "holes",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PolygonAnnotation, n_holes),
+    offsetof(Mapwire__V1__PolygonAnnotation, holes),
+    &mapwire__v1__annotation_ring__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__polygon_annotation__field_indices_by_name[] = {
+  1,   /* field[1] = holes */
+  0,   /* field[0] = outer */
+};
+static const ProtobufCIntRange mapwire__v1__polygon_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__polygon_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.PolygonAnnotation",
+  "PolygonAnnotation",
+  "Mapwire__V1__PolygonAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__PolygonAnnotation),
+  2,
+  mapwire__v1__polygon_annotation__field_descriptors,
+  mapwire__v1__polygon_annotation__field_indices_by_name,
+  1,  mapwire__v1__polygon_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__polygon_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation_ring__field_descriptors[1] =
+{
+  {
+    "coordinates",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AnnotationRing, n_coordinates),
+    offsetof(Mapwire__V1__AnnotationRing, coordinates),
+    &mapwire__v1__lng_lat__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation_ring__field_indices_by_name[] = {
+  0,   /* field[0] = coordinates */
+};
+static const ProtobufCIntRange mapwire__v1__annotation_ring__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation_ring__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AnnotationRing",
+  "AnnotationRing",
+  "Mapwire__V1__AnnotationRing",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AnnotationRing),
+  1,
+  mapwire__v1__annotation_ring__field_descriptors,
+  mapwire__v1__annotation_ring__field_indices_by_name,
+  1,  mapwire__v1__annotation_ring__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation_ring__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__add_annotations__field_descriptors[1] =
+{
+  {
+    "annotations",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AddAnnotations, n_annotations),
+    offsetof(Mapwire__V1__AddAnnotations, annotations),
+    &mapwire__v1__annotation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__add_annotations__field_indices_by_name[] = {
+  0,   /* field[0] = annotations */
+};
+static const ProtobufCIntRange mapwire__v1__add_annotations__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__add_annotations__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AddAnnotations",
+  "AddAnnotations",
+  "Mapwire__V1__AddAnnotations",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AddAnnotations),
+  1,
+  mapwire__v1__add_annotations__field_descriptors,
+  mapwire__v1__add_annotations__field_indices_by_name,
+  1,  mapwire__v1__add_annotations__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__add_annotations__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__remove_annotations__field_descriptors[1] =
+{
+  {
+    "ids",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__RemoveAnnotations, n_ids),
+    offsetof(Mapwire__V1__RemoveAnnotations, ids),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__remove_annotations__field_indices_by_name[] = {
+  0,   /* field[0] = ids */
+};
+static const ProtobufCIntRange mapwire__v1__remove_annotations__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__remove_annotations__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.RemoveAnnotations",
+  "RemoveAnnotations",
+  "Mapwire__V1__RemoveAnnotations",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__RemoveAnnotations),
+  1,
+  mapwire__v1__remove_annotations__field_descriptors,
+  mapwire__v1__remove_annotations__field_indices_by_name,
+  1,  mapwire__v1__remove_annotations__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__remove_annotations__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__select_annotation__field_descriptors[1] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SelectAnnotation, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__select_annotation__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__select_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__select_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SelectAnnotation",
+  "SelectAnnotation",
+  "Mapwire__V1__SelectAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SelectAnnotation),
+  1,
+  mapwire__v1__select_annotation__field_descriptors,
+  mapwire__v1__select_annotation__field_indices_by_name,
+  1,  mapwire__v1__select_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__select_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__deselect_annotation__field_descriptors[1] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DeselectAnnotation, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__deselect_annotation__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__deselect_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__deselect_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DeselectAnnotation",
+  "DeselectAnnotation",
+  "Mapwire__V1__DeselectAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DeselectAnnotation),
+  1,
+  mapwire__v1__deselect_annotation__field_descriptors,
+  mapwire__v1__deselect_annotation__field_indices_by_name,
+  1,  mapwire__v1__deselect_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__deselect_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+#define mapwire__v1__get_annotations__field_descriptors NULL
+#define mapwire__v1__get_annotations__field_indices_by_name NULL
+#define mapwire__v1__get_annotations__number_ranges NULL
+const ProtobufCMessageDescriptor mapwire__v1__get_annotations__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.GetAnnotations",
+  "GetAnnotations",
+  "Mapwire__V1__GetAnnotations",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__GetAnnotations),
+  0,
+  mapwire__v1__get_annotations__field_descriptors,
+  mapwire__v1__get_annotations__field_indices_by_name,
+  0,  mapwire__v1__get_annotations__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__get_annotations__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation_list__field_descriptors[2] =
+{
+  {
+    "annotations",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AnnotationList, n_annotations),
+    offsetof(Mapwire__V1__AnnotationList, annotations),
+    &mapwire__v1__annotation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "selected_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__AnnotationList, selected_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation_list__field_indices_by_name[] = {
+  0,   /* field[0] = annotations */
+  1,   /* field[1] = selected_id */
+};
+static const ProtobufCIntRange mapwire__v1__annotation_list__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation_list__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AnnotationList",
+  "AnnotationList",
+  "Mapwire__V1__AnnotationList",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AnnotationList),
+  2,
+  mapwire__v1__annotation_list__field_descriptors,
+  mapwire__v1__annotation_list__field_indices_by_name,
+  1,  mapwire__v1__annotation_list__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation_list__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCEnumValue mapwire__v1__command_error_code__enum_values_by_number[6] =

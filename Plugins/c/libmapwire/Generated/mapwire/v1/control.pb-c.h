@@ -94,6 +94,17 @@ typedef struct Mapwire__V1__PluginInfo Mapwire__V1__PluginInfo;
 typedef struct Mapwire__V1__CoreCounters Mapwire__V1__CoreCounters;
 typedef struct Mapwire__V1__SetNetworkStatus Mapwire__V1__SetNetworkStatus;
 typedef struct Mapwire__V1__ReportSupervision Mapwire__V1__ReportSupervision;
+typedef struct Mapwire__V1__Annotation Mapwire__V1__Annotation;
+typedef struct Mapwire__V1__PointAnnotation Mapwire__V1__PointAnnotation;
+typedef struct Mapwire__V1__PolylineAnnotation Mapwire__V1__PolylineAnnotation;
+typedef struct Mapwire__V1__PolygonAnnotation Mapwire__V1__PolygonAnnotation;
+typedef struct Mapwire__V1__AnnotationRing Mapwire__V1__AnnotationRing;
+typedef struct Mapwire__V1__AddAnnotations Mapwire__V1__AddAnnotations;
+typedef struct Mapwire__V1__RemoveAnnotations Mapwire__V1__RemoveAnnotations;
+typedef struct Mapwire__V1__SelectAnnotation Mapwire__V1__SelectAnnotation;
+typedef struct Mapwire__V1__DeselectAnnotation Mapwire__V1__DeselectAnnotation;
+typedef struct Mapwire__V1__GetAnnotations Mapwire__V1__GetAnnotations;
+typedef struct Mapwire__V1__AnnotationList Mapwire__V1__AnnotationList;
 
 
 /* --- enums --- */
@@ -344,7 +355,12 @@ typedef enum {
   MAPWIRE__V1__COMMAND__KIND_BENCH_REQUESTS = 81,
   MAPWIRE__V1__COMMAND__KIND_GET_STATE = 50,
   MAPWIRE__V1__COMMAND__KIND_REPORT_SUPERVISION = 51,
-  MAPWIRE__V1__COMMAND__KIND_SET_NETWORK_STATUS = 52
+  MAPWIRE__V1__COMMAND__KIND_SET_NETWORK_STATUS = 52,
+  MAPWIRE__V1__COMMAND__KIND_ADD_ANNOTATIONS = 60,
+  MAPWIRE__V1__COMMAND__KIND_REMOVE_ANNOTATIONS = 61,
+  MAPWIRE__V1__COMMAND__KIND_SELECT_ANNOTATION = 62,
+  MAPWIRE__V1__COMMAND__KIND_DESELECT_ANNOTATION = 63,
+  MAPWIRE__V1__COMMAND__KIND_GET_ANNOTATIONS = 64
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND__KIND__CASE)
 } Mapwire__V1__Command__KindCase;
 
@@ -401,6 +417,14 @@ struct  Mapwire__V1__Command
      * Network (PROTOCOL.md 7.8): go offline or back online.
      */
     Mapwire__V1__SetNetworkStatus *set_network_status;
+    /*
+     * Annotations (PROTOCOL.md 7.10), 60-64.
+     */
+    Mapwire__V1__AddAnnotations *add_annotations;
+    Mapwire__V1__RemoveAnnotations *remove_annotations;
+    Mapwire__V1__SelectAnnotation *select_annotation;
+    Mapwire__V1__DeselectAnnotation *deselect_annotation;
+    Mapwire__V1__GetAnnotations *get_annotations;
   };
 };
 #define MAPWIRE__V1__COMMAND__INIT \
@@ -1435,7 +1459,8 @@ typedef enum {
   MAPWIRE__V1__COMMAND_REPLY__RESULT_LOAD_STATUS = 20,
   MAPWIRE__V1__COMMAND_REPLY__RESULT_BENCH_PUBLISH = 80,
   MAPWIRE__V1__COMMAND_REPLY__RESULT_BENCH_REQUESTS = 81,
-  MAPWIRE__V1__COMMAND_REPLY__RESULT_STATE = 30
+  MAPWIRE__V1__COMMAND_REPLY__RESULT_STATE = 30,
+  MAPWIRE__V1__COMMAND_REPLY__RESULT_ANNOTATIONS = 40
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND_REPLY__RESULT__CASE)
 } Mapwire__V1__CommandReply__ResultCase;
 
@@ -1470,6 +1495,7 @@ struct  Mapwire__V1__CommandReply
     Mapwire__V1__BenchPublishResult *bench_publish;
     Mapwire__V1__BenchRequestsResult *bench_requests;
     Mapwire__V1__CoreStateSnapshot *state;
+    Mapwire__V1__AnnotationList *annotations;
   };
 };
 #define MAPWIRE__V1__COMMAND_REPLY__INIT \
@@ -2185,6 +2211,181 @@ struct  Mapwire__V1__ReportSupervision
 #define MAPWIRE__V1__REPORT_SUPERVISION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__report_supervision__descriptor) \
     , NULL }
+
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION__SHAPE__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION__SHAPE_POINT = 10,
+  MAPWIRE__V1__ANNOTATION__SHAPE_POLYLINE = 11,
+  MAPWIRE__V1__ANNOTATION__SHAPE_POLYGON = 12
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION__SHAPE__CASE)
+} Mapwire__V1__Annotation__ShapeCase;
+
+/*
+ * Annotations (PROTOCOL.md 7.10, seed 004): markers, routes and areas the application puts on the map,
+ * kept by the core in the order they were added (the last added is on top).
+ */
+struct  Mapwire__V1__Annotation
+{
+  ProtobufCMessage base;
+  /*
+   * Unique among the map's annotations: 1 to 256 characters, no control characters.
+   */
+  char *id;
+  /*
+   * Shown in the annotation's callout (any kind).
+   */
+  char *title;
+  char *subtitle;
+  Mapwire__V1__Annotation__ShapeCase shape_case;
+  union {
+    Mapwire__V1__PointAnnotation *point;
+    Mapwire__V1__PolylineAnnotation *polyline;
+    Mapwire__V1__PolygonAnnotation *polygon;
+  };
+};
+#define MAPWIRE__V1__ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, MAPWIRE__V1__ANNOTATION__SHAPE__NOT_SET, {0} }
+
+
+/*
+ * A marker at one coordinate, drawn with a style image (empty: the built-in pin) anchored at its bottom
+ * centre.
+ */
+struct  Mapwire__V1__PointAnnotation
+{
+  ProtobufCMessage base;
+  Mapwire__V1__LngLat *coordinate;
+  char *image;
+};
+#define MAPWIRE__V1__POINT_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__point_annotation__descriptor) \
+    , NULL, (char *)protobuf_c_empty_string }
+
+
+/*
+ * A line through at least 2 coordinates.
+ */
+struct  Mapwire__V1__PolylineAnnotation
+{
+  ProtobufCMessage base;
+  size_t n_coordinates;
+  Mapwire__V1__LngLat **coordinates;
+};
+#define MAPWIRE__V1__POLYLINE_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__polyline_annotation__descriptor) \
+    , 0,NULL }
+
+
+/*
+ * An area: the outer ring and any holes, each at least 3 distinct coordinates, not crossing itself
+ * (the closing coordinate may be repeated or left out).
+ */
+struct  Mapwire__V1__PolygonAnnotation
+{
+  ProtobufCMessage base;
+  size_t n_outer;
+  Mapwire__V1__LngLat **outer;
+  size_t n_holes;
+  Mapwire__V1__AnnotationRing **holes;
+};
+#define MAPWIRE__V1__POLYGON_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__polygon_annotation__descriptor) \
+    , 0,NULL, 0,NULL }
+
+
+struct  Mapwire__V1__AnnotationRing
+{
+  ProtobufCMessage base;
+  size_t n_coordinates;
+  Mapwire__V1__LngLat **coordinates;
+};
+#define MAPWIRE__V1__ANNOTATION_RING__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_ring__descriptor) \
+    , 0,NULL }
+
+
+/*
+ * Client -> core: adds a batch; all or nothing (one bad annotation refuses the batch).
+ */
+struct  Mapwire__V1__AddAnnotations
+{
+  ProtobufCMessage base;
+  size_t n_annotations;
+  Mapwire__V1__Annotation **annotations;
+};
+#define MAPWIRE__V1__ADD_ANNOTATIONS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__add_annotations__descriptor) \
+    , 0,NULL }
+
+
+/*
+ * Client -> core: removes these annotations (every id must exist; all or nothing). Removing the selected
+ * one deselects it first (did-deselect-annotation).
+ */
+struct  Mapwire__V1__RemoveAnnotations
+{
+  ProtobufCMessage base;
+  size_t n_ids;
+  char **ids;
+};
+#define MAPWIRE__V1__REMOVE_ANNOTATIONS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__remove_annotations__descriptor) \
+    , 0,NULL }
+
+
+/*
+ * Client -> core: selects an annotation as a tap on it would (the one selected before is deselected).
+ */
+struct  Mapwire__V1__SelectAnnotation
+{
+  ProtobufCMessage base;
+  char *id;
+};
+#define MAPWIRE__V1__SELECT_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__select_annotation__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Client -> core: deselects the annotation if it is the selected one (else nothing happens).
+ */
+struct  Mapwire__V1__DeselectAnnotation
+{
+  ProtobufCMessage base;
+  char *id;
+};
+#define MAPWIRE__V1__DESELECT_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__deselect_annotation__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+struct  Mapwire__V1__GetAnnotations
+{
+  ProtobufCMessage base;
+};
+#define MAPWIRE__V1__GET_ANNOTATIONS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__get_annotations__descriptor) \
+     }
+
+
+/*
+ * The reply to get-annotations: every annotation in drawing order (bottom first) and the selected one.
+ */
+struct  Mapwire__V1__AnnotationList
+{
+  ProtobufCMessage base;
+  size_t n_annotations;
+  Mapwire__V1__Annotation **annotations;
+  /*
+   * Empty when none is selected.
+   */
+  char *selected_id;
+};
+#define MAPWIRE__V1__ANNOTATION_LIST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_list__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string }
 
 
 /* Mapwire__V1__ControlMessage methods */
@@ -3669,6 +3870,215 @@ Mapwire__V1__ReportSupervision *
 void   mapwire__v1__report_supervision__free_unpacked
                      (Mapwire__V1__ReportSupervision *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__Annotation methods */
+void   mapwire__v1__annotation__init
+                     (Mapwire__V1__Annotation         *message);
+size_t mapwire__v1__annotation__get_packed_size
+                     (const Mapwire__V1__Annotation   *message);
+size_t mapwire__v1__annotation__pack
+                     (const Mapwire__V1__Annotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation__pack_to_buffer
+                     (const Mapwire__V1__Annotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__Annotation *
+       mapwire__v1__annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation__free_unpacked
+                     (Mapwire__V1__Annotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__PointAnnotation methods */
+void   mapwire__v1__point_annotation__init
+                     (Mapwire__V1__PointAnnotation         *message);
+size_t mapwire__v1__point_annotation__get_packed_size
+                     (const Mapwire__V1__PointAnnotation   *message);
+size_t mapwire__v1__point_annotation__pack
+                     (const Mapwire__V1__PointAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__point_annotation__pack_to_buffer
+                     (const Mapwire__V1__PointAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__PointAnnotation *
+       mapwire__v1__point_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__point_annotation__free_unpacked
+                     (Mapwire__V1__PointAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__PolylineAnnotation methods */
+void   mapwire__v1__polyline_annotation__init
+                     (Mapwire__V1__PolylineAnnotation         *message);
+size_t mapwire__v1__polyline_annotation__get_packed_size
+                     (const Mapwire__V1__PolylineAnnotation   *message);
+size_t mapwire__v1__polyline_annotation__pack
+                     (const Mapwire__V1__PolylineAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__polyline_annotation__pack_to_buffer
+                     (const Mapwire__V1__PolylineAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__PolylineAnnotation *
+       mapwire__v1__polyline_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__polyline_annotation__free_unpacked
+                     (Mapwire__V1__PolylineAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__PolygonAnnotation methods */
+void   mapwire__v1__polygon_annotation__init
+                     (Mapwire__V1__PolygonAnnotation         *message);
+size_t mapwire__v1__polygon_annotation__get_packed_size
+                     (const Mapwire__V1__PolygonAnnotation   *message);
+size_t mapwire__v1__polygon_annotation__pack
+                     (const Mapwire__V1__PolygonAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__polygon_annotation__pack_to_buffer
+                     (const Mapwire__V1__PolygonAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__PolygonAnnotation *
+       mapwire__v1__polygon_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__polygon_annotation__free_unpacked
+                     (Mapwire__V1__PolygonAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AnnotationRing methods */
+void   mapwire__v1__annotation_ring__init
+                     (Mapwire__V1__AnnotationRing         *message);
+size_t mapwire__v1__annotation_ring__get_packed_size
+                     (const Mapwire__V1__AnnotationRing   *message);
+size_t mapwire__v1__annotation_ring__pack
+                     (const Mapwire__V1__AnnotationRing   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation_ring__pack_to_buffer
+                     (const Mapwire__V1__AnnotationRing   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AnnotationRing *
+       mapwire__v1__annotation_ring__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation_ring__free_unpacked
+                     (Mapwire__V1__AnnotationRing *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AddAnnotations methods */
+void   mapwire__v1__add_annotations__init
+                     (Mapwire__V1__AddAnnotations         *message);
+size_t mapwire__v1__add_annotations__get_packed_size
+                     (const Mapwire__V1__AddAnnotations   *message);
+size_t mapwire__v1__add_annotations__pack
+                     (const Mapwire__V1__AddAnnotations   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__add_annotations__pack_to_buffer
+                     (const Mapwire__V1__AddAnnotations   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AddAnnotations *
+       mapwire__v1__add_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__add_annotations__free_unpacked
+                     (Mapwire__V1__AddAnnotations *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__RemoveAnnotations methods */
+void   mapwire__v1__remove_annotations__init
+                     (Mapwire__V1__RemoveAnnotations         *message);
+size_t mapwire__v1__remove_annotations__get_packed_size
+                     (const Mapwire__V1__RemoveAnnotations   *message);
+size_t mapwire__v1__remove_annotations__pack
+                     (const Mapwire__V1__RemoveAnnotations   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__remove_annotations__pack_to_buffer
+                     (const Mapwire__V1__RemoveAnnotations   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__RemoveAnnotations *
+       mapwire__v1__remove_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__remove_annotations__free_unpacked
+                     (Mapwire__V1__RemoveAnnotations *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SelectAnnotation methods */
+void   mapwire__v1__select_annotation__init
+                     (Mapwire__V1__SelectAnnotation         *message);
+size_t mapwire__v1__select_annotation__get_packed_size
+                     (const Mapwire__V1__SelectAnnotation   *message);
+size_t mapwire__v1__select_annotation__pack
+                     (const Mapwire__V1__SelectAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__select_annotation__pack_to_buffer
+                     (const Mapwire__V1__SelectAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SelectAnnotation *
+       mapwire__v1__select_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__select_annotation__free_unpacked
+                     (Mapwire__V1__SelectAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__DeselectAnnotation methods */
+void   mapwire__v1__deselect_annotation__init
+                     (Mapwire__V1__DeselectAnnotation         *message);
+size_t mapwire__v1__deselect_annotation__get_packed_size
+                     (const Mapwire__V1__DeselectAnnotation   *message);
+size_t mapwire__v1__deselect_annotation__pack
+                     (const Mapwire__V1__DeselectAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__deselect_annotation__pack_to_buffer
+                     (const Mapwire__V1__DeselectAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DeselectAnnotation *
+       mapwire__v1__deselect_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__deselect_annotation__free_unpacked
+                     (Mapwire__V1__DeselectAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__GetAnnotations methods */
+void   mapwire__v1__get_annotations__init
+                     (Mapwire__V1__GetAnnotations         *message);
+size_t mapwire__v1__get_annotations__get_packed_size
+                     (const Mapwire__V1__GetAnnotations   *message);
+size_t mapwire__v1__get_annotations__pack
+                     (const Mapwire__V1__GetAnnotations   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__get_annotations__pack_to_buffer
+                     (const Mapwire__V1__GetAnnotations   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__GetAnnotations *
+       mapwire__v1__get_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__get_annotations__free_unpacked
+                     (Mapwire__V1__GetAnnotations *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AnnotationList methods */
+void   mapwire__v1__annotation_list__init
+                     (Mapwire__V1__AnnotationList         *message);
+size_t mapwire__v1__annotation_list__get_packed_size
+                     (const Mapwire__V1__AnnotationList   *message);
+size_t mapwire__v1__annotation_list__pack
+                     (const Mapwire__V1__AnnotationList   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation_list__pack_to_buffer
+                     (const Mapwire__V1__AnnotationList   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AnnotationList *
+       mapwire__v1__annotation_list__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation_list__free_unpacked
+                     (Mapwire__V1__AnnotationList *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Mapwire__V1__ControlMessage_Closure)
@@ -3905,6 +4315,39 @@ typedef void (*Mapwire__V1__SetNetworkStatus_Closure)
 typedef void (*Mapwire__V1__ReportSupervision_Closure)
                  (const Mapwire__V1__ReportSupervision *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__Annotation_Closure)
+                 (const Mapwire__V1__Annotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__PointAnnotation_Closure)
+                 (const Mapwire__V1__PointAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__PolylineAnnotation_Closure)
+                 (const Mapwire__V1__PolylineAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__PolygonAnnotation_Closure)
+                 (const Mapwire__V1__PolygonAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AnnotationRing_Closure)
+                 (const Mapwire__V1__AnnotationRing *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AddAnnotations_Closure)
+                 (const Mapwire__V1__AddAnnotations *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__RemoveAnnotations_Closure)
+                 (const Mapwire__V1__RemoveAnnotations *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SelectAnnotation_Closure)
+                 (const Mapwire__V1__SelectAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__DeselectAnnotation_Closure)
+                 (const Mapwire__V1__DeselectAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__GetAnnotations_Closure)
+                 (const Mapwire__V1__GetAnnotations *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AnnotationList_Closure)
+                 (const Mapwire__V1__AnnotationList *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -3994,6 +4437,17 @@ extern const ProtobufCMessageDescriptor mapwire__v1__plugin_info__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__set_network_status__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__report_supervision__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__point_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__polyline_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__polygon_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation_ring__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__add_annotations__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__remove_annotations__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__select_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__deselect_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__get_annotations__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation_list__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -97,7 +97,7 @@ void   mapwire__v1__subscriber_welcome__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__subscriber_welcome__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[42] =
+static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[47] =
 {
   {
     "protocol_version",
@@ -568,6 +568,66 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "did_add_annotation_views",
+    70,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, did_add_annotation_views),
+    &mapwire__v1__did_add_annotation_views__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "did_select_annotation",
+    71,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, did_select_annotation),
+    &mapwire__v1__did_select_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "did_deselect_annotation",
+    72,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, did_deselect_annotation),
+    &mapwire__v1__did_deselect_annotation__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "tap_on_callout",
+    73,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, tap_on_callout),
+    &mapwire__v1__tap_on_callout__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "callout_accessory_control_tapped",
+    74,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, callout_accessory_control_tapped),
+    &mapwire__v1__callout_accessory_control_tapped__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "welcome",
     100,
     PROTOBUF_C_LABEL_NONE,
@@ -606,14 +666,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
 };
 static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = begin_unix_nanos */
-  40,   /* field[40] = benchmark */
+  45,   /* field[45] = benchmark */
+  43,   /* field[43] = callout_accessory_control_tapped */
   18,   /* field[18] = camera_changed */
   22,   /* field[22] = camera_did_change */
   21,   /* field[21] = camera_is_changing */
   20,   /* field[20] = camera_will_change */
-  41,   /* field[41] = causation_id */
+  46,   /* field[46] = causation_id */
+  39,   /* field[39] = did_add_annotation_views */
+  41,   /* field[41] = did_deselect_annotation */
   34,   /* field[34] = did_fail_to_locate_user */
   30,   /* field[30] = did_finish_rendering_map */
+  40,   /* field[40] = did_select_annotation */
   32,   /* field[32] = did_stop_locating_user */
   4,   /* field[4] = end_unix_nanos */
   1,   /* field[1] = epoch */
@@ -640,24 +704,26 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   11,   /* field[11] = style_image_missing */
   12,   /* field[12] = style_image_remove_unused */
   10,   /* field[10] = style_loaded */
+  42,   /* field[42] = tap_on_callout */
   35,   /* field[35] = tracking_mode_changed */
   33,   /* field[33] = user_location_updated */
   24,   /* field[24] = viewport_status_changed */
   25,   /* field[25] = viewport_target_camera */
-  39,   /* field[39] = welcome */
+  44,   /* field[44] = welcome */
   31,   /* field[31] = will_start_locating_user */
   29,   /* field[29] = will_start_rendering_map */
 };
-static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[7 + 1] =
+static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[8 + 1] =
 {
   { 1, 0 },
   { 16, 6 },
   { 36, 24 },
   { 40, 26 },
   { 60, 37 },
-  { 100, 39 },
-  { 130, 40 },
-  { 0, 42 }
+  { 70, 39 },
+  { 100, 44 },
+  { 130, 45 },
+  { 0, 47 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
 {
@@ -667,10 +733,10 @@ const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
   "Mapwire__V1__Envelope",
   "mapwire.v1",
   sizeof(Mapwire__V1__Envelope),
-  42,
+  47,
   mapwire__v1__envelope__field_descriptors,
   mapwire__v1__envelope__field_indices_by_name,
-  7,  mapwire__v1__envelope__number_ranges,
+  8,  mapwire__v1__envelope__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__envelope__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

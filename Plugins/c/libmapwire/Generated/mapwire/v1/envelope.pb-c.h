@@ -60,6 +60,11 @@ typedef enum {
   MAPWIRE__V1__ENVELOPE__PAYLOAD_PLUGIN_GONE = 60,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_PLUGIN_SUPERVISION = 61,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_NETWORK_STATUS_CHANGED = 50,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_DID_ADD_ANNOTATION_VIEWS = 70,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_DID_SELECT_ANNOTATION = 71,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_DID_DESELECT_ANNOTATION = 72,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_TAP_ON_CALLOUT = 73,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_CALLOUT_ACCESSORY_CONTROL_TAPPED = 74,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_WELCOME = 100
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ENVELOPE__PAYLOAD__CASE)
 } Mapwire__V1__Envelope__PayloadCase;
@@ -134,6 +139,14 @@ struct  Mapwire__V1__Envelope
     Mapwire__V1__PluginGone *plugin_gone;
     Mapwire__V1__PluginSupervision *plugin_supervision;
     Mapwire__V1__NetworkStatusChanged *network_status_changed;
+    /*
+     * Annotations (PROTOCOL.md 7.10, seed 004), 70-74.
+     */
+    Mapwire__V1__DidAddAnnotationViews *did_add_annotation_views;
+    Mapwire__V1__DidSelectAnnotation *did_select_annotation;
+    Mapwire__V1__DidDeselectAnnotation *did_deselect_annotation;
+    Mapwire__V1__TapOnCallout *tap_on_callout;
+    Mapwire__V1__CalloutAccessoryControlTapped *callout_accessory_control_tapped;
     /*
      * Field numbers 100 and up are bus messages, not map events.
      */

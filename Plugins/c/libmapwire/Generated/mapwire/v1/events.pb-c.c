@@ -1942,6 +1942,231 @@ void   mapwire__v1__plugin_supervision__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__plugin_supervision__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__did_add_annotation_views__init
+                     (Mapwire__V1__DidAddAnnotationViews         *message)
+{
+  static const Mapwire__V1__DidAddAnnotationViews init_value = MAPWIRE__V1__DID_ADD_ANNOTATION_VIEWS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__did_add_annotation_views__get_packed_size
+                     (const Mapwire__V1__DidAddAnnotationViews *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_add_annotation_views__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__did_add_annotation_views__pack
+                     (const Mapwire__V1__DidAddAnnotationViews *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_add_annotation_views__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__did_add_annotation_views__pack_to_buffer
+                     (const Mapwire__V1__DidAddAnnotationViews *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_add_annotation_views__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DidAddAnnotationViews *
+       mapwire__v1__did_add_annotation_views__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DidAddAnnotationViews *)
+     protobuf_c_message_unpack (&mapwire__v1__did_add_annotation_views__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__did_add_annotation_views__free_unpacked
+                     (Mapwire__V1__DidAddAnnotationViews *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__did_add_annotation_views__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__did_select_annotation__init
+                     (Mapwire__V1__DidSelectAnnotation         *message)
+{
+  static const Mapwire__V1__DidSelectAnnotation init_value = MAPWIRE__V1__DID_SELECT_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__did_select_annotation__get_packed_size
+                     (const Mapwire__V1__DidSelectAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_select_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__did_select_annotation__pack
+                     (const Mapwire__V1__DidSelectAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_select_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__did_select_annotation__pack_to_buffer
+                     (const Mapwire__V1__DidSelectAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_select_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DidSelectAnnotation *
+       mapwire__v1__did_select_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DidSelectAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__did_select_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__did_select_annotation__free_unpacked
+                     (Mapwire__V1__DidSelectAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__did_select_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__did_deselect_annotation__init
+                     (Mapwire__V1__DidDeselectAnnotation         *message)
+{
+  static const Mapwire__V1__DidDeselectAnnotation init_value = MAPWIRE__V1__DID_DESELECT_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__did_deselect_annotation__get_packed_size
+                     (const Mapwire__V1__DidDeselectAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_deselect_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__did_deselect_annotation__pack
+                     (const Mapwire__V1__DidDeselectAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_deselect_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__did_deselect_annotation__pack_to_buffer
+                     (const Mapwire__V1__DidDeselectAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_deselect_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DidDeselectAnnotation *
+       mapwire__v1__did_deselect_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DidDeselectAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__did_deselect_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__did_deselect_annotation__free_unpacked
+                     (Mapwire__V1__DidDeselectAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__did_deselect_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__tap_on_callout__init
+                     (Mapwire__V1__TapOnCallout         *message)
+{
+  static const Mapwire__V1__TapOnCallout init_value = MAPWIRE__V1__TAP_ON_CALLOUT__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__tap_on_callout__get_packed_size
+                     (const Mapwire__V1__TapOnCallout *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__tap_on_callout__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__tap_on_callout__pack
+                     (const Mapwire__V1__TapOnCallout *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__tap_on_callout__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__tap_on_callout__pack_to_buffer
+                     (const Mapwire__V1__TapOnCallout *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__tap_on_callout__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__TapOnCallout *
+       mapwire__v1__tap_on_callout__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__TapOnCallout *)
+     protobuf_c_message_unpack (&mapwire__v1__tap_on_callout__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__tap_on_callout__free_unpacked
+                     (Mapwire__V1__TapOnCallout *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__tap_on_callout__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__callout_accessory_control_tapped__init
+                     (Mapwire__V1__CalloutAccessoryControlTapped         *message)
+{
+  static const Mapwire__V1__CalloutAccessoryControlTapped init_value = MAPWIRE__V1__CALLOUT_ACCESSORY_CONTROL_TAPPED__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__callout_accessory_control_tapped__get_packed_size
+                     (const Mapwire__V1__CalloutAccessoryControlTapped *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_accessory_control_tapped__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__callout_accessory_control_tapped__pack
+                     (const Mapwire__V1__CalloutAccessoryControlTapped *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_accessory_control_tapped__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__callout_accessory_control_tapped__pack_to_buffer
+                     (const Mapwire__V1__CalloutAccessoryControlTapped *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_accessory_control_tapped__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__CalloutAccessoryControlTapped *
+       mapwire__v1__callout_accessory_control_tapped__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__CalloutAccessoryControlTapped *)
+     protobuf_c_message_unpack (&mapwire__v1__callout_accessory_control_tapped__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__callout_accessory_control_tapped__free_unpacked
+                     (Mapwire__V1__CalloutAccessoryControlTapped *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__callout_accessory_control_tapped__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor mapwire__v1__tile_id__field_descriptors[3] =
 {
   {
@@ -4403,6 +4628,209 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_supervision__descriptor =
   (ProtobufCMessageInit) mapwire__v1__plugin_supervision__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor mapwire__v1__did_add_annotation_views__field_descriptors[1] =
+{
+  {
+    "ids",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__DidAddAnnotationViews, n_ids),
+    offsetof(Mapwire__V1__DidAddAnnotationViews, ids),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__did_add_annotation_views__field_indices_by_name[] = {
+  0,   /* field[0] = ids */
+};
+static const ProtobufCIntRange mapwire__v1__did_add_annotation_views__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__did_add_annotation_views__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DidAddAnnotationViews",
+  "DidAddAnnotationViews",
+  "Mapwire__V1__DidAddAnnotationViews",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DidAddAnnotationViews),
+  1,
+  mapwire__v1__did_add_annotation_views__field_descriptors,
+  mapwire__v1__did_add_annotation_views__field_indices_by_name,
+  1,  mapwire__v1__did_add_annotation_views__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__did_add_annotation_views__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__did_select_annotation__field_descriptors[1] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DidSelectAnnotation, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__did_select_annotation__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__did_select_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__did_select_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DidSelectAnnotation",
+  "DidSelectAnnotation",
+  "Mapwire__V1__DidSelectAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DidSelectAnnotation),
+  1,
+  mapwire__v1__did_select_annotation__field_descriptors,
+  mapwire__v1__did_select_annotation__field_indices_by_name,
+  1,  mapwire__v1__did_select_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__did_select_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__did_deselect_annotation__field_descriptors[1] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DidDeselectAnnotation, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__did_deselect_annotation__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__did_deselect_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__did_deselect_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DidDeselectAnnotation",
+  "DidDeselectAnnotation",
+  "Mapwire__V1__DidDeselectAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DidDeselectAnnotation),
+  1,
+  mapwire__v1__did_deselect_annotation__field_descriptors,
+  mapwire__v1__did_deselect_annotation__field_indices_by_name,
+  1,  mapwire__v1__did_deselect_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__did_deselect_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__tap_on_callout__field_descriptors[1] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__TapOnCallout, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__tap_on_callout__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__tap_on_callout__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__tap_on_callout__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.TapOnCallout",
+  "TapOnCallout",
+  "Mapwire__V1__TapOnCallout",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__TapOnCallout),
+  1,
+  mapwire__v1__tap_on_callout__field_descriptors,
+  mapwire__v1__tap_on_callout__field_indices_by_name,
+  1,  mapwire__v1__tap_on_callout__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__tap_on_callout__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__callout_accessory_control_tapped__field_descriptors[2] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutAccessoryControlTapped, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "control",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutAccessoryControlTapped, control),
+    &mapwire__v1__callout_accessory__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__callout_accessory_control_tapped__field_indices_by_name[] = {
+  1,   /* field[1] = control */
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__callout_accessory_control_tapped__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__callout_accessory_control_tapped__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.CalloutAccessoryControlTapped",
+  "CalloutAccessoryControlTapped",
+  "Mapwire__V1__CalloutAccessoryControlTapped",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__CalloutAccessoryControlTapped),
+  2,
+  mapwire__v1__callout_accessory_control_tapped__field_descriptors,
+  mapwire__v1__callout_accessory_control_tapped__field_indices_by_name,
+  1,  mapwire__v1__callout_accessory_control_tapped__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__callout_accessory_control_tapped__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCEnumValue mapwire__v1__resource_kind__enum_values_by_number[9] =
 {
   { "RESOURCE_KIND_UNSPECIFIED", "MAPWIRE__V1__RESOURCE_KIND__RESOURCE_KIND_UNSPECIFIED", 0 },
@@ -4751,5 +5179,35 @@ const ProtobufCEnumDescriptor mapwire__v1__network_status__descriptor =
   mapwire__v1__network_status__enum_values_by_name,
   1,
   mapwire__v1__network_status__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue mapwire__v1__callout_accessory__enum_values_by_number[3] =
+{
+  { "CALLOUT_ACCESSORY_UNSPECIFIED", "MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_UNSPECIFIED", 0 },
+  { "CALLOUT_ACCESSORY_LEFT", "MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_LEFT", 1 },
+  { "CALLOUT_ACCESSORY_RIGHT", "MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_RIGHT", 2 },
+};
+static const ProtobufCIntRange mapwire__v1__callout_accessory__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex mapwire__v1__callout_accessory__enum_values_by_name[3] =
+{
+  { "CALLOUT_ACCESSORY_LEFT", 1 },
+  { "CALLOUT_ACCESSORY_RIGHT", 2 },
+  { "CALLOUT_ACCESSORY_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor mapwire__v1__callout_accessory__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "mapwire.v1.CalloutAccessory",
+  "CalloutAccessory",
+  "Mapwire__V1__CalloutAccessory",
+  "mapwire.v1",
+  3,
+  mapwire__v1__callout_accessory__enum_values_by_number,
+  3,
+  mapwire__v1__callout_accessory__enum_values_by_name,
+  1,
+  mapwire__v1__callout_accessory__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -58,6 +58,11 @@ typedef struct Mapwire__V1__TrackingModeChanged Mapwire__V1__TrackingModeChanged
 typedef struct Mapwire__V1__NetworkStatusChanged Mapwire__V1__NetworkStatusChanged;
 typedef struct Mapwire__V1__PluginGone Mapwire__V1__PluginGone;
 typedef struct Mapwire__V1__PluginSupervision Mapwire__V1__PluginSupervision;
+typedef struct Mapwire__V1__DidAddAnnotationViews Mapwire__V1__DidAddAnnotationViews;
+typedef struct Mapwire__V1__DidSelectAnnotation Mapwire__V1__DidSelectAnnotation;
+typedef struct Mapwire__V1__DidDeselectAnnotation Mapwire__V1__DidDeselectAnnotation;
+typedef struct Mapwire__V1__TapOnCallout Mapwire__V1__TapOnCallout;
+typedef struct Mapwire__V1__CalloutAccessoryControlTapped Mapwire__V1__CalloutAccessoryControlTapped;
 
 
 /* --- enums --- */
@@ -238,6 +243,15 @@ typedef enum _Mapwire__V1__NetworkStatus {
   MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_OFFLINE = 2
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__NETWORK_STATUS)
 } Mapwire__V1__NetworkStatus;
+/*
+ * Which accessory of a callout.
+ */
+typedef enum _Mapwire__V1__CalloutAccessory {
+  MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_UNSPECIFIED = 0,
+  MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_LEFT = 1,
+  MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_RIGHT = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__CALLOUT_ACCESSORY)
+} Mapwire__V1__CalloutAccessory;
 
 /* --- messages --- */
 
@@ -792,7 +806,8 @@ struct  Mapwire__V1__GestureEvent
   double scale;
   double degrees;
   /*
-   * Who took it: "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
+   * Who took it: "annotation:<id>" (a tap that selected that annotation, PROTOCOL.md 7.10),
+   * "claimant:<plugin id>", "delegate:<plugin id>" (each with ":default" added when
    * it asked for the default as well), "default", or "none" (nobody handled it and the default does
    * nothing for it, like a tap).
    */
@@ -1039,6 +1054,76 @@ struct  Mapwire__V1__PluginSupervision
 #define MAPWIRE__V1__PLUGIN_SUPERVISION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__plugin_supervision__descriptor) \
     , (char *)protobuf_c_empty_string, MAPWIRE__V1__PLUGIN_SUPERVISION__ACTION__ACTION_UNSPECIFIED, 0, 0, 0, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Topic "did-add-annotation-views": these annotations were part of a drawn frame for the first time
+ * (seed 004 didAddAnnotationViews), in the order they were added. Once per annotation.
+ */
+struct  Mapwire__V1__DidAddAnnotationViews
+{
+  ProtobufCMessage base;
+  size_t n_ids;
+  char **ids;
+};
+#define MAPWIRE__V1__DID_ADD_ANNOTATION_VIEWS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__did_add_annotation_views__descriptor) \
+    , 0,NULL }
+
+
+/*
+ * Topic "did-select-annotation": an annotation was selected (a tap on it, or select-annotation).
+ * Seed 004's didSelectAnnotationView is the same event in a headless map.
+ */
+struct  Mapwire__V1__DidSelectAnnotation
+{
+  ProtobufCMessage base;
+  char *id;
+};
+#define MAPWIRE__V1__DID_SELECT_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__did_select_annotation__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Topic "did-deselect-annotation": the selected annotation was deselected (another was selected, a tap
+ * on the empty map, deselect-annotation, or its removal).
+ */
+struct  Mapwire__V1__DidDeselectAnnotation
+{
+  ProtobufCMessage base;
+  char *id;
+};
+#define MAPWIRE__V1__DID_DESELECT_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__did_deselect_annotation__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Topic "tap-on-callout": a tap on the body of the selected annotation's callout.
+ */
+struct  Mapwire__V1__TapOnCallout
+{
+  ProtobufCMessage base;
+  char *id;
+};
+#define MAPWIRE__V1__TAP_ON_CALLOUT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__tap_on_callout__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Topic "callout-accessory-control-tapped": a tap on an accessory of the selected annotation's callout.
+ */
+struct  Mapwire__V1__CalloutAccessoryControlTapped
+{
+  ProtobufCMessage base;
+  char *id;
+  Mapwire__V1__CalloutAccessory control;
+};
+#define MAPWIRE__V1__CALLOUT_ACCESSORY_CONTROL_TAPPED__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__callout_accessory_control_tapped__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__CALLOUT_ACCESSORY__CALLOUT_ACCESSORY_UNSPECIFIED }
 
 
 /* Mapwire__V1__TileId methods */
@@ -1858,6 +1943,101 @@ Mapwire__V1__PluginSupervision *
 void   mapwire__v1__plugin_supervision__free_unpacked
                      (Mapwire__V1__PluginSupervision *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__DidAddAnnotationViews methods */
+void   mapwire__v1__did_add_annotation_views__init
+                     (Mapwire__V1__DidAddAnnotationViews         *message);
+size_t mapwire__v1__did_add_annotation_views__get_packed_size
+                     (const Mapwire__V1__DidAddAnnotationViews   *message);
+size_t mapwire__v1__did_add_annotation_views__pack
+                     (const Mapwire__V1__DidAddAnnotationViews   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__did_add_annotation_views__pack_to_buffer
+                     (const Mapwire__V1__DidAddAnnotationViews   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DidAddAnnotationViews *
+       mapwire__v1__did_add_annotation_views__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__did_add_annotation_views__free_unpacked
+                     (Mapwire__V1__DidAddAnnotationViews *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__DidSelectAnnotation methods */
+void   mapwire__v1__did_select_annotation__init
+                     (Mapwire__V1__DidSelectAnnotation         *message);
+size_t mapwire__v1__did_select_annotation__get_packed_size
+                     (const Mapwire__V1__DidSelectAnnotation   *message);
+size_t mapwire__v1__did_select_annotation__pack
+                     (const Mapwire__V1__DidSelectAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__did_select_annotation__pack_to_buffer
+                     (const Mapwire__V1__DidSelectAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DidSelectAnnotation *
+       mapwire__v1__did_select_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__did_select_annotation__free_unpacked
+                     (Mapwire__V1__DidSelectAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__DidDeselectAnnotation methods */
+void   mapwire__v1__did_deselect_annotation__init
+                     (Mapwire__V1__DidDeselectAnnotation         *message);
+size_t mapwire__v1__did_deselect_annotation__get_packed_size
+                     (const Mapwire__V1__DidDeselectAnnotation   *message);
+size_t mapwire__v1__did_deselect_annotation__pack
+                     (const Mapwire__V1__DidDeselectAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__did_deselect_annotation__pack_to_buffer
+                     (const Mapwire__V1__DidDeselectAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DidDeselectAnnotation *
+       mapwire__v1__did_deselect_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__did_deselect_annotation__free_unpacked
+                     (Mapwire__V1__DidDeselectAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__TapOnCallout methods */
+void   mapwire__v1__tap_on_callout__init
+                     (Mapwire__V1__TapOnCallout         *message);
+size_t mapwire__v1__tap_on_callout__get_packed_size
+                     (const Mapwire__V1__TapOnCallout   *message);
+size_t mapwire__v1__tap_on_callout__pack
+                     (const Mapwire__V1__TapOnCallout   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__tap_on_callout__pack_to_buffer
+                     (const Mapwire__V1__TapOnCallout   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__TapOnCallout *
+       mapwire__v1__tap_on_callout__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__tap_on_callout__free_unpacked
+                     (Mapwire__V1__TapOnCallout *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__CalloutAccessoryControlTapped methods */
+void   mapwire__v1__callout_accessory_control_tapped__init
+                     (Mapwire__V1__CalloutAccessoryControlTapped         *message);
+size_t mapwire__v1__callout_accessory_control_tapped__get_packed_size
+                     (const Mapwire__V1__CalloutAccessoryControlTapped   *message);
+size_t mapwire__v1__callout_accessory_control_tapped__pack
+                     (const Mapwire__V1__CalloutAccessoryControlTapped   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__callout_accessory_control_tapped__pack_to_buffer
+                     (const Mapwire__V1__CalloutAccessoryControlTapped   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__CalloutAccessoryControlTapped *
+       mapwire__v1__callout_accessory_control_tapped__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__callout_accessory_control_tapped__free_unpacked
+                     (Mapwire__V1__CalloutAccessoryControlTapped *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Mapwire__V1__TileId_Closure)
@@ -1989,6 +2169,21 @@ typedef void (*Mapwire__V1__PluginGone_Closure)
 typedef void (*Mapwire__V1__PluginSupervision_Closure)
                  (const Mapwire__V1__PluginSupervision *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__DidAddAnnotationViews_Closure)
+                 (const Mapwire__V1__DidAddAnnotationViews *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__DidSelectAnnotation_Closure)
+                 (const Mapwire__V1__DidSelectAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__DidDeselectAnnotation_Closure)
+                 (const Mapwire__V1__DidDeselectAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__TapOnCallout_Closure)
+                 (const Mapwire__V1__TapOnCallout *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__CalloutAccessoryControlTapped_Closure)
+                 (const Mapwire__V1__CalloutAccessoryControlTapped *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -2005,6 +2200,7 @@ extern const ProtobufCEnumDescriptor    mapwire__v1__gesture_kind__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__gesture_phase__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__user_tracking_mode__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__network_status__descriptor;
+extern const ProtobufCEnumDescriptor    mapwire__v1__callout_accessory__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__tile_id__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__map_loaded__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__map_loading_error__descriptor;
@@ -2055,6 +2251,11 @@ extern const ProtobufCMessageDescriptor mapwire__v1__plugin_gone__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__plugin_gone__reason__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__plugin_supervision__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__plugin_supervision__action__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__did_add_annotation_views__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__did_select_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__did_deselect_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__tap_on_callout__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__callout_accessory_control_tapped__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -1,0 +1,37 @@
+/// Something the application puts on the map (seed 004's annotations): a marker, a line or an area,
+/// with a title and subtitle for its callout.
+public struct Annotation: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var subtitle: String
+    public var shape: AnnotationShape
+
+    public init(id: String, title: String = "", subtitle: String = "", shape: AnnotationShape) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.shape = shape
+    }
+}
+
+public enum AnnotationShape: Equatable, Sendable {
+    /// A marker drawn with a style image (nil: the built-in pin) anchored at its bottom centre.
+    case point(LngLat, image: String?)
+    /// A line through at least 2 coordinates.
+    case polyline([LngLat])
+    /// An area: its outer ring and holes, each stored open (no repeated closing coordinate).
+    case polygon(outer: [LngLat], holes: [[LngLat]])
+}
+
+/// Sizes used to hit-test annotations until the annotation delegate (a later part of issue 16) can say
+/// otherwise, in points (multiplied by the map's pixel ratio on screen).
+public enum AnnotationDefaults {
+    /// The built-in pin's box: 20 × 30 points, anchored at its bottom centre on the coordinate. Images
+    /// named by the annotation are hit-tested with the same box until their size is known to the core.
+    public static let pinWidth: Double = 20
+    public static let pinHeight: Double = 30
+    /// Seed 004's default polyline (and polygon outline) width.
+    public static let lineWidth: Double = 3
+    /// Extra reach of a tap on a line, in px beyond half its width.
+    public static let lineTolerance: Double = 4
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Which annotation a tap at a screen point hits, on the screen the camera shows (bearing and pitch
+/// included): point annotations by their image box (bottom centre on the coordinate), polylines within
+/// half their width plus `AnnotationDefaults.lineTolerance` px, polygons by their interior by the
+/// even-odd rule (a tap in a hole misses the polygon). The topmost (last added) annotation hit wins.
+public struct AnnotationHitTest: Sendable {
+    let transform: Transform
+    let projector: ScreenProjector
+    let worldSize: Double
+    let centerX: Double
+    let pixelRatio: Double
+
+    public init(transform: Transform, pixelRatio: Double = 1) {
+        self.transform = transform
+        projector = transform.projector(atZoom: transform.camera.zoom)
+        worldSize = WebMercator.worldSize(zoom: transform.camera.zoom)
+        centerX = WebMercator.project(transform.camera.center, zoom: transform.camera.zoom).x
+        self.pixelRatio = pixelRatio
+    }
+
+    /// The id of the topmost annotation at `point`, if any. `annotations` is in drawing order (bottom first).
+    public func topmost(at point: ScreenPoint, in annotations: [Annotation]) -> String? {
+        annotations.last(where: { hits($0, at: point) })?.id
+    }
+
+    public func hits(_ annotation: Annotation, at point: ScreenPoint) -> Bool {
+        let p = (x: point.x, y: point.y)
+        switch annotation.shape {
+        case .point(let at, _):
+            let anchor = screen([at])[0]
+            let width = AnnotationDefaults.pinWidth * pixelRatio, height = AnnotationDefaults.pinHeight * pixelRatio
+            return abs(p.x - anchor.x) <= width / 2 && p.y <= anchor.y && p.y >= anchor.y - height
+        case .polyline(let coordinates):
+            return near(screen(coordinates), p)
+        case .polygon(let outer, let holes):
+            // Even-odd over the outer ring and its holes: inside the outer and in no hole.
+            var inside = RingGeometry.contains(screen(outer), p)
+            for hole in holes where RingGeometry.contains(screen(hole, wrapLike: outer[0]), p) { inside.toggle() }
+            return inside
+        }
+    }
+
+    /// Within reach of the line: half the default width plus the tolerance.
+    private func near(_ line: [(x: Double, y: Double)], _ p: (x: Double, y: Double)) -> Bool {
+        let reach = AnnotationDefaults.lineWidth * pixelRatio / 2 + AnnotationDefaults.lineTolerance
+        for i in 0..<max(0, line.count - 1) where RingGeometry.distance(p, toSegment: line[i], line[i + 1]) <= reach {
+            return true
+        }
+        return false
+    }
+
+    /// Screen positions, the whole shape taken from the world copy nearest the camera (by its first
+    /// coordinate, or `wrapLike`'s), so shapes near the antimeridian stay in one piece.
+    func screen(_ coordinates: [LngLat], wrapLike reference: LngLat? = nil) -> [(x: Double, y: Double)] {
+        guard let first = reference ?? coordinates.first else { return [] }
+        let x0 = WebMercator.project(first, zoom: transform.camera.zoom).x
+        let shift = ((centerX - x0) / worldSize).rounded() * worldSize
+        return coordinates.map {
+            let w = WebMercator.project($0, zoom: transform.camera.zoom)
+            return projector.project(x: w.x + shift, y: w.y)
+        }
+    }
+}
