@@ -163,6 +163,8 @@ extension CoreSession {
                 try setTrackingMode(c)
             case .reportLocationFailure(let c):
                 try reportLocationFailure(c)
+            case .reportLocationAuthorization(let c):
+                try reportLocationAuthorization(c)
             case .setViewportUpdating(let c):
                 viewportUpdating(c.updating)
             case .publishViewportTarget(let c):

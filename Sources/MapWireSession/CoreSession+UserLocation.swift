@@ -62,6 +62,21 @@ extension CoreSession {
         publish(.didFailToLocateUser(.with { $0.error = c.error }))
     }
 
+    /// report-location-authorization: publishes did-change-location-manager-authorization when the
+    /// authorization differs from the last one reported (a repeat publishes nothing).
+    func reportLocationAuthorization(_ c: Mapwire_V1_ReportLocationAuthorization) throws(MapCommandError) {
+        guard c.status.isKnown else {
+            throw MapCommandError("report-location-authorization needs a status: not-determined, restricted, denied, authorized-always or authorized-when-in-use")
+        }
+        guard c.accuracy.isKnown else {
+            throw MapCommandError("report-location-authorization needs an accuracy: full or reduced")
+        }
+        let event = Mapwire_V1_DidChangeLocationManagerAuthorization.with { $0.status = c.status; $0.accuracy = c.accuracy }
+        guard event != locationAuthorization else { return }
+        locationAuthorization = event
+        publish(.didChangeLocationManagerAuthorization(event))
+    }
+
     /// A location plugin that goes away is a lost source, as far as a map showing the location can tell.
     func locationPluginGone(_ gone: PluginRegistry.Plugin) {
         guard gone.roles.contains(PluginRole.location), tracking.showsUserLocation else { return }
@@ -120,6 +135,26 @@ extension Mapwire_V1_UpdateLocation {
             if hasSpeed { $0.speed = speed }
             if hasHeading { $0.heading = heading }
             $0.timestampUnixNanos = timestampUnixNanos == 0 ? defaultTimestamp : timestampUnixNanos
+        }
+    }
+}
+
+extension Mapwire_V1_LocationAuthorizationStatus {
+    /// False for unspecified and values this core does not know.
+    var isKnown: Bool {
+        switch self {
+        case .notDetermined, .restricted, .denied, .authorizedAlways, .authorizedWhenInUse: true
+        case .unspecified, .UNRECOGNIZED: false
+        }
+    }
+}
+
+extension Mapwire_V1_LocationAccuracyAuthorization {
+    /// False for unspecified and values this core does not know.
+    var isKnown: Bool {
+        switch self {
+        case .full, .reduced: true
+        case .unspecified, .UNRECOGNIZED: false
         }
     }
 }

@@ -51,6 +51,8 @@ public final class CoreSession: MapEnvironment {
     var tracking = UserTracking()
     /// When the last location fix arrived, to pace the tracking camera.
     var lastLocationMillis: Int64?
+    /// The location plugin's last reported authorization, so only changes are published.
+    var locationAuthorization: Mapwire_V1_DidChangeLocationManagerAuthorization?
     var nextHeartbeatMillis: Int64 = 0
     /// Ids of requests to plugins (random: RequestIDs.swift).
     var requestIDs: RequestIDs

@@ -63,7 +63,7 @@ import Testing
             .viewportStatusChanged(.init()), .viewportTargetCamera(.init()),
             .loadStatusChanged(.init()),
             .willStartLocatingUser(.init()), .didStopLocatingUser(.init()), .userLocationUpdated(.init()),
-            .didFailToLocateUser(.init()), .trackingModeChanged(.init()),
+            .didFailToLocateUser(.init()), .trackingModeChanged(.init()), .didChangeLocationManagerAuthorization(.init()),
             .pluginGone(.init()), .pluginSupervision(.init()), .networkStatusChanged(.init()),
             .didAddAnnotationViews(.init()), .didSelectAnnotation(.init()), .didDeselectAnnotation(.init()),
             .tapOnCallout(.init()), .calloutAccessoryControlTapped(.init()),

@@ -449,6 +449,14 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .reportLocationFailure(newValue)}
   }
 
+  public var reportLocationAuthorization: Mapwire_V1_ReportLocationAuthorization {
+    get {
+      if case .reportLocationAuthorization(let v)? = kind {return v}
+      return Mapwire_V1_ReportLocationAuthorization()
+    }
+    set {kind = .reportLocationAuthorization(newValue)}
+  }
+
   public var publishLoadStatus: Mapwire_V1_PublishLoadStatus {
     get {
       if case .publishLoadStatus(let v)? = kind {return v}
@@ -577,6 +585,7 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case setShowsUserLocation(Mapwire_V1_SetShowsUserLocation)
     case setTrackingMode(Mapwire_V1_SetTrackingMode)
     case reportLocationFailure(Mapwire_V1_ReportLocationFailure)
+    case reportLocationAuthorization(Mapwire_V1_ReportLocationAuthorization)
     case publishLoadStatus(Mapwire_V1_PublishLoadStatus)
     case getLoadStatus(Mapwire_V1_GetLoadStatus)
     /// Benchmarks (`mapwire bench`), 80-84.
@@ -1545,6 +1554,22 @@ public nonisolated struct Mapwire_V1_ReportLocationFailure: Sendable {
   // methods supported on all messages.
 
   public var error: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Location plugin -> core: whether its source may be used and how precise its fixes are. The core
+/// publishes did-change-location-manager-authorization when this differs from the last report.
+public nonisolated struct Mapwire_V1_ReportLocationAuthorization: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Mapwire_V1_LocationAuthorizationStatus = .unspecified
+
+  public var accuracy: Mapwire_V1_LocationAccuracyAuthorization = .unspecified
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3588,7 +3613,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{4}\u{7}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3881,6 +3906,19 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
         if let v = v {
           if hadOneofValue {try decoder.handleConflictingOneOf()}
           self.kind = .reportLocationFailure(v)
+        }
+      }()
+      case 34: try {
+        var v: Mapwire_V1_ReportLocationAuthorization?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .reportLocationAuthorization(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .reportLocationAuthorization(v)
         }
       }()
       case 40: try {
@@ -4179,6 +4217,10 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .reportLocationFailure?: try {
       guard case .reportLocationFailure(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+    }()
+    case .reportLocationAuthorization?: try {
+      guard case .reportLocationAuthorization(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
     }()
     case .publishLoadStatus?: try {
       guard case .publishLoadStatus(let v)? = self.kind else { preconditionFailure() }
@@ -5700,6 +5742,41 @@ nonisolated extension Mapwire_V1_ReportLocationFailure: SwiftProtobuf.Message, S
 
   public static func ==(lhs: Mapwire_V1_ReportLocationFailure, rhs: Mapwire_V1_ReportLocationFailure) -> Bool {
     if lhs.error != rhs.error {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ReportLocationAuthorization: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReportLocationAuthorization"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}accuracy\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.status) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.accuracy) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.status != .unspecified {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 1)
+    }
+    if self.accuracy != .unspecified {
+      try visitor.visitSingularEnumField(value: self.accuracy, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ReportLocationAuthorization, rhs: Mapwire_V1_ReportLocationAuthorization) -> Bool {
+    if lhs.status != rhs.status {return false}
+    if lhs.accuracy != rhs.accuracy {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -36,6 +36,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .userLocationUpdated: "user-location-updated"
         case .didFailToLocateUser: "did-fail-to-locate-user"
         case .trackingModeChanged: "tracking-mode-changed"
+        case .didChangeLocationManagerAuthorization: "did-change-location-manager-authorization"
         case .pluginGone: "plugin-gone"
         case .pluginSupervision: "plugin-supervision"
         case .networkStatusChanged: "network-status-changed"
@@ -90,6 +91,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .userLocationUpdated(let m): (47, m)
         case .didFailToLocateUser(let m): (48, m)
         case .trackingModeChanged(let m): (49, m)
+        case .didChangeLocationManagerAuthorization(let m): (51, m)
         case .pluginGone(let m): (60, m)
         case .pluginSupervision(let m): (61, m)
         case .networkStatusChanged(let m): (50, m)
@@ -137,6 +139,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case 47: .userLocationUpdated(try m(Mapwire_V1_UserLocationUpdated.self))
         case 48: .didFailToLocateUser(try m(Mapwire_V1_DidFailToLocateUser.self))
         case 49: .trackingModeChanged(try m(Mapwire_V1_TrackingModeChanged.self))
+        case 51: .didChangeLocationManagerAuthorization(try m(Mapwire_V1_DidChangeLocationManagerAuthorization.self))
         case 60: .pluginGone(try m(Mapwire_V1_PluginGone.self))
         case 61: .pluginSupervision(try m(Mapwire_V1_PluginSupervision.self))
         case 50: .networkStatusChanged(try m(Mapwire_V1_NetworkStatusChanged.self))
@@ -183,6 +186,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .userLocationUpdated(let m): m.documentedJSON
         case .didFailToLocateUser(let m): m.documentedJSON
         case .trackingModeChanged(let m): m.documentedJSON
+        case .didChangeLocationManagerAuthorization(let m): m.documentedJSON
         case .pluginGone(let m): m.documentedJSON
         case .pluginSupervision(let m): m.documentedJSON
         case .networkStatusChanged(let m): m.documentedJSON
@@ -228,6 +232,7 @@ public let mapWireEventTopics: [String] = [
     "user-location-updated",
     "did-fail-to-locate-user",
     "tracking-mode-changed",
+    "did-change-location-manager-authorization",
     "plugin-gone",
     "plugin-supervision",
     "network-status-changed",
@@ -553,6 +558,16 @@ extension Mapwire_V1_TrackingModeChanged {
         members.reserveCapacity(2)
         members.append(JSONMember("mode", .string(self.mode.documentedName)))
         members.append(JSONMember("animated", .bool(self.animated)))
+        return .object(members)
+    }
+}
+
+extension Mapwire_V1_DidChangeLocationManagerAuthorization {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(2)
+        members.append(JSONMember("status", .string(self.status.documentedName)))
+        members.append(JSONMember("accuracy", .string(self.accuracy.documentedName)))
         return .object(members)
     }
 }
@@ -916,6 +931,29 @@ extension Mapwire_V1_GesturePhase: DocumentedEnum {
         case 1: "began"
         case 2: "changed"
         case 3: "ended"
+        default: "unspecified"
+        }
+    }
+}
+
+extension Mapwire_V1_LocationAuthorizationStatus: DocumentedEnum {
+    public var documentedName: String {
+        switch rawValue {
+        case 1: "not-determined"
+        case 2: "restricted"
+        case 3: "denied"
+        case 4: "authorized-always"
+        case 5: "authorized-when-in-use"
+        default: "unspecified"
+        }
+    }
+}
+
+extension Mapwire_V1_LocationAccuracyAuthorization: DocumentedEnum {
+    public var documentedName: String {
+        switch rawValue {
+        case 1: "full"
+        case 2: "reduced"
         default: "unspecified"
         }
     }

@@ -429,6 +429,97 @@ public nonisolated enum Mapwire_V1_GesturePhase: SwiftProtobuf.Enum, Swift.CaseI
 
 }
 
+/// Whether the location source may be used (seed 004's MGLLocationManager authorizationStatus, whose
+/// values are CoreLocation's CLAuthorizationStatus).
+public nonisolated enum Mapwire_V1_LocationAuthorizationStatus: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case notDetermined // = 1
+  case restricted // = 2
+  case denied // = 3
+  case authorizedAlways // = 4
+  case authorizedWhenInUse // = 5
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .notDetermined
+    case 2: self = .restricted
+    case 3: self = .denied
+    case 4: self = .authorizedAlways
+    case 5: self = .authorizedWhenInUse
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .notDetermined: return 1
+    case .restricted: return 2
+    case .denied: return 3
+    case .authorizedAlways: return 4
+    case .authorizedWhenInUse: return 5
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_LocationAuthorizationStatus] = [
+    .unspecified,
+    .notDetermined,
+    .restricted,
+    .denied,
+    .authorizedAlways,
+    .authorizedWhenInUse,
+  ]
+
+}
+
+/// How precise the fixes may be (MGLLocationManager accuracyAuthorization, CLAccuracyAuthorization).
+public nonisolated enum Mapwire_V1_LocationAccuracyAuthorization: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case full // = 1
+  case reduced // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .full
+    case 2: self = .reduced
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .full: return 1
+    case .reduced: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Mapwire_V1_LocationAccuracyAuthorization] = [
+    .unspecified,
+    .full,
+    .reduced,
+  ]
+
+}
+
 /// How the camera tracks the user's location.
 public nonisolated enum Mapwire_V1_UserTrackingMode: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1596,6 +1687,22 @@ public nonisolated struct Mapwire_V1_DidFailToLocateUser: Sendable {
   public init() {}
 }
 
+/// did-change-location-manager-authorization: the location plugin reported an authorization different
+/// from the last one (report-location-authorization).
+public nonisolated struct Mapwire_V1_DidChangeLocationManagerAuthorization: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var status: Mapwire_V1_LocationAuthorizationStatus = .unspecified
+
+  public var accuracy: Mapwire_V1_LocationAccuracyAuthorization = .unspecified
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// tracking-mode-changed: the tracking mode changed (a command, or a gesture ending the tracking).
 public nonisolated struct Mapwire_V1_TrackingModeChanged: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1877,6 +1984,14 @@ nonisolated extension Mapwire_V1_GestureKind: SwiftProtobuf._ProtoNameProviding 
 
 nonisolated extension Mapwire_V1_GesturePhase: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GESTURE_PHASE_UNSPECIFIED\0\u{1}GESTURE_PHASE_BEGAN\0\u{1}GESTURE_PHASE_CHANGED\0\u{1}GESTURE_PHASE_ENDED\0")
+}
+
+nonisolated extension Mapwire_V1_LocationAuthorizationStatus: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED\0\u{1}LOCATION_AUTHORIZATION_STATUS_NOT_DETERMINED\0\u{1}LOCATION_AUTHORIZATION_STATUS_RESTRICTED\0\u{1}LOCATION_AUTHORIZATION_STATUS_DENIED\0\u{1}LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_ALWAYS\0\u{1}LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_WHEN_IN_USE\0")
+}
+
+nonisolated extension Mapwire_V1_LocationAccuracyAuthorization: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED\0\u{1}LOCATION_ACCURACY_AUTHORIZATION_FULL\0\u{1}LOCATION_ACCURACY_AUTHORIZATION_REDUCED\0")
 }
 
 nonisolated extension Mapwire_V1_UserTrackingMode: SwiftProtobuf._ProtoNameProviding {
@@ -3289,6 +3404,41 @@ nonisolated extension Mapwire_V1_DidFailToLocateUser: SwiftProtobuf.Message, Swi
 
   public static func ==(lhs: Mapwire_V1_DidFailToLocateUser, rhs: Mapwire_V1_DidFailToLocateUser) -> Bool {
     if lhs.error != rhs.error {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DidChangeLocationManagerAuthorization: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DidChangeLocationManagerAuthorization"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}status\0\u{1}accuracy\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.status) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.accuracy) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.status != .unspecified {
+      try visitor.visitSingularEnumField(value: self.status, fieldNumber: 1)
+    }
+    if self.accuracy != .unspecified {
+      try visitor.visitSingularEnumField(value: self.accuracy, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DidChangeLocationManagerAuthorization, rhs: Mapwire_V1_DidChangeLocationManagerAuthorization) -> Bool {
+    if lhs.status != rhs.status {return false}
+    if lhs.accuracy != rhs.accuracy {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

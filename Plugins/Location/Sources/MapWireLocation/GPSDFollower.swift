@@ -5,6 +5,9 @@ import Foundation
 public final class GPSDFollower {
     public enum Event: Equatable, Sendable {
         case connected
+        /// A connection attempt failed (refused, unreachable) or gpsd went away: the source cannot be used.
+        /// Said for every failed attempt, before that attempt's `failure` or `stillUnreachable`.
+        case unreachable
         case fix(LocationFix)
         /// The source failed: gpsd unreachable or gone, or the receiver lost its fix. Said once per outage.
         case failure(String)
@@ -58,6 +61,7 @@ public final class GPSDFollower {
                 }
             } catch {
                 failedAttempts += 1
+                deliver(.unreachable)
                 if !outageReported {
                     outageReported = true
                     deliver(.failure("gpsd at \(host):\(port): \(error)"))

@@ -6,11 +6,13 @@ import MapWirePluginKit
 import MapWireProtocol
 
 /// Sends what the source produced to the core as commands: update-location per fix,
-/// report-location-failure per failure. Made and used on the source thread only.
+/// report-location-failure per failure, report-location-authorization when the authorization changes.
+/// Made and used on the source thread only.
 final class LocationSender {
     private let client: ControlClient
     private let logger: Logger
     private(set) var sent = 0
+    private var authorizations = LocationAuthorizationTracker()
 
     init(endpoint: String, curve: CurveClientKeys?, logger: Logger) throws {
         client = try ControlClient(endpoint: endpoint, curve: curve)
@@ -24,7 +26,10 @@ final class LocationSender {
         }
     }
 
+    /// Sends a fix, after the authorization it implies when that changed (so a map learns it before the
+    /// fix, and the first fix of a file gives the report at start).
     func send(_ fix: LocationFix) {
+        authorize(.delivering(fix))
         deliver(.updateLocation(.with {
             $0.latitude = fix.latitude
             $0.longitude = fix.longitude
@@ -38,6 +43,16 @@ final class LocationSender {
         sent += 1
     }
 
+    /// Reports the authorization `state` implies when it differs from the last one reported.
+    func authorize(_ state: LocationSourceState) {
+        guard let authorization = authorizations.observe(state) else { return }
+        logger.info("location authorization: \(authorization)")
+        deliver(.reportLocationAuthorization(.with {
+            $0.status = Mapwire_V1_LocationAuthorizationStatus(authorization.status)
+            $0.accuracy = authorization.accuracy == .full ? .full : .reduced
+        }))
+    }
+
     func fail(_ error: String) {
         logger.error("location source failed: \(error)")
         deliver(.reportLocationFailure(.with { $0.error = error }))
@@ -49,6 +64,18 @@ final class LocationSender {
             if !reply.ok { logger.warning("the core refused a location command: \(reply.error)") }
         } catch {
             logger.warning("the core did not take a location command: \(error)")
+        }
+    }
+}
+
+extension Mapwire_V1_LocationAuthorizationStatus {
+    init(_ status: LocationAuthorization.Status) {
+        self = switch status {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .authorizedAlways: .authorizedAlways
+        case .authorizedWhenInUse: .authorizedWhenInUse
         }
     }
 }

@@ -26,9 +26,12 @@ struct SourceJob {
         do { recorded = try RecordedFixes.load(spec, routeSpeed: routeSpeed) } catch {
             // A broken file is the source failing, not the plugin: say so and stay registered.
             sender.fail(error.description)
+            sender.authorize(.unusable)
             return
         }
         for note in recorded.notes { logger.warning("\(note)") }
+        // Said at start, before the first fix's wait (fixes that follow report only a change).
+        if let first = recorded.fixes.first { sender.authorize(.delivering(first)) }
         let delays = ReplayClock(speedFactor: speedFactor).delays(for: recorded.fixes)
         logger.info("replaying", metadata: ["source": "\(spec)", "fixes": "\(recorded.fixes.count)", "speed": "\(speedFactor)"])
         repeat {
@@ -50,6 +53,7 @@ struct SourceJob {
         follower.run(isStopped: { stop.isStopped }) { event in
             switch event {
             case .connected: logger.info("connected to gpsd")
+            case .unreachable: sender.authorize(.unusable)
             case .fix(let fix): sender.send(fix)
             case .failure(let why): sender.fail(why)
             case .satellites(let used, let visible): logger.debug("satellites", metadata: ["used": "\(used)", "visible": "\(visible)"])

@@ -1672,6 +1672,51 @@ void   mapwire__v1__report_location_failure__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__report_location_failure__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__report_location_authorization__init
+                     (Mapwire__V1__ReportLocationAuthorization         *message)
+{
+  static const Mapwire__V1__ReportLocationAuthorization init_value = MAPWIRE__V1__REPORT_LOCATION_AUTHORIZATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__report_location_authorization__get_packed_size
+                     (const Mapwire__V1__ReportLocationAuthorization *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__report_location_authorization__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__report_location_authorization__pack
+                     (const Mapwire__V1__ReportLocationAuthorization *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__report_location_authorization__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__report_location_authorization__pack_to_buffer
+                     (const Mapwire__V1__ReportLocationAuthorization *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__report_location_authorization__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__ReportLocationAuthorization *
+       mapwire__v1__report_location_authorization__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__ReportLocationAuthorization *)
+     protobuf_c_message_unpack (&mapwire__v1__report_location_authorization__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__report_location_authorization__free_unpacked
+                     (Mapwire__V1__ReportLocationAuthorization *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__report_location_authorization__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__set_viewport_updating__init
                      (Mapwire__V1__SetViewportUpdating         *message)
 {
@@ -4347,7 +4392,7 @@ const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor =
   (ProtobufCMessageInit) mapwire__v1__welcome__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[38] =
+static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[39] =
 {
   {
     "id",
@@ -4626,6 +4671,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[38
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "report_location_authorization",
+    34,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, report_location_authorization),
+    &mapwire__v1__report_location_authorization__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "publish_load_status",
     40,
     PROTOBUF_C_LABEL_NONE,
@@ -4807,35 +4864,36 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[38
   },
 };
 static const unsigned mapwire__v1__command__field_indices_by_name[] = {
-  31,   /* field[31] = add_annotations */
+  32,   /* field[32] = add_annotations */
   5,   /* field[5] = add_source */
-  25,   /* field[25] = add_style_image */
-  36,   /* field[36] = bench_publish */
-  37,   /* field[37] = bench_requests */
+  26,   /* field[26] = add_style_image */
+  37,   /* field[37] = bench_publish */
+  38,   /* field[38] = bench_requests */
   14,   /* field[14] = claim_gestures */
-  34,   /* field[34] = deselect_annotation */
+  35,   /* field[35] = deselect_annotation */
   11,   /* field[11] = ease_to */
   12,   /* field[12] = fly_to */
   13,   /* field[13] = gesture */
-  35,   /* field[35] = get_annotations */
+  36,   /* field[36] = get_annotations */
   8,   /* field[8] = get_camera */
-  24,   /* field[24] = get_load_status */
-  28,   /* field[28] = get_state */
+  25,   /* field[25] = get_load_status */
+  29,   /* field[29] = get_state */
   0,   /* field[0] = id */
   10,   /* field[10] = jump_to */
   7,   /* field[7] = ping */
-  23,   /* field[23] = publish_load_status */
+  24,   /* field[24] = publish_load_status */
   19,   /* field[19] = publish_viewport_target */
   15,   /* field[15] = release_gestures */
-  32,   /* field[32] = remove_annotations */
-  27,   /* field[27] = remove_layer */
+  33,   /* field[33] = remove_annotations */
+  28,   /* field[28] = remove_layer */
   6,   /* field[6] = remove_source */
-  26,   /* field[26] = remove_style_image */
+  27,   /* field[27] = remove_style_image */
+  23,   /* field[23] = report_location_authorization */
   22,   /* field[22] = report_location_failure */
-  29,   /* field[29] = report_supervision */
-  33,   /* field[33] = select_annotation */
+  30,   /* field[30] = report_supervision */
+  34,   /* field[34] = select_annotation */
   3,   /* field[3] = set_camera */
-  30,   /* field[30] = set_network_status */
+  31,   /* field[31] = set_network_status */
   20,   /* field[20] = set_shows_user_location */
   4,   /* field[4] = set_size */
   2,   /* field[2] = set_style_json */
@@ -4851,11 +4909,11 @@ static const ProtobufCIntRange mapwire__v1__command__number_ranges[7 + 1] =
   { 1, 0 },
   { 10, 1 },
   { 27, 16 },
-  { 40, 23 },
-  { 50, 28 },
-  { 60, 31 },
-  { 80, 36 },
-  { 0, 38 }
+  { 40, 24 },
+  { 50, 29 },
+  { 60, 32 },
+  { 80, 37 },
+  { 0, 39 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
 {
@@ -4865,7 +4923,7 @@ const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
   "Mapwire__V1__Command",
   "mapwire.v1",
   sizeof(Mapwire__V1__Command),
-  38,
+  39,
   mapwire__v1__command__field_descriptors,
   mapwire__v1__command__field_indices_by_name,
   7,  mapwire__v1__command__number_ranges,
@@ -6935,6 +6993,57 @@ const ProtobufCMessageDescriptor mapwire__v1__report_location_failure__descripto
   mapwire__v1__report_location_failure__field_indices_by_name,
   1,  mapwire__v1__report_location_failure__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__report_location_failure__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__report_location_authorization__field_descriptors[2] =
+{
+  {
+    "status",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__ReportLocationAuthorization, status),
+    &mapwire__v1__location_authorization_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "accuracy",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__ReportLocationAuthorization, accuracy),
+    &mapwire__v1__location_accuracy_authorization__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__report_location_authorization__field_indices_by_name[] = {
+  1,   /* field[1] = accuracy */
+  0,   /* field[0] = status */
+};
+static const ProtobufCIntRange mapwire__v1__report_location_authorization__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__report_location_authorization__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.ReportLocationAuthorization",
+  "ReportLocationAuthorization",
+  "Mapwire__V1__ReportLocationAuthorization",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__ReportLocationAuthorization),
+  2,
+  mapwire__v1__report_location_authorization__field_descriptors,
+  mapwire__v1__report_location_authorization__field_indices_by_name,
+  1,  mapwire__v1__report_location_authorization__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__report_location_authorization__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__set_viewport_updating__field_descriptors[1] =

@@ -53,6 +53,7 @@ typedef struct Mapwire__V1__UpdateLocation Mapwire__V1__UpdateLocation;
 typedef struct Mapwire__V1__SetShowsUserLocation Mapwire__V1__SetShowsUserLocation;
 typedef struct Mapwire__V1__SetTrackingMode Mapwire__V1__SetTrackingMode;
 typedef struct Mapwire__V1__ReportLocationFailure Mapwire__V1__ReportLocationFailure;
+typedef struct Mapwire__V1__ReportLocationAuthorization Mapwire__V1__ReportLocationAuthorization;
 typedef struct Mapwire__V1__SetViewportUpdating Mapwire__V1__SetViewportUpdating;
 typedef struct Mapwire__V1__PublishViewportTarget Mapwire__V1__PublishViewportTarget;
 typedef struct Mapwire__V1__CameraState Mapwire__V1__CameraState;
@@ -349,6 +350,7 @@ typedef enum {
   MAPWIRE__V1__COMMAND__KIND_SET_SHOWS_USER_LOCATION = 31,
   MAPWIRE__V1__COMMAND__KIND_SET_TRACKING_MODE = 32,
   MAPWIRE__V1__COMMAND__KIND_REPORT_LOCATION_FAILURE = 33,
+  MAPWIRE__V1__COMMAND__KIND_REPORT_LOCATION_AUTHORIZATION = 34,
   MAPWIRE__V1__COMMAND__KIND_PUBLISH_LOAD_STATUS = 40,
   MAPWIRE__V1__COMMAND__KIND_GET_LOAD_STATUS = 41,
   MAPWIRE__V1__COMMAND__KIND_BENCH_PUBLISH = 80,
@@ -401,6 +403,7 @@ struct  Mapwire__V1__Command
     Mapwire__V1__SetShowsUserLocation *set_shows_user_location;
     Mapwire__V1__SetTrackingMode *set_tracking_mode;
     Mapwire__V1__ReportLocationFailure *report_location_failure;
+    Mapwire__V1__ReportLocationAuthorization *report_location_authorization;
     Mapwire__V1__PublishLoadStatus *publish_load_status;
     Mapwire__V1__GetLoadStatus *get_load_status;
     /*
@@ -1267,6 +1270,21 @@ struct  Mapwire__V1__ReportLocationFailure
 #define MAPWIRE__V1__REPORT_LOCATION_FAILURE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__report_location_failure__descriptor) \
     , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Location plugin -> core: whether its source may be used and how precise its fixes are. The core
+ * publishes did-change-location-manager-authorization when this differs from the last report.
+ */
+struct  Mapwire__V1__ReportLocationAuthorization
+{
+  ProtobufCMessage base;
+  Mapwire__V1__LocationAuthorizationStatus status;
+  Mapwire__V1__LocationAccuracyAuthorization accuracy;
+};
+#define MAPWIRE__V1__REPORT_LOCATION_AUTHORIZATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__report_location_authorization__descriptor) \
+    , MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED, MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED }
 
 
 /*
@@ -3091,6 +3109,25 @@ Mapwire__V1__ReportLocationFailure *
 void   mapwire__v1__report_location_failure__free_unpacked
                      (Mapwire__V1__ReportLocationFailure *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__ReportLocationAuthorization methods */
+void   mapwire__v1__report_location_authorization__init
+                     (Mapwire__V1__ReportLocationAuthorization         *message);
+size_t mapwire__v1__report_location_authorization__get_packed_size
+                     (const Mapwire__V1__ReportLocationAuthorization   *message);
+size_t mapwire__v1__report_location_authorization__pack
+                     (const Mapwire__V1__ReportLocationAuthorization   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__report_location_authorization__pack_to_buffer
+                     (const Mapwire__V1__ReportLocationAuthorization   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__ReportLocationAuthorization *
+       mapwire__v1__report_location_authorization__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__report_location_authorization__free_unpacked
+                     (Mapwire__V1__ReportLocationAuthorization *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__SetViewportUpdating methods */
 void   mapwire__v1__set_viewport_updating__init
                      (Mapwire__V1__SetViewportUpdating         *message);
@@ -4192,6 +4229,9 @@ typedef void (*Mapwire__V1__SetTrackingMode_Closure)
 typedef void (*Mapwire__V1__ReportLocationFailure_Closure)
                  (const Mapwire__V1__ReportLocationFailure *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__ReportLocationAuthorization_Closure)
+                 (const Mapwire__V1__ReportLocationAuthorization *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__SetViewportUpdating_Closure)
                  (const Mapwire__V1__SetViewportUpdating *message,
                   void *closure_data);
@@ -4392,6 +4432,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__update_location__descriptor
 extern const ProtobufCMessageDescriptor mapwire__v1__set_shows_user_location__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__set_tracking_mode__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__report_location_failure__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__report_location_authorization__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__set_viewport_updating__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__publish_viewport_target__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__camera_state__descriptor;

@@ -1762,6 +1762,51 @@ void   mapwire__v1__did_fail_to_locate_user__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__did_fail_to_locate_user__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__did_change_location_manager_authorization__init
+                     (Mapwire__V1__DidChangeLocationManagerAuthorization         *message)
+{
+  static const Mapwire__V1__DidChangeLocationManagerAuthorization init_value = MAPWIRE__V1__DID_CHANGE_LOCATION_MANAGER_AUTHORIZATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__did_change_location_manager_authorization__get_packed_size
+                     (const Mapwire__V1__DidChangeLocationManagerAuthorization *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_change_location_manager_authorization__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__did_change_location_manager_authorization__pack
+                     (const Mapwire__V1__DidChangeLocationManagerAuthorization *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_change_location_manager_authorization__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__did_change_location_manager_authorization__pack_to_buffer
+                     (const Mapwire__V1__DidChangeLocationManagerAuthorization *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__did_change_location_manager_authorization__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DidChangeLocationManagerAuthorization *
+       mapwire__v1__did_change_location_manager_authorization__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DidChangeLocationManagerAuthorization *)
+     protobuf_c_message_unpack (&mapwire__v1__did_change_location_manager_authorization__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__did_change_location_manager_authorization__free_unpacked
+                     (Mapwire__V1__DidChangeLocationManagerAuthorization *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__did_change_location_manager_authorization__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__tracking_mode_changed__init
                      (Mapwire__V1__TrackingModeChanged         *message)
 {
@@ -4256,6 +4301,57 @@ const ProtobufCMessageDescriptor mapwire__v1__did_fail_to_locate_user__descripto
   (ProtobufCMessageInit) mapwire__v1__did_fail_to_locate_user__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
+static const ProtobufCFieldDescriptor mapwire__v1__did_change_location_manager_authorization__field_descriptors[2] =
+{
+  {
+    "status",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DidChangeLocationManagerAuthorization, status),
+    &mapwire__v1__location_authorization_status__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "accuracy",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DidChangeLocationManagerAuthorization, accuracy),
+    &mapwire__v1__location_accuracy_authorization__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__did_change_location_manager_authorization__field_indices_by_name[] = {
+  1,   /* field[1] = accuracy */
+  0,   /* field[0] = status */
+};
+static const ProtobufCIntRange mapwire__v1__did_change_location_manager_authorization__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__did_change_location_manager_authorization__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DidChangeLocationManagerAuthorization",
+  "DidChangeLocationManagerAuthorization",
+  "Mapwire__V1__DidChangeLocationManagerAuthorization",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DidChangeLocationManagerAuthorization),
+  2,
+  mapwire__v1__did_change_location_manager_authorization__field_descriptors,
+  mapwire__v1__did_change_location_manager_authorization__field_indices_by_name,
+  1,  mapwire__v1__did_change_location_manager_authorization__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__did_change_location_manager_authorization__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
 static const ProtobufCFieldDescriptor mapwire__v1__tracking_mode_changed__field_descriptors[2] =
 {
   {
@@ -5115,6 +5211,72 @@ const ProtobufCEnumDescriptor mapwire__v1__gesture_phase__descriptor =
   mapwire__v1__gesture_phase__enum_values_by_name,
   1,
   mapwire__v1__gesture_phase__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue mapwire__v1__location_authorization_status__enum_values_by_number[6] =
+{
+  { "LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED", "MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED", 0 },
+  { "LOCATION_AUTHORIZATION_STATUS_NOT_DETERMINED", "MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_NOT_DETERMINED", 1 },
+  { "LOCATION_AUTHORIZATION_STATUS_RESTRICTED", "MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_RESTRICTED", 2 },
+  { "LOCATION_AUTHORIZATION_STATUS_DENIED", "MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_DENIED", 3 },
+  { "LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_ALWAYS", "MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_ALWAYS", 4 },
+  { "LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_WHEN_IN_USE", "MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_WHEN_IN_USE", 5 },
+};
+static const ProtobufCIntRange mapwire__v1__location_authorization_status__value_ranges[] = {
+{0, 0},{0, 6}
+};
+static const ProtobufCEnumValueIndex mapwire__v1__location_authorization_status__enum_values_by_name[6] =
+{
+  { "LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_ALWAYS", 4 },
+  { "LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_WHEN_IN_USE", 5 },
+  { "LOCATION_AUTHORIZATION_STATUS_DENIED", 3 },
+  { "LOCATION_AUTHORIZATION_STATUS_NOT_DETERMINED", 1 },
+  { "LOCATION_AUTHORIZATION_STATUS_RESTRICTED", 2 },
+  { "LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor mapwire__v1__location_authorization_status__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "mapwire.v1.LocationAuthorizationStatus",
+  "LocationAuthorizationStatus",
+  "Mapwire__V1__LocationAuthorizationStatus",
+  "mapwire.v1",
+  6,
+  mapwire__v1__location_authorization_status__enum_values_by_number,
+  6,
+  mapwire__v1__location_authorization_status__enum_values_by_name,
+  1,
+  mapwire__v1__location_authorization_status__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue mapwire__v1__location_accuracy_authorization__enum_values_by_number[3] =
+{
+  { "LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED", "MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED", 0 },
+  { "LOCATION_ACCURACY_AUTHORIZATION_FULL", "MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_FULL", 1 },
+  { "LOCATION_ACCURACY_AUTHORIZATION_REDUCED", "MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_REDUCED", 2 },
+};
+static const ProtobufCIntRange mapwire__v1__location_accuracy_authorization__value_ranges[] = {
+{0, 0},{0, 3}
+};
+static const ProtobufCEnumValueIndex mapwire__v1__location_accuracy_authorization__enum_values_by_name[3] =
+{
+  { "LOCATION_ACCURACY_AUTHORIZATION_FULL", 1 },
+  { "LOCATION_ACCURACY_AUTHORIZATION_REDUCED", 2 },
+  { "LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED", 0 },
+};
+const ProtobufCEnumDescriptor mapwire__v1__location_accuracy_authorization__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "mapwire.v1.LocationAccuracyAuthorization",
+  "LocationAccuracyAuthorization",
+  "Mapwire__V1__LocationAccuracyAuthorization",
+  "mapwire.v1",
+  3,
+  mapwire__v1__location_accuracy_authorization__enum_values_by_number,
+  3,
+  mapwire__v1__location_accuracy_authorization__enum_values_by_name,
+  1,
+  mapwire__v1__location_accuracy_authorization__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
 static const ProtobufCEnumValue mapwire__v1__user_tracking_mode__enum_values_by_number[5] =

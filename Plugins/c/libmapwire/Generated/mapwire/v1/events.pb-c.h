@@ -54,6 +54,7 @@ typedef struct Mapwire__V1__DidStopLocatingUser Mapwire__V1__DidStopLocatingUser
 typedef struct Mapwire__V1__UserLocation Mapwire__V1__UserLocation;
 typedef struct Mapwire__V1__UserLocationUpdated Mapwire__V1__UserLocationUpdated;
 typedef struct Mapwire__V1__DidFailToLocateUser Mapwire__V1__DidFailToLocateUser;
+typedef struct Mapwire__V1__DidChangeLocationManagerAuthorization Mapwire__V1__DidChangeLocationManagerAuthorization;
 typedef struct Mapwire__V1__TrackingModeChanged Mapwire__V1__TrackingModeChanged;
 typedef struct Mapwire__V1__NetworkStatusChanged Mapwire__V1__NetworkStatusChanged;
 typedef struct Mapwire__V1__PluginGone Mapwire__V1__PluginGone;
@@ -223,6 +224,28 @@ typedef enum _Mapwire__V1__GesturePhase {
   MAPWIRE__V1__GESTURE_PHASE__GESTURE_PHASE_ENDED = 3
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__GESTURE_PHASE)
 } Mapwire__V1__GesturePhase;
+/*
+ * Whether the location source may be used (seed 004's MGLLocationManager authorizationStatus, whose
+ * values are CoreLocation's CLAuthorizationStatus).
+ */
+typedef enum _Mapwire__V1__LocationAuthorizationStatus {
+  MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED = 0,
+  MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_NOT_DETERMINED = 1,
+  MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_RESTRICTED = 2,
+  MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_DENIED = 3,
+  MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_ALWAYS = 4,
+  MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_AUTHORIZED_WHEN_IN_USE = 5
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS)
+} Mapwire__V1__LocationAuthorizationStatus;
+/*
+ * How precise the fixes may be (MGLLocationManager accuracyAuthorization, CLAccuracyAuthorization).
+ */
+typedef enum _Mapwire__V1__LocationAccuracyAuthorization {
+  MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED = 0,
+  MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_FULL = 1,
+  MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_REDUCED = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION)
+} Mapwire__V1__LocationAccuracyAuthorization;
 /*
  * How the camera tracks the user's location.
  */
@@ -966,6 +989,21 @@ struct  Mapwire__V1__DidFailToLocateUser
 #define MAPWIRE__V1__DID_FAIL_TO_LOCATE_USER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__did_fail_to_locate_user__descriptor) \
     , (char *)protobuf_c_empty_string }
+
+
+/*
+ * did-change-location-manager-authorization: the location plugin reported an authorization different
+ * from the last one (report-location-authorization).
+ */
+struct  Mapwire__V1__DidChangeLocationManagerAuthorization
+{
+  ProtobufCMessage base;
+  Mapwire__V1__LocationAuthorizationStatus status;
+  Mapwire__V1__LocationAccuracyAuthorization accuracy;
+};
+#define MAPWIRE__V1__DID_CHANGE_LOCATION_MANAGER_AUTHORIZATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__did_change_location_manager_authorization__descriptor) \
+    , MAPWIRE__V1__LOCATION_AUTHORIZATION_STATUS__LOCATION_AUTHORIZATION_STATUS_UNSPECIFIED, MAPWIRE__V1__LOCATION_ACCURACY_AUTHORIZATION__LOCATION_ACCURACY_AUTHORIZATION_UNSPECIFIED }
 
 
 /*
@@ -1867,6 +1905,25 @@ Mapwire__V1__DidFailToLocateUser *
 void   mapwire__v1__did_fail_to_locate_user__free_unpacked
                      (Mapwire__V1__DidFailToLocateUser *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__DidChangeLocationManagerAuthorization methods */
+void   mapwire__v1__did_change_location_manager_authorization__init
+                     (Mapwire__V1__DidChangeLocationManagerAuthorization         *message);
+size_t mapwire__v1__did_change_location_manager_authorization__get_packed_size
+                     (const Mapwire__V1__DidChangeLocationManagerAuthorization   *message);
+size_t mapwire__v1__did_change_location_manager_authorization__pack
+                     (const Mapwire__V1__DidChangeLocationManagerAuthorization   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__did_change_location_manager_authorization__pack_to_buffer
+                     (const Mapwire__V1__DidChangeLocationManagerAuthorization   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DidChangeLocationManagerAuthorization *
+       mapwire__v1__did_change_location_manager_authorization__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__did_change_location_manager_authorization__free_unpacked
+                     (Mapwire__V1__DidChangeLocationManagerAuthorization *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__TrackingModeChanged methods */
 void   mapwire__v1__tracking_mode_changed__init
                      (Mapwire__V1__TrackingModeChanged         *message);
@@ -2157,6 +2214,9 @@ typedef void (*Mapwire__V1__UserLocationUpdated_Closure)
 typedef void (*Mapwire__V1__DidFailToLocateUser_Closure)
                  (const Mapwire__V1__DidFailToLocateUser *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__DidChangeLocationManagerAuthorization_Closure)
+                 (const Mapwire__V1__DidChangeLocationManagerAuthorization *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__TrackingModeChanged_Closure)
                  (const Mapwire__V1__TrackingModeChanged *message,
                   void *closure_data);
@@ -2198,6 +2258,8 @@ extern const ProtobufCEnumDescriptor    mapwire__v1__response_source__descriptor
 extern const ProtobufCEnumDescriptor    mapwire__v1__error_reason__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__gesture_kind__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__gesture_phase__descriptor;
+extern const ProtobufCEnumDescriptor    mapwire__v1__location_authorization_status__descriptor;
+extern const ProtobufCEnumDescriptor    mapwire__v1__location_accuracy_authorization__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__user_tracking_mode__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__network_status__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__callout_accessory__descriptor;
@@ -2245,6 +2307,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__did_stop_locating_user__des
 extern const ProtobufCMessageDescriptor mapwire__v1__user_location__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__user_location_updated__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__did_fail_to_locate_user__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__did_change_location_manager_authorization__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__tracking_mode_changed__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__network_status_changed__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__plugin_gone__descriptor;
