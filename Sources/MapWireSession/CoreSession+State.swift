@@ -43,6 +43,7 @@ extension CoreSession {
             $0.subscribers = UInt32(subscribers)
             $0.pendingRequests = UInt32(requests.count)
             $0.networkStatus = networkStatus
+            if let locationAuthorization { $0.locationAuthorization = locationAuthorization }
         }
     }
 

@@ -24,4 +24,12 @@ import Testing
         #expect(json.contains(#""events-published":42,"#))
         #expect(json.hasSuffix(#""subscribers":0,"pending-requests":0,"network-status":"online"}"#))
     }
+
+    @Test func theLocationAuthorizationIsAbsentUntilReported() {
+        var snapshot = Mapwire_V1_CoreStateSnapshot.with { $0.networkStatus = .online }
+        #expect(!snapshot.documentedJSON.serialized.contains("location-authorization"))
+        snapshot.locationAuthorization = .with { $0.status = .authorizedWhenInUse; $0.accuracy = .reduced }
+        #expect(snapshot.documentedJSON.serialized.hasSuffix(
+            #""network-status":"online","location-authorization":{"status":"authorized-when-in-use","accuracy":"reduced"}}"#))
+    }
 }

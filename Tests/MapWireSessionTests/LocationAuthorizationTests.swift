@@ -30,10 +30,14 @@ import Testing
         #expect(report(h, .authorizedWhenInUse, .full)?.ok == true)
         let seen = published(h).map { "\($0.status) \($0.accuracy)" }
         #expect(seen == ["authorizedWhenInUse full", "authorizedWhenInUse reduced", "denied reduced", "authorizedWhenInUse full"])
+        // get-state shows the last one.
+        #expect(h.state.locationAuthorization.status == .authorizedWhenInUse)
+        #expect(h.state.locationAuthorization.accuracy == .full)
     }
 
     @Test func aMissingOrUnknownStatusOrAccuracyIsRefused() throws {
         let h = quietHarness()
+        #expect(!h.state.hasLocationAuthorization)
         let noStatus = try #require(report(h, .unspecified, .full))
         #expect(!noStatus.ok)
         #expect(noStatus.errorCode == .invalidArgument)

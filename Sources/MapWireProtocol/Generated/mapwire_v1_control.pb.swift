@@ -2995,6 +2995,16 @@ public nonisolated struct Mapwire_V1_CoreStateSnapshot: @unchecked Sendable {
     set {_uniqueStorage()._networkStatus = newValue}
   }
 
+  /// The location plugin's last reported authorization (report-location-authorization); absent before any.
+  public var locationAuthorization: Mapwire_V1_DidChangeLocationManagerAuthorization {
+    get {_storage._locationAuthorization ?? Mapwire_V1_DidChangeLocationManagerAuthorization()}
+    set {_uniqueStorage()._locationAuthorization = newValue}
+  }
+  /// Returns true if `locationAuthorization` has been explicitly set.
+  public var hasLocationAuthorization: Bool {_storage._locationAuthorization != nil}
+  /// Clears the value of `locationAuthorization`. Subsequent reads from it will return its default value.
+  public mutating func clearLocationAuthorization() {_uniqueStorage()._locationAuthorization = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -7780,7 +7790,7 @@ nonisolated extension Mapwire_V1_GetState: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CoreStateSnapshot"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{3}last_sequence\0\u{3}style_uri\0\u{3}load_phase\0\u{3}source_ids\0\u{1}camera\0\u{3}load_status\0\u{1}plugins\0\u{1}counters\0\u{1}subscribers\0\u{3}pending_requests\0\u{3}network_status\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}epoch\0\u{3}map_id\0\u{3}last_sequence\0\u{3}style_uri\0\u{3}load_phase\0\u{3}source_ids\0\u{1}camera\0\u{3}load_status\0\u{1}plugins\0\u{1}counters\0\u{1}subscribers\0\u{3}pending_requests\0\u{3}network_status\0\u{3}location_authorization\0")
 
   fileprivate class _StorageClass {
     var _epoch: UInt64 = 0
@@ -7796,6 +7806,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
     var _subscribers: UInt32 = 0
     var _pendingRequests: UInt32 = 0
     var _networkStatus: Mapwire_V1_NetworkStatus = .unspecified
+    var _locationAuthorization: Mapwire_V1_DidChangeLocationManagerAuthorization? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -7819,6 +7830,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
       _subscribers = source._subscribers
       _pendingRequests = source._pendingRequests
       _networkStatus = source._networkStatus
+      _locationAuthorization = source._locationAuthorization
     }
   }
 
@@ -7850,6 +7862,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
         case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._subscribers) }()
         case 12: try { try decoder.decodeSingularUInt32Field(value: &_storage._pendingRequests) }()
         case 13: try { try decoder.decodeSingularEnumField(value: &_storage._networkStatus) }()
+        case 14: try { try decoder.decodeSingularMessageField(value: &_storage._locationAuthorization) }()
         default: break
         }
       }
@@ -7901,6 +7914,9 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
       if _storage._networkStatus != .unspecified {
         try visitor.visitSingularEnumField(value: _storage._networkStatus, fieldNumber: 13)
       }
+      try { if let v = _storage._locationAuthorization {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -7923,6 +7939,7 @@ nonisolated extension Mapwire_V1_CoreStateSnapshot: SwiftProtobuf.Message, Swift
         if _storage._subscribers != rhs_storage._subscribers {return false}
         if _storage._pendingRequests != rhs_storage._pendingRequests {return false}
         if _storage._networkStatus != rhs_storage._networkStatus {return false}
+        if _storage._locationAuthorization != rhs_storage._locationAuthorization {return false}
         return true
       }
       if !storagesAreEqual {return false}

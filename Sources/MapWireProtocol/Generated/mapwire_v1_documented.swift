@@ -668,7 +668,7 @@ extension Mapwire_V1_SubscriberWelcome {
 extension Mapwire_V1_CoreStateSnapshot {
     public var documentedJSON: JSONValue {
         var members: [JSONMember] = []
-        members.reserveCapacity(13)
+        members.reserveCapacity(14)
         members.append(JSONMember("epoch", .uint(self.epoch)))
         members.append(JSONMember("map-id", .string(self.mapID)))
         members.append(JSONMember("last-sequence", .uint(self.lastSequence)))
@@ -682,6 +682,7 @@ extension Mapwire_V1_CoreStateSnapshot {
         members.append(JSONMember("subscribers", .int(Int64(self.subscribers))))
         members.append(JSONMember("pending-requests", .int(Int64(self.pendingRequests))))
         members.append(JSONMember("network-status", .string(self.networkStatus.documentedName)))
+        if self.hasLocationAuthorization { members.append(JSONMember("location-authorization", self.locationAuthorization.documentedJSON)) }
         return .object(members)
     }
 }

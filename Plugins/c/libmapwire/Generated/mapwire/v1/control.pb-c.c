@@ -9839,7 +9839,7 @@ const ProtobufCMessageDescriptor mapwire__v1__get_state__descriptor =
   (ProtobufCMessageInit) mapwire__v1__get_state__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__core_state_snapshot__field_descriptors[13] =
+static const ProtobufCFieldDescriptor mapwire__v1__core_state_snapshot__field_descriptors[14] =
 {
   {
     "epoch",
@@ -9997,6 +9997,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__core_state_snapshot__field_de
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "location_authorization",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__CoreStateSnapshot, opt_location_authorization_case),
+    offsetof(Mapwire__V1__CoreStateSnapshot, location_authorization),
+    &mapwire__v1__did_change_location_manager_authorization__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__core_state_snapshot__field_indices_by_name[] = {
   6,   /* field[6] = camera */
@@ -10005,6 +10017,7 @@ static const unsigned mapwire__v1__core_state_snapshot__field_indices_by_name[] 
   2,   /* field[2] = last_sequence */
   4,   /* field[4] = load_phase */
   7,   /* field[7] = load_status */
+  13,   /* field[13] = location_authorization */
   1,   /* field[1] = map_id */
   12,   /* field[12] = network_status */
   11,   /* field[11] = pending_requests */
@@ -10016,7 +10029,7 @@ static const unsigned mapwire__v1__core_state_snapshot__field_indices_by_name[] 
 static const ProtobufCIntRange mapwire__v1__core_state_snapshot__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__core_state_snapshot__descriptor =
 {
@@ -10026,7 +10039,7 @@ const ProtobufCMessageDescriptor mapwire__v1__core_state_snapshot__descriptor =
   "Mapwire__V1__CoreStateSnapshot",
   "mapwire.v1",
   sizeof(Mapwire__V1__CoreStateSnapshot),
-  13,
+  14,
   mapwire__v1__core_state_snapshot__field_descriptors,
   mapwire__v1__core_state_snapshot__field_indices_by_name,
   1,  mapwire__v1__core_state_snapshot__number_ranges,

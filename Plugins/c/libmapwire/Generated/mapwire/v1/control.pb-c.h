@@ -2073,6 +2073,12 @@ struct  Mapwire__V1__GetState
      }
 
 
+typedef enum {
+  MAPWIRE__V1__CORE_STATE_SNAPSHOT__OPT_LOCATION_AUTHORIZATION__NOT_SET = 0,
+  MAPWIRE__V1__CORE_STATE_SNAPSHOT__OPT_LOCATION_AUTHORIZATION_LOCATION_AUTHORIZATION = 14
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__CORE_STATE_SNAPSHOT__OPT_LOCATION_AUTHORIZATION__CASE)
+} Mapwire__V1__CoreStateSnapshot__OptLocationAuthorizationCase;
+
 /*
  * The answer to get-state. @json: `mapwire state` prints it by the JSON rules of PROTOCOL.md 5.3.
  */
@@ -2112,10 +2118,14 @@ struct  Mapwire__V1__CoreStateSnapshot
    * Online or offline (set-network-status).
    */
   Mapwire__V1__NetworkStatus network_status;
+  Mapwire__V1__CoreStateSnapshot__OptLocationAuthorizationCase opt_location_authorization_case;
+  union {
+    Mapwire__V1__DidChangeLocationManagerAuthorization *location_authorization;
+  };
 };
 #define MAPWIRE__V1__CORE_STATE_SNAPSHOT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__core_state_snapshot__descriptor) \
-    , 0, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, 0,NULL, NULL, 0, 0, MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED }
+    , 0, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, NULL, NULL, 0,NULL, NULL, 0, 0, MAPWIRE__V1__NETWORK_STATUS__NETWORK_STATUS_UNSPECIFIED, MAPWIRE__V1__CORE_STATE_SNAPSHOT__OPT_LOCATION_AUTHORIZATION__NOT_SET, {0} }
 
 
 struct  Mapwire__V1__PluginInfo
