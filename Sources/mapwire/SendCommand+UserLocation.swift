@@ -1,7 +1,8 @@
 import ArgumentParser
 import MapWireProtocol
 
-/// `mapwire send show-location`, `tracking-mode` and `location-failure`: the user-location commands.
+/// `mapwire send show-location`, `tracking-mode`, `location-failure` and `location-authorization`: the
+/// user-location commands.
 extension SendCommand {
     struct ShowLocation: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -35,6 +36,24 @@ extension SendCommand {
         @Argument(help: "Why.") var error: String
         func run() throws {
             try deliver(.reportLocationFailure(.with { $0.error = error }), runDirectory: runDirectory)
+        }
+    }
+
+    struct LocationAuthorization: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "location-authorization",
+            abstract: "Report the location source's authorization (did-change-location-manager-authorization, on a change).")
+        @OptionGroup var runDirectory: RunDirectoryOptions
+        @Argument(help: "not-determined, restricted, denied, authorized-always or authorized-when-in-use") var status: String
+        @Option(help: "full or reduced") var accuracy = "full"
+        func run() throws {
+            guard let value = Mapwire_V1_LocationAuthorizationStatus(documentedName: status), value != .unspecified else {
+                throw ValidationError("status must be not-determined, restricted, denied, authorized-always or authorized-when-in-use")
+            }
+            guard let precision = Mapwire_V1_LocationAccuracyAuthorization(documentedName: accuracy), precision != .unspecified else {
+                throw ValidationError("--accuracy must be full or reduced")
+            }
+            try deliver(.reportLocationAuthorization(.with { $0.status = value; $0.accuracy = precision }), runDirectory: runDirectory)
         }
     }
 }

@@ -11,7 +11,7 @@ struct SendCommand: ParsableCommand {
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
                       RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, RestartPlugin.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
-                      ShowLocation.self, TrackingMode.self, LocationFailure.self, Network.self,
+                      ShowLocation.self, TrackingMode.self, LocationFailure.self, LocationAuthorization.self, Network.self,
                       AddAnnotation.self, RemoveAnnotation.self, SelectAnnotation.self, DeselectAnnotation.self, GetAnnotations.self])
 }
 

@@ -62,4 +62,19 @@ struct LocationAuthorizationTests {
         #expect(topics.firstIndex(of: "did-change-location-manager-authorization") == 0, "\(topics)")
         #expect(topics.lastIndex(of: "did-change-location-manager-authorization") == 4, "\(topics)")
     }
+
+    /// Any client may report it too: `mapwire send location-authorization`, published once per change.
+    @Test func theCLIReportsAnAuthorizationAndARepeatIsNotPublished() throws {
+        let run = try TestRun()
+        try run.startCore()
+        let events = try run.subscribe(["did-change-location-manager-authorization"])
+        let send = { (arguments: [String]) in try run.mapwire(["send", "location-authorization", "--run-dir", run.runDirectory.path] + arguments) }
+        #expect(try send(["authorized-always"]).status == 0)
+        #expect(try send(["authorized-always"]).status == 0)
+        #expect(try send(["denied", "--accuracy", "reduced"]).status == 0)
+        let refused = try send(["sometimes"])
+        #expect(refused.status != 0 && refused.stderr.contains("status must be"))
+        let log = try Support.collect(events, timeout: 10) { $0.events.count >= 2 }
+        #expect(authorizations(log) == ["authorizedAlways full", "denied reduced"])
+    }
 }
