@@ -184,6 +184,7 @@ struct HTTPResourceLoaderTests {
         let direct = await exempt.download("\(origin.baseURL)/a.json?direct", kind: .style)
         #expect(direct.data == Data("{}".utf8))
         #expect(proxy.requestCounts()["CONNECT 127.0.0.1:\(origin.port)"] == 1)
-        #expect(origin.accessLog.contains("GET /a.json?direct"))
+        // nginx writes its log line after the response has gone: wait for it.
+        #expect(await waitUntilAsync { origin.accessLog.contains("GET /a.json?direct") })
     }
 }

@@ -48,6 +48,9 @@ final class HTTPFetcher: Sendable {
                 proxy: proxy.map(Self.proxy),
                 decompression: .enabled(limit: .size(settings.maxBodyBytes)))
             configuration.httpVersion = .automatic
+            // A connection that cannot be made fails this attempt at once (`connection`): the core retries
+            // on its own schedule (PROTOCOL.md 7.8), so the client must not retry until its connect timeout.
+            configuration.connectionPool.retryConnectionEstablishment = false
             return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         }
         direct = client(nil)
