@@ -21,13 +21,12 @@ struct NetworkSite {
 
     /// The grid's box W,S,E,N, a hundredth of a tile inside its edges so the cover is exactly the grid.
     var gridBounds: String {
-        let n = Double(1 << Self.gridZoom)
-        let inset = 0.01
-        func lon(_ x: Double) -> Double { x / n * 360 - 180 }
-        func lat(_ y: Double) -> Double { atan(sinh(Double.pi * (1 - 2 * y / n))) * 180 / Double.pi }
-        let west = lon(Double(Self.gridX.lowerBound) + inset), east = lon(Double(Self.gridX.upperBound) - inset)
-        let north = lat(Double(Self.gridY.lowerBound) + inset), south = lat(Double(Self.gridY.upperBound) - inset)
-        return "\(west),\(south),\(east),\(north)"
+        let inset = 0.01, zoom = Double(Self.gridZoom)
+        // Tile units to world px of the engine's Web Mercator (512 px tiles).
+        func corner(_ x: Double, _ y: Double) -> LngLat { WebMercator.unproject(x: x * 512, y: y * 512, zoom: zoom) }
+        let northWest = corner(Double(Self.gridX.lowerBound) + inset, Double(Self.gridY.lowerBound) + inset)
+        let southEast = corner(Double(Self.gridX.upperBound) - inset, Double(Self.gridY.upperBound) - inset)
+        return "\(northWest.longitude),\(southEast.latitude),\(southEast.longitude),\(northWest.latitude)"
     }
 
     /// The grid's tiles (cycling through the Chicago tiles) and a style with one line layer over them;

@@ -75,7 +75,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(b"x" * 500)
             self.wfile.flush()
-            time.sleep(120)
+            # Stall until the client gives up and closes (readable at EOF), at most two minutes.
+            select.select([self.connection], [], [], 120)
         elif path == "/big":
             size = int(urllib.parse.parse_qs(url.query).get("mb", ["50"])[0]) << 20
             self.send_response(200)

@@ -81,6 +81,9 @@ public final class HTTPResourceLoader: Sendable {
     /// Loads in progress (tests and logs).
     public var inProgress: Int { loads.withLock { $0.count } }
 
+    /// Fetches queued for a slot (every slot busy): tests see the in-flight limit hold without waiting on a clock.
+    public var waitingFetches: Int { slots.waiting }
+
     // MARK: The decision
 
     func answer(_ request: Mapwire_V1_LoadResource, url: String) async -> Mapwire_V1_ResourceData {
