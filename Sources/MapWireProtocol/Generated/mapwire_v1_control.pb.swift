@@ -2117,6 +2117,22 @@ public nonisolated struct Mapwire_V1_PluginRequest: @unchecked Sendable {
     set {_uniqueStorage()._kind = .shouldRemoveStyleImage(newValue)}
   }
 
+  public var describeAnnotations: Mapwire_V1_DescribeAnnotations {
+    get {
+      if case .describeAnnotations(let v)? = _storage._kind {return v}
+      return Mapwire_V1_DescribeAnnotations()
+    }
+    set {_uniqueStorage()._kind = .describeAnnotations(newValue)}
+  }
+
+  public var describeUserLocation: Mapwire_V1_DescribeUserLocation {
+    get {
+      if case .describeUserLocation(let v)? = _storage._kind {return v}
+      return Mapwire_V1_DescribeUserLocation()
+    }
+    set {_uniqueStorage()._kind = .describeUserLocation(newValue)}
+  }
+
   /// 1 for the first send of this id, 2 and up when the core sends the same request again (another
   /// plugin of the role took over, or the previous attempt timed out). The id stays the same, so a
   /// plugin that already answered it may answer again: the core uses the first answer it gets.
@@ -2134,6 +2150,8 @@ public nonisolated struct Mapwire_V1_PluginRequest: @unchecked Sendable {
     case mayChangeCamera(Mapwire_V1_MayChangeCamera)
     case handleGesture(Mapwire_V1_HandleGesture)
     case shouldRemoveStyleImage(Mapwire_V1_ShouldRemoveStyleImage)
+    case describeAnnotations(Mapwire_V1_DescribeAnnotations)
+    case describeUserLocation(Mapwire_V1_DescribeUserLocation)
 
   }
 
@@ -2406,6 +2424,22 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     set {kind = .gestureAnswer(newValue)}
   }
 
+  public var annotationDescriptions: Mapwire_V1_AnnotationDescriptions {
+    get {
+      if case .annotationDescriptions(let v)? = kind {return v}
+      return Mapwire_V1_AnnotationDescriptions()
+    }
+    set {kind = .annotationDescriptions(newValue)}
+  }
+
+  public var userLocationDescription: Mapwire_V1_UserLocationDescription {
+    get {
+      if case .userLocationDescription(let v)? = kind {return v}
+      return Mapwire_V1_UserLocationDescription()
+    }
+    set {kind = .userLocationDescription(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -2415,6 +2449,8 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     case styleImageDecision(Mapwire_V1_StyleImageDecision)
     case cameraDecision(Mapwire_V1_CameraDecision)
     case gestureAnswer(Mapwire_V1_GestureAnswer)
+    case annotationDescriptions(Mapwire_V1_AnnotationDescriptions)
+    case userLocationDescription(Mapwire_V1_UserLocationDescription)
 
   }
 
@@ -2425,40 +2461,79 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
 /// bytes travel only the first time the core sends that key to this renderer, later frames name the
 /// key alone. A renderer that lacks a named key answers with RenderResult.missing_keys and the core
 /// sends the frame again with those bytes.
-public nonisolated struct Mapwire_V1_RenderFrame: Sendable {
+public nonisolated struct Mapwire_V1_RenderFrame: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var frameID: UInt64 = 0
+  public var frameID: UInt64 {
+    get {_storage._frameID}
+    set {_uniqueStorage()._frameID = newValue}
+  }
 
   public var camera: Mapwire_V1_CameraState {
-    get {_camera ?? Mapwire_V1_CameraState()}
-    set {_camera = newValue}
+    get {_storage._camera ?? Mapwire_V1_CameraState()}
+    set {_uniqueStorage()._camera = newValue}
   }
   /// Returns true if `camera` has been explicitly set.
-  public var hasCamera: Bool {self._camera != nil}
+  public var hasCamera: Bool {_storage._camera != nil}
   /// Clears the value of `camera`. Subsequent reads from it will return its default value.
-  public mutating func clearCamera() {self._camera = nil}
+  public mutating func clearCamera() {_uniqueStorage()._camera = nil}
 
-  public var pixelRatio: Double = 0
+  public var pixelRatio: Double {
+    get {_storage._pixelRatio}
+    set {_uniqueStorage()._pixelRatio = newValue}
+  }
 
   /// The key of the style JSON among the resources.
-  public var styleKey: String = String()
+  public var styleKey: String {
+    get {_storage._styleKey}
+    set {_uniqueStorage()._styleKey = newValue}
+  }
 
-  public var resources: [Mapwire_V1_RenderResource] = []
+  public var resources: [Mapwire_V1_RenderResource] {
+    get {_storage._resources}
+    set {_uniqueStorage()._resources = newValue}
+  }
 
   /// Write the frame as PNG here (optional).
-  public var outputPath: String = String()
+  public var outputPath: String {
+    get {_storage._outputPath}
+    set {_uniqueStorage()._outputPath = newValue}
+  }
 
   /// Put the PNG in the reply.
-  public var returnImage: Bool = false
+  public var returnImage: Bool {
+    get {_storage._returnImage}
+    set {_uniqueStorage()._returnImage = newValue}
+  }
+
+  /// Drawn above every style layer (PROTOCOL.md 7.10): the user-location puck (absent: not shown) and
+  /// the callout of the selected annotation (absent: none). The annotations themselves travel as a
+  /// resource of kind KIND_ANNOTATIONS, so their bytes cross only when they change.
+  public var puck: Mapwire_V1_UserLocationPuck {
+    get {_storage._puck ?? Mapwire_V1_UserLocationPuck()}
+    set {_uniqueStorage()._puck = newValue}
+  }
+  /// Returns true if `puck` has been explicitly set.
+  public var hasPuck: Bool {_storage._puck != nil}
+  /// Clears the value of `puck`. Subsequent reads from it will return its default value.
+  public mutating func clearPuck() {_uniqueStorage()._puck = nil}
+
+  public var callout: Mapwire_V1_CalloutOverlay {
+    get {_storage._callout ?? Mapwire_V1_CalloutOverlay()}
+    set {_uniqueStorage()._callout = newValue}
+  }
+  /// Returns true if `callout` has been explicitly set.
+  public var hasCallout: Bool {_storage._callout != nil}
+  /// Clears the value of `callout`. Subsequent reads from it will return its default value.
+  public mutating func clearCallout() {_uniqueStorage()._callout = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _camera: Mapwire_V1_CameraState? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Mapwire_V1_RenderResource: @unchecked Sendable {
@@ -2607,6 +2682,9 @@ public nonisolated struct Mapwire_V1_RenderResource: @unchecked Sendable {
 
     /// an image added with add-style-image
     case styleImage // = 8
+
+    /// every annotation to draw: data is an encoded AnnotationOverlay
+    case annotations // = 9
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -2624,6 +2702,7 @@ public nonisolated struct Mapwire_V1_RenderResource: @unchecked Sendable {
       case 6: self = .glyphs
       case 7: self = .image
       case 8: self = .styleImage
+      case 9: self = .annotations
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -2639,6 +2718,7 @@ public nonisolated struct Mapwire_V1_RenderResource: @unchecked Sendable {
       case .glyphs: return 6
       case .image: return 7
       case .styleImage: return 8
+      case .annotations: return 9
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -2654,6 +2734,7 @@ public nonisolated struct Mapwire_V1_RenderResource: @unchecked Sendable {
       .glyphs,
       .image,
       .styleImage,
+      .annotations,
     ]
 
   }
@@ -3139,6 +3220,10 @@ public nonisolated struct Mapwire_V1_Annotation: Sendable {
 
   public var subtitle: String = String()
 
+  /// Free-form attributes of the application's (a delegate may colour by them); at most 64, keys of 1
+  /// to 256 characters, values up to 4096.
+  public var attributes: Dictionary<String,String> = [:]
+
   public var shape: Mapwire_V1_Annotation.OneOf_Shape? = nil
 
   public var point: Mapwire_V1_PointAnnotation {
@@ -3320,6 +3405,441 @@ public nonisolated struct Mapwire_V1_AnnotationList: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+/// Role "annotation-delegate" (PROTOCOL.md 7.10, seed 004): how annotations look and behave. The core asks
+/// once per annotation, in batches, when annotations are added or changed, never per frame, and keeps the
+/// answers; a question unanswered within the 50 ms deadline takes the seed's default.
+public nonisolated struct Mapwire_V1_DescribeAnnotations: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var annotations: [Mapwire_V1_Annotation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The delegate's answers, one description per annotation it has answers for (by id). An annotation left
+/// out, or a field left unset, takes the default.
+public nonisolated struct Mapwire_V1_AnnotationDescriptions: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var descriptions: [Mapwire_V1_AnnotationDescription] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Each field answers one of seed 004's delegate methods.
+public nonisolated struct Mapwire_V1_AnnotationDescription: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  /// image-for-annotation (points): default the built-in pin.
+  public var image: Mapwire_V1_AnnotationImage {
+    get {_image ?? Mapwire_V1_AnnotationImage()}
+    set {_image = newValue}
+  }
+  /// Returns true if `image` has been explicitly set.
+  public var hasImage: Bool {self._image != nil}
+  /// Clears the value of `image`. Subsequent reads from it will return its default value.
+  public mutating func clearImage() {self._image = nil}
+
+  /// alpha-for-shape-annotation: 0 to 1, default 1.
+  public var alpha: Double {
+    get {_alpha ?? 0}
+    set {_alpha = newValue}
+  }
+  /// Returns true if `alpha` has been explicitly set.
+  public var hasAlpha: Bool {self._alpha != nil}
+  /// Clears the value of `alpha`. Subsequent reads from it will return its default value.
+  public mutating func clearAlpha() {self._alpha = nil}
+
+  /// stroke-color-for-shape-annotation and fill-color-for-polygon-annotation: CSS colours, default the
+  /// map's tint colour (mapwire-core --annotation-tint).
+  public var strokeColor: String {
+    get {_strokeColor ?? String()}
+    set {_strokeColor = newValue}
+  }
+  /// Returns true if `strokeColor` has been explicitly set.
+  public var hasStrokeColor: Bool {self._strokeColor != nil}
+  /// Clears the value of `strokeColor`. Subsequent reads from it will return its default value.
+  public mutating func clearStrokeColor() {self._strokeColor = nil}
+
+  public var fillColor: String {
+    get {_fillColor ?? String()}
+    set {_fillColor = newValue}
+  }
+  /// Returns true if `fillColor` has been explicitly set.
+  public var hasFillColor: Bool {self._fillColor != nil}
+  /// Clears the value of `fillColor`. Subsequent reads from it will return its default value.
+  public mutating func clearFillColor() {self._fillColor = nil}
+
+  /// line-width-for-polyline-annotation: points, default 3.
+  public var lineWidth: Double {
+    get {_lineWidth ?? 0}
+    set {_lineWidth = newValue}
+  }
+  /// Returns true if `lineWidth` has been explicitly set.
+  public var hasLineWidth: Bool {self._lineWidth != nil}
+  /// Clears the value of `lineWidth`. Subsequent reads from it will return its default value.
+  public mutating func clearLineWidth() {self._lineWidth = nil}
+
+  /// shape-annotation-is-enabled: whether a tap can select it, default yes.
+  public var shapeEnabled: Bool {
+    get {_shapeEnabled ?? false}
+    set {_shapeEnabled = newValue}
+  }
+  /// Returns true if `shapeEnabled` has been explicitly set.
+  public var hasShapeEnabled: Bool {self._shapeEnabled != nil}
+  /// Clears the value of `shapeEnabled`. Subsequent reads from it will return its default value.
+  public mutating func clearShapeEnabled() {self._shapeEnabled = nil}
+
+  /// annotation-can-show-callout: default no (and never without a title).
+  public var canShowCallout: Bool {
+    get {_canShowCallout ?? false}
+    set {_canShowCallout = newValue}
+  }
+  /// Returns true if `canShowCallout` has been explicitly set.
+  public var hasCanShowCallout: Bool {self._canShowCallout != nil}
+  /// Clears the value of `canShowCallout`. Subsequent reads from it will return its default value.
+  public mutating func clearCanShowCallout() {self._canShowCallout = nil}
+
+  /// callout-view-for-annotation with left- and right-callout-accessory-view-for-annotation: default the
+  /// annotation's title and subtitle, no accessories.
+  public var callout: Mapwire_V1_CalloutContent {
+    get {_callout ?? Mapwire_V1_CalloutContent()}
+    set {_callout = newValue}
+  }
+  /// Returns true if `callout` has been explicitly set.
+  public var hasCallout: Bool {self._callout != nil}
+  /// Clears the value of `callout`. Subsequent reads from it will return its default value.
+  public mutating func clearCallout() {self._callout = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _image: Mapwire_V1_AnnotationImage? = nil
+  fileprivate var _alpha: Double? = nil
+  fileprivate var _strokeColor: String? = nil
+  fileprivate var _fillColor: String? = nil
+  fileprivate var _lineWidth: Double? = nil
+  fileprivate var _shapeEnabled: Bool? = nil
+  fileprivate var _canShowCallout: Bool? = nil
+  fileprivate var _callout: Mapwire_V1_CalloutContent? = nil
+}
+
+/// An annotation's image: the name of a style image (sprite or add-style-image) or PNG bytes.
+public nonisolated struct Mapwire_V1_AnnotationImage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: Mapwire_V1_AnnotationImage.OneOf_Source? = nil
+
+  public var styleImage: String {
+    get {
+      if case .styleImage(let v)? = source {return v}
+      return String()
+    }
+    set {source = .styleImage(newValue)}
+  }
+
+  public var png: Data {
+    get {
+      if case .png(let v)? = source {return v}
+      return Data()
+    }
+    set {source = .png(newValue)}
+  }
+
+  /// Device pixels per point of the PNG (default 1).
+  public var pixelRatio: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Source: Equatable, Sendable {
+    case styleImage(String)
+    case png(Data)
+
+  }
+
+  public init() {}
+}
+
+/// What a callout bubble shows. An empty accessory label means no accessory on that side.
+public nonisolated struct Mapwire_V1_CalloutContent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var title: String = String()
+
+  public var subtitle: String = String()
+
+  public var leftAccessory: String = String()
+
+  public var rightAccessory: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Role "annotation-delegate": how the user-location puck looks and where it sits in follow modes. Asked
+/// when the delegate registers and when the map's size or padding changes.
+public nonisolated struct Mapwire_V1_DescribeUserLocation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var width: UInt32 = 0
+
+  public var height: UInt32 = 0
+
+  public var padding: Mapwire_V1_EdgePadding {
+    get {_padding ?? Mapwire_V1_EdgePadding()}
+    set {_padding = newValue}
+  }
+  /// Returns true if `padding` has been explicitly set.
+  public var hasPadding: Bool {self._padding != nil}
+  /// Clears the value of `padding`. Subsequent reads from it will return its default value.
+  public mutating func clearPadding() {self._padding = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _padding: Mapwire_V1_EdgePadding? = nil
+}
+
+public nonisolated struct Mapwire_V1_UserLocationDescription: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// style-for-default-user-location-annotation-view.
+  public var style: Mapwire_V1_PuckStyle {
+    get {_style ?? Mapwire_V1_PuckStyle()}
+    set {_style = newValue}
+  }
+  /// Returns true if `style` has been explicitly set.
+  public var hasStyle: Bool {self._style != nil}
+  /// Clears the value of `style`. Subsequent reads from it will return its default value.
+  public mutating func clearStyle() {self._style = nil}
+
+  /// user-location-anchor-point: where the puck sits on screen in follow modes, in px from the top left
+  /// (default: the centre of the viewport inside its padding).
+  public var anchorPoint: Mapwire_V1_ScreenPoint {
+    get {_anchorPoint ?? Mapwire_V1_ScreenPoint()}
+    set {_anchorPoint = newValue}
+  }
+  /// Returns true if `anchorPoint` has been explicitly set.
+  public var hasAnchorPoint: Bool {self._anchorPoint != nil}
+  /// Clears the value of `anchorPoint`. Subsequent reads from it will return its default value.
+  public mutating func clearAnchorPoint() {self._anchorPoint = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _style: Mapwire_V1_PuckStyle? = nil
+  fileprivate var _anchorPoint: Mapwire_V1_ScreenPoint? = nil
+}
+
+/// Colours (CSS) of the default user-location puck; an empty field takes the default.
+public nonisolated struct Mapwire_V1_PuckStyle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var puckFillColor: String = String()
+
+  public var haloColor: String = String()
+
+  public var accuracyRingColor: String = String()
+
+  public var headingArrowColor: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Every annotation the renderer draws, bottom first, with the delegate's answers resolved to values.
+public nonisolated struct Mapwire_V1_AnnotationOverlay: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var annotations: [Mapwire_V1_DrawnAnnotation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Mapwire_V1_DrawnAnnotation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var annotation: Mapwire_V1_Annotation {
+    get {_annotation ?? Mapwire_V1_Annotation()}
+    set {_annotation = newValue}
+  }
+  /// Returns true if `annotation` has been explicitly set.
+  public var hasAnnotation: Bool {self._annotation != nil}
+  /// Clears the value of `annotation`. Subsequent reads from it will return its default value.
+  public mutating func clearAnnotation() {self._annotation = nil}
+
+  /// Points: the image (absent: the built-in pin).
+  public var image: Mapwire_V1_AnnotationImage {
+    get {_image ?? Mapwire_V1_AnnotationImage()}
+    set {_image = newValue}
+  }
+  /// Returns true if `image` has been explicitly set.
+  public var hasImage: Bool {self._image != nil}
+  /// Clears the value of `image`. Subsequent reads from it will return its default value.
+  public mutating func clearImage() {self._image = nil}
+
+  public var alpha: Double = 0
+
+  public var strokeColor: String = String()
+
+  public var fillColor: String = String()
+
+  public var lineWidth: Double = 0
+
+  /// The selected annotation (drawn as selected).
+  public var selected: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _annotation: Mapwire_V1_Annotation? = nil
+  fileprivate var _image: Mapwire_V1_AnnotationImage? = nil
+}
+
+/// The puck at the user's location, with the style resolved.
+public nonisolated struct Mapwire_V1_UserLocationPuck: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var coordinate: Mapwire_V1_LngLat {
+    get {_coordinate ?? Mapwire_V1_LngLat()}
+    set {_coordinate = newValue}
+  }
+  /// Returns true if `coordinate` has been explicitly set.
+  public var hasCoordinate: Bool {self._coordinate != nil}
+  /// Clears the value of `coordinate`. Subsequent reads from it will return its default value.
+  public mutating func clearCoordinate() {self._coordinate = nil}
+
+  /// The accuracy ring's radius in metres (0: no ring).
+  public var accuracyMeters: Double = 0
+
+  /// The heading or course arrow's direction in degrees clockwise from north (absent: no arrow).
+  public var headingDegrees: Double {
+    get {_headingDegrees ?? 0}
+    set {_headingDegrees = newValue}
+  }
+  /// Returns true if `headingDegrees` has been explicitly set.
+  public var hasHeadingDegrees: Bool {self._headingDegrees != nil}
+  /// Clears the value of `headingDegrees`. Subsequent reads from it will return its default value.
+  public mutating func clearHeadingDegrees() {self._headingDegrees = nil}
+
+  public var style: Mapwire_V1_PuckStyle {
+    get {_style ?? Mapwire_V1_PuckStyle()}
+    set {_style = newValue}
+  }
+  /// Returns true if `style` has been explicitly set.
+  public var hasStyle: Bool {self._style != nil}
+  /// Clears the value of `style`. Subsequent reads from it will return its default value.
+  public mutating func clearStyle() {self._style = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _coordinate: Mapwire_V1_LngLat? = nil
+  fileprivate var _headingDegrees: Double? = nil
+  fileprivate var _style: Mapwire_V1_PuckStyle? = nil
+}
+
+/// The callout of the selected annotation, laid out by the core (which hit-tests taps on it): the bubble,
+/// its accessories and where its tail points, in px from the top left.
+public nonisolated struct Mapwire_V1_CalloutOverlay: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var annotationID: String {
+    get {_storage._annotationID}
+    set {_uniqueStorage()._annotationID = newValue}
+  }
+
+  public var content: Mapwire_V1_CalloutContent {
+    get {_storage._content ?? Mapwire_V1_CalloutContent()}
+    set {_uniqueStorage()._content = newValue}
+  }
+  /// Returns true if `content` has been explicitly set.
+  public var hasContent: Bool {_storage._content != nil}
+  /// Clears the value of `content`. Subsequent reads from it will return its default value.
+  public mutating func clearContent() {_uniqueStorage()._content = nil}
+
+  public var bubble: Mapwire_V1_ScreenRect {
+    get {_storage._bubble ?? Mapwire_V1_ScreenRect()}
+    set {_uniqueStorage()._bubble = newValue}
+  }
+  /// Returns true if `bubble` has been explicitly set.
+  public var hasBubble: Bool {_storage._bubble != nil}
+  /// Clears the value of `bubble`. Subsequent reads from it will return its default value.
+  public mutating func clearBubble() {_uniqueStorage()._bubble = nil}
+
+  public var leftAccessory: Mapwire_V1_ScreenRect {
+    get {_storage._leftAccessory ?? Mapwire_V1_ScreenRect()}
+    set {_uniqueStorage()._leftAccessory = newValue}
+  }
+  /// Returns true if `leftAccessory` has been explicitly set.
+  public var hasLeftAccessory: Bool {_storage._leftAccessory != nil}
+  /// Clears the value of `leftAccessory`. Subsequent reads from it will return its default value.
+  public mutating func clearLeftAccessory() {_uniqueStorage()._leftAccessory = nil}
+
+  public var rightAccessory: Mapwire_V1_ScreenRect {
+    get {_storage._rightAccessory ?? Mapwire_V1_ScreenRect()}
+    set {_uniqueStorage()._rightAccessory = newValue}
+  }
+  /// Returns true if `rightAccessory` has been explicitly set.
+  public var hasRightAccessory: Bool {_storage._rightAccessory != nil}
+  /// Clears the value of `rightAccessory`. Subsequent reads from it will return its default value.
+  public mutating func clearRightAccessory() {_uniqueStorage()._rightAccessory = nil}
+
+  public var tail: Mapwire_V1_ScreenPoint {
+    get {_storage._tail ?? Mapwire_V1_ScreenPoint()}
+    set {_uniqueStorage()._tail = newValue}
+  }
+  /// Returns true if `tail` has been explicitly set.
+  public var hasTail: Bool {_storage._tail != nil}
+  /// Clears the value of `tail`. Subsequent reads from it will return its default value.
+  public mutating func clearTail() {_uniqueStorage()._tail = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -6585,7 +7105,7 @@ nonisolated extension Mapwire_V1_BenchRequestsResult: SwiftProtobuf.Message, Swi
 
 nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0\u{2}\u{f}attempt\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0\u{3}describe_annotations\0\u{3}describe_user_location\0\u{2}\u{d}attempt\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -6704,6 +7224,32 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
             _storage._kind = .shouldRemoveStyleImage(v)
           }
         }()
+        case 16: try {
+          var v: Mapwire_V1_DescribeAnnotations?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .describeAnnotations(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .describeAnnotations(v)
+          }
+        }()
+        case 17: try {
+          var v: Mapwire_V1_DescribeUserLocation?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .describeUserLocation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .describeUserLocation(v)
+          }
+        }()
         case 30: try { try decoder.decodeSingularUInt32Field(value: &_storage._attempt) }()
         default: break
         }
@@ -6747,6 +7293,14 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
       case .shouldRemoveStyleImage?: try {
         guard case .shouldRemoveStyleImage(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
+      case .describeAnnotations?: try {
+        guard case .describeAnnotations(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      }()
+      case .describeUserLocation?: try {
+        guard case .describeUserLocation(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
       }()
       case nil: break
       }
@@ -7048,7 +7602,7 @@ nonisolated extension Mapwire_V1_CancelRequest: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{3}camera_decision\0\u{3}gesture_answer\0\u{3}style_image_decision\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{3}camera_decision\0\u{3}gesture_answer\0\u{3}style_image_decision\0\u{3}annotation_descriptions\0\u{3}user_location_description\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7135,6 +7689,32 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
           self.kind = .styleImageDecision(v)
         }
       }()
+      case 16: try {
+        var v: Mapwire_V1_AnnotationDescriptions?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .annotationDescriptions(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .annotationDescriptions(v)
+        }
+      }()
+      case 17: try {
+        var v: Mapwire_V1_UserLocationDescription?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .userLocationDescription(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .userLocationDescription(v)
+        }
+      }()
       default: break
       }
     }
@@ -7173,6 +7753,14 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
       guard case .styleImageDecision(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
     }()
+    case .annotationDescriptions?: try {
+      guard case .annotationDescriptions(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
+    case .userLocationDescription?: try {
+      guard case .userLocationDescription(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -7188,63 +7776,125 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Mapwire_V1_RenderFrame: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderFrame"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{1}camera\0\u{3}pixel_ratio\0\u{3}style_key\0\u{1}resources\0\u{3}output_path\0\u{3}return_image\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}frame_id\0\u{1}camera\0\u{3}pixel_ratio\0\u{3}style_key\0\u{1}resources\0\u{3}output_path\0\u{3}return_image\0\u{1}puck\0\u{1}callout\0")
+
+  fileprivate class _StorageClass {
+    var _frameID: UInt64 = 0
+    var _camera: Mapwire_V1_CameraState? = nil
+    var _pixelRatio: Double = 0
+    var _styleKey: String = String()
+    var _resources: [Mapwire_V1_RenderResource] = []
+    var _outputPath: String = String()
+    var _returnImage: Bool = false
+    var _puck: Mapwire_V1_UserLocationPuck? = nil
+    var _callout: Mapwire_V1_CalloutOverlay? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _frameID = source._frameID
+      _camera = source._camera
+      _pixelRatio = source._pixelRatio
+      _styleKey = source._styleKey
+      _resources = source._resources
+      _outputPath = source._outputPath
+      _returnImage = source._returnImage
+      _puck = source._puck
+      _callout = source._callout
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.frameID) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._camera) }()
-      case 3: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.styleKey) }()
-      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.resources) }()
-      case 6: try { try decoder.decodeSingularStringField(value: &self.outputPath) }()
-      case 7: try { try decoder.decodeSingularBoolField(value: &self.returnImage) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._frameID) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._camera) }()
+        case 3: try { try decoder.decodeSingularDoubleField(value: &_storage._pixelRatio) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._styleKey) }()
+        case 5: try { try decoder.decodeRepeatedMessageField(value: &_storage._resources) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._outputPath) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._returnImage) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._puck) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._callout) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.frameID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.frameID, fieldNumber: 1)
-    }
-    try { if let v = self._camera {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if self.pixelRatio.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.pixelRatio, fieldNumber: 3)
-    }
-    if !self.styleKey.isEmpty {
-      try visitor.visitSingularStringField(value: self.styleKey, fieldNumber: 4)
-    }
-    if !self.resources.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.resources, fieldNumber: 5)
-    }
-    if !self.outputPath.isEmpty {
-      try visitor.visitSingularStringField(value: self.outputPath, fieldNumber: 6)
-    }
-    if self.returnImage != false {
-      try visitor.visitSingularBoolField(value: self.returnImage, fieldNumber: 7)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._frameID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._frameID, fieldNumber: 1)
+      }
+      try { if let v = _storage._camera {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._pixelRatio.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._pixelRatio, fieldNumber: 3)
+      }
+      if !_storage._styleKey.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._styleKey, fieldNumber: 4)
+      }
+      if !_storage._resources.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._resources, fieldNumber: 5)
+      }
+      if !_storage._outputPath.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._outputPath, fieldNumber: 6)
+      }
+      if _storage._returnImage != false {
+        try visitor.visitSingularBoolField(value: _storage._returnImage, fieldNumber: 7)
+      }
+      try { if let v = _storage._puck {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._callout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Mapwire_V1_RenderFrame, rhs: Mapwire_V1_RenderFrame) -> Bool {
-    if lhs.frameID != rhs.frameID {return false}
-    if lhs._camera != rhs._camera {return false}
-    if lhs.pixelRatio != rhs.pixelRatio {return false}
-    if lhs.styleKey != rhs.styleKey {return false}
-    if lhs.resources != rhs.resources {return false}
-    if lhs.outputPath != rhs.outputPath {return false}
-    if lhs.returnImage != rhs.returnImage {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._frameID != rhs_storage._frameID {return false}
+        if _storage._camera != rhs_storage._camera {return false}
+        if _storage._pixelRatio != rhs_storage._pixelRatio {return false}
+        if _storage._styleKey != rhs_storage._styleKey {return false}
+        if _storage._resources != rhs_storage._resources {return false}
+        if _storage._outputPath != rhs_storage._outputPath {return false}
+        if _storage._returnImage != rhs_storage._returnImage {return false}
+        if _storage._puck != rhs_storage._puck {return false}
+        if _storage._callout != rhs_storage._callout {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7454,7 +8104,7 @@ nonisolated extension Mapwire_V1_RenderResource: SwiftProtobuf.Message, SwiftPro
 }
 
 nonisolated extension Mapwire_V1_RenderResource.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_STYLE\0\u{1}KIND_TILE\0\u{1}KIND_GEOJSON\0\u{1}KIND_SPRITE_JSON\0\u{1}KIND_SPRITE_IMAGE\0\u{1}KIND_GLYPHS\0\u{1}KIND_IMAGE\0\u{1}KIND_STYLE_IMAGE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_STYLE\0\u{1}KIND_TILE\0\u{1}KIND_GEOJSON\0\u{1}KIND_SPRITE_JSON\0\u{1}KIND_SPRITE_IMAGE\0\u{1}KIND_GLYPHS\0\u{1}KIND_IMAGE\0\u{1}KIND_STYLE_IMAGE\0\u{1}KIND_ANNOTATIONS\0")
 }
 
 nonisolated extension Mapwire_V1_RenderResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -8160,7 +8810,7 @@ nonisolated extension Mapwire_V1_ReportSupervision: SwiftProtobuf.Message, Swift
 
 nonisolated extension Mapwire_V1_Annotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Annotation"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}subtitle\0\u{2}\u{7}point\0\u{1}polyline\0\u{1}polygon\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}subtitle\0\u{1}attributes\0\u{2}\u{6}point\0\u{1}polyline\0\u{1}polygon\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8171,6 +8821,7 @@ nonisolated extension Mapwire_V1_Annotation: SwiftProtobuf.Message, SwiftProtobu
       case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.title) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.subtitle) }()
+      case 4: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &self.attributes) }()
       case 10: try {
         var v: Mapwire_V1_PointAnnotation?
         var hadOneofValue = false
@@ -8229,6 +8880,9 @@ nonisolated extension Mapwire_V1_Annotation: SwiftProtobuf.Message, SwiftProtobu
     if !self.subtitle.isEmpty {
       try visitor.visitSingularStringField(value: self.subtitle, fieldNumber: 3)
     }
+    if !self.attributes.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: self.attributes, fieldNumber: 4)
+    }
     switch self.shape {
     case .point?: try {
       guard case .point(let v)? = self.shape else { preconditionFailure() }
@@ -8251,6 +8905,7 @@ nonisolated extension Mapwire_V1_Annotation: SwiftProtobuf.Message, SwiftProtobu
     if lhs.id != rhs.id {return false}
     if lhs.title != rhs.title {return false}
     if lhs.subtitle != rhs.subtitle {return false}
+    if lhs.attributes != rhs.attributes {return false}
     if lhs.shape != rhs.shape {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -8560,6 +9215,623 @@ nonisolated extension Mapwire_V1_AnnotationList: SwiftProtobuf.Message, SwiftPro
   public static func ==(lhs: Mapwire_V1_AnnotationList, rhs: Mapwire_V1_AnnotationList) -> Bool {
     if lhs.annotations != rhs.annotations {return false}
     if lhs.selectedID != rhs.selectedID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DescribeAnnotations: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DescribeAnnotations"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}annotations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.annotations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.annotations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.annotations, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DescribeAnnotations, rhs: Mapwire_V1_DescribeAnnotations) -> Bool {
+    if lhs.annotations != rhs.annotations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AnnotationDescriptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnotationDescriptions"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}descriptions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.descriptions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.descriptions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.descriptions, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AnnotationDescriptions, rhs: Mapwire_V1_AnnotationDescriptions) -> Bool {
+    if lhs.descriptions != rhs.descriptions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AnnotationDescription: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnotationDescription"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}image\0\u{1}alpha\0\u{3}stroke_color\0\u{3}fill_color\0\u{3}line_width\0\u{3}shape_enabled\0\u{3}can_show_callout\0\u{1}callout\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._image) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._alpha) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._strokeColor) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._fillColor) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self._lineWidth) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self._shapeEnabled) }()
+      case 8: try { try decoder.decodeSingularBoolField(value: &self._canShowCallout) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._callout) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._image {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._alpha {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._strokeColor {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._fillColor {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._lineWidth {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._shapeEnabled {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._canShowCallout {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 8)
+    } }()
+    try { if let v = self._callout {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AnnotationDescription, rhs: Mapwire_V1_AnnotationDescription) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._image != rhs._image {return false}
+    if lhs._alpha != rhs._alpha {return false}
+    if lhs._strokeColor != rhs._strokeColor {return false}
+    if lhs._fillColor != rhs._fillColor {return false}
+    if lhs._lineWidth != rhs._lineWidth {return false}
+    if lhs._shapeEnabled != rhs._shapeEnabled {return false}
+    if lhs._canShowCallout != rhs._canShowCallout {return false}
+    if lhs._callout != rhs._callout {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AnnotationImage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnotationImage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}style_image\0\u{1}png\0\u{3}pixel_ratio\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.source != nil {try decoder.handleConflictingOneOf()}
+          self.source = .styleImage(v)
+        }
+      }()
+      case 2: try {
+        var v: Data?
+        try decoder.decodeSingularBytesField(value: &v)
+        if let v = v {
+          if self.source != nil {try decoder.handleConflictingOneOf()}
+          self.source = .png(v)
+        }
+      }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.source {
+    case .styleImage?: try {
+      guard case .styleImage(let v)? = self.source else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 1)
+    }()
+    case .png?: try {
+      guard case .png(let v)? = self.source else { preconditionFailure() }
+      try visitor.visitSingularBytesField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    if self.pixelRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pixelRatio, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AnnotationImage, rhs: Mapwire_V1_AnnotationImage) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs.pixelRatio != rhs.pixelRatio {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CalloutContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CalloutContent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}subtitle\0\u{3}left_accessory\0\u{3}right_accessory\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.subtitle) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.leftAccessory) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.rightAccessory) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.title.isEmpty {
+      try visitor.visitSingularStringField(value: self.title, fieldNumber: 1)
+    }
+    if !self.subtitle.isEmpty {
+      try visitor.visitSingularStringField(value: self.subtitle, fieldNumber: 2)
+    }
+    if !self.leftAccessory.isEmpty {
+      try visitor.visitSingularStringField(value: self.leftAccessory, fieldNumber: 3)
+    }
+    if !self.rightAccessory.isEmpty {
+      try visitor.visitSingularStringField(value: self.rightAccessory, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CalloutContent, rhs: Mapwire_V1_CalloutContent) -> Bool {
+    if lhs.title != rhs.title {return false}
+    if lhs.subtitle != rhs.subtitle {return false}
+    if lhs.leftAccessory != rhs.leftAccessory {return false}
+    if lhs.rightAccessory != rhs.rightAccessory {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DescribeUserLocation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DescribeUserLocation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}padding\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._padding) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.width != 0 {
+      try visitor.visitSingularUInt32Field(value: self.width, fieldNumber: 1)
+    }
+    if self.height != 0 {
+      try visitor.visitSingularUInt32Field(value: self.height, fieldNumber: 2)
+    }
+    try { if let v = self._padding {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DescribeUserLocation, rhs: Mapwire_V1_DescribeUserLocation) -> Bool {
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs._padding != rhs._padding {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UserLocationDescription: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserLocationDescription"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}style\0\u{3}anchor_point\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._style) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._anchorPoint) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._style {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._anchorPoint {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UserLocationDescription, rhs: Mapwire_V1_UserLocationDescription) -> Bool {
+    if lhs._style != rhs._style {return false}
+    if lhs._anchorPoint != rhs._anchorPoint {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_PuckStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PuckStyle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}puck_fill_color\0\u{3}halo_color\0\u{3}accuracy_ring_color\0\u{3}heading_arrow_color\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.puckFillColor) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.haloColor) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.accuracyRingColor) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.headingArrowColor) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.puckFillColor.isEmpty {
+      try visitor.visitSingularStringField(value: self.puckFillColor, fieldNumber: 1)
+    }
+    if !self.haloColor.isEmpty {
+      try visitor.visitSingularStringField(value: self.haloColor, fieldNumber: 2)
+    }
+    if !self.accuracyRingColor.isEmpty {
+      try visitor.visitSingularStringField(value: self.accuracyRingColor, fieldNumber: 3)
+    }
+    if !self.headingArrowColor.isEmpty {
+      try visitor.visitSingularStringField(value: self.headingArrowColor, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_PuckStyle, rhs: Mapwire_V1_PuckStyle) -> Bool {
+    if lhs.puckFillColor != rhs.puckFillColor {return false}
+    if lhs.haloColor != rhs.haloColor {return false}
+    if lhs.accuracyRingColor != rhs.accuracyRingColor {return false}
+    if lhs.headingArrowColor != rhs.headingArrowColor {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AnnotationOverlay: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnnotationOverlay"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}annotations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.annotations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.annotations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.annotations, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AnnotationOverlay, rhs: Mapwire_V1_AnnotationOverlay) -> Bool {
+    if lhs.annotations != rhs.annotations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_DrawnAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DrawnAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}annotation\0\u{1}image\0\u{1}alpha\0\u{3}stroke_color\0\u{3}fill_color\0\u{3}line_width\0\u{1}selected\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._annotation) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._image) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.alpha) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.strokeColor) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.fillColor) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.lineWidth) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.selected) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._annotation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._image {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.alpha.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.alpha, fieldNumber: 3)
+    }
+    if !self.strokeColor.isEmpty {
+      try visitor.visitSingularStringField(value: self.strokeColor, fieldNumber: 4)
+    }
+    if !self.fillColor.isEmpty {
+      try visitor.visitSingularStringField(value: self.fillColor, fieldNumber: 5)
+    }
+    if self.lineWidth.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.lineWidth, fieldNumber: 6)
+    }
+    if self.selected != false {
+      try visitor.visitSingularBoolField(value: self.selected, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_DrawnAnnotation, rhs: Mapwire_V1_DrawnAnnotation) -> Bool {
+    if lhs._annotation != rhs._annotation {return false}
+    if lhs._image != rhs._image {return false}
+    if lhs.alpha != rhs.alpha {return false}
+    if lhs.strokeColor != rhs.strokeColor {return false}
+    if lhs.fillColor != rhs.fillColor {return false}
+    if lhs.lineWidth != rhs.lineWidth {return false}
+    if lhs.selected != rhs.selected {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UserLocationPuck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UserLocationPuck"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}coordinate\0\u{3}accuracy_meters\0\u{3}heading_degrees\0\u{1}style\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._coordinate) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.accuracyMeters) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._headingDegrees) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._style) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._coordinate {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.accuracyMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.accuracyMeters, fieldNumber: 2)
+    }
+    try { if let v = self._headingDegrees {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._style {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UserLocationPuck, rhs: Mapwire_V1_UserLocationPuck) -> Bool {
+    if lhs._coordinate != rhs._coordinate {return false}
+    if lhs.accuracyMeters != rhs.accuracyMeters {return false}
+    if lhs._headingDegrees != rhs._headingDegrees {return false}
+    if lhs._style != rhs._style {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_CalloutOverlay: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CalloutOverlay"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}annotation_id\0\u{1}content\0\u{1}bubble\0\u{3}left_accessory\0\u{3}right_accessory\0\u{1}tail\0")
+
+  fileprivate class _StorageClass {
+    var _annotationID: String = String()
+    var _content: Mapwire_V1_CalloutContent? = nil
+    var _bubble: Mapwire_V1_ScreenRect? = nil
+    var _leftAccessory: Mapwire_V1_ScreenRect? = nil
+    var _rightAccessory: Mapwire_V1_ScreenRect? = nil
+    var _tail: Mapwire_V1_ScreenPoint? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _annotationID = source._annotationID
+      _content = source._content
+      _bubble = source._bubble
+      _leftAccessory = source._leftAccessory
+      _rightAccessory = source._rightAccessory
+      _tail = source._tail
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._annotationID) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._content) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._bubble) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._leftAccessory) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._rightAccessory) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._tail) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._annotationID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._annotationID, fieldNumber: 1)
+      }
+      try { if let v = _storage._content {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._bubble {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._leftAccessory {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._rightAccessory {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._tail {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_CalloutOverlay, rhs: Mapwire_V1_CalloutOverlay) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._annotationID != rhs_storage._annotationID {return false}
+        if _storage._content != rhs_storage._content {return false}
+        if _storage._bubble != rhs_storage._bubble {return false}
+        if _storage._leftAccessory != rhs_storage._leftAccessory {return false}
+        if _storage._rightAccessory != rhs_storage._rightAccessory {return false}
+        if _storage._tail != rhs_storage._tail {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1025,6 +1025,7 @@ extension Mapwire_V1_RenderResource.Kind: DocumentedEnum {
         case 6: "glyphs"
         case 7: "image"
         case 8: "style-image"
+        case 9: "annotations"
         default: "unspecified"
         }
     }

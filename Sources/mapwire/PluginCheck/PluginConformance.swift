@@ -256,6 +256,8 @@ final class PluginConformance {
         case .styleImageDecision: "StyleImageDecision"
         case .cameraDecision: "CameraDecision"
         case .gestureAnswer: "GestureAnswer"
+        case .annotationDescriptions: "AnnotationDescriptions"
+        case .userLocationDescription: "UserLocationDescription"
         case nil: "a reply of no known kind"
         }
     }

@@ -18,7 +18,8 @@ public enum LoaderPlugin {
         case .cancel:
             // Loads finish synchronously, so there is never anything left to cancel.
             return nil
-        case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, nil:
+        case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, .describeAnnotations,
+             .describeUserLocation, nil:
             // Requests for other roles (render, style images, camera-veto, gestures) or newer than this build.
             return RequestRefusal.answer(request, plugin: "loader", onlyDoes: "loads resources")
         }

@@ -31,7 +31,8 @@ public final class RendererPlugin {
             return .with { $0.id = request.id; $0.renderResult = render(frame) }
         case .cancel:
             return nil
-        case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, nil:
+        case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, .describeAnnotations,
+             .describeUserLocation, nil:
             // Requests for other roles (loader, style images, camera-veto, gestures) or newer than this build.
             return RequestRefusal.answer(request, plugin: "renderer", onlyDoes: "renders frames")
         }

@@ -93,7 +93,7 @@ final class ResourceCache {
                 var range = GlyphStore()
                 try range.add(fontStack: resource.fontStack, rangePBF: resource.data)
                 return .glyphs(range)
-            case .unspecified, .UNRECOGNIZED: return .broken(Self.describe(resource, "has a kind this renderer does not know"))
+            case .annotations, .unspecified, .UNRECOGNIZED: return .broken(Self.describe(resource, "has a kind this renderer does not know"))
             }
         } catch {
             logger.warning("cannot decode a resource", metadata: ["key": "\(resource.key)", "error": "\(error)"])
@@ -117,6 +117,7 @@ final class ResourceCache {
         case .styleImage: what = "the style image \"\(resource.imageID)\""
         case .glyphs: what = "the glyph range \(resource.rangeStart)-\(Int(resource.rangeStart) + 255) of \(resource.fontStack.joined(separator: ","))"
         case .style: what = "the style"
+        case .annotations: what = "the annotations"
         case .unspecified, .UNRECOGNIZED: what = "resource \(resource.key)"
         }
         return "\(what) cannot be used: \(why)"

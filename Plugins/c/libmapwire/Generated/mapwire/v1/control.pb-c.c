@@ -3562,6 +3562,12 @@ void   mapwire__v1__report_supervision__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__report_supervision__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__annotation__attributes_entry__init
+                     (Mapwire__V1__Annotation__AttributesEntry         *message)
+{
+  static const Mapwire__V1__Annotation__AttributesEntry init_value = MAPWIRE__V1__ANNOTATION__ATTRIBUTES_ENTRY__INIT;
+  *message = init_value;
+}
 void   mapwire__v1__annotation__init
                      (Mapwire__V1__Annotation         *message)
 {
@@ -4055,6 +4061,546 @@ void   mapwire__v1__annotation_list__free_unpacked
   if(!message)
     return;
   assert(message->base.descriptor == &mapwire__v1__annotation_list__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__describe_annotations__init
+                     (Mapwire__V1__DescribeAnnotations         *message)
+{
+  static const Mapwire__V1__DescribeAnnotations init_value = MAPWIRE__V1__DESCRIBE_ANNOTATIONS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__describe_annotations__get_packed_size
+                     (const Mapwire__V1__DescribeAnnotations *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__describe_annotations__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__describe_annotations__pack
+                     (const Mapwire__V1__DescribeAnnotations *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__describe_annotations__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__describe_annotations__pack_to_buffer
+                     (const Mapwire__V1__DescribeAnnotations *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__describe_annotations__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DescribeAnnotations *
+       mapwire__v1__describe_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DescribeAnnotations *)
+     protobuf_c_message_unpack (&mapwire__v1__describe_annotations__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__describe_annotations__free_unpacked
+                     (Mapwire__V1__DescribeAnnotations *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__describe_annotations__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__annotation_descriptions__init
+                     (Mapwire__V1__AnnotationDescriptions         *message)
+{
+  static const Mapwire__V1__AnnotationDescriptions init_value = MAPWIRE__V1__ANNOTATION_DESCRIPTIONS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation_descriptions__get_packed_size
+                     (const Mapwire__V1__AnnotationDescriptions *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_descriptions__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation_descriptions__pack
+                     (const Mapwire__V1__AnnotationDescriptions *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_descriptions__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation_descriptions__pack_to_buffer
+                     (const Mapwire__V1__AnnotationDescriptions *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_descriptions__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AnnotationDescriptions *
+       mapwire__v1__annotation_descriptions__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AnnotationDescriptions *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation_descriptions__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation_descriptions__free_unpacked
+                     (Mapwire__V1__AnnotationDescriptions *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation_descriptions__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__annotation_description__init
+                     (Mapwire__V1__AnnotationDescription         *message)
+{
+  static const Mapwire__V1__AnnotationDescription init_value = MAPWIRE__V1__ANNOTATION_DESCRIPTION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation_description__get_packed_size
+                     (const Mapwire__V1__AnnotationDescription *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_description__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation_description__pack
+                     (const Mapwire__V1__AnnotationDescription *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_description__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation_description__pack_to_buffer
+                     (const Mapwire__V1__AnnotationDescription *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_description__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AnnotationDescription *
+       mapwire__v1__annotation_description__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AnnotationDescription *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation_description__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation_description__free_unpacked
+                     (Mapwire__V1__AnnotationDescription *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation_description__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__annotation_image__init
+                     (Mapwire__V1__AnnotationImage         *message)
+{
+  static const Mapwire__V1__AnnotationImage init_value = MAPWIRE__V1__ANNOTATION_IMAGE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation_image__get_packed_size
+                     (const Mapwire__V1__AnnotationImage *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_image__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation_image__pack
+                     (const Mapwire__V1__AnnotationImage *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_image__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation_image__pack_to_buffer
+                     (const Mapwire__V1__AnnotationImage *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_image__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AnnotationImage *
+       mapwire__v1__annotation_image__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AnnotationImage *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation_image__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation_image__free_unpacked
+                     (Mapwire__V1__AnnotationImage *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation_image__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__callout_content__init
+                     (Mapwire__V1__CalloutContent         *message)
+{
+  static const Mapwire__V1__CalloutContent init_value = MAPWIRE__V1__CALLOUT_CONTENT__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__callout_content__get_packed_size
+                     (const Mapwire__V1__CalloutContent *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_content__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__callout_content__pack
+                     (const Mapwire__V1__CalloutContent *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_content__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__callout_content__pack_to_buffer
+                     (const Mapwire__V1__CalloutContent *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_content__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__CalloutContent *
+       mapwire__v1__callout_content__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__CalloutContent *)
+     protobuf_c_message_unpack (&mapwire__v1__callout_content__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__callout_content__free_unpacked
+                     (Mapwire__V1__CalloutContent *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__callout_content__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__describe_user_location__init
+                     (Mapwire__V1__DescribeUserLocation         *message)
+{
+  static const Mapwire__V1__DescribeUserLocation init_value = MAPWIRE__V1__DESCRIBE_USER_LOCATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__describe_user_location__get_packed_size
+                     (const Mapwire__V1__DescribeUserLocation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__describe_user_location__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__describe_user_location__pack
+                     (const Mapwire__V1__DescribeUserLocation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__describe_user_location__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__describe_user_location__pack_to_buffer
+                     (const Mapwire__V1__DescribeUserLocation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__describe_user_location__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DescribeUserLocation *
+       mapwire__v1__describe_user_location__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DescribeUserLocation *)
+     protobuf_c_message_unpack (&mapwire__v1__describe_user_location__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__describe_user_location__free_unpacked
+                     (Mapwire__V1__DescribeUserLocation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__describe_user_location__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__user_location_description__init
+                     (Mapwire__V1__UserLocationDescription         *message)
+{
+  static const Mapwire__V1__UserLocationDescription init_value = MAPWIRE__V1__USER_LOCATION_DESCRIPTION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__user_location_description__get_packed_size
+                     (const Mapwire__V1__UserLocationDescription *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__user_location_description__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__user_location_description__pack
+                     (const Mapwire__V1__UserLocationDescription *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__user_location_description__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__user_location_description__pack_to_buffer
+                     (const Mapwire__V1__UserLocationDescription *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__user_location_description__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__UserLocationDescription *
+       mapwire__v1__user_location_description__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__UserLocationDescription *)
+     protobuf_c_message_unpack (&mapwire__v1__user_location_description__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__user_location_description__free_unpacked
+                     (Mapwire__V1__UserLocationDescription *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__user_location_description__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__puck_style__init
+                     (Mapwire__V1__PuckStyle         *message)
+{
+  static const Mapwire__V1__PuckStyle init_value = MAPWIRE__V1__PUCK_STYLE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__puck_style__get_packed_size
+                     (const Mapwire__V1__PuckStyle *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__puck_style__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__puck_style__pack
+                     (const Mapwire__V1__PuckStyle *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__puck_style__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__puck_style__pack_to_buffer
+                     (const Mapwire__V1__PuckStyle *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__puck_style__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__PuckStyle *
+       mapwire__v1__puck_style__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__PuckStyle *)
+     protobuf_c_message_unpack (&mapwire__v1__puck_style__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__puck_style__free_unpacked
+                     (Mapwire__V1__PuckStyle *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__puck_style__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__annotation_overlay__init
+                     (Mapwire__V1__AnnotationOverlay         *message)
+{
+  static const Mapwire__V1__AnnotationOverlay init_value = MAPWIRE__V1__ANNOTATION_OVERLAY__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__annotation_overlay__get_packed_size
+                     (const Mapwire__V1__AnnotationOverlay *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_overlay__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__annotation_overlay__pack
+                     (const Mapwire__V1__AnnotationOverlay *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_overlay__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__annotation_overlay__pack_to_buffer
+                     (const Mapwire__V1__AnnotationOverlay *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__annotation_overlay__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AnnotationOverlay *
+       mapwire__v1__annotation_overlay__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AnnotationOverlay *)
+     protobuf_c_message_unpack (&mapwire__v1__annotation_overlay__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__annotation_overlay__free_unpacked
+                     (Mapwire__V1__AnnotationOverlay *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__annotation_overlay__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__drawn_annotation__init
+                     (Mapwire__V1__DrawnAnnotation         *message)
+{
+  static const Mapwire__V1__DrawnAnnotation init_value = MAPWIRE__V1__DRAWN_ANNOTATION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__drawn_annotation__get_packed_size
+                     (const Mapwire__V1__DrawnAnnotation *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__drawn_annotation__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__drawn_annotation__pack
+                     (const Mapwire__V1__DrawnAnnotation *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__drawn_annotation__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__drawn_annotation__pack_to_buffer
+                     (const Mapwire__V1__DrawnAnnotation *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__drawn_annotation__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__DrawnAnnotation *
+       mapwire__v1__drawn_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__DrawnAnnotation *)
+     protobuf_c_message_unpack (&mapwire__v1__drawn_annotation__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__drawn_annotation__free_unpacked
+                     (Mapwire__V1__DrawnAnnotation *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__drawn_annotation__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__user_location_puck__init
+                     (Mapwire__V1__UserLocationPuck         *message)
+{
+  static const Mapwire__V1__UserLocationPuck init_value = MAPWIRE__V1__USER_LOCATION_PUCK__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__user_location_puck__get_packed_size
+                     (const Mapwire__V1__UserLocationPuck *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__user_location_puck__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__user_location_puck__pack
+                     (const Mapwire__V1__UserLocationPuck *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__user_location_puck__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__user_location_puck__pack_to_buffer
+                     (const Mapwire__V1__UserLocationPuck *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__user_location_puck__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__UserLocationPuck *
+       mapwire__v1__user_location_puck__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__UserLocationPuck *)
+     protobuf_c_message_unpack (&mapwire__v1__user_location_puck__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__user_location_puck__free_unpacked
+                     (Mapwire__V1__UserLocationPuck *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__user_location_puck__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__callout_overlay__init
+                     (Mapwire__V1__CalloutOverlay         *message)
+{
+  static const Mapwire__V1__CalloutOverlay init_value = MAPWIRE__V1__CALLOUT_OVERLAY__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__callout_overlay__get_packed_size
+                     (const Mapwire__V1__CalloutOverlay *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_overlay__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__callout_overlay__pack
+                     (const Mapwire__V1__CalloutOverlay *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_overlay__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__callout_overlay__pack_to_buffer
+                     (const Mapwire__V1__CalloutOverlay *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__callout_overlay__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__CalloutOverlay *
+       mapwire__v1__callout_overlay__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__CalloutOverlay *)
+     protobuf_c_message_unpack (&mapwire__v1__callout_overlay__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__callout_overlay__free_unpacked
+                     (Mapwire__V1__CalloutOverlay *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__callout_overlay__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
 static const ProtobufCFieldDescriptor mapwire__v1__control_message__field_descriptors[9] =
@@ -8185,7 +8731,7 @@ const ProtobufCMessageDescriptor mapwire__v1__bench_requests_result__descriptor 
   (ProtobufCMessageInit) mapwire__v1__bench_requests_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descriptors[11] =
 {
   {
     "id",
@@ -8284,6 +8830,30 @@ static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descrip
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "describe_annotations",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PluginRequest, kind_case),
+    offsetof(Mapwire__V1__PluginRequest, describe_annotations),
+    &mapwire__v1__describe_annotations__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "describe_user_location",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PluginRequest, kind_case),
+    offsetof(Mapwire__V1__PluginRequest, describe_user_location),
+    &mapwire__v1__describe_user_location__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "attempt",
     30,
     PROTOBUF_C_LABEL_NONE,
@@ -8297,9 +8867,11 @@ static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descrip
   },
 };
 static const unsigned mapwire__v1__plugin_request__field_indices_by_name[] = {
-  8,   /* field[8] = attempt */
+  10,   /* field[10] = attempt */
   3,   /* field[3] = cancel */
   1,   /* field[1] = deadline_unix_nanos */
+  8,   /* field[8] = describe_annotations */
+  9,   /* field[9] = describe_user_location */
   6,   /* field[6] = handle_gesture */
   0,   /* field[0] = id */
   2,   /* field[2] = load_resource */
@@ -8311,8 +8883,8 @@ static const ProtobufCIntRange mapwire__v1__plugin_request__number_ranges[3 + 1]
 {
   { 1, 0 },
   { 10, 2 },
-  { 30, 8 },
-  { 0, 9 }
+  { 30, 10 },
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__plugin_request__descriptor =
 {
@@ -8322,7 +8894,7 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_request__descriptor =
   "Mapwire__V1__PluginRequest",
   "mapwire.v1",
   sizeof(Mapwire__V1__PluginRequest),
-  9,
+  11,
   mapwire__v1__plugin_request__field_descriptors,
   mapwire__v1__plugin_request__field_indices_by_name,
   3,  mapwire__v1__plugin_request__number_ranges,
@@ -8702,7 +9274,7 @@ const ProtobufCMessageDescriptor mapwire__v1__cancel_request__descriptor =
   (ProtobufCMessageInit) mapwire__v1__cancel_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__plugin_reply__field_descriptors[7] =
+static const ProtobufCFieldDescriptor mapwire__v1__plugin_reply__field_descriptors[9] =
 {
   {
     "id",
@@ -8788,8 +9360,33 @@ static const ProtobufCFieldDescriptor mapwire__v1__plugin_reply__field_descripto
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "annotation_descriptions",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PluginReply, kind_case),
+    offsetof(Mapwire__V1__PluginReply, annotation_descriptions),
+    &mapwire__v1__annotation_descriptions__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "user_location_description",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PluginReply, kind_case),
+    offsetof(Mapwire__V1__PluginReply, user_location_description),
+    &mapwire__v1__user_location_description__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__plugin_reply__field_indices_by_name[] = {
+  7,   /* field[7] = annotation_descriptions */
   4,   /* field[4] = camera_decision */
   2,   /* field[2] = error */
   5,   /* field[5] = gesture_answer */
@@ -8797,12 +9394,13 @@ static const unsigned mapwire__v1__plugin_reply__field_indices_by_name[] = {
   3,   /* field[3] = render_result */
   1,   /* field[1] = resource */
   6,   /* field[6] = style_image_decision */
+  8,   /* field[8] = user_location_description */
 };
 static const ProtobufCIntRange mapwire__v1__plugin_reply__number_ranges[2 + 1] =
 {
   { 1, 0 },
   { 10, 1 },
-  { 0, 7 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__plugin_reply__descriptor =
 {
@@ -8812,14 +9410,14 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_reply__descriptor =
   "Mapwire__V1__PluginReply",
   "mapwire.v1",
   sizeof(Mapwire__V1__PluginReply),
-  7,
+  9,
   mapwire__v1__plugin_reply__field_descriptors,
   mapwire__v1__plugin_reply__field_indices_by_name,
   2,  mapwire__v1__plugin_reply__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__plugin_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__render_frame__field_descriptors[7] =
+static const ProtobufCFieldDescriptor mapwire__v1__render_frame__field_descriptors[9] =
 {
   {
     "frame_id",
@@ -8905,12 +9503,38 @@ static const ProtobufCFieldDescriptor mapwire__v1__render_frame__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "puck",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__RenderFrame, opt_puck_case),
+    offsetof(Mapwire__V1__RenderFrame, puck),
+    &mapwire__v1__user_location_puck__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "callout",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__RenderFrame, opt_callout_case),
+    offsetof(Mapwire__V1__RenderFrame, callout),
+    &mapwire__v1__callout_overlay__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__render_frame__field_indices_by_name[] = {
+  8,   /* field[8] = callout */
   1,   /* field[1] = camera */
   0,   /* field[0] = frame_id */
   5,   /* field[5] = output_path */
   2,   /* field[2] = pixel_ratio */
+  7,   /* field[7] = puck */
   4,   /* field[4] = resources */
   6,   /* field[6] = return_image */
   3,   /* field[3] = style_key */
@@ -8918,7 +9542,7 @@ static const unsigned mapwire__v1__render_frame__field_indices_by_name[] = {
 static const ProtobufCIntRange mapwire__v1__render_frame__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 7 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__render_frame__descriptor =
 {
@@ -8928,14 +9552,14 @@ const ProtobufCMessageDescriptor mapwire__v1__render_frame__descriptor =
   "Mapwire__V1__RenderFrame",
   "mapwire.v1",
   sizeof(Mapwire__V1__RenderFrame),
-  7,
+  9,
   mapwire__v1__render_frame__field_descriptors,
   mapwire__v1__render_frame__field_indices_by_name,
   1,  mapwire__v1__render_frame__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__render_frame__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue mapwire__v1__render_resource__kind__enum_values_by_number[9] =
+static const ProtobufCEnumValue mapwire__v1__render_resource__kind__enum_values_by_number[10] =
 {
   { "KIND_UNSPECIFIED", "MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_UNSPECIFIED", 0 },
   { "KIND_STYLE", "MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_STYLE", 1 },
@@ -8946,12 +9570,14 @@ static const ProtobufCEnumValue mapwire__v1__render_resource__kind__enum_values_
   { "KIND_GLYPHS", "MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_GLYPHS", 6 },
   { "KIND_IMAGE", "MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_IMAGE", 7 },
   { "KIND_STYLE_IMAGE", "MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_STYLE_IMAGE", 8 },
+  { "KIND_ANNOTATIONS", "MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_ANNOTATIONS", 9 },
 };
 static const ProtobufCIntRange mapwire__v1__render_resource__kind__value_ranges[] = {
-{0, 0},{0, 9}
+{0, 0},{0, 10}
 };
-static const ProtobufCEnumValueIndex mapwire__v1__render_resource__kind__enum_values_by_name[9] =
+static const ProtobufCEnumValueIndex mapwire__v1__render_resource__kind__enum_values_by_name[10] =
 {
+  { "KIND_ANNOTATIONS", 9 },
   { "KIND_GEOJSON", 3 },
   { "KIND_GLYPHS", 6 },
   { "KIND_IMAGE", 7 },
@@ -8969,9 +9595,9 @@ const ProtobufCEnumDescriptor mapwire__v1__render_resource__kind__descriptor =
   "Kind",
   "Mapwire__V1__RenderResource__Kind",
   "mapwire.v1",
-  9,
+  10,
   mapwire__v1__render_resource__kind__enum_values_by_number,
-  9,
+  10,
   mapwire__v1__render_resource__kind__enum_values_by_name,
   1,
   mapwire__v1__render_resource__kind__value_ranges,
@@ -10419,7 +11045,58 @@ const ProtobufCMessageDescriptor mapwire__v1__report_supervision__descriptor =
   (ProtobufCMessageInit) mapwire__v1__report_supervision__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__annotation__field_descriptors[6] =
+static const ProtobufCFieldDescriptor mapwire__v1__annotation__attributes_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Annotation__AttributesEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__Annotation__AttributesEntry, value),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation__attributes_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange mapwire__v1__annotation__attributes_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation__attributes_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.Annotation.AttributesEntry",
+  "AttributesEntry",
+  "Mapwire__V1__Annotation__AttributesEntry",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__Annotation__AttributesEntry),
+  2,
+  mapwire__v1__annotation__attributes_entry__field_descriptors,
+  mapwire__v1__annotation__attributes_entry__field_indices_by_name,
+  1,  mapwire__v1__annotation__attributes_entry__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation__attributes_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation__field_descriptors[7] =
 {
   {
     "id",
@@ -10454,6 +11131,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__annotation__field_descriptors
     offsetof(Mapwire__V1__Annotation, subtitle),
     NULL,
     &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "attributes",
+    4,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Annotation, n_attributes),
+    offsetof(Mapwire__V1__Annotation, attributes),
+    &mapwire__v1__annotation__attributes_entry__descriptor,
+    NULL,
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
@@ -10495,18 +11184,19 @@ static const ProtobufCFieldDescriptor mapwire__v1__annotation__field_descriptors
   },
 };
 static const unsigned mapwire__v1__annotation__field_indices_by_name[] = {
+  3,   /* field[3] = attributes */
   0,   /* field[0] = id */
-  3,   /* field[3] = point */
-  5,   /* field[5] = polygon */
-  4,   /* field[4] = polyline */
+  4,   /* field[4] = point */
+  6,   /* field[6] = polygon */
+  5,   /* field[5] = polyline */
   2,   /* field[2] = subtitle */
   1,   /* field[1] = title */
 };
 static const ProtobufCIntRange mapwire__v1__annotation__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 10, 3 },
-  { 0, 6 }
+  { 10, 4 },
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__annotation__descriptor =
 {
@@ -10516,7 +11206,7 @@ const ProtobufCMessageDescriptor mapwire__v1__annotation__descriptor =
   "Mapwire__V1__Annotation",
   "mapwire.v1",
   sizeof(Mapwire__V1__Annotation),
-  6,
+  7,
   mapwire__v1__annotation__field_descriptors,
   mapwire__v1__annotation__field_indices_by_name,
   2,  mapwire__v1__annotation__number_ranges,
@@ -10920,6 +11610,891 @@ const ProtobufCMessageDescriptor mapwire__v1__annotation_list__descriptor =
   mapwire__v1__annotation_list__field_indices_by_name,
   1,  mapwire__v1__annotation_list__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__annotation_list__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__describe_annotations__field_descriptors[1] =
+{
+  {
+    "annotations",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__DescribeAnnotations, n_annotations),
+    offsetof(Mapwire__V1__DescribeAnnotations, annotations),
+    &mapwire__v1__annotation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__describe_annotations__field_indices_by_name[] = {
+  0,   /* field[0] = annotations */
+};
+static const ProtobufCIntRange mapwire__v1__describe_annotations__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__describe_annotations__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DescribeAnnotations",
+  "DescribeAnnotations",
+  "Mapwire__V1__DescribeAnnotations",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DescribeAnnotations),
+  1,
+  mapwire__v1__describe_annotations__field_descriptors,
+  mapwire__v1__describe_annotations__field_indices_by_name,
+  1,  mapwire__v1__describe_annotations__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__describe_annotations__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation_descriptions__field_descriptors[1] =
+{
+  {
+    "descriptions",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AnnotationDescriptions, n_descriptions),
+    offsetof(Mapwire__V1__AnnotationDescriptions, descriptions),
+    &mapwire__v1__annotation_description__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation_descriptions__field_indices_by_name[] = {
+  0,   /* field[0] = descriptions */
+};
+static const ProtobufCIntRange mapwire__v1__annotation_descriptions__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation_descriptions__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AnnotationDescriptions",
+  "AnnotationDescriptions",
+  "Mapwire__V1__AnnotationDescriptions",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AnnotationDescriptions),
+  1,
+  mapwire__v1__annotation_descriptions__field_descriptors,
+  mapwire__v1__annotation_descriptions__field_indices_by_name,
+  1,  mapwire__v1__annotation_descriptions__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation_descriptions__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation_description__field_descriptors[9] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__AnnotationDescription, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "image",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_image_case),
+    offsetof(Mapwire__V1__AnnotationDescription, image),
+    &mapwire__v1__annotation_image__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "alpha",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_alpha_case),
+    offsetof(Mapwire__V1__AnnotationDescription, alpha),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "stroke_color",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_stroke_color_case),
+    offsetof(Mapwire__V1__AnnotationDescription, stroke_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "fill_color",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_fill_color_case),
+    offsetof(Mapwire__V1__AnnotationDescription, fill_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "line_width",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_line_width_case),
+    offsetof(Mapwire__V1__AnnotationDescription, line_width),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "shape_enabled",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_shape_enabled_case),
+    offsetof(Mapwire__V1__AnnotationDescription, shape_enabled),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "can_show_callout",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_can_show_callout_case),
+    offsetof(Mapwire__V1__AnnotationDescription, can_show_callout),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "callout",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AnnotationDescription, opt_callout_case),
+    offsetof(Mapwire__V1__AnnotationDescription, callout),
+    &mapwire__v1__callout_content__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation_description__field_indices_by_name[] = {
+  2,   /* field[2] = alpha */
+  8,   /* field[8] = callout */
+  7,   /* field[7] = can_show_callout */
+  4,   /* field[4] = fill_color */
+  0,   /* field[0] = id */
+  1,   /* field[1] = image */
+  5,   /* field[5] = line_width */
+  6,   /* field[6] = shape_enabled */
+  3,   /* field[3] = stroke_color */
+};
+static const ProtobufCIntRange mapwire__v1__annotation_description__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 9 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation_description__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AnnotationDescription",
+  "AnnotationDescription",
+  "Mapwire__V1__AnnotationDescription",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AnnotationDescription),
+  9,
+  mapwire__v1__annotation_description__field_descriptors,
+  mapwire__v1__annotation_description__field_indices_by_name,
+  1,  mapwire__v1__annotation_description__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation_description__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation_image__field_descriptors[3] =
+{
+  {
+    "style_image",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__AnnotationImage, source_case),
+    offsetof(Mapwire__V1__AnnotationImage, style_image),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "png",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BYTES,
+    offsetof(Mapwire__V1__AnnotationImage, source_case),
+    offsetof(Mapwire__V1__AnnotationImage, png),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "pixel_ratio",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__AnnotationImage, pixel_ratio),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation_image__field_indices_by_name[] = {
+  2,   /* field[2] = pixel_ratio */
+  1,   /* field[1] = png */
+  0,   /* field[0] = style_image */
+};
+static const ProtobufCIntRange mapwire__v1__annotation_image__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation_image__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AnnotationImage",
+  "AnnotationImage",
+  "Mapwire__V1__AnnotationImage",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AnnotationImage),
+  3,
+  mapwire__v1__annotation_image__field_descriptors,
+  mapwire__v1__annotation_image__field_indices_by_name,
+  1,  mapwire__v1__annotation_image__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation_image__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__callout_content__field_descriptors[4] =
+{
+  {
+    "title",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutContent, title),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "subtitle",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutContent, subtitle),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "left_accessory",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutContent, left_accessory),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "right_accessory",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutContent, right_accessory),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__callout_content__field_indices_by_name[] = {
+  2,   /* field[2] = left_accessory */
+  3,   /* field[3] = right_accessory */
+  1,   /* field[1] = subtitle */
+  0,   /* field[0] = title */
+};
+static const ProtobufCIntRange mapwire__v1__callout_content__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__callout_content__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.CalloutContent",
+  "CalloutContent",
+  "Mapwire__V1__CalloutContent",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__CalloutContent),
+  4,
+  mapwire__v1__callout_content__field_descriptors,
+  mapwire__v1__callout_content__field_indices_by_name,
+  1,  mapwire__v1__callout_content__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__callout_content__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__describe_user_location__field_descriptors[3] =
+{
+  {
+    "width",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DescribeUserLocation, width),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "height",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DescribeUserLocation, height),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "padding",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DescribeUserLocation, padding),
+    &mapwire__v1__edge_padding__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__describe_user_location__field_indices_by_name[] = {
+  1,   /* field[1] = height */
+  2,   /* field[2] = padding */
+  0,   /* field[0] = width */
+};
+static const ProtobufCIntRange mapwire__v1__describe_user_location__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__describe_user_location__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DescribeUserLocation",
+  "DescribeUserLocation",
+  "Mapwire__V1__DescribeUserLocation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DescribeUserLocation),
+  3,
+  mapwire__v1__describe_user_location__field_descriptors,
+  mapwire__v1__describe_user_location__field_indices_by_name,
+  1,  mapwire__v1__describe_user_location__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__describe_user_location__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__user_location_description__field_descriptors[2] =
+{
+  {
+    "style",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__UserLocationDescription, opt_style_case),
+    offsetof(Mapwire__V1__UserLocationDescription, style),
+    &mapwire__v1__puck_style__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "anchor_point",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__UserLocationDescription, opt_anchor_point_case),
+    offsetof(Mapwire__V1__UserLocationDescription, anchor_point),
+    &mapwire__v1__screen_point__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__user_location_description__field_indices_by_name[] = {
+  1,   /* field[1] = anchor_point */
+  0,   /* field[0] = style */
+};
+static const ProtobufCIntRange mapwire__v1__user_location_description__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__user_location_description__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.UserLocationDescription",
+  "UserLocationDescription",
+  "Mapwire__V1__UserLocationDescription",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__UserLocationDescription),
+  2,
+  mapwire__v1__user_location_description__field_descriptors,
+  mapwire__v1__user_location_description__field_indices_by_name,
+  1,  mapwire__v1__user_location_description__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__user_location_description__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__puck_style__field_descriptors[4] =
+{
+  {
+    "puck_fill_color",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__PuckStyle, puck_fill_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "halo_color",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__PuckStyle, halo_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "accuracy_ring_color",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__PuckStyle, accuracy_ring_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "heading_arrow_color",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__PuckStyle, heading_arrow_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__puck_style__field_indices_by_name[] = {
+  2,   /* field[2] = accuracy_ring_color */
+  1,   /* field[1] = halo_color */
+  3,   /* field[3] = heading_arrow_color */
+  0,   /* field[0] = puck_fill_color */
+};
+static const ProtobufCIntRange mapwire__v1__puck_style__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__puck_style__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.PuckStyle",
+  "PuckStyle",
+  "Mapwire__V1__PuckStyle",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__PuckStyle),
+  4,
+  mapwire__v1__puck_style__field_descriptors,
+  mapwire__v1__puck_style__field_indices_by_name,
+  1,  mapwire__v1__puck_style__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__puck_style__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__annotation_overlay__field_descriptors[1] =
+{
+  {
+    "annotations",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__AnnotationOverlay, n_annotations),
+    offsetof(Mapwire__V1__AnnotationOverlay, annotations),
+    &mapwire__v1__drawn_annotation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__annotation_overlay__field_indices_by_name[] = {
+  0,   /* field[0] = annotations */
+};
+static const ProtobufCIntRange mapwire__v1__annotation_overlay__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__annotation_overlay__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AnnotationOverlay",
+  "AnnotationOverlay",
+  "Mapwire__V1__AnnotationOverlay",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AnnotationOverlay),
+  1,
+  mapwire__v1__annotation_overlay__field_descriptors,
+  mapwire__v1__annotation_overlay__field_indices_by_name,
+  1,  mapwire__v1__annotation_overlay__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__annotation_overlay__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__drawn_annotation__field_descriptors[7] =
+{
+  {
+    "annotation",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DrawnAnnotation, annotation),
+    &mapwire__v1__annotation__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "image",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__DrawnAnnotation, opt_image_case),
+    offsetof(Mapwire__V1__DrawnAnnotation, image),
+    &mapwire__v1__annotation_image__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "alpha",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DrawnAnnotation, alpha),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "stroke_color",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DrawnAnnotation, stroke_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "fill_color",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DrawnAnnotation, fill_color),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "line_width",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DrawnAnnotation, line_width),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "selected",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__DrawnAnnotation, selected),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__drawn_annotation__field_indices_by_name[] = {
+  2,   /* field[2] = alpha */
+  0,   /* field[0] = annotation */
+  4,   /* field[4] = fill_color */
+  1,   /* field[1] = image */
+  5,   /* field[5] = line_width */
+  6,   /* field[6] = selected */
+  3,   /* field[3] = stroke_color */
+};
+static const ProtobufCIntRange mapwire__v1__drawn_annotation__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 7 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__drawn_annotation__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.DrawnAnnotation",
+  "DrawnAnnotation",
+  "Mapwire__V1__DrawnAnnotation",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__DrawnAnnotation),
+  7,
+  mapwire__v1__drawn_annotation__field_descriptors,
+  mapwire__v1__drawn_annotation__field_indices_by_name,
+  1,  mapwire__v1__drawn_annotation__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__drawn_annotation__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__user_location_puck__field_descriptors[4] =
+{
+  {
+    "coordinate",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UserLocationPuck, coordinate),
+    &mapwire__v1__lng_lat__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "accuracy_meters",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UserLocationPuck, accuracy_meters),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "heading_degrees",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Mapwire__V1__UserLocationPuck, opt_heading_degrees_case),
+    offsetof(Mapwire__V1__UserLocationPuck, heading_degrees),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "style",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UserLocationPuck, style),
+    &mapwire__v1__puck_style__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__user_location_puck__field_indices_by_name[] = {
+  1,   /* field[1] = accuracy_meters */
+  0,   /* field[0] = coordinate */
+  2,   /* field[2] = heading_degrees */
+  3,   /* field[3] = style */
+};
+static const ProtobufCIntRange mapwire__v1__user_location_puck__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__user_location_puck__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.UserLocationPuck",
+  "UserLocationPuck",
+  "Mapwire__V1__UserLocationPuck",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__UserLocationPuck),
+  4,
+  mapwire__v1__user_location_puck__field_descriptors,
+  mapwire__v1__user_location_puck__field_indices_by_name,
+  1,  mapwire__v1__user_location_puck__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__user_location_puck__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__callout_overlay__field_descriptors[6] =
+{
+  {
+    "annotation_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutOverlay, annotation_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "content",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutOverlay, content),
+    &mapwire__v1__callout_content__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "bubble",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutOverlay, bubble),
+    &mapwire__v1__screen_rect__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "left_accessory",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__CalloutOverlay, opt_left_accessory_case),
+    offsetof(Mapwire__V1__CalloutOverlay, left_accessory),
+    &mapwire__v1__screen_rect__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "right_accessory",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__CalloutOverlay, opt_right_accessory_case),
+    offsetof(Mapwire__V1__CalloutOverlay, right_accessory),
+    &mapwire__v1__screen_rect__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "tail",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__CalloutOverlay, tail),
+    &mapwire__v1__screen_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__callout_overlay__field_indices_by_name[] = {
+  0,   /* field[0] = annotation_id */
+  2,   /* field[2] = bubble */
+  1,   /* field[1] = content */
+  3,   /* field[3] = left_accessory */
+  4,   /* field[4] = right_accessory */
+  5,   /* field[5] = tail */
+};
+static const ProtobufCIntRange mapwire__v1__callout_overlay__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.CalloutOverlay",
+  "CalloutOverlay",
+  "Mapwire__V1__CalloutOverlay",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__CalloutOverlay),
+  6,
+  mapwire__v1__callout_overlay__field_descriptors,
+  mapwire__v1__callout_overlay__field_indices_by_name,
+  1,  mapwire__v1__callout_overlay__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__callout_overlay__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCEnumValue mapwire__v1__command_error_code__enum_values_by_number[6] =

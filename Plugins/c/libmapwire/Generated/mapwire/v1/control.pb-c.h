@@ -96,6 +96,7 @@ typedef struct Mapwire__V1__CoreCounters Mapwire__V1__CoreCounters;
 typedef struct Mapwire__V1__SetNetworkStatus Mapwire__V1__SetNetworkStatus;
 typedef struct Mapwire__V1__ReportSupervision Mapwire__V1__ReportSupervision;
 typedef struct Mapwire__V1__Annotation Mapwire__V1__Annotation;
+typedef struct Mapwire__V1__Annotation__AttributesEntry Mapwire__V1__Annotation__AttributesEntry;
 typedef struct Mapwire__V1__PointAnnotation Mapwire__V1__PointAnnotation;
 typedef struct Mapwire__V1__PolylineAnnotation Mapwire__V1__PolylineAnnotation;
 typedef struct Mapwire__V1__PolygonAnnotation Mapwire__V1__PolygonAnnotation;
@@ -106,6 +107,18 @@ typedef struct Mapwire__V1__SelectAnnotation Mapwire__V1__SelectAnnotation;
 typedef struct Mapwire__V1__DeselectAnnotation Mapwire__V1__DeselectAnnotation;
 typedef struct Mapwire__V1__GetAnnotations Mapwire__V1__GetAnnotations;
 typedef struct Mapwire__V1__AnnotationList Mapwire__V1__AnnotationList;
+typedef struct Mapwire__V1__DescribeAnnotations Mapwire__V1__DescribeAnnotations;
+typedef struct Mapwire__V1__AnnotationDescriptions Mapwire__V1__AnnotationDescriptions;
+typedef struct Mapwire__V1__AnnotationDescription Mapwire__V1__AnnotationDescription;
+typedef struct Mapwire__V1__AnnotationImage Mapwire__V1__AnnotationImage;
+typedef struct Mapwire__V1__CalloutContent Mapwire__V1__CalloutContent;
+typedef struct Mapwire__V1__DescribeUserLocation Mapwire__V1__DescribeUserLocation;
+typedef struct Mapwire__V1__UserLocationDescription Mapwire__V1__UserLocationDescription;
+typedef struct Mapwire__V1__PuckStyle Mapwire__V1__PuckStyle;
+typedef struct Mapwire__V1__AnnotationOverlay Mapwire__V1__AnnotationOverlay;
+typedef struct Mapwire__V1__DrawnAnnotation Mapwire__V1__DrawnAnnotation;
+typedef struct Mapwire__V1__UserLocationPuck Mapwire__V1__UserLocationPuck;
+typedef struct Mapwire__V1__CalloutOverlay Mapwire__V1__CalloutOverlay;
 
 
 /* --- enums --- */
@@ -168,7 +181,11 @@ typedef enum _Mapwire__V1__RenderResource__Kind {
   /*
    * an image added with add-style-image
    */
-  MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_STYLE_IMAGE = 8
+  MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_STYLE_IMAGE = 8,
+  /*
+   * every annotation to draw: data is an encoded AnnotationOverlay
+   */
+  MAPWIRE__V1__RENDER_RESOURCE__KIND__KIND_ANNOTATIONS = 9
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__RENDER_RESOURCE__KIND)
 } Mapwire__V1__RenderResource__Kind;
 typedef enum _Mapwire__V1__Error__Code {
@@ -1610,7 +1627,9 @@ typedef enum {
   MAPWIRE__V1__PLUGIN_REQUEST__KIND_RENDER_FRAME = 12,
   MAPWIRE__V1__PLUGIN_REQUEST__KIND_MAY_CHANGE_CAMERA = 13,
   MAPWIRE__V1__PLUGIN_REQUEST__KIND_HANDLE_GESTURE = 14,
-  MAPWIRE__V1__PLUGIN_REQUEST__KIND_SHOULD_REMOVE_STYLE_IMAGE = 15
+  MAPWIRE__V1__PLUGIN_REQUEST__KIND_SHOULD_REMOVE_STYLE_IMAGE = 15,
+  MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_ANNOTATIONS = 16,
+  MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_USER_LOCATION = 17
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__PLUGIN_REQUEST__KIND__CASE)
 } Mapwire__V1__PluginRequest__KindCase;
 
@@ -1642,6 +1661,8 @@ struct  Mapwire__V1__PluginRequest
     Mapwire__V1__MayChangeCamera *may_change_camera;
     Mapwire__V1__HandleGesture *handle_gesture;
     Mapwire__V1__ShouldRemoveStyleImage *should_remove_style_image;
+    Mapwire__V1__DescribeAnnotations *describe_annotations;
+    Mapwire__V1__DescribeUserLocation *describe_user_location;
   };
 };
 #define MAPWIRE__V1__PLUGIN_REQUEST__INIT \
@@ -1774,7 +1795,9 @@ typedef enum {
   MAPWIRE__V1__PLUGIN_REPLY__KIND_RENDER_RESULT = 12,
   MAPWIRE__V1__PLUGIN_REPLY__KIND_STYLE_IMAGE_DECISION = 15,
   MAPWIRE__V1__PLUGIN_REPLY__KIND_CAMERA_DECISION = 13,
-  MAPWIRE__V1__PLUGIN_REPLY__KIND_GESTURE_ANSWER = 14
+  MAPWIRE__V1__PLUGIN_REPLY__KIND_GESTURE_ANSWER = 14,
+  MAPWIRE__V1__PLUGIN_REPLY__KIND_ANNOTATION_DESCRIPTIONS = 16,
+  MAPWIRE__V1__PLUGIN_REPLY__KIND_USER_LOCATION_DESCRIPTION = 17
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__PLUGIN_REPLY__KIND__CASE)
 } Mapwire__V1__PluginReply__KindCase;
 
@@ -1796,12 +1819,26 @@ struct  Mapwire__V1__PluginReply
     Mapwire__V1__StyleImageDecision *style_image_decision;
     Mapwire__V1__CameraDecision *camera_decision;
     Mapwire__V1__GestureAnswer *gesture_answer;
+    Mapwire__V1__AnnotationDescriptions *annotation_descriptions;
+    Mapwire__V1__UserLocationDescription *user_location_description;
   };
 };
 #define MAPWIRE__V1__PLUGIN_REPLY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__plugin_reply__descriptor) \
     , 0, MAPWIRE__V1__PLUGIN_REPLY__KIND__NOT_SET, {0} }
 
+
+typedef enum {
+  MAPWIRE__V1__RENDER_FRAME__OPT_PUCK__NOT_SET = 0,
+  MAPWIRE__V1__RENDER_FRAME__OPT_PUCK_PUCK = 8
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__RENDER_FRAME__OPT_PUCK__CASE)
+} Mapwire__V1__RenderFrame__OptPuckCase;
+
+typedef enum {
+  MAPWIRE__V1__RENDER_FRAME__OPT_CALLOUT__NOT_SET = 0,
+  MAPWIRE__V1__RENDER_FRAME__OPT_CALLOUT_CALLOUT = 9
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__RENDER_FRAME__OPT_CALLOUT__CASE)
+} Mapwire__V1__RenderFrame__OptCalloutCase;
 
 /*
  * Role "renderer": draw one frame. The request lists every resource the frame needs; a resource's
@@ -1829,10 +1866,18 @@ struct  Mapwire__V1__RenderFrame
    * Put the PNG in the reply.
    */
   protobuf_c_boolean return_image;
+  Mapwire__V1__RenderFrame__OptPuckCase opt_puck_case;
+  union {
+    Mapwire__V1__UserLocationPuck *puck;
+  };
+  Mapwire__V1__RenderFrame__OptCalloutCase opt_callout_case;
+  union {
+    Mapwire__V1__CalloutOverlay *callout;
+  };
 };
 #define MAPWIRE__V1__RENDER_FRAME__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__render_frame__descriptor) \
-    , 0, NULL, 0, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, 0 }
+    , 0, NULL, 0, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, 0, MAPWIRE__V1__RENDER_FRAME__OPT_PUCK__NOT_SET, {0}, MAPWIRE__V1__RENDER_FRAME__OPT_CALLOUT__NOT_SET, {0} }
 
 
 typedef enum {
@@ -2241,6 +2286,17 @@ struct  Mapwire__V1__ReportSupervision
     , NULL }
 
 
+struct  Mapwire__V1__Annotation__AttributesEntry
+{
+  ProtobufCMessage base;
+  char *key;
+  char *value;
+};
+#define MAPWIRE__V1__ANNOTATION__ATTRIBUTES_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation__attributes_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
 typedef enum {
   MAPWIRE__V1__ANNOTATION__SHAPE__NOT_SET = 0,
   MAPWIRE__V1__ANNOTATION__SHAPE_POINT = 10,
@@ -2265,6 +2321,12 @@ struct  Mapwire__V1__Annotation
    */
   char *title;
   char *subtitle;
+  /*
+   * Free-form attributes of the application's (a delegate may colour by them); at most 64, keys of 1
+   * to 256 characters, values up to 4096.
+   */
+  size_t n_attributes;
+  Mapwire__V1__Annotation__AttributesEntry **attributes;
   Mapwire__V1__Annotation__ShapeCase shape_case;
   union {
     Mapwire__V1__PointAnnotation *point;
@@ -2274,7 +2336,7 @@ struct  Mapwire__V1__Annotation
 };
 #define MAPWIRE__V1__ANNOTATION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, MAPWIRE__V1__ANNOTATION__SHAPE__NOT_SET, {0} }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, MAPWIRE__V1__ANNOTATION__SHAPE__NOT_SET, {0} }
 
 
 /*
@@ -2414,6 +2476,342 @@ struct  Mapwire__V1__AnnotationList
 #define MAPWIRE__V1__ANNOTATION_LIST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_list__descriptor) \
     , 0,NULL, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Role "annotation-delegate" (PROTOCOL.md 7.10, seed 004): how annotations look and behave. The core asks
+ * once per annotation, in batches, when annotations are added or changed, never per frame, and keeps the
+ * answers; a question unanswered within the 50 ms deadline takes the seed's default.
+ */
+struct  Mapwire__V1__DescribeAnnotations
+{
+  ProtobufCMessage base;
+  size_t n_annotations;
+  Mapwire__V1__Annotation **annotations;
+};
+#define MAPWIRE__V1__DESCRIBE_ANNOTATIONS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__describe_annotations__descriptor) \
+    , 0,NULL }
+
+
+/*
+ * The delegate's answers, one description per annotation it has answers for (by id). An annotation left
+ * out, or a field left unset, takes the default.
+ */
+struct  Mapwire__V1__AnnotationDescriptions
+{
+  ProtobufCMessage base;
+  size_t n_descriptions;
+  Mapwire__V1__AnnotationDescription **descriptions;
+};
+#define MAPWIRE__V1__ANNOTATION_DESCRIPTIONS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_descriptions__descriptor) \
+    , 0,NULL }
+
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_IMAGE__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_IMAGE_IMAGE = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_IMAGE__CASE)
+} Mapwire__V1__AnnotationDescription__OptImageCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_ALPHA__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_ALPHA_ALPHA = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_ALPHA__CASE)
+} Mapwire__V1__AnnotationDescription__OptAlphaCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_STROKE_COLOR__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_STROKE_COLOR_STROKE_COLOR = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_STROKE_COLOR__CASE)
+} Mapwire__V1__AnnotationDescription__OptStrokeColorCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_FILL_COLOR__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_FILL_COLOR_FILL_COLOR = 5
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_FILL_COLOR__CASE)
+} Mapwire__V1__AnnotationDescription__OptFillColorCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_LINE_WIDTH__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_LINE_WIDTH_LINE_WIDTH = 6
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_LINE_WIDTH__CASE)
+} Mapwire__V1__AnnotationDescription__OptLineWidthCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_SHAPE_ENABLED__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_SHAPE_ENABLED_SHAPE_ENABLED = 7
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_SHAPE_ENABLED__CASE)
+} Mapwire__V1__AnnotationDescription__OptShapeEnabledCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CAN_SHOW_CALLOUT__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CAN_SHOW_CALLOUT_CAN_SHOW_CALLOUT = 8
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CAN_SHOW_CALLOUT__CASE)
+} Mapwire__V1__AnnotationDescription__OptCanShowCalloutCase;
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CALLOUT__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CALLOUT_CALLOUT = 9
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CALLOUT__CASE)
+} Mapwire__V1__AnnotationDescription__OptCalloutCase;
+
+/*
+ * Each field answers one of seed 004's delegate methods.
+ */
+struct  Mapwire__V1__AnnotationDescription
+{
+  ProtobufCMessage base;
+  char *id;
+  Mapwire__V1__AnnotationDescription__OptImageCase opt_image_case;
+  union {
+    Mapwire__V1__AnnotationImage *image;
+  };
+  Mapwire__V1__AnnotationDescription__OptAlphaCase opt_alpha_case;
+  union {
+    double alpha;
+  };
+  Mapwire__V1__AnnotationDescription__OptStrokeColorCase opt_stroke_color_case;
+  union {
+    char *stroke_color;
+  };
+  Mapwire__V1__AnnotationDescription__OptFillColorCase opt_fill_color_case;
+  union {
+    char *fill_color;
+  };
+  Mapwire__V1__AnnotationDescription__OptLineWidthCase opt_line_width_case;
+  union {
+    double line_width;
+  };
+  Mapwire__V1__AnnotationDescription__OptShapeEnabledCase opt_shape_enabled_case;
+  union {
+    protobuf_c_boolean shape_enabled;
+  };
+  Mapwire__V1__AnnotationDescription__OptCanShowCalloutCase opt_can_show_callout_case;
+  union {
+    protobuf_c_boolean can_show_callout;
+  };
+  Mapwire__V1__AnnotationDescription__OptCalloutCase opt_callout_case;
+  union {
+    Mapwire__V1__CalloutContent *callout;
+  };
+};
+#define MAPWIRE__V1__ANNOTATION_DESCRIPTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_description__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_IMAGE__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_ALPHA__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_STROKE_COLOR__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_FILL_COLOR__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_LINE_WIDTH__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_SHAPE_ENABLED__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CAN_SHOW_CALLOUT__NOT_SET, {0}, MAPWIRE__V1__ANNOTATION_DESCRIPTION__OPT_CALLOUT__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__ANNOTATION_IMAGE__SOURCE__NOT_SET = 0,
+  MAPWIRE__V1__ANNOTATION_IMAGE__SOURCE_STYLE_IMAGE = 1,
+  MAPWIRE__V1__ANNOTATION_IMAGE__SOURCE_PNG = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ANNOTATION_IMAGE__SOURCE__CASE)
+} Mapwire__V1__AnnotationImage__SourceCase;
+
+/*
+ * An annotation's image: the name of a style image (sprite or add-style-image) or PNG bytes.
+ */
+struct  Mapwire__V1__AnnotationImage
+{
+  ProtobufCMessage base;
+  /*
+   * Device pixels per point of the PNG (default 1).
+   */
+  double pixel_ratio;
+  Mapwire__V1__AnnotationImage__SourceCase source_case;
+  union {
+    char *style_image;
+    ProtobufCBinaryData png;
+  };
+};
+#define MAPWIRE__V1__ANNOTATION_IMAGE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_image__descriptor) \
+    , 0, MAPWIRE__V1__ANNOTATION_IMAGE__SOURCE__NOT_SET, {0} }
+
+
+/*
+ * What a callout bubble shows. An empty accessory label means no accessory on that side.
+ */
+struct  Mapwire__V1__CalloutContent
+{
+  ProtobufCMessage base;
+  char *title;
+  char *subtitle;
+  char *left_accessory;
+  char *right_accessory;
+};
+#define MAPWIRE__V1__CALLOUT_CONTENT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__callout_content__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Role "annotation-delegate": how the user-location puck looks and where it sits in follow modes. Asked
+ * when the delegate registers and when the map's size or padding changes.
+ */
+struct  Mapwire__V1__DescribeUserLocation
+{
+  ProtobufCMessage base;
+  uint32_t width;
+  uint32_t height;
+  Mapwire__V1__EdgePadding *padding;
+};
+#define MAPWIRE__V1__DESCRIBE_USER_LOCATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__describe_user_location__descriptor) \
+    , 0, 0, NULL }
+
+
+typedef enum {
+  MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_STYLE__NOT_SET = 0,
+  MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_STYLE_STYLE = 1
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_STYLE__CASE)
+} Mapwire__V1__UserLocationDescription__OptStyleCase;
+
+typedef enum {
+  MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_ANCHOR_POINT__NOT_SET = 0,
+  MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_ANCHOR_POINT_ANCHOR_POINT = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_ANCHOR_POINT__CASE)
+} Mapwire__V1__UserLocationDescription__OptAnchorPointCase;
+
+struct  Mapwire__V1__UserLocationDescription
+{
+  ProtobufCMessage base;
+  Mapwire__V1__UserLocationDescription__OptStyleCase opt_style_case;
+  union {
+    Mapwire__V1__PuckStyle *style;
+  };
+  Mapwire__V1__UserLocationDescription__OptAnchorPointCase opt_anchor_point_case;
+  union {
+    Mapwire__V1__ScreenPoint *anchor_point;
+  };
+};
+#define MAPWIRE__V1__USER_LOCATION_DESCRIPTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__user_location_description__descriptor) \
+    , MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_STYLE__NOT_SET, {0}, MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_ANCHOR_POINT__NOT_SET, {0} }
+
+
+/*
+ * Colours (CSS) of the default user-location puck; an empty field takes the default.
+ */
+struct  Mapwire__V1__PuckStyle
+{
+  ProtobufCMessage base;
+  char *puck_fill_color;
+  char *halo_color;
+  char *accuracy_ring_color;
+  char *heading_arrow_color;
+};
+#define MAPWIRE__V1__PUCK_STYLE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__puck_style__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Every annotation the renderer draws, bottom first, with the delegate's answers resolved to values.
+ */
+struct  Mapwire__V1__AnnotationOverlay
+{
+  ProtobufCMessage base;
+  size_t n_annotations;
+  Mapwire__V1__DrawnAnnotation **annotations;
+};
+#define MAPWIRE__V1__ANNOTATION_OVERLAY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__annotation_overlay__descriptor) \
+    , 0,NULL }
+
+
+typedef enum {
+  MAPWIRE__V1__DRAWN_ANNOTATION__OPT_IMAGE__NOT_SET = 0,
+  MAPWIRE__V1__DRAWN_ANNOTATION__OPT_IMAGE_IMAGE = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__DRAWN_ANNOTATION__OPT_IMAGE__CASE)
+} Mapwire__V1__DrawnAnnotation__OptImageCase;
+
+struct  Mapwire__V1__DrawnAnnotation
+{
+  ProtobufCMessage base;
+  Mapwire__V1__Annotation *annotation;
+  double alpha;
+  char *stroke_color;
+  char *fill_color;
+  double line_width;
+  /*
+   * The selected annotation (drawn as selected).
+   */
+  protobuf_c_boolean selected;
+  Mapwire__V1__DrawnAnnotation__OptImageCase opt_image_case;
+  union {
+    Mapwire__V1__AnnotationImage *image;
+  };
+};
+#define MAPWIRE__V1__DRAWN_ANNOTATION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__drawn_annotation__descriptor) \
+    , NULL, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, MAPWIRE__V1__DRAWN_ANNOTATION__OPT_IMAGE__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__USER_LOCATION_PUCK__OPT_HEADING_DEGREES__NOT_SET = 0,
+  MAPWIRE__V1__USER_LOCATION_PUCK__OPT_HEADING_DEGREES_HEADING_DEGREES = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__USER_LOCATION_PUCK__OPT_HEADING_DEGREES__CASE)
+} Mapwire__V1__UserLocationPuck__OptHeadingDegreesCase;
+
+/*
+ * The puck at the user's location, with the style resolved.
+ */
+struct  Mapwire__V1__UserLocationPuck
+{
+  ProtobufCMessage base;
+  Mapwire__V1__LngLat *coordinate;
+  /*
+   * The accuracy ring's radius in metres (0: no ring).
+   */
+  double accuracy_meters;
+  Mapwire__V1__PuckStyle *style;
+  Mapwire__V1__UserLocationPuck__OptHeadingDegreesCase opt_heading_degrees_case;
+  union {
+    double heading_degrees;
+  };
+};
+#define MAPWIRE__V1__USER_LOCATION_PUCK__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__user_location_puck__descriptor) \
+    , NULL, 0, NULL, MAPWIRE__V1__USER_LOCATION_PUCK__OPT_HEADING_DEGREES__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__CALLOUT_OVERLAY__OPT_LEFT_ACCESSORY__NOT_SET = 0,
+  MAPWIRE__V1__CALLOUT_OVERLAY__OPT_LEFT_ACCESSORY_LEFT_ACCESSORY = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__CALLOUT_OVERLAY__OPT_LEFT_ACCESSORY__CASE)
+} Mapwire__V1__CalloutOverlay__OptLeftAccessoryCase;
+
+typedef enum {
+  MAPWIRE__V1__CALLOUT_OVERLAY__OPT_RIGHT_ACCESSORY__NOT_SET = 0,
+  MAPWIRE__V1__CALLOUT_OVERLAY__OPT_RIGHT_ACCESSORY_RIGHT_ACCESSORY = 5
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__CALLOUT_OVERLAY__OPT_RIGHT_ACCESSORY__CASE)
+} Mapwire__V1__CalloutOverlay__OptRightAccessoryCase;
+
+/*
+ * The callout of the selected annotation, laid out by the core (which hit-tests taps on it): the bubble,
+ * its accessories and where its tail points, in px from the top left.
+ */
+struct  Mapwire__V1__CalloutOverlay
+{
+  ProtobufCMessage base;
+  char *annotation_id;
+  Mapwire__V1__CalloutContent *content;
+  Mapwire__V1__ScreenRect *bubble;
+  Mapwire__V1__ScreenPoint *tail;
+  Mapwire__V1__CalloutOverlay__OptLeftAccessoryCase opt_left_accessory_case;
+  union {
+    Mapwire__V1__ScreenRect *left_accessory;
+  };
+  Mapwire__V1__CalloutOverlay__OptRightAccessoryCase opt_right_accessory_case;
+  union {
+    Mapwire__V1__ScreenRect *right_accessory;
+  };
+};
+#define MAPWIRE__V1__CALLOUT_OVERLAY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__callout_overlay__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL, NULL, NULL, MAPWIRE__V1__CALLOUT_OVERLAY__OPT_LEFT_ACCESSORY__NOT_SET, {0}, MAPWIRE__V1__CALLOUT_OVERLAY__OPT_RIGHT_ACCESSORY__NOT_SET, {0} }
 
 
 /* Mapwire__V1__ControlMessage methods */
@@ -3917,6 +4315,9 @@ Mapwire__V1__ReportSupervision *
 void   mapwire__v1__report_supervision__free_unpacked
                      (Mapwire__V1__ReportSupervision *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__Annotation__AttributesEntry methods */
+void   mapwire__v1__annotation__attributes_entry__init
+                     (Mapwire__V1__Annotation__AttributesEntry         *message);
 /* Mapwire__V1__Annotation methods */
 void   mapwire__v1__annotation__init
                      (Mapwire__V1__Annotation         *message);
@@ -4125,6 +4526,234 @@ Mapwire__V1__AnnotationList *
                       const uint8_t       *data);
 void   mapwire__v1__annotation_list__free_unpacked
                      (Mapwire__V1__AnnotationList *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__DescribeAnnotations methods */
+void   mapwire__v1__describe_annotations__init
+                     (Mapwire__V1__DescribeAnnotations         *message);
+size_t mapwire__v1__describe_annotations__get_packed_size
+                     (const Mapwire__V1__DescribeAnnotations   *message);
+size_t mapwire__v1__describe_annotations__pack
+                     (const Mapwire__V1__DescribeAnnotations   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__describe_annotations__pack_to_buffer
+                     (const Mapwire__V1__DescribeAnnotations   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DescribeAnnotations *
+       mapwire__v1__describe_annotations__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__describe_annotations__free_unpacked
+                     (Mapwire__V1__DescribeAnnotations *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AnnotationDescriptions methods */
+void   mapwire__v1__annotation_descriptions__init
+                     (Mapwire__V1__AnnotationDescriptions         *message);
+size_t mapwire__v1__annotation_descriptions__get_packed_size
+                     (const Mapwire__V1__AnnotationDescriptions   *message);
+size_t mapwire__v1__annotation_descriptions__pack
+                     (const Mapwire__V1__AnnotationDescriptions   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation_descriptions__pack_to_buffer
+                     (const Mapwire__V1__AnnotationDescriptions   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AnnotationDescriptions *
+       mapwire__v1__annotation_descriptions__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation_descriptions__free_unpacked
+                     (Mapwire__V1__AnnotationDescriptions *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AnnotationDescription methods */
+void   mapwire__v1__annotation_description__init
+                     (Mapwire__V1__AnnotationDescription         *message);
+size_t mapwire__v1__annotation_description__get_packed_size
+                     (const Mapwire__V1__AnnotationDescription   *message);
+size_t mapwire__v1__annotation_description__pack
+                     (const Mapwire__V1__AnnotationDescription   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation_description__pack_to_buffer
+                     (const Mapwire__V1__AnnotationDescription   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AnnotationDescription *
+       mapwire__v1__annotation_description__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation_description__free_unpacked
+                     (Mapwire__V1__AnnotationDescription *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AnnotationImage methods */
+void   mapwire__v1__annotation_image__init
+                     (Mapwire__V1__AnnotationImage         *message);
+size_t mapwire__v1__annotation_image__get_packed_size
+                     (const Mapwire__V1__AnnotationImage   *message);
+size_t mapwire__v1__annotation_image__pack
+                     (const Mapwire__V1__AnnotationImage   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation_image__pack_to_buffer
+                     (const Mapwire__V1__AnnotationImage   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AnnotationImage *
+       mapwire__v1__annotation_image__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation_image__free_unpacked
+                     (Mapwire__V1__AnnotationImage *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__CalloutContent methods */
+void   mapwire__v1__callout_content__init
+                     (Mapwire__V1__CalloutContent         *message);
+size_t mapwire__v1__callout_content__get_packed_size
+                     (const Mapwire__V1__CalloutContent   *message);
+size_t mapwire__v1__callout_content__pack
+                     (const Mapwire__V1__CalloutContent   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__callout_content__pack_to_buffer
+                     (const Mapwire__V1__CalloutContent   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__CalloutContent *
+       mapwire__v1__callout_content__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__callout_content__free_unpacked
+                     (Mapwire__V1__CalloutContent *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__DescribeUserLocation methods */
+void   mapwire__v1__describe_user_location__init
+                     (Mapwire__V1__DescribeUserLocation         *message);
+size_t mapwire__v1__describe_user_location__get_packed_size
+                     (const Mapwire__V1__DescribeUserLocation   *message);
+size_t mapwire__v1__describe_user_location__pack
+                     (const Mapwire__V1__DescribeUserLocation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__describe_user_location__pack_to_buffer
+                     (const Mapwire__V1__DescribeUserLocation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DescribeUserLocation *
+       mapwire__v1__describe_user_location__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__describe_user_location__free_unpacked
+                     (Mapwire__V1__DescribeUserLocation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__UserLocationDescription methods */
+void   mapwire__v1__user_location_description__init
+                     (Mapwire__V1__UserLocationDescription         *message);
+size_t mapwire__v1__user_location_description__get_packed_size
+                     (const Mapwire__V1__UserLocationDescription   *message);
+size_t mapwire__v1__user_location_description__pack
+                     (const Mapwire__V1__UserLocationDescription   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__user_location_description__pack_to_buffer
+                     (const Mapwire__V1__UserLocationDescription   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__UserLocationDescription *
+       mapwire__v1__user_location_description__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__user_location_description__free_unpacked
+                     (Mapwire__V1__UserLocationDescription *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__PuckStyle methods */
+void   mapwire__v1__puck_style__init
+                     (Mapwire__V1__PuckStyle         *message);
+size_t mapwire__v1__puck_style__get_packed_size
+                     (const Mapwire__V1__PuckStyle   *message);
+size_t mapwire__v1__puck_style__pack
+                     (const Mapwire__V1__PuckStyle   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__puck_style__pack_to_buffer
+                     (const Mapwire__V1__PuckStyle   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__PuckStyle *
+       mapwire__v1__puck_style__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__puck_style__free_unpacked
+                     (Mapwire__V1__PuckStyle *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__AnnotationOverlay methods */
+void   mapwire__v1__annotation_overlay__init
+                     (Mapwire__V1__AnnotationOverlay         *message);
+size_t mapwire__v1__annotation_overlay__get_packed_size
+                     (const Mapwire__V1__AnnotationOverlay   *message);
+size_t mapwire__v1__annotation_overlay__pack
+                     (const Mapwire__V1__AnnotationOverlay   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__annotation_overlay__pack_to_buffer
+                     (const Mapwire__V1__AnnotationOverlay   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AnnotationOverlay *
+       mapwire__v1__annotation_overlay__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__annotation_overlay__free_unpacked
+                     (Mapwire__V1__AnnotationOverlay *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__DrawnAnnotation methods */
+void   mapwire__v1__drawn_annotation__init
+                     (Mapwire__V1__DrawnAnnotation         *message);
+size_t mapwire__v1__drawn_annotation__get_packed_size
+                     (const Mapwire__V1__DrawnAnnotation   *message);
+size_t mapwire__v1__drawn_annotation__pack
+                     (const Mapwire__V1__DrawnAnnotation   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__drawn_annotation__pack_to_buffer
+                     (const Mapwire__V1__DrawnAnnotation   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__DrawnAnnotation *
+       mapwire__v1__drawn_annotation__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__drawn_annotation__free_unpacked
+                     (Mapwire__V1__DrawnAnnotation *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__UserLocationPuck methods */
+void   mapwire__v1__user_location_puck__init
+                     (Mapwire__V1__UserLocationPuck         *message);
+size_t mapwire__v1__user_location_puck__get_packed_size
+                     (const Mapwire__V1__UserLocationPuck   *message);
+size_t mapwire__v1__user_location_puck__pack
+                     (const Mapwire__V1__UserLocationPuck   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__user_location_puck__pack_to_buffer
+                     (const Mapwire__V1__UserLocationPuck   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__UserLocationPuck *
+       mapwire__v1__user_location_puck__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__user_location_puck__free_unpacked
+                     (Mapwire__V1__UserLocationPuck *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__CalloutOverlay methods */
+void   mapwire__v1__callout_overlay__init
+                     (Mapwire__V1__CalloutOverlay         *message);
+size_t mapwire__v1__callout_overlay__get_packed_size
+                     (const Mapwire__V1__CalloutOverlay   *message);
+size_t mapwire__v1__callout_overlay__pack
+                     (const Mapwire__V1__CalloutOverlay   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__callout_overlay__pack_to_buffer
+                     (const Mapwire__V1__CalloutOverlay   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__CalloutOverlay *
+       mapwire__v1__callout_overlay__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__callout_overlay__free_unpacked
+                     (Mapwire__V1__CalloutOverlay *message,
                       ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
@@ -4365,6 +4994,9 @@ typedef void (*Mapwire__V1__SetNetworkStatus_Closure)
 typedef void (*Mapwire__V1__ReportSupervision_Closure)
                  (const Mapwire__V1__ReportSupervision *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__Annotation__AttributesEntry_Closure)
+                 (const Mapwire__V1__Annotation__AttributesEntry *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__Annotation_Closure)
                  (const Mapwire__V1__Annotation *message,
                   void *closure_data);
@@ -4397,6 +5029,42 @@ typedef void (*Mapwire__V1__GetAnnotations_Closure)
                   void *closure_data);
 typedef void (*Mapwire__V1__AnnotationList_Closure)
                  (const Mapwire__V1__AnnotationList *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__DescribeAnnotations_Closure)
+                 (const Mapwire__V1__DescribeAnnotations *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AnnotationDescriptions_Closure)
+                 (const Mapwire__V1__AnnotationDescriptions *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AnnotationDescription_Closure)
+                 (const Mapwire__V1__AnnotationDescription *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AnnotationImage_Closure)
+                 (const Mapwire__V1__AnnotationImage *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__CalloutContent_Closure)
+                 (const Mapwire__V1__CalloutContent *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__DescribeUserLocation_Closure)
+                 (const Mapwire__V1__DescribeUserLocation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__UserLocationDescription_Closure)
+                 (const Mapwire__V1__UserLocationDescription *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__PuckStyle_Closure)
+                 (const Mapwire__V1__PuckStyle *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__AnnotationOverlay_Closure)
+                 (const Mapwire__V1__AnnotationOverlay *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__DrawnAnnotation_Closure)
+                 (const Mapwire__V1__DrawnAnnotation *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__UserLocationPuck_Closure)
+                 (const Mapwire__V1__UserLocationPuck *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__CalloutOverlay_Closure)
+                 (const Mapwire__V1__CalloutOverlay *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -4489,6 +5157,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__core_counters__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__set_network_status__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__report_supervision__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation__attributes_entry__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__point_annotation__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__polyline_annotation__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__polygon_annotation__descriptor;
@@ -4499,6 +5168,18 @@ extern const ProtobufCMessageDescriptor mapwire__v1__select_annotation__descript
 extern const ProtobufCMessageDescriptor mapwire__v1__deselect_annotation__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__get_annotations__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__annotation_list__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__describe_annotations__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation_descriptions__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation_description__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation_image__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__callout_content__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__describe_user_location__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__user_location_description__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__puck_style__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__annotation_overlay__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__drawn_annotation__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__user_location_puck__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor;
 
 PROTOBUF_C__END_DECLS
 
