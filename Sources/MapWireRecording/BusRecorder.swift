@@ -13,6 +13,8 @@ public struct BusRecorder {
     private let schemas: ProtocolSchemas
     /// Whether every topic is recorded: only then is a jump in the sequence a gap.
     private let countsGaps: Bool
+    /// Whether the command tap's messages (topics "command", "command-reply") are recorded.
+    private let recordsCommands: Bool
     private var channels: [Int: UInt16] = [:]
     private var schemaIDs: [String: UInt16] = [:]
     private var epoch: UInt64?
@@ -22,8 +24,12 @@ public struct BusRecorder {
     public private(set) var missed: UInt64 = 0
     /// Envelopes with a payload this build's protocol does not know (a newer core), left out.
     public private(set) var unknown: UInt64 = 0
+    /// Commands and replies recorded (--commands).
+    public private(set) var commands: UInt64 = 0
 
-    public init(compression: MCAPCompression, chunkSize: Int = 1 << 20, countsGaps: Bool, schemas: ProtocolSchemas = .shared) throws(MCAPError) {
+    public init(compression: MCAPCompression, chunkSize: Int = 1 << 20, countsGaps: Bool, recordsCommands: Bool = false,
+                schemas: ProtocolSchemas = .shared) throws(MCAPError) {
+        self.recordsCommands = recordsCommands
         writer = try MCAPWriter(library: Self.library, profile: Self.profile, compression: compression, chunkSize: chunkSize)
         self.schemas = schemas
         self.countsGaps = countsGaps
@@ -34,6 +40,11 @@ public struct BusRecorder {
     public var hasOpenChunk: Bool { writer.hasOpenChunk }
 
     public mutating func record(_ envelope: RawEnvelope, receivedUnixNanos: Int64) throws(MCAPError) {
+        if let topic = schemas.commandTopicsByField[envelope.payloadField] {
+            // Command traffic takes no sequence number: no gap, no event.
+            guard recordsCommands else { return }
+            return try recordCommand(envelope, topic: topic, receivedUnixNanos: receivedUnixNanos)
+        }
         if envelope.epoch != epoch {
             epoch = envelope.epoch
             lastSequence = nil
@@ -60,6 +71,29 @@ public struct BusRecorder {
             logTime: UInt64(clamping: receivedUnixNanos), publishTime: UInt64(clamping: envelope.beginUnixNanos),
             data: envelope.payload))
         recorded += 1
+    }
+
+    /// A command or a reply: its ControlMessage bytes (ControlTraffic field 1), on a channel of its own.
+    private mutating func recordCommand(_ envelope: RawEnvelope, topic: String, receivedUnixNanos: Int64) throws(MCAPError) {
+        guard let message = ControlTrafficBytes.controlMessage(in: envelope.payload) else {
+            unknown += 1
+            return
+        }
+        let channel = channels[envelope.payloadField] ?? {
+            let schema = schemaIDs[ProtocolSchemas.controlMessageName] ?? {
+                let id = writer.addSchema(name: ProtocolSchemas.controlMessageName, encoding: "protobuf", data: schemas.allDescriptorSet)
+                schemaIDs[ProtocolSchemas.controlMessageName] = id
+                return id
+            }()
+            let id = writer.addChannel(topic: topic, schemaID: schema, messageEncoding: "protobuf",
+                                       metadata: ["envelope_field": String(envelope.payloadField)])
+            channels[envelope.payloadField] = id
+            return id
+        }()
+        try writer.write(MCAPMessage(
+            channelID: channel, sequence: UInt32(truncatingIfNeeded: envelope.sequence),
+            logTime: UInt64(clamping: receivedUnixNanos), publishTime: UInt64(clamping: envelope.beginUnixNanos), data: message))
+        commands += 1
     }
 
     /// Adds a Metadata record of the caller's (e.g. why the recording stopped).

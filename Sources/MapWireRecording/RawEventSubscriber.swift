@@ -43,7 +43,7 @@ public final class RawEventSubscriber {
                     malformed += 1
                     return nil
                 }
-                if envelope.payloadField >= 100 {
+                if envelope.payloadField == 100 {
                     isWelcomed = true
                     return .welcome(envelope)
                 }

@@ -33,6 +33,8 @@ public final class CoreSession: MapEnvironment {
     /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
     var subscribers = 0
     var malformedSubscriptions = 0
+    /// Subscriptions to exactly "command": while any is held, commands and replies are published (CoreSession+CommandTap.swift).
+    var commandTapSubscriptions = 0
     var connectionsRefused = 0
 
     var frameDueMillis: Int64?
@@ -137,7 +139,10 @@ public final class CoreSession: MapEnvironment {
 
     /// Hands every output to `body`, in order, and empties the buffer (keeping its storage).
     public func drainOutputs(_ body: (SessionOutput) -> Void) {
-        for output in outputs { body(output) }
+        for output in outputs {
+            body(output)
+            if let tapped = tappedReply(output) { body(tapped) }
+        }
         outputs.removeAll(keepingCapacity: true)
     }
 

@@ -52,3 +52,37 @@ struct BusRecorderTests {
         #expect(try MCAPReader.read(recorder.takeOutput()).metadata.allSatisfy { $0.name != "gap" })
     }
 }
+
+/// Command traffic (--commands): ControlMessage channels, no gaps, left out unless asked for.
+struct BusRecorderCommandTests {
+    func traffic(_ field: Int, seq: UInt64, message: [UInt8]) -> RawEnvelope {
+        var e = RawEnvelope()
+        e.epoch = 7; e.sequence = seq; e.payloadField = field
+        e.payload = [0x0A, UInt8(message.count)] + message
+        return e
+    }
+
+    @Test func commandsGoToControlMessageChannels() throws {
+        var recorder = try BusRecorder(compression: .none, countsGaps: true, recordsCommands: true)
+        var event = RawEnvelope()
+        event.epoch = 7; event.sequence = 4; event.payloadField = 18
+        try recorder.record(event, receivedUnixNanos: 1)
+        try recorder.record(traffic(101, seq: 4, message: [1, 2]), receivedUnixNanos: 2)
+        try recorder.record(traffic(102, seq: 4, message: [3]), receivedUnixNanos: 3)
+        try recorder.finish()
+        let contents = try MCAPReader.read(recorder.takeOutput())
+        let topics = contents.messages.map { contents.channels[$0.channelID]?.topic }
+        #expect(topics == ["map-idle", "command", "command-reply"])
+        #expect(contents.messages.map(\.data) == [[], [1, 2], [3]])
+        let schemas = contents.channels.values.filter { $0.topic.hasPrefix("command") }.map { contents.schemas[$0.schemaID]?.name }
+        #expect(schemas == ["mapwire.v1.ControlMessage", "mapwire.v1.ControlMessage"])
+        #expect(recorder.commands == 2 && recorder.missed == 0)
+    }
+
+    @Test func withoutCommandsTheyAreLeftOut() throws {
+        var recorder = try BusRecorder(compression: .none, countsGaps: true)
+        try recorder.record(traffic(101, seq: 4, message: [1, 2]), receivedUnixNanos: 2)
+        try recorder.finish()
+        #expect(try MCAPReader.read(recorder.takeOutput()).messages.isEmpty)
+    }
+}

@@ -36,6 +36,9 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Stop after this many events.")
     var count: Int?
 
+    @Flag(help: "Also record the commands the core receives and its replies (topics command, command-reply), for `replay --drive`.")
+    var commands = false
+
     @Option(help: "Chunk compression: zstd, lz4 (not in this build) or none.")
     var compression: MCAPCompression = .zstd
 
@@ -55,13 +58,14 @@ struct RecordCommand: ParsableCommand {
         let connection = try runDirectory.connection()
         let target = endpoint ?? connection.eventsEndpoint
         let prefixes = filter?.split(separator: ",").map(String.init).filter { !$0.isEmpty } ?? []
-        let subscriber = try RawEventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes,
+        // Subscribing to "command" itself is what turns the core's command tap on.
+        let subscriber = try RawEventSubscriber(endpoint: target, prefixes: (prefixes.isEmpty ? [""] : prefixes) + (commands ? ["command"] : []),
                                                 receiveHighWaterMark: receiveHwm, curve: connection.curve)
         defer { subscriber.close() }
         let file: RecordingFile
         do { file = try RecordingFile(path: output) } catch { throw ValidationError("\(error)") }
         defer { file.close() }
-        var recorder = try BusRecorder(compression: compression, chunkSize: chunkBytes, countsGaps: prefixes.isEmpty)
+        var recorder = try BusRecorder(compression: compression, chunkSize: chunkBytes, countsGaps: prefixes.isEmpty, recordsCommands: commands)
         try file.write(recorder.takeOutput())
 
         let trap = SignalTrap()
@@ -99,6 +103,7 @@ struct RecordCommand: ParsableCommand {
         try recorder.finish()
         try file.write(recorder.takeOutput())
         let topics = recorder.statistics.channelCount
-        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics, \(recorder.missed) missed in gaps, \(file.bytesWritten) bytes written to \(output)")
+        let commandNote = commands ? ", \(recorder.commands) commands and replies" : ""
+        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics\(commandNote), \(recorder.missed) missed in gaps, \(file.bytesWritten) bytes written to \(output)")
     }
 }

@@ -34,7 +34,7 @@ struct RecordingSummary {
     var seconds: Double { Double(lastNanos - firstNanos) / 1e9 }
 
     var lines: [String] {
-        var lines = ["\(messages) events on \(topics.count) topics in \(chunks) chunks, \(library.isEmpty ? "unknown writer" : library)"]
+        var lines = ["\(messages) messages on \(topics.count) topics in \(chunks) chunks, \(library.isEmpty ? "unknown writer" : library)"]
         if messages > 0 {
             lines.append("from \(RFC3339.format(unixNanos: Int64(firstNanos))) to \(RFC3339.format(unixNanos: Int64(lastNanos))) (\(seconds) s)")
         }
@@ -48,7 +48,7 @@ struct RecordingSummary {
 
     var json: JSONValue {
         .object([
-            JSONMember("events", .int(Int64(messages))),
+            JSONMember("messages", .int(Int64(messages))),
             JSONMember("topics", .array(topics.map { .object([JSONMember("topic", .string($0.topic)), JSONMember("schema", .string($0.schema)), JSONMember("count", .int(Int64($0.count)))]) })),
             JSONMember("start", messages > 0 ? .string(RFC3339.format(unixNanos: Int64(firstNanos))) : .null),
             JSONMember("end", messages > 0 ? .string(RFC3339.format(unixNanos: Int64(lastNanos))) : .null),

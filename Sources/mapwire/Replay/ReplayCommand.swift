@@ -13,7 +13,10 @@ struct ReplayCommand: ParsableCommand {
             The replay binds the run directory's events socket and welcomes subscribers like a core, so \
             `mapwire monitor` sees the recorded session as it happened: the same topics, sequence numbers, \
             times and payloads, in the same order (a new epoch per pass). It has no control socket. \
-            --inspect prints the file's topics, counts, time span and gaps instead.
+            --inspect prints the file's topics, counts, time span and gaps instead. --drive sends the \
+            commands of a recording made with `record --commands` to the live core of --run-dir at their \
+            recorded times instead, printing one JSON line per command (ok now, and ok when recorded); it \
+            exits 1 when an outcome differs.
             """)
 
     @Argument(help: "The MCAP file (from `mapwire record`).")
@@ -37,6 +40,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the file's topics, counts, time span and gaps; publish nothing.")
     var inspect = false
 
+    @Flag(help: "Send the recorded commands (record --commands) to the live core of --run-dir instead of publishing events.")
+    var drive = false
+
     @Option(help: "With --inspect: text or json.")
     var format: MonitorCommand.Format = .text
 
@@ -53,6 +59,14 @@ struct ReplayCommand: ParsableCommand {
             return
         }
         let recorded = RecordedEvents(contents)
+        if drive {
+            guard !recorded.commands.isEmpty else { throw ValidationError("\(file) has no commands (record it with --commands)") }
+            let client = try ControlClient(endpoint: RunDirectory.resolve(runDir).controlEndpoint)
+            let differing = try ReplayDrive(commands: recorded.commands, client: client, speed: speed).run(trap: SignalTrap())
+            MonitorCommand.warn("replay: \(recorded.commands.count) commands sent, \(differing) with another outcome than recorded")
+            if differing > 0 { throw ExitCode(1) }
+            return
+        }
         if !recorded.skippedTopics.isEmpty {
             MonitorCommand.warn("replay: left out topics this build cannot publish: \(recorded.skippedTopics.sorted().joined(separator: ", "))")
         }

@@ -199,7 +199,7 @@ def test_a_recording_killed_with_sigkill_reads_up_to_its_last_whole_chunk(run_di
         inspect = subprocess.run([MAPWIRE, "replay", path, "--inspect", "--format", "json"], capture_output=True, text=True, timeout=60)
         assert inspect.returncode == 0, inspect.stderr
         summary = json.loads(inspect.stdout)
-        assert summary["truncated"] is True and summary["events"] == len(messages)
+        assert summary["truncated"] is True and summary["messages"] == len(messages)
     finally:
         if recorder:
             stop(recorder.process)
