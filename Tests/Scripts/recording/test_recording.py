@@ -228,3 +228,56 @@ def test_stats_rates_agree_with_a_known_bench_publish_rate(run_dir):
         if monitor:
             stop(monitor.process)
         stop(core.process)
+
+
+def test_commands_are_recorded_and_drive_a_live_core_again(run_dir):
+    core, runs = start_bench_core(run_dir)
+    path = os.path.join(run_dir, "commands.mcap")
+    recorder = None
+    context = zmq.Context()
+    try:
+        recorder = Child([MAPWIRE, "record", "-o", path, "--run-dir", runs, "--commands"])
+        recorder.wait_for_error_line("record: subscribed")
+        client = CommandClient(context, f"ipc://{runs}/control")
+        client.run(set_camera=control_pb2.SetCamera(zoom=5))
+        client.run(set_camera=control_pb2.SetCamera(zoom=7, bearing=30))
+        client.run(ping=control_pb2.Ping())
+        client.socket.close()
+        # The recorder reads what the bus already delivered before it closes the file.
+        assert recorder.interrupt() == 0, recorder.errors
+        assert any("6 commands and replies" in line for line in recorder.errors), recorder.errors
+    finally:
+        if recorder:
+            stop(recorder.process)
+        stop(core.process)
+        context.term()
+
+    commands, replies, camera = [], [], []
+    for topic, sequence, _, schema, decoded in read_messages(path):
+        if topic == "command":
+            assert schema == "mapwire.v1.ControlMessage"
+            commands.append(decoded.command)
+        elif topic == "command-reply":
+            replies.append(decoded.command_reply)
+        elif topic == "camera-changed":
+            camera.append(sequence)
+    assert [c.WhichOneof("kind") for c in commands] == ["set_camera", "set_camera", "ping"]
+    assert commands[1].set_camera.zoom == 7 and commands[1].set_camera.bearing == 30
+    assert [r.id for r in replies] == [c.id for c in commands] and all(r.ok for r in replies)
+    assert camera, "the events the commands caused are in the recording too"
+
+    # The same steps against another live core: the same outcomes.
+    os.mkdir(os.path.join(run_dir, "again"))
+    core, runs = start_bench_core(os.path.join(run_dir, "again"))
+    try:
+        drive = subprocess.run([MAPWIRE, "replay", path, "--drive", "--run-dir", runs, "--speed", "10"],
+                               capture_output=True, text=True, timeout=120)
+        assert drive.returncode == 0, drive.stderr
+        lines = [json.loads(line) for line in drive.stdout.splitlines()]
+        assert [(l["command"], l["ok"], l["recorded-ok"]) for l in lines] == [
+            ("setCamera", True, True), ("setCamera", True, True), ("ping", True, True)]
+        state = subprocess.run([MAPWIRE, "send", "get-camera", "--run-dir", runs], capture_output=True, text=True, timeout=30)
+        camera_now = json.loads(state.stdout)
+        assert camera_now["zoom"] == 7 and camera_now["bearing"] == 30
+    finally:
+        stop(core.process)
