@@ -27,6 +27,13 @@ struct BenchSuite {
                 return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 5, roundTrips: requests).run(map: map)
             })
         }
+        if sections.contains("record") {
+            report.add(section("record", "Recording (mapwire record, MCAP)") {
+                let map = try BenchMap(scratch: scratch, name: "record", plugins: [], arguments: launchArguments)
+                defer { map.stop() }
+                return try RecordBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 3).run(map: map)
+            })
+        }
         var chicago: (scene: LoadScene, times: LoadBenchmark.Times)?
         if sections.contains("load") || sections.contains("peer") {
             report.add(section("load", "Load") {

@@ -99,10 +99,10 @@ struct RecordCommand: ParsableCommand {
             let bytes = recorder.takeOutput()
             if !bytes.isEmpty { try file.write(bytes) }
         }
-        // What the bus already delivered is kept: read until it has been quiet for 50 ms (at most half
-        // a second: a busy bus is never quiet).
+        // Stopped by a signal, what the bus already delivered is kept: read until it has been quiet
+        // for 50 ms (at most half a second: a busy bus is never quiet).
         let drainUntil = monotonicMillis() + 500
-        while monotonicMillis() < drainUntil, case .event(let event)? = try subscriber.next(timeoutMilliseconds: 50) {
+        while stopReason == "signal", monotonicMillis() < drainUntil, case .event(let event)? = try subscriber.next(timeoutMilliseconds: 50) {
             try recorder.record(event.envelope, receivedUnixNanos: unixNanosNow())
             let bytes = recorder.takeOutput()
             if !bytes.isEmpty { try file.write(bytes) }
