@@ -4,22 +4,37 @@
 against a known bench-publish rate."""
 import json
 import os
+import shutil
 import signal
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 
+import pytest
 import zmq
 from mcap.exceptions import McapError
 from mcap.reader import NonSeekingReader, make_reader
 from mcap_protobuf.decoder import DecoderFactory
 
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+# The Python tests' helpers (stop by pid, the command client) and the protoc-generated protocol. No
+# conftest.py here: Plugins/c/tests imports its own by that module name.
+sys.path.insert(0, os.path.join(ROOT, "Plugins", "python", "tests"))
 from processes import CommandClient, stop  # noqa: E402
 from mapwire.v1 import control_pb2  # noqa: E402
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
 MAPWIRE = os.path.join(BIN, "mapwire")
+
+
+@pytest.fixture
+def run_dir():
+    """A private folder under /tmp (short, for ipc paths), removed afterwards."""
+    path = tempfile.mkdtemp(prefix="mwrec-", dir="/tmp")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 class Child:
