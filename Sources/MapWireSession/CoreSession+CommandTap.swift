@@ -21,9 +21,9 @@ extension CoreSession {
         outputs.append(.publish(.command(.with { $0.controlMessage = bytes }), sequence: sequence, causationID: id))
     }
 
-    /// The tap's publish for an output that sends a command reply, else nil (drainOutputs).
-    func tappedReply(_ output: SessionOutput) -> SessionOutput? {
-        guard commandTapSubscriptions > 0, case .send(let message, _) = output, case .commandReply(let reply) = message.body else { return nil }
-        return .publish(.commandReply(.with { $0.controlMessage = ControlCodec.encode(message) }), sequence: sequence, causationID: reply.id)
+    /// A reply as it is sent (CoreSession.send), right after it and under the current sequence number.
+    func tapReply(_ message: Mapwire_V1_ControlMessage) {
+        guard commandTapSubscriptions > 0, case .commandReply(let reply) = message.body else { return }
+        outputs.append(.publish(.commandReply(.with { $0.controlMessage = ControlCodec.encode(message) }), sequence: sequence, causationID: reply.id))
     }
 }

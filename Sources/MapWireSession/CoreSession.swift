@@ -139,10 +139,7 @@ public final class CoreSession: MapEnvironment {
 
     /// Hands every output to `body`, in order, and empties the buffer (keeping its storage).
     public func drainOutputs(_ body: (SessionOutput) -> Void) {
-        for output in outputs {
-            body(output)
-            if let tapped = tappedReply(output) { body(tapped) }
-        }
+        for output in outputs { body(output) }
         outputs.removeAll(keepingCapacity: true)
     }
 
@@ -190,6 +187,7 @@ public final class CoreSession: MapEnvironment {
 
     func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         outputs.append(.send(message, to: identity))
+        tapReply(message)
     }
 
     /// Publishes an event of the core's own (gestures, viewport, location, plugins).
