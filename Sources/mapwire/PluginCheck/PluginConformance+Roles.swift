@@ -1,6 +1,7 @@
 import Foundation
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireSession
 
 /// The requests of each role (PROTOCOL.md 7.5, 7.6, 7.9, 8), checked against what the protocol
 /// says a plugin of that role must answer.
@@ -13,6 +14,7 @@ extension PluginConformance {
         case "gesture-delegate": checkGestureDelegate()
         case "style-image-remover": checkStyleImageRemover()
         case "load-status": checkLoadStatus()
+        case "annotation-delegate": checkAnnotationDelegate()
         default: record(.pass("role \(role)", "protocol version 1 defines no requests for it"))
         }
     }
@@ -181,6 +183,56 @@ extension PluginConformance {
         checkDecision("style-image-remover: gets a StyleImageDecision (7.6.1)", deadlineMillis: 50, {
             $0.shouldRemoveStyleImage = .with { $0.id = "plugin-check-image" }
         }, accept: { if case .styleImageDecision(let d)? = $0 { "keep: \(d.keep)" } else { nil } })
+    }
+
+    // MARK: annotation-delegate (7.10)
+
+    private func checkAnnotationDelegate() {
+        let asked = ["plugin-check-pin", "plugin-check-area"]
+        let annotations: [Mapwire_V1_Annotation] = [
+            .with {
+                $0.id = asked[0]
+                $0.title = "A pin"
+                $0.point = .with { $0.coordinate = .with { $0.longitude = 2.35; $0.latitude = 48.85 } }
+            },
+            .with {
+                $0.id = asked[1]
+                $0.attributes = ["kind": "park"]
+                $0.polygon = .with {
+                    $0.outer = [(2.3, 48.8), (2.4, 48.8), (2.4, 48.9)].map { p in .with { $0.longitude = p.0; $0.latitude = p.1 } }
+                }
+            },
+        ]
+        checkDecision("annotation-delegate: DescribeAnnotations gets AnnotationDescriptions (7.10)", deadlineMillis: 50, {
+            $0.describeAnnotations = .with { $0.annotations = annotations }
+        }, accept: { kind in
+            guard case .annotationDescriptions(let d)? = kind else { return nil }
+            return Self.descriptionProblems(d, asked: Set(asked))
+        })
+        checkDecision("annotation-delegate: DescribeUserLocation gets a UserLocationDescription (7.10)", deadlineMillis: 50, {
+            $0.describeUserLocation = .with { $0.width = 512; $0.height = 512; $0.padding = .init() }
+        }, accept: { kind in
+            guard case .userLocationDescription(let d)? = kind else { return nil }
+            let s = d.style
+            let bad = [s.puckFillColor, s.haloColor, s.accuracyRingColor, s.headingArrowColor]
+                .filter { !$0.isEmpty && !SessionConfiguration.isCSSColor($0) }
+            guard bad.isEmpty else { return nil }
+            return d.hasAnchorPoint ? "anchor point (\(d.anchorPoint.x), \(d.anchorPoint.y))" : "default anchor point"
+        })
+    }
+
+    /// A summary of good descriptions, or nil (the check fails) for an id that was not asked about, a colour
+    /// that does not parse, alpha outside 0...1 or a negative line width.
+    static func descriptionProblems(_ d: Mapwire_V1_AnnotationDescriptions, asked: Set<String>) -> String? {
+        for description in d.descriptions {
+            guard asked.contains(description.id) else { return nil }
+            for color in [description.hasStrokeColor ? description.strokeColor : nil,
+                          description.hasFillColor ? description.fillColor : nil].compactMap({ $0 })
+            where !SessionConfiguration.isCSSColor(color) { return nil }
+            if description.hasAlpha, !(0...1).contains(description.alpha) { return nil }
+            if description.hasLineWidth, !(description.lineWidth >= 0) { return nil }
+        }
+        return "\(d.descriptions.count) description(s) of \(asked.count) asked, ids and colours valid"
     }
 
     // MARK: load-status (8.1)
