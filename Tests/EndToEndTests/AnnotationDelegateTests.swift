@@ -18,11 +18,17 @@ struct AnnotationDelegateTests {
             var frames = 0
         }
 
-        let seen = Mutex(Seen())
-        private var plugin: TestPluginThread?
+        final class Store: Sendable {
+            let value = Mutex(Seen())
+            func withLock<T>(_ body: (inout Seen) -> T) -> T { value.withLock { body(&$0) } }
+        }
+
+        let seen: Store
+        private let plugin: TestPluginThread
 
         init(controlEndpoint: String) {
-            let seen = self.seen
+            let seen = Store()
+            self.seen = seen
             plugin = TestPluginThread(name: "recording-renderer", roles: ["renderer"], controlEndpoint: controlEndpoint) { request in
                 guard case .renderFrame(let frame) = request.kind else { return nil }
                 let missing = seen.withLock { s -> [String] in
@@ -46,10 +52,10 @@ struct AnnotationDelegateTests {
 
         var overlay: Mapwire_V1_AnnotationOverlay? { seen.withLock { $0.lastOverlay } }
         var puck: Mapwire_V1_UserLocationPuck? { seen.withLock { $0.lastPuck } }
-        func stop() { plugin?.stop() }
+        func stop() { plugin.stop() }
     }
 
-    static let style = #"{"version":8,"center":[0,0],"zoom":10,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}"#
+    static let style = ##"{"version":8,"center":[0,0],"zoom":10,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}"##
 
     static func lngLat(_ lon: Double, _ lat: Double) -> Mapwire_V1_LngLat { .with { $0.longitude = lon; $0.latitude = lat } }
 
