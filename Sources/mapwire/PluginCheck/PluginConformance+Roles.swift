@@ -142,6 +142,20 @@ extension PluginConformance {
     private func checkDecision(_ name: String, deadlineMillis: Int64,
                                _ fill: (inout Mapwire_V1_PluginRequest) -> Void,
                                accept: (Mapwire_V1_PluginReply.OneOf_Kind?) -> String?) {
+        checkDecision(name, deadlineMillis: deadlineMillis, fill, judge: { accept($0).map { .good($0) } ?? .wrongKind })
+    }
+
+    /// What a decision's answer is worth: its summary, the wrong kind of reply, or the right kind with
+    /// something wrong in it.
+    enum Verdict {
+        case good(String)
+        case wrongKind
+        case bad(String)
+    }
+
+    private func checkDecision(_ name: String, deadlineMillis: Int64,
+                               _ fill: (inout Mapwire_V1_PluginRequest) -> Void,
+                               judge: (Mapwire_V1_PluginReply.OneOf_Kind?) -> Verdict) {
         var times: [Int64] = []
         var answer = ""
         for _ in 0 ..< 3 {
@@ -151,11 +165,15 @@ extension PluginConformance {
                 record(.fail(name, alive() ?? "no reply within 2 s"))
                 return
             }
-            guard let accepted = accept(reply.kind) else {
+            switch judge(reply.kind) {
+            case .good(let accepted): answer = accepted
+            case .wrongKind:
                 record(.fail(name, "answered \(describe(reply))"))
                 return
+            case .bad(let why):
+                record(.fail(name, why))
+                return
             }
-            answer = accepted
             times.append(at - started)
         }
         let median = times.sorted()[1]
@@ -205,34 +223,39 @@ extension PluginConformance {
         ]
         checkDecision("annotation-delegate: DescribeAnnotations gets AnnotationDescriptions (7.10)", deadlineMillis: 50, {
             $0.describeAnnotations = .with { $0.annotations = annotations }
-        }, accept: { kind in
-            guard case .annotationDescriptions(let d)? = kind else { return nil }
-            return Self.descriptionProblems(d, asked: Set(asked))
+        }, judge: { kind in
+            guard case .annotationDescriptions(let d)? = kind else { return .wrongKind }
+            return Self.judge(d, asked: Set(asked))
         })
         checkDecision("annotation-delegate: DescribeUserLocation gets a UserLocationDescription (7.10)", deadlineMillis: 50, {
             $0.describeUserLocation = .with { $0.width = 512; $0.height = 512; $0.padding = .init() }
-        }, accept: { kind in
-            guard case .userLocationDescription(let d)? = kind else { return nil }
+        }, judge: { kind in
+            guard case .userLocationDescription(let d)? = kind else { return .wrongKind }
             let s = d.style
             let bad = [s.puckFillColor, s.haloColor, s.accuracyRingColor, s.headingArrowColor]
                 .filter { !$0.isEmpty && !SessionConfiguration.isCSSColor($0) }
-            guard bad.isEmpty else { return nil }
-            return d.hasAnchorPoint ? "anchor point (\(d.anchorPoint.x), \(d.anchorPoint.y))" : "default anchor point"
+            guard bad.isEmpty else { return .bad("puck colours that are not CSS colours: \(bad.map(\.debugDescription).joined(separator: ", "))") }
+            guard !d.hasAnchorPoint || (d.anchorPoint.x.isFinite && d.anchorPoint.y.isFinite) else { return .bad("an anchor point that is not finite") }
+            return .good(d.hasAnchorPoint ? "anchor point (\(d.anchorPoint.x), \(d.anchorPoint.y))" : "default anchor point")
         })
     }
 
-    /// A summary of good descriptions, or nil (the check fails) for an id that was not asked about, a colour
-    /// that does not parse, alpha outside 0...1 or a negative line width.
-    static func descriptionProblems(_ d: Mapwire_V1_AnnotationDescriptions, asked: Set<String>) -> String? {
+    /// Good descriptions name only ids that were asked about, with colours that parse, alpha within 0...1
+    /// and no negative line width.
+    static func judge(_ d: Mapwire_V1_AnnotationDescriptions, asked: Set<String>) -> Verdict {
         for description in d.descriptions {
-            guard asked.contains(description.id) else { return nil }
+            guard asked.contains(description.id) else {
+                return .bad("described \(description.id.debugDescription), which it was not asked about")
+            }
             for color in [description.hasStrokeColor ? description.strokeColor : nil,
                           description.hasFillColor ? description.fillColor : nil].compactMap({ $0 })
-            where !SessionConfiguration.isCSSColor(color) { return nil }
-            if description.hasAlpha, !(0...1).contains(description.alpha) { return nil }
-            if description.hasLineWidth, !(description.lineWidth >= 0) { return nil }
+            where !SessionConfiguration.isCSSColor(color) {
+                return .bad("\(description.id): colour \(color.debugDescription) is not a CSS colour")
+            }
+            if description.hasAlpha, !(0...1).contains(description.alpha) { return .bad("\(description.id): alpha \(description.alpha) outside 0...1") }
+            if description.hasLineWidth, !(description.lineWidth >= 0) { return .bad("\(description.id): line width \(description.lineWidth) is negative") }
         }
-        return "\(d.descriptions.count) description(s) of \(asked.count) asked, ids and colours valid"
+        return .good("\(d.descriptions.count) description(s) of \(asked.count) asked, ids and colours valid")
     }
 
     // MARK: load-status (8.1)
