@@ -56,25 +56,32 @@ extension CoreSession {
                 if answers[description.id] == nil { answers[description.id] = description.engineAnswer }
             }
             if !unknown.isEmpty {
-                logger.warning("the annotation delegate described annotations it was not asked about: ignored",
-                               metadata: ["ids": "\(unknown.prefix(5).map(\.debugDescription).joined(separator: ", "))"])
+                logger.warning("the annotation delegate described \(unknown.count) annotation(s) it was not asked about, ignored: \(Self.someOf(unknown.map(\.debugDescription)))")
             }
         case .failed(let why):
             logger.notice("no annotation delegate answer: defaults used (\(why))", metadata: ["annotations": "\(ids.count)"])
         }
         let tint = configuration.annotationTint
+        var bad: [String] = []
         for id in ids {
             guard let answer = answers[id] else {
                 annotations.answered(id, nil)
                 continue
             }
             let (appearance, problems) = AnnotationAppearance.resolved(answer, tint: tint, isColor: Self.isCSSColor)
-            if !problems.isEmpty {
-                logger.warning("the annotation delegate's answer for \"\(id)\" has bad values, defaults used for them: \(problems.joined(separator: "; "))")
-            }
+            if !problems.isEmpty { bad.append("\"\(id)\": \(problems.joined(separator: ", "))") }
             annotations.answered(id, appearance)
         }
+        // One line per batch, however many annotations a confused delegate got wrong.
+        if !bad.isEmpty {
+            logger.warning("the annotation delegate gave bad values for \(bad.count) annotation(s), defaults used for them: \(Self.someOf(bad))")
+        }
         map.requestRepaint()
+    }
+
+    /// The first few of a list for a log line, and how many more there are.
+    static func someOf(_ items: [String], shown: Int = 3) -> String {
+        items.prefix(shown).joined(separator: "; ") + (items.count > shown ? "; and \(items.count - shown) more" : "")
     }
 
     static func isCSSColor(_ text: String) -> Bool { StyleColor(css: text) != nil }

@@ -58,11 +58,9 @@ extension CoreSession {
             publish(annotationChanges: annotations.deselectAll(), causedBy: commandID)
             return nil
         }
-        // A shape's callout points where it was tapped.
-        var tip: LngLat?
-        if case .point = annotations.annotation(id)?.shape {} else {
-            tip = Transform(camera: map.camera, size: map.size).groundCoordinate(at: at)
-        }
+        // A shape's callout points where it was tapped (a point's sits on its image).
+        let isPoint = if case .point? = annotations.annotation(id)?.shape { true } else { false }
+        let tip = isPoint ? nil : Transform(camera: map.camera, size: map.size).groundCoordinate(at: at)
         // The id was just found in the store, so selecting it cannot be refused.
         publish(annotationChanges: (try? annotations.select(id, tip: tip)) ?? [], causedBy: commandID)
         return id

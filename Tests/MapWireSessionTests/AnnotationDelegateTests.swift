@@ -162,7 +162,8 @@ import Testing
         #expect(drawn[0].fillColor == "#007AFF" && drawn[0].alpha == 1 && drawn[0].lineWidth == 3 && drawn[0].strokeColor == "#00f")
         #expect(!drawn[1].hasImage)
         #expect(h.log.messages.contains { $0.contains("\"not-a-colour\" is not a CSS colour") })
-        #expect(h.log.messages.contains { $0.contains("not asked about") && $0.contains("stranger") } || h.log.messages.contains { $0.contains("not asked about") })
+        #expect(h.log.messages.contains { $0.contains("1 annotation(s) it was not asked about, ignored: \"stranger\"") })
+        #expect(h.log.messages.contains { $0.contains("bad values for 2 annotation(s)") && $0.contains("\"p\": an image that is not a PNG") })
         // A reply of the wrong kind: defaults, and the core goes on.
         h.command(A.add(A.point("q", 0.01, 0)))
         let next = try #require(questions(delegate).last)
@@ -305,6 +306,21 @@ import Testing
         #expect(puck.style.puckFillColor == "orange")
         #expect(puck.style.haloColor == "rgba(30, 144, 255, 0.3)")
         #expect(h.log.messages.contains { $0.contains("halo colour \"%%%\" is not a CSS colour") })
+    }
+
+    @Test func anAnchorAnsweredWhileFollowingMovesTheCameraAtOnce() throws {
+        let (h, _, _) = try loaded()
+        h.command(.setTrackingMode(.with { $0.mode = .follow; $0.animated = false }))
+        h.command(.updateLocation(.with { $0.longitude = 1; $0.latitude = 1 }))
+        h.advance(until: { !h.session.viewport.isAnimating }, limit: 5000)
+        let before = screenPoint(LngLat(longitude: 1, latitude: 1), camera: h.session.map.camera)
+        #expect(abs(before.x - 256) < 0.5 && abs(before.y - 256) < 0.5)
+        let delegate = h.plugin("delegate", roles: [PluginRole.annotationDelegate])
+        let question = try #require(delegate.requests.first { if case .describeUserLocation = $0.kind { true } else { false } })
+        delegate.reply(question, .userLocationDescription(.with { $0.anchorPoint = .with { $0.x = 100; $0.y = 300 } }))
+        h.advance(until: { !h.session.viewport.isAnimating }, limit: 5000)
+        let after = screenPoint(LngLat(longitude: 1, latitude: 1), camera: h.session.map.camera)
+        #expect(abs(after.x - 100) < 0.5 && abs(after.y - 300) < 0.5, "the fix at \(after)")
     }
 
     @Test func theAnchorPointMovesTheFocusInFollowModes() throws {
