@@ -121,7 +121,8 @@ func parseCoordinateList(_ text: String, option: String) throws -> [Mapwire_V1_L
     try text.split(whereSeparator: \.isWhitespace).map { try parseCoordinate(String($0), option: option) }
 }
 
-/// `get-annotations` as JSON: `{"annotations":[{"id","kind","title","subtitle",…}],"selected":ID|null}`.
+/// `get-annotations` as JSON: `{"annotations":[{"id","kind","title","subtitle",…,"attributes"?}],"selected":ID|null}`
+/// (`attributes`, keys sorted, only when the annotation has some).
 func annotationListJSON(_ list: Mapwire_V1_AnnotationList) -> JSONValue {
     func point(_ p: Mapwire_V1_LngLat) -> JSONValue { .array([.number(p.longitude), .number(p.latitude)]) }
     func line(_ l: [Mapwire_V1_LngLat]) -> JSONValue { .array(l.map(point)) }
@@ -140,6 +141,9 @@ func annotationListJSON(_ list: Mapwire_V1_AnnotationList) -> JSONValue {
             members.append(JSONMember("kind", .null))
         }
         members += [JSONMember("title", .string(a.title)), JSONMember("subtitle", .string(a.subtitle))]
+        if !a.attributes.isEmpty {
+            members.append(JSONMember("attributes", .object(a.attributes.keys.sorted().map { JSONMember($0, .string(a.attributes[$0] ?? "")) })))
+        }
         return .object(members)
     }
     return .object([JSONMember("annotations", .array(annotations)),

@@ -181,5 +181,7 @@ struct AnnotationDelegateTests {
         #expect(ok.status == 0, "\(ok.stderr)")
         let list = try run.send(.getAnnotations(.init())).annotations
         #expect(list.annotations.first?.attributes == ["kind": "shop", "note": "a=b"])
+        let printed = try run.mapwire(["send", "get-annotations", "--run-dir", run.runDirectory.path])
+        #expect(printed.stdout.contains(#""attributes":{"kind":"shop","note":"a=b"}"#), "\(printed.stdout)")
     }
 }
