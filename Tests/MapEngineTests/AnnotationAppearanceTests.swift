@@ -58,6 +58,10 @@ import Testing
         let huge = AnnotationAppearance.resolved(AnnotationAnswer(image: .png(Self.png(width: 10, height: 20), pixelRatio: 100)),
                                                  tint: "#000", isColor: Self.isColor)
         #expect(huge.appearance.image == nil && huge.problems.count == 1)
+        let heavy = AnnotationAppearance.resolved(
+            AnnotationAnswer(image: .png(Self.png(width: 10, height: 20) + [UInt8](repeating: 0, count: AnnotationAppearance.maxPNGBytes), pixelRatio: 1)),
+            tint: "#000", isColor: Self.isColor)
+        #expect(heavy.appearance.image == nil && heavy.problems == ["a PNG of \(AnnotationAppearance.maxPNGBytes + 29) bytes (at most 262144)"])
     }
 
     @Test func pngHeaderReadsIHDRAndRefusesAnythingElse() {

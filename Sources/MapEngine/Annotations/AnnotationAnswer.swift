@@ -29,6 +29,10 @@ public struct AnnotationAnswer: Equatable, Sendable {
 }
 
 extension AnnotationAppearance {
+    /// A PNG answer's largest size: the overlay carries each annotation's image, so many annotations with a
+    /// large PNG would make frames huge (name a style image for those).
+    public static let maxPNGBytes = 256 * 1024
+
     /// The appearance an answer gives: each answered field that is valid replaces its default; a bad
     /// one (a colour `isColor` refuses, alpha outside 0...1, a negative or non-finite width, an image that
     /// is not a PNG or has a bad pixel ratio) keeps the default and is named in `problems`.
@@ -43,6 +47,8 @@ extension AnnotationAppearance {
             let pixelRatio = ratio == 0 ? 1 : ratio
             if !pixelRatio.isFinite || pixelRatio <= 0 || pixelRatio > 8 {
                 problems.append("pixel ratio \(ratio) outside 0...8")
+            } else if bytes.count > maxPNGBytes {
+                problems.append("a PNG of \(bytes.count) bytes (at most \(maxPNGBytes))")
             } else if let png = PNGImage(bytes: bytes, pixelRatio: pixelRatio) {
                 result.image = .png(png)
             } else {
