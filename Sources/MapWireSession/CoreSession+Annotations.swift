@@ -21,12 +21,10 @@ extension CoreSession {
 
     func selectAnnotation(_ c: Mapwire_V1_SelectAnnotation) throws(MapCommandError) {
         publish(annotationChanges: try annotations.select(c.id), causedBy: nil)
-        map.requestRepaint()
     }
 
     func deselectAnnotation(_ c: Mapwire_V1_DeselectAnnotation) throws(MapCommandError) {
         publish(annotationChanges: try annotations.deselect(c.id), causedBy: nil)
-        map.requestRepaint()
     }
 
     var annotationList: Mapwire_V1_AnnotationList {
@@ -63,6 +61,8 @@ extension CoreSession {
         let tip = isPoint ? nil : Transform(camera: map.camera, size: map.size).groundCoordinate(at: at)
         // The id was just found in the store, so selecting it cannot be refused.
         publish(annotationChanges: (try? annotations.select(id, tip: tip)) ?? [], causedBy: commandID)
+        // A shape tapped again elsewhere moves its callout.
+        if tip != nil { map.requestRepaint() }
         return id
     }
 

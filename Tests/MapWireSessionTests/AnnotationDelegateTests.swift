@@ -223,6 +223,25 @@ import Testing
         #expect(h.events("did-deselect-annotation") == [.didDeselectAnnotation(.with { $0.id = "shop" })])
     }
 
+    @Test func aShapesCalloutPointsWhereItWasTapped() throws {
+        let (h, loader, renderer) = try loaded()
+        let delegate = h.plugin("delegate", roles: [PluginRole.annotationDelegate])
+        var area = A.square
+        area.title = "Park"
+        h.command(A.add(area))
+        describe(delegate, try #require(questions(delegate).first), [.with { $0.id = "area"; $0.canShowCallout = true }])
+        drawNext(h, renderer, loader)
+        h.command(A.tap(400, 300))
+        let first = try #require(drawNext(h, renderer, loader)?.callout)
+        #expect(abs(first.tail.x - 400) < 0.01 && abs(first.tail.y - 300) < 0.01)
+        #expect(first.content.title == "Park" && !first.hasLeftAccessory && !first.hasRightAccessory)
+        // Tapped again elsewhere in it (off the bubble): the callout moves there; no new selection event.
+        h.command(A.tap(340, 320))
+        let second = try #require(drawNext(h, renderer, loader)?.callout)
+        #expect(abs(second.tail.x - 340) < 0.01 && abs(second.tail.y - 320) < 0.01)
+        #expect(h.events("did-select-annotation").count == 1)
+    }
+
     @Test func noCalloutWithoutPermissionOrTitle() throws {
         let (h, loader, renderer) = try loaded()
         h.command(A.add(A.point("shop", 0, 0)))
