@@ -22,6 +22,17 @@ import Testing
         #expect(store.appearance(of: "a") == nil, "never asked: the defaults")
     }
 
+    @Test func annotationsAlreadyShownStayDrawnWhileAskedAgain() throws {
+        var store = AnnotationStore()
+        try store.add([Self.pin("a")])
+        store.frameBegan()
+        _ = store.frameDrawn()
+        try store.add([Self.pin("b")])
+        store.beginAsking(["a", "b"])
+        #expect(store.asking == ["b"])
+        #expect(store.drawable.map(\.id) == ["a"])
+    }
+
     @Test func answersAreForgottenWithTheirAnnotationAndLateOnesIgnored() throws {
         var store = AnnotationStore()
         try store.add([Self.pin("a")])

@@ -9,8 +9,8 @@ public struct AnnotationStore: Sendable {
     public private(set) var selectedTip: LngLat?
     /// The delegate's resolved answers; an annotation without one looks like the defaults.
     private var appearances: [String: AnnotationAppearance] = [:]
-    /// Annotations the delegate is being asked about: not drawn (nor hit) until answered or timed out,
-    /// so their first frame already has the delegate's look.
+    /// Annotations not yet shown that the delegate is being asked about: not drawn (nor hit) until answered
+    /// or timed out, so their first frame already has the delegate's look.
     public private(set) var asking: Set<String> = []
     /// Counts every change to what is drawn (annotations, answers, selection): the host re-encodes the
     /// overlay only when it moved.
@@ -56,9 +56,12 @@ public struct AnnotationStore: Sendable {
     /// The appearance the delegate gave `id`, nil for the defaults.
     public func appearance(of id: String) -> AnnotationAppearance? { appearances[id] }
 
-    /// The delegate is asked about these (known) annotations: they wait to be drawn until `answered`.
+    /// The delegate is asked about these (known) annotations: those not yet part of any frame wait to be
+    /// drawn until `answered`; those already on screen keep their look meanwhile (no flicker when a
+    /// delegate registers late).
     public mutating func beginAsking(_ ids: [String]) {
-        for id in ids where index[id] != nil { asking.insert(id) }
+        let notShown = Set(undrawn)
+        for id in ids where index[id] != nil && notShown.contains(id) { asking.insert(id) }
         revision += 1
     }
 
