@@ -113,6 +113,23 @@ import Testing
         #expect(overlay(frame) == nil)
     }
 
+    @Test func attributesReachTheDelegateAndBadOnesAreRefused() throws {
+        let (h, _, _) = try loaded()
+        let delegate = h.plugin("delegate", roles: [PluginRole.annotationDelegate])
+        var park = A.square
+        park.attributes = ["kind": "park", "name": "Grant"]
+        #expect(h.command(A.add(park))?.ok == true)
+        #expect(questions(delegate).first?.describeAnnotations.annotations.first?.attributes == ["kind": "park", "name": "Grant"])
+        var tooMany = A.point("many", 0, 0)
+        tooMany.attributes = Dictionary(uniqueKeysWithValues: (0...64).map { ("k\($0)", "v") })
+        let refused = try #require(h.command(A.add(tooMany)))
+        #expect(!refused.ok && refused.error == "annotation \"many\": more than 64 attributes (got 65)")
+        var emptyKey = A.point("empty", 0, 0)
+        emptyKey.attributes = ["": "v"]
+        #expect(h.command(A.add(emptyKey))?.error == "annotation \"empty\": an attribute key is empty")
+        #expect(questions(delegate).count == 1, "nothing refused is asked about")
+    }
+
     @Test func largeAdditionsAreAskedInBatchesUnderTheByteBudget() throws {
         let (h, _, _) = try loaded { $0.annotationBatchBytes = 2048 }
         let delegate = h.plugin("delegate", roles: [PluginRole.annotationDelegate])
