@@ -55,6 +55,8 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        // From the start: a SIGINT before the first event still closes the file cleanly.
+        let trap = SignalTrap()
         let connection = try runDirectory.connection()
         let target = endpoint ?? connection.eventsEndpoint
         let prefixes = filter?.split(separator: ",").map(String.init).filter { !$0.isEmpty } ?? []
@@ -68,7 +70,6 @@ struct RecordCommand: ParsableCommand {
         var recorder = try BusRecorder(compression: compression, chunkSize: chunkBytes, countsGaps: prefixes.isEmpty, recordsCommands: commands)
         try file.write(recorder.takeOutput())
 
-        let trap = SignalTrap()
         let start = monotonicMillis()
         let deadline = duration.map { start + Int64($0 * 1000) }
         var nextChunkClose = start + 1000
@@ -112,6 +113,6 @@ struct RecordCommand: ParsableCommand {
         try file.write(recorder.takeOutput())
         let topics = recorder.statistics.channelCount
         let commandNote = commands ? ", \(recorder.commands) commands and replies" : ""
-        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics\(commandNote), \(recorder.missed) missed in gaps, \(file.bytesWritten) bytes written to \(output)")
+        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics\(commandNote), \(recorder.missed) missed in gaps\(subscriber.malformed > 0 ? ", \(subscriber.malformed) malformed" : ""), \(file.bytesWritten) bytes written to \(output)")
     }
 }

@@ -72,28 +72,29 @@ struct ReplayCommand: ParsableCommand {
         }
         let directory = RunDirectory.resolve(runDir)
         try directory.prepare()
+        // Binding an ipc endpoint takes it over: never from a core that is running there.
+        if ControlClient.coreAnswers(at: directory.controlEndpoint) {
+            throw ValidationError("a core is running in \(directory.path); replay into another --run-dir")
+        }
         let trap = SignalTrap()
-        var pass = 0
+        let publisher = try ReplayPublisher(endpoint: directory.eventsEndpoint, epoch: UInt64.random(in: 1...UInt64.max), mapID: recorded.mapID)
+        defer {
+            publisher.close()
+            unlink(directory.path + "/events")
+        }
+        MonitorCommand.warn("replay: \(recorded.events.count) events on \(directory.eventsEndpoint)")
+        let deadline = monotonicMillis() + Int64(waitTimeout * 1000)
+        while publisher.subscribers < waitSubscribers {
+            guard !trap.flag.isStopped else { return }
+            guard monotonicMillis() < deadline else {
+                MonitorCommand.warn("replay: \(publisher.subscribers) of \(waitSubscribers) subscribers after \(waitTimeout) s")
+                throw ExitCode(1)
+            }
+            try publisher.serviceSubscriptions(milliseconds: 50)
+        }
         repeat {
-            pass += 1
-            let publisher = try ReplayPublisher(endpoint: directory.eventsEndpoint, epoch: UInt64.random(in: 1...UInt64.max), mapID: recorded.mapID)
-            defer {
-                publisher.close()
-                unlink(directory.path + "/events")
-            }
-            if pass == 1 {
-                MonitorCommand.warn("replay: \(recorded.events.count) events on \(directory.eventsEndpoint)")
-                let deadline = monotonicMillis() + Int64(waitTimeout * 1000)
-                while publisher.subscribers < waitSubscribers {
-                    guard !trap.flag.isStopped else { return }
-                    guard monotonicMillis() < deadline else {
-                        MonitorCommand.warn("replay: \(publisher.subscribers) of \(waitSubscribers) subscribers after \(waitTimeout) s")
-                        throw ExitCode(1)
-                    }
-                    try publisher.serviceSubscriptions(milliseconds: 50)
-                }
-            }
             try play(recorded.events, on: publisher, trap: trap)
+            publisher.epoch = UInt64.random(in: 1...UInt64.max)
         } while loop && !trap.flag.isStopped
     }
 

@@ -9,7 +9,8 @@ import MapWireRecording
 final class ReplayPublisher {
     private let socket: ZMQSocket
     private var poller: ZMQPoller
-    let epoch: UInt64
+    /// A new one per pass of `--loop`: subscribers see a core restart, not a gap.
+    var epoch: UInt64
     let mapID: String
     private(set) var lastSequence: UInt64 = 0
     /// Subscriptions to "" or "welcome" (every MapWire subscriber makes one) minus their unsubscriptions.

@@ -296,3 +296,31 @@ def test_commands_are_recorded_and_drive_a_live_core_again(run_dir):
         assert camera_now["zoom"] == 7 and camera_now["bearing"] == 30
     finally:
         stop(core.process)
+
+
+def test_bad_input_gets_a_clear_error(run_dir):
+    def mapwire(*args):
+        return subprocess.run([MAPWIRE, *args], capture_output=True, text=True, timeout=60)
+
+    text = os.path.join(run_dir, "not.mcap")
+    with open(text, "w") as f:
+        f.write("hello, world\n")
+    result = mapwire("replay", text, "--inspect")
+    assert result.returncode != 0 and "not an MCAP file" in result.stderr
+    result = mapwire("replay", os.path.join(run_dir, "absent.mcap"))
+    assert result.returncode != 0 and "cannot read" in result.stderr
+    core, runs = start_bench_core(run_dir)
+    try:
+        result = mapwire("record", "-o", os.path.join(run_dir, "x.mcap"), "--run-dir", runs, "--compression", "lz4")
+        assert result.returncode != 0 and "no LZ4 library" in result.stderr
+        result = mapwire("record", "-o", os.path.join(run_dir, "no", "such", "x.mcap"), "--run-dir", runs, "--duration", "1")
+        assert result.returncode != 0 and "cannot create" in result.stderr
+        # A recording without commands cannot drive; a replay never takes over a running core's sockets.
+        assert mapwire("record", "-o", os.path.join(run_dir, "empty.mcap"), "--run-dir", runs, "--duration", "0.5").returncode == 0
+        result = mapwire("replay", os.path.join(run_dir, "empty.mcap"), "--drive", "--run-dir", runs)
+        assert result.returncode != 0 and "has no commands" in result.stderr
+        result = mapwire("replay", os.path.join(run_dir, "empty.mcap"), "--run-dir", runs)
+        assert result.returncode != 0 and "a core is running" in result.stderr
+        assert mapwire("send", "ping", "--run-dir", runs).returncode == 0, "the core is untouched"
+    finally:
+        stop(core.process)
