@@ -1,17 +1,24 @@
 """libmapwire's annotation-delegate role (PROTOCOL.md 7.10): the description builder's contract, the
 accessors and answers over the wire against a stand-in core (a ROUTER in a private run directory, as
-the core binds it), and the example C delegate answering the image question."""
+the core binds it), and the example C delegate answering the image question, for the stand-in and for
+the real core (whose AnnotationOverlay to the renderer carries the images)."""
 import os
 import struct
 import subprocess
+import time
 import zlib
 
 import pytest
 import zmq
 
 from conftest import EXAMPLES, HERE, binary, stop
+from overlay_renderer import OverlayRenderer
+from processes import CommandClient
 from stand_in_core import StandInCore
 from mapwire.v1 import control_pb2
+
+# A style without sources: it loads without a loader, and frames are drawn at once.
+STYLE = '{"version":8,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}'
 
 
 def png_1x1(rgba=(255, 69, 0, 255)):
@@ -174,3 +181,47 @@ def test_the_c_delegate_passes_plugin_check(installed, workdir):
                            capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "annotation-delegate" in check.stdout
+
+
+def wait_until(condition, what, timeout=20):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)                               # the polling interval of this wait
+
+
+def test_the_c_delegate_answers_the_image_question_of_the_real_core(installed, workdir):
+    """The real core asks the C delegate about two points and draws them with its answers: the style
+    image the "icon" attribute names, and the PNG of --png at pixel ratio 2 (a renderer plugin of the
+    test keeps the AnnotationOverlay each frame carries)."""
+    png = png_1x1()
+    with open(os.path.join(workdir, "pin@2x.png"), "wb") as file:
+        file.write(png)
+    program = installed.compile(os.path.join(EXAMPLES, "annotation_delegate.c"), os.path.join(workdir, "annotation-delegate"))
+    run_dir = os.path.join(workdir, "run")
+    core = subprocess.Popen([binary("mapwire-core"), "--run-dir", run_dir], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    context = zmq.Context()
+    delegate = renderer = None
+    try:
+        wait_until(lambda: os.path.exists(os.path.join(run_dir, "control")), "the core did not bind its control socket")
+        run = CommandClient(context, f"ipc://{run_dir}/control").run
+        renderer = OverlayRenderer(run_dir, context).start()
+        delegate = subprocess.Popen([program, "--run-dir", run_dir, "--png", os.path.join(workdir, "pin@2x.png"),
+                                     "--pixel-ratio", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_until(lambda: {"renderer", "annotation-delegate"} <= set(run(ping=control_pb2.Ping()).pong.plugin_roles),
+                   "the renderer and the delegate did not register")
+        run(set_style_json=control_pb2.SetStyleJson(json=STYLE))
+        run(add_annotations=control_pb2.AddAnnotations(annotations=ANNOTATIONS[:2]))
+        wait_until(lambda: {"shop", "pin"} <= set(renderer.drawn()) and renderer.drawn()["pin"].HasField("image"),
+                   "no frame drew the delegate's images")
+        drawn = renderer.drawn()
+        assert (drawn["shop"].image.WhichOneof("source"), drawn["shop"].image.style_image) == ("style_image", "cafe-15")
+        assert (drawn["pin"].image.png, drawn["pin"].image.pixel_ratio) == (png, 2.0)
+    finally:
+        if renderer:
+            renderer.stop()
+        context.destroy(linger=0)
+        for process in (delegate, core):
+            if process:
+                stop(process)
+    assert delegate.stdout.read().splitlines()[:2] == ["described shop image=cafe-15 callout", "described pin image=png"]

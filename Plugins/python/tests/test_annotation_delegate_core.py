@@ -1,0 +1,103 @@
+"""The annotation-delegate role end to end, against the real core (PROTOCOL.md 7.10): the Python example
+colour_polygons.py recolours polygons (the C example's image answers: Plugins/c/tests). The core asks
+the delegate once per annotation and resolves its answers into the AnnotationOverlay it sends the
+renderer (a KIND_ANNOTATIONS resource of each RenderFrame); a renderer plugin written for this test,
+on mapwire_protocol.Plugin, keeps those overlays, so the test sees exactly what would be drawn."""
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+import zmq
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from overlay_renderer import OverlayRenderer  # noqa: E402  (first: it puts mapwire.v1 on the path)
+from mapwire.v1 import control_pb2  # noqa: E402
+from processes import CommandClient, stop  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
+EXAMPLE = os.path.join(HERE, "..", "examples", "colour_polygons.py")
+# A style without sources: it loads without a loader, and frames are drawn at once.
+STYLE = '{"version":8,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}'
+TINT = "#007AFF"
+
+
+def wait_until(condition, what, timeout=20):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)                               # the polling interval of this wait
+
+
+def ring(*points):
+    return [control_pb2.LngLat(longitude=lon, latitude=lat) for lon, lat in points]
+
+
+def polygon(identifier, kind=None):
+    return control_pb2.Annotation(id=identifier, attributes={"kind": kind} if kind else {},
+                                  polygon=control_pb2.PolygonAnnotation(outer=ring((0, 0), (1, 0), (1, 1))))
+
+
+@pytest.fixture
+def core(run_dir):
+    """The real core with the overlay renderer; yields (run command, renderer, run dir)."""
+    core_path = os.path.join(BIN, "mapwire-core")
+    assert os.access(core_path, os.X_OK), f"build first: {core_path} is missing"
+    process = subprocess.Popen([core_path, "--run-dir", run_dir], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    context = zmq.Context()
+    renderer = OverlayRenderer(run_dir, context).start()
+    run = CommandClient(context, f"ipc://{run_dir}/control").run
+    try:
+        wait_until(lambda: "renderer" in run(ping=control_pb2.Ping()).pong.plugin_roles, "the renderer did not register")
+        yield run, renderer, run_dir
+    finally:
+        renderer.stop()
+        context.destroy(linger=0)
+        stop(process)
+
+
+def start_delegate(run, command):
+    delegate = subprocess.Popen(command, env=dict(os.environ, PYTHONPATH=os.path.join(HERE, "..")),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_until(lambda: delegate.poll() is None and "annotation-delegate" in run(ping=control_pb2.Ping()).pong.plugin_roles,
+               "the delegate did not register")
+    return delegate
+
+
+def test_the_python_delegate_recolours_polygons(core):
+    run, renderer, run_dir = core
+    delegate = start_delegate(run, [sys.executable, EXAMPLE, "--run-dir", run_dir, "--alpha", "0.5", "--line-width", "2.5"])
+    try:
+        run(set_style_json=control_pb2.SetStyleJson(json=STYLE))
+        run(add_annotations=control_pb2.AddAnnotations(annotations=[
+            polygon("central", "park"), polygon("lake", "water"), polygon("lot", "parking"),
+            control_pb2.Annotation(id="pin", attributes={"kind": "park"},
+                                   point=control_pb2.PointAnnotation(coordinate=control_pb2.LngLat(longitude=0.5, latitude=0.5)))]))
+        wait_until(lambda: {"central", "lake", "lot", "pin"} <= set(renderer.drawn())
+                   and renderer.drawn()["central"].fill_color != TINT, "no frame drew the delegate's colours")
+        drawn = renderer.drawn()
+        assert {i: (d.fill_color, d.stroke_color, d.alpha, d.line_width) for i, d in drawn.items() if i != "pin"} == {
+            "central": ("#228B22", "#228B22", 0.5, 2.5), "lake": ("#1E90FF", "#1E90FF", 0.5, 2.5),
+            "lot": ("#808080", "#808080", 0.5, 2.5)}
+        assert (drawn["pin"].fill_color, drawn["pin"].alpha) == (TINT, 1.0), "a point keeps the defaults"
+        # Asked once per annotation, never per frame: more frames bring no more questions.
+        frames = renderer.frames
+        run(set_camera=control_pb2.SetCamera(zoom=3))
+        wait_until(lambda: renderer.frames > frames, "no frame after the camera moved")
+    finally:
+        stop(delegate)
+    printed = delegate.stdout.read().splitlines()
+    assert sorted(printed) == ["polygon central kind=park -> #228B22", "polygon lake kind=water -> #1E90FF",
+                               "polygon lot kind=parking -> #808080"], delegate.stderr.read()
+
+
+def test_without_a_delegate_annotations_take_the_defaults(core):
+    run, renderer, _ = core
+    run(set_style_json=control_pb2.SetStyleJson(json=STYLE))
+    run(add_annotations=control_pb2.AddAnnotations(annotations=[polygon("central", "park")]))
+    wait_until(lambda: "central" in renderer.drawn(), "no frame drew the annotation")
+    drawn = renderer.drawn()["central"]
+    assert (drawn.fill_color, drawn.stroke_color, drawn.alpha, drawn.line_width) == (TINT, TINT, 1.0, 3.0)
