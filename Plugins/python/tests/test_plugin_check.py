@@ -59,6 +59,15 @@ def test_the_python_example_passes():
     assert "camera-veto: MayChangeCamera gets a CameraDecision (7.9)" in rows(check.stdout)
 
 
+def test_the_python_annotation_delegate_passes():
+    env = dict(os.environ, PYTHONPATH=PACKAGE)
+    check = plugin_check(sys.executable, os.path.join(HERE, "..", "examples", "colour_polygons.py"), env=env)
+    assert check.returncode == 0, check.stdout + check.stderr
+    table = rows(check.stdout)
+    assert table and all(result == "pass" for result, _ in table.values())
+    assert any("annotation-delegate" in name for name in table), check.stdout
+
+
 def test_a_broken_plugin_fails():
     check = plugin_check(sys.executable, os.path.join(HERE, "broken_plugin.py"))
     assert check.returncode == 1, check.stdout + check.stderr
