@@ -227,7 +227,8 @@ int mapwire_plugin_answer_error (mapwire_plugin_t *self, mapwire_msg_t *request,
 mapwire_descriptions_t *mapwire_descriptions_new (void);
 void mapwire_descriptions_destroy (mapwire_descriptions_t **self_p);
 
-/* Starts the description of annotation `id` (not described before in this answer). */
+/* Starts the description of annotation `id`. mapwire_plugin_answer_annotations refuses an answer that
+   describes an id twice, or one the request did not ask about. */
 int mapwire_descriptions_add (mapwire_descriptions_t *self, const char *id);
 /* How many annotations are described so far. */
 size_t mapwire_descriptions_size (mapwire_descriptions_t *self);
