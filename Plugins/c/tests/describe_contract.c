@@ -14,7 +14,14 @@
 int
 main (void)
 {
-    static const unsigned char png [] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13 };
+    /* The head of a 1x1 PNG: signature, IHDR length, "IHDR", width, height (all the library reads). */
+    static const unsigned char png [] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
+                                          0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0 };
+    unsigned char no_size [sizeof png], no_ihdr [sizeof png];
+    memcpy (no_size, png, sizeof png);
+    memset (no_size + 16, 0, 4);                 /* width 0 */
+    memcpy (no_ihdr, png, sizeof png);
+    memcpy (no_ihdr + 12, "IDAT", 4);
     mapwire_descriptions_t *answer = mapwire_descriptions_new ();
     EXPECT (answer && mapwire_descriptions_size (answer) == 0);
 
@@ -41,6 +48,9 @@ main (void)
     REFUSED (mapwire_descriptions_set_style_image (answer, ""), "an empty image name");
     REFUSED (mapwire_descriptions_set_png (answer, "GIF89a....", 10, 1), "not a PNG image");
     REFUSED (mapwire_descriptions_set_png (answer, png, 4, 1), "not a PNG image");
+    REFUSED (mapwire_descriptions_set_png (answer, png, 20, 1), "not a PNG image");
+    REFUSED (mapwire_descriptions_set_png (answer, no_size, sizeof no_size, 1), "not a PNG image");
+    REFUSED (mapwire_descriptions_set_png (answer, no_ihdr, sizeof no_ihdr, 1), "then an IHDR chunk");
     REFUSED (mapwire_descriptions_set_png (answer, NULL, 0, 1), "not a PNG image");
     REFUSED (mapwire_descriptions_set_png (answer, png, sizeof png, 0), "pixel ratio 0: it must be greater than 0");
     REFUSED (mapwire_descriptions_set_png (answer, png, sizeof png, NAN), "greater than 0");

@@ -56,8 +56,8 @@ def describe(annotation, *, image=None, png=None, pixel_ratio=1.0, alpha=None, s
         description.image.style_image = image
         description.image.pixel_ratio = 1.0
     if png is not None:
-        if not isinstance(png, (bytes, bytearray)) or not bytes(png).startswith(PNG_SIGNATURE):
-            refuse("png: the bytes are not a PNG image (no PNG signature)")
+        if not is_png(png):
+            refuse("png: the bytes are not a PNG image (a PNG signature, then an IHDR chunk with its size)")
         if not _finite(pixel_ratio) or pixel_ratio <= 0:
             refuse(f"pixel_ratio {pixel_ratio!r}: it must be greater than 0 (1 for a 1x image)")
         description.image.png = bytes(png)
@@ -109,6 +109,16 @@ def describe_user_location(*, puck_fill_color=None, halo_color=None, accuracy_ri
                              f"{viewport.width}x{viewport.height} viewport")
         description.anchor_point.CopyFrom(events_pb2.ScreenPoint(x=x, y=y))
     return description
+
+
+def is_png(data):
+    """What the core reads of a PNG before it takes it: the signature, then an IHDR chunk first with a
+    width and height of 1 to 2^31 - 1 (the PNG specification's limits)."""
+    if not isinstance(data, (bytes, bytearray)) or len(data) < 24:
+        return False
+    data = bytes(data[:24])
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return data.startswith(PNG_SIGNATURE) and data[12:16] == b"IHDR" and 0 < width < 2 ** 31 and 0 < height < 2 ** 31
 
 
 def _callout(callout, refuse):

@@ -20,7 +20,8 @@ from processes import stop  # noqa: E402
 from stand_in_core import StandInCore  # noqa: E402
 
 EXAMPLE = os.path.join(HERE, "..", "examples", "colour_polygons.py")
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16        # the signature is all describe() checks
+# The head of a 1x1 PNG: signature, IHDR length and type, width, height (all describe() reads).
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + (1).to_bytes(4, "big") * 2 + b"\x08\x06\x00\x00\x00"
 
 
 def polygon(identifier, **attributes):
@@ -67,6 +68,9 @@ def test_describe_answers_each_question():
     ({"image": "pin", "png": PNG}, "not both"),
     ({"image": ""}, "non-empty string"),
     ({"png": b"GIF89a"}, "not a PNG image"),
+    ({"png": PNG[:20]}, "not a PNG image"),
+    ({"png": PNG[:16] + bytes(4) + PNG[20:]}, "then an IHDR chunk with its size"),
+    ({"png": PNG[:12] + b"IDAT" + PNG[16:]}, "not a PNG image"),
     ({"png": PNG, "pixel_ratio": 0}, "greater than 0"),
     ({"fill_color": ""}, "fill_color '': a colour is a non-empty CSS string"),
     ({"stroke_color": 7}, "stroke_color 7"),

@@ -14,6 +14,24 @@ struct _mapwire_descriptions_t {
 
 static const uint8_t png_signature [8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
+static uint32_t
+big_endian_32 (const uint8_t *bytes)
+{
+    return (uint32_t) bytes [0] << 24 | (uint32_t) bytes [1] << 16 | (uint32_t) bytes [2] << 8 | bytes [3];
+}
+
+/* What the core reads of a PNG before it takes it (its size): the signature, then an IHDR chunk first
+   with a width and height of 1 to 2^31 - 1 (the PNG specification's limits). */
+static bool
+is_png (const uint8_t *bytes, size_t size)
+{
+    if (!bytes || size < 24 || memcmp (bytes, png_signature, sizeof png_signature) != 0
+    ||  memcmp (bytes + 12, "IHDR", 4) != 0)
+        return false;
+    uint32_t width = big_endian_32 (bytes + 16), height = big_endian_32 (bytes + 20);
+    return width > 0 && height > 0 && width < 0x80000000u && height < 0x80000000u;
+}
+
 /* strdup, but "" stays protobuf-c's shared empty string (so freeing can tell). */
 static char *
 copy_text (const char *text)
@@ -189,8 +207,8 @@ mapwire_descriptions_set_png (mapwire_descriptions_t *self, const void *png, siz
     Mapwire__V1__AnnotationDescription *item = current (self, call);
     if (!item)
         return -1;
-    if (!png || size < sizeof png_signature || memcmp (png, png_signature, sizeof png_signature) != 0) {
-        mapwire_set_error ("%s: the bytes are not a PNG image (no PNG signature)", call);
+    if (!is_png (png, size)) {
+        mapwire_set_error ("%s: the bytes are not a PNG image (a PNG signature, then an IHDR chunk with its size)", call);
         return -1;
     }
     if (!isfinite (pixel_ratio) || pixel_ratio <= 0) {
