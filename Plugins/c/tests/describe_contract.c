@@ -54,6 +54,7 @@ main (void)
     REFUSED (mapwire_descriptions_set_png (answer, NULL, 0, 1), "not a PNG image");
     REFUSED (mapwire_descriptions_set_png (answer, png, sizeof png, 0), "pixel ratio 0: it must be greater than 0");
     REFUSED (mapwire_descriptions_set_png (answer, png, sizeof png, NAN), "greater than 0");
+    REFUSED (mapwire_descriptions_set_png (answer, png, sizeof png, 9), "pixel ratio 9: it must be greater than 0 and at most 8");
     EXPECT (mapwire_descriptions_set_style_image (answer, "marker-15") == 0);
     EXPECT (mapwire_descriptions_set_png (answer, png, sizeof png, 2) == 0);     /* replaces the name */
     EXPECT (mapwire_descriptions_set_style_image (answer, "marker-15") == 0);   /* and back */

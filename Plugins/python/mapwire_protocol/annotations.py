@@ -35,8 +35,9 @@ def describe(annotation, *, image=None, png=None, pixel_ratio=1.0, alpha=None, s
     """An AnnotationDescription for `annotation` (an Annotation, or its id).
 
     image: a style image's name (sprite or add-style-image), or png: PNG bytes with pixel_ratio device
-    pixels per point (image-for-annotation; not both). alpha: 0 to 1. stroke_color, fill_color: CSS
-    colours. line_width: points, 0 or more. shape_enabled: may a tap select the shape.
+    pixels per point, more than 0 and at most 8 (image-for-annotation; not both). alpha: 0 to 1.
+    stroke_color, fill_color: CSS colours (the core parses them as the style does; one it cannot parse
+    takes the default, with a warning in its log). line_width: points, 0 or more. shape_enabled: may a tap select the shape.
     can_show_callout: whether a tap shows its callout. callout: a CalloutContent or a dict of its
     fields (title, subtitle, left_accessory, right_accessory). Raises ValueError for a value the
     protocol refuses, naming the annotation and the value."""
@@ -58,8 +59,8 @@ def describe(annotation, *, image=None, png=None, pixel_ratio=1.0, alpha=None, s
     if png is not None:
         if not is_png(png):
             refuse("png: the bytes are not a PNG image (a PNG signature, then an IHDR chunk with its size)")
-        if not _finite(pixel_ratio) or pixel_ratio <= 0:
-            refuse(f"pixel_ratio {pixel_ratio!r}: it must be greater than 0 (1 for a 1x image)")
+        if not _finite(pixel_ratio) or not 0 < pixel_ratio <= 8:
+            refuse(f"pixel_ratio {pixel_ratio!r}: it must be greater than 0 and at most 8 (1 for a 1x image)")
         description.image.png = bytes(png)
         description.image.pixel_ratio = float(pixel_ratio)
     if alpha is not None:

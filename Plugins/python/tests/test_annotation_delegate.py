@@ -72,6 +72,7 @@ def test_describe_answers_each_question():
     ({"png": PNG[:16] + bytes(4) + PNG[20:]}, "then an IHDR chunk with its size"),
     ({"png": PNG[:12] + b"IDAT" + PNG[16:]}, "not a PNG image"),
     ({"png": PNG, "pixel_ratio": 0}, "greater than 0"),
+    ({"png": PNG, "pixel_ratio": 8.5}, "at most 8"),
     ({"fill_color": ""}, "fill_color '': a colour is a non-empty CSS string"),
     ({"stroke_color": 7}, "stroke_color 7"),
     ({"line_width": -1}, "0 points or more"),

@@ -234,12 +234,15 @@ int mapwire_descriptions_add (mapwire_descriptions_t *self, const char *id);
 size_t mapwire_descriptions_size (mapwire_descriptions_t *self);
 
 /* image-for-annotation (points): a style image by name (sprite or add-style-image), or PNG bytes with
-   their device pixels per point (> 0; 2 for a @2x image). The last call of the two wins. */
+   their device pixels per point (more than 0, at most 8; 2 for a @2x image), which must begin as a PNG
+   does (signature, IHDR). The last call of the two wins. */
 int mapwire_descriptions_set_style_image (mapwire_descriptions_t *self, const char *name);
 int mapwire_descriptions_set_png (mapwire_descriptions_t *self, const void *png, size_t size, double pixel_ratio);
 /* alpha-for-shape-annotation: 0 to 1. */
 int mapwire_descriptions_set_alpha (mapwire_descriptions_t *self, double alpha);
-/* stroke-color-for-shape-annotation and fill-color-for-polygon-annotation: CSS colours, not empty. */
+/* stroke-color-for-shape-annotation and fill-color-for-polygon-annotation: CSS colours, not empty (the
+   core parses them as the style does: hex, rgb(), rgba(), hsl(), hsla(), names; one it cannot parse
+   takes the default, with a warning in its log). */
 int mapwire_descriptions_set_stroke_color (mapwire_descriptions_t *self, const char *color);
 int mapwire_descriptions_set_fill_color (mapwire_descriptions_t *self, const char *color);
 /* line-width-for-polyline-annotation: points, 0 or more. */

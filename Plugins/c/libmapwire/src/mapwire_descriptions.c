@@ -211,8 +211,8 @@ mapwire_descriptions_set_png (mapwire_descriptions_t *self, const void *png, siz
         mapwire_set_error ("%s: the bytes are not a PNG image (a PNG signature, then an IHDR chunk with its size)", call);
         return -1;
     }
-    if (!isfinite (pixel_ratio) || pixel_ratio <= 0) {
-        mapwire_set_error ("%s: pixel ratio %g: it must be greater than 0 (1 for a 1x image)", call, pixel_ratio);
+    if (!(pixel_ratio > 0 && pixel_ratio <= 8)) {      /* NaN fails too */
+        mapwire_set_error ("%s: pixel ratio %g: it must be greater than 0 and at most 8 (1 for a 1x image)", call, pixel_ratio);
         return -1;
     }
     uint8_t *copy = malloc (size);
