@@ -23,17 +23,20 @@ class OverlayRenderer:
         self.thread = threading.Thread(target=self.plugin.run)
 
     def render(self, frame, _request):
-        overlay = None
+        overlay, missing = None, []
         for resource in frame.resources:
             if resource.kind != control_pb2.RenderResource.KIND_ANNOTATIONS:
                 continue
             if resource.data_included:
                 self.overlays[resource.key] = control_pb2.AnnotationOverlay.FromString(resource.data)
+            if resource.key not in self.overlays:
+                missing.append(resource.key)           # the core sends the frame again with its bytes (7.6)
             overlay = self.overlays.get(resource.key)
         with self.lock:
             self.last = overlay
             self.frames += 1
-        return control_pb2.RenderResult(frame_id=frame.frame_id, width=frame.camera.width, height=frame.camera.height)
+        return control_pb2.RenderResult(frame_id=frame.frame_id, width=frame.camera.width, height=frame.camera.height,
+                                        missing_keys=missing)
 
     def drawn(self):
         """{id: DrawnAnnotation} of the last frame."""

@@ -76,12 +76,17 @@ def test_the_python_delegate_recolours_polygons(core):
             polygon("central", "park"), polygon("lake", "water"), polygon("lot", "parking"),
             control_pb2.Annotation(id="pin", attributes={"kind": "park"},
                                    point=control_pb2.PointAnnotation(coordinate=control_pb2.LngLat(longitude=0.5, latitude=0.5)))]))
-        wait_until(lambda: {"central", "lake", "lot", "pin"} <= set(renderer.drawn())
-                   and renderer.drawn()["central"].fill_color != TINT, "no frame drew the delegate's colours")
+        # And as a user adds one, with the CLI.
+        added = subprocess.run([os.path.join(BIN, "mapwire"), "send", "add-annotation", "polygon", "reservoir",
+                                "--run-dir", run_dir, "--coordinates", "2,2 3,2 3,3", "--attribute", "kind=water"],
+                               capture_output=True, text=True, timeout=30)
+        assert added.returncode == 0, added.stdout + added.stderr
+        wait_until(lambda: {"central", "lake", "lot", "pin", "reservoir"} <= set(renderer.drawn()),
+                   "no frame drew every annotation")
         drawn = renderer.drawn()
         assert {i: (d.fill_color, d.stroke_color, d.alpha, d.line_width) for i, d in drawn.items() if i != "pin"} == {
             "central": ("#228B22", "#228B22", 0.5, 2.5), "lake": ("#1E90FF", "#1E90FF", 0.5, 2.5),
-            "lot": ("#808080", "#808080", 0.5, 2.5)}
+            "lot": ("#808080", "#808080", 0.5, 2.5), "reservoir": ("#1E90FF", "#1E90FF", 0.5, 2.5)}
         assert (drawn["pin"].fill_color, drawn["pin"].alpha) == (TINT, 1.0), "a point keeps the defaults"
         # Asked once per annotation, never per frame: more frames bring no more questions.
         frames = renderer.frames
@@ -91,7 +96,8 @@ def test_the_python_delegate_recolours_polygons(core):
         stop(delegate)
     printed = delegate.stdout.read().splitlines()
     assert sorted(printed) == ["polygon central kind=park -> #228B22", "polygon lake kind=water -> #1E90FF",
-                               "polygon lot kind=parking -> #808080"], delegate.stderr.read()
+                               "polygon lot kind=parking -> #808080", "polygon reservoir kind=water -> #1E90FF"], \
+        delegate.stderr.read()
 
 
 def test_without_a_delegate_annotations_take_the_defaults(core):
