@@ -38,6 +38,8 @@ public struct CoreConfiguration: Sendable {
     public var enableBench = false
     /// Start offline (`--offline`, PROTOCOL.md 7.8).
     public var startsOffline = false
+    /// The map's tint colour (CSS): annotations' default stroke and fill colour (PROTOCOL.md 7.10).
+    public var annotationTint = "#007AFF"
     /// Off by default: TCP endpoints with CurveZMQ and a client allow-list (PROTOCOL.md 2.4).
     public var tcp: CoreTCPConfiguration?
 
@@ -55,6 +57,9 @@ public struct CoreConfiguration: Sendable {
 }
 
 extension CoreConfiguration {
+    /// Whether `css` is a colour the core accepts (for --annotation-tint).
+    public static func isCSSColor(_ css: String) -> Bool { SessionConfiguration.isCSSColor(css) }
+
     /// What libzmq may read of one control message (ZMQ_MAXMSGSIZE): twice the limit, so that a message
     /// over the limit but not absurdly so reaches the loop, which counts it and tells the sender (-1: no cap).
     var controlReceiveCap: Int64 {
@@ -73,6 +78,9 @@ extension CoreConfiguration {
         session.benchEnabled = enableBench
         session.unresponsiveAfterTimeouts = unresponsiveAfterTimeouts
         session.startsOffline = startsOffline
+        session.annotationTint = annotationTint
+        // A DescribeAnnotations stays well under the message limit, and so does the delegate's answer.
+        session.annotationBatchBytes = Int(clamping: min(Int64(1 << 20), max(1024, maxMessageBytes / 4)))
         return session
     }
 }

@@ -87,6 +87,7 @@ extension CoreSession {
             rendererLost = nil
             map.requestRepaint()
         }
+        let asksDelegate = isNew && plugin.roles.contains(PluginRole.annotationDelegate)
         if isNew {
             logger.info("plugin registered", metadata: ["plugin": "\(plugin.id)", "roles": "\(hello.roles.joined(separator: ","))"])
         } else {
@@ -102,6 +103,8 @@ extension CoreSession {
                 $0.pluginID = plugin.id
             }
         }, to: identity)
+        // Asked after its welcome, so the questions reach a plugin that knows it is registered.
+        if asksDelegate { annotationDelegateRegistered() }
         dispatchWaiting()
     }
 
@@ -135,6 +138,7 @@ extension CoreSession {
                 try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
                 tickViewport(now: now)
+                askAboutUserLocation()
             case .addSource(let c):
                 try map.addSource(id: c.id, json: c.json)
             case .removeSource(let c):

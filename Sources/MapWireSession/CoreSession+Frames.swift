@@ -28,6 +28,9 @@ extension CoreSession {
         var waiter: SnapshotWaiter?
         if start.full, !snapshotWaiters.isEmpty { waiter = snapshotWaiters.removeFirst() }
         let (styleKey, resources) = map.renderResources()
+        let overlay = annotationOverlayResource()
+        let puck = userLocationPuck
+        let callout = calloutOverlay
         let camera = cameraState
         let pixelRatio = map.pixelRatio
         frameRequestID = addRequest(role: PluginRole.renderer, purpose: .frame(FrameJob(start: start, snapshot: waiter)),
@@ -39,6 +42,9 @@ extension CoreSession {
                 $0.pixelRatio = pixelRatio
                 $0.styleKey = styleKey
                 $0.resources = resources.map(\.protocolValue)
+                if let overlay { $0.resources.append(overlay) }
+                if let puck { $0.puck = puck }
+                if let callout { $0.callout = callout }
                 if let waiter {
                     $0.outputPath = waiter.snapshot.outputPath
                     $0.returnImage = waiter.snapshot.returnImage

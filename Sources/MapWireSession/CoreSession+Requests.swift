@@ -152,6 +152,10 @@ extension CoreSession {
             resumeGesture(id, allow: allow, proposed: proposed)
         case .bench(let index):
             benchFinished(index, entry: entry, outcome: outcome)
+        case .annotationQuestion(let ids):
+            annotationsDescribed(ids, outcome)
+        case .userLocationQuestion:
+            userLocationDescribed(outcome)
         }
     }
 

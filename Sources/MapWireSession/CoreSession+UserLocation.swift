@@ -17,6 +17,8 @@ extension CoreSession {
         guard abs(c.latitude) <= 90 else { throw MapCommandError("latitude \(c.latitude) is outside -90...90") }
         if tracking.showsUserLocation {
             publish(.userLocationUpdated(.with { $0.location = c.userLocation(defaultTimestamp: wallNanos) }))
+            // The puck is drawn where the fix is (RenderFrame.puck).
+            map.requestRepaint()
         }
         let location = UserLocation(
             coordinate: LngLat(longitude: c.longitude, latitude: c.latitude),
@@ -33,6 +35,8 @@ extension CoreSession {
     func setShowsUserLocation(_ shows: Bool) {
         let before = tracking.mode
         let events = tracking.setShowsUserLocation(shows)
+        // The puck appears or goes.
+        if !events.isEmpty { map.requestRepaint() }
         releaseTrackingViewport(from: before)
         publishTracking(events)
     }

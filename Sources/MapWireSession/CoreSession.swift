@@ -74,6 +74,10 @@ public final class CoreSession: MapEnvironment {
     var gestureQueue: [QueuedGesture] = []
     /// Annotations and the selection (CoreSession+Annotations.swift).
     var annotations = AnnotationStore()
+    /// The last annotation overlay sent in frames, by the store's revision (CoreSession+AnnotationFrames.swift).
+    var annotationOverlay = AnnotationOverlayCache()
+    /// The user-location puck's colours: the annotation delegate's answer or the defaults.
+    var puckColors = PuckColors.defaults
     /// The latest load status per target (publish-load-status), for get-load-status.
     var loadStatuses = LoadStatusTable()
     /// Resource keys each renderer has been sent (their bytes need not travel again).

@@ -21,6 +21,10 @@ enum RequestPurpose {
     case gestureAsk(claimant: String?)
     case veto(proposed: Camera)
     case bench(index: Int)
+    /// DescribeAnnotations about these annotations (CoreSession+AnnotationDelegate.swift).
+    case annotationQuestion(ids: [String])
+    /// DescribeUserLocation.
+    case userLocationQuestion
 }
 
 /// A frame being drawn: how it began, and the snapshot it answers (if any).

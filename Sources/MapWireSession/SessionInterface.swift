@@ -119,6 +119,16 @@ public struct SessionConfiguration: Sendable {
     public var styleParseOffLoopBytes = 256 * 1024
     /// The core starts offline (`mapwire-core --offline`): loads ask the cache only (PROTOCOL.md 7.8).
     public var startsOffline = false
+    /// The map's tint colour (CSS): annotations' default stroke and fill (`mapwire-core --annotation-tint`).
+    public var annotationTint = "#007AFF"
+
+    /// Whether `css` is a colour the core accepts (the style's CSS colour parser).
+    public static func isCSSColor(_ css: String) -> Bool { CoreSession.isCSSColor(css) }
+    /// The annotation delegate's deadline (DescribeAnnotations, DescribeUserLocation; PROTOCOL.md 7.10).
+    public var annotationQuestionTimeoutMilliseconds = 50
+    /// Annotations asked about in one DescribeAnnotations, by encoded size: well under the core's message
+    /// limit so a delegate can always answer (the core sets it from --max-message-bytes).
+    public var annotationBatchBytes = 1 << 20
 
     public init(mapID: String = "map", epoch: UInt64 = 1, eventsEndpoint: String = "",
                 heartbeatIntervalMilliseconds: Int = 1000, requestTimeoutMilliseconds: Int = 30_000,
@@ -153,4 +163,6 @@ public enum PluginRole {
     public static let loadStatus = "load-status"
     /// Sends location fixes (update-location) and source failures (report-location-failure).
     public static let location = "location"
+    /// Says how annotations and the user-location puck look and behave (seed 004's delegate questions).
+    public static let annotationDelegate = "annotation-delegate"
 }

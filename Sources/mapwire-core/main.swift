@@ -57,6 +57,9 @@ struct CoreCommand: ParsableCommand {
     @Option(help: "File of client public keys (one Z85 key per line) admitted over --tcp.")
     var allowKeys: String?
 
+    @Option(help: "The map's tint colour (CSS): the default stroke and fill colour of annotations.")
+    var annotationTint = "#007AFF"
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"
 
@@ -89,6 +92,10 @@ struct CoreCommand: ParsableCommand {
         configuration.tcp = try tcpConfiguration()
         configuration.enableBench = enableBench
         configuration.startsOffline = offline
+        guard CoreConfiguration.isCSSColor(annotationTint) else {
+            throw ValidationError("--annotation-tint \(annotationTint.debugDescription) is not a CSS colour (for example \"#007AFF\" or \"rgb(0, 122, 255)\")")
+        }
+        configuration.annotationTint = annotationTint
         let core: CoreServer
         try CoreStartChecks.run(configuration, serverKeyFile: serverKey, allowListFile: allowKeys, logger: Logger(label: "mapwire-core"))
         do { core = try CoreServer(configuration: configuration, logger: Logger(label: "mapwire-core")) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapEngine
 import MapWireProtocol
 
 extension SendCommand {
@@ -10,7 +11,8 @@ extension SendCommand {
             abstract: "Add a point, polyline or polygon annotation.",
             discussion: """
                 point ID --at LON,LAT [--image NAME]; polyline ID --coordinates "LON,LAT LON,LAT …"; \
-                polygon ID --coordinates "…" [--hole "…"]… (the outer ring, then holes). Negative numbers go after '=': --at=-87.6,41.8
+                polygon ID --coordinates "…" [--hole "…"]… (the outer ring, then holes); any kind: --attribute KEY=VALUE (repeatable, \
+                for the annotation delegate). Negative numbers go after '=': --at=-87.6,41.8
                 """)
 
         enum Kind: String, ExpressibleByArgument, CaseIterable { case point, polyline, polygon }
@@ -24,10 +26,13 @@ extension SendCommand {
         @Option(help: "The callout's title.") var title: String?
         @Option(help: "The callout's subtitle.") var subtitle: String?
         @Option(help: "A style image for a point annotation (default: the built-in pin).") var image: String?
+        @Option(help: "KEY=VALUE: an attribute the annotation delegate can read (repeatable; at most 64).") var attribute: [String] = []
 
         func run() throws {
+            let attributes = try Self.parseAttributes(attribute, id: id)
             let annotation = try Mapwire_V1_Annotation.with { a in
                 a.id = id
+                a.attributes = attributes
                 a.title = title ?? ""
                 a.subtitle = subtitle ?? ""
                 switch kind {
@@ -53,6 +58,22 @@ extension SendCommand {
                 }
             }
             try deliver(.addAnnotations(.with { $0.annotations = [annotation] }), runDirectory: runDirectory)
+        }
+
+        /// KEY=VALUE pairs (split at the first '='), each key once, checked as the core checks them.
+        static func parseAttributes(_ pairs: [String], id: String) throws -> [String: String] {
+            var attributes: [String: String] = [:]
+            for pair in pairs {
+                guard let equals = pair.firstIndex(of: "=") else {
+                    throw ValidationError("--attribute \(pair.debugDescription) needs the form KEY=VALUE")
+                }
+                let key = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+                guard attributes[key] == nil else { throw ValidationError("--attribute \(key.debugDescription) is given twice") }
+                attributes[key] = value
+            }
+            do { try AnnotationValidation.checkAttributes(attributes, in: "annotation \"\(id)\"") }
+            catch { throw ValidationError(error.message) }
+            return attributes
         }
     }
 
@@ -100,7 +121,8 @@ func parseCoordinateList(_ text: String, option: String) throws -> [Mapwire_V1_L
     try text.split(whereSeparator: \.isWhitespace).map { try parseCoordinate(String($0), option: option) }
 }
 
-/// `get-annotations` as JSON: `{"annotations":[{"id","kind","title","subtitle",…}],"selected":ID|null}`.
+/// `get-annotations` as JSON: `{"annotations":[{"id","kind","title","subtitle",…,"attributes"?}],"selected":ID|null}`
+/// (`attributes`, keys sorted, only when the annotation has some).
 func annotationListJSON(_ list: Mapwire_V1_AnnotationList) -> JSONValue {
     func point(_ p: Mapwire_V1_LngLat) -> JSONValue { .array([.number(p.longitude), .number(p.latitude)]) }
     func line(_ l: [Mapwire_V1_LngLat]) -> JSONValue { .array(l.map(point)) }
@@ -119,6 +141,9 @@ func annotationListJSON(_ list: Mapwire_V1_AnnotationList) -> JSONValue {
             members.append(JSONMember("kind", .null))
         }
         members += [JSONMember("title", .string(a.title)), JSONMember("subtitle", .string(a.subtitle))]
+        if !a.attributes.isEmpty {
+            members.append(JSONMember("attributes", .object(a.attributes.keys.sorted().map { JSONMember($0, .string(a.attributes[$0] ?? "")) })))
+        }
         return .object(members)
     }
     return .object([JSONMember("annotations", .array(annotations)),

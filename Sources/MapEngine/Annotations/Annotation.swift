@@ -5,12 +5,15 @@ public struct Annotation: Equatable, Sendable {
     public var title: String
     public var subtitle: String
     public var shape: AnnotationShape
+    /// The application's own key-value pairs (a delegate may colour by them).
+    public var attributes: [String: String]
 
-    public init(id: String, title: String = "", subtitle: String = "", shape: AnnotationShape) {
+    public init(id: String, title: String = "", subtitle: String = "", shape: AnnotationShape, attributes: [String: String] = [:]) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.shape = shape
+        self.attributes = attributes
     }
 }
 
@@ -23,11 +26,11 @@ public enum AnnotationShape: Equatable, Sendable {
     case polygon(outer: [LngLat], holes: [[LngLat]])
 }
 
-/// Sizes used to hit-test annotations until the annotation delegate (a later part of issue 16) can say
-/// otherwise, in points (multiplied by the map's pixel ratio on screen).
+/// Sizes used to hit-test and draw annotations when the annotation delegate says nothing else, in points
+/// (multiplied by the map's pixel ratio on screen).
 public enum AnnotationDefaults {
-    /// The built-in pin's box: 20 × 30 points, anchored at its bottom centre on the coordinate. Images
-    /// named by the annotation are hit-tested with the same box until their size is known to the core.
+    /// The built-in pin's box: 20 × 30 points, anchored at its bottom centre on the coordinate. Style
+    /// images whose size the core does not know (sprite images) are hit-tested with the same box.
     public static let pinWidth: Double = 20
     public static let pinHeight: Double = 30
     /// Seed 004's default polyline (and polygon outline) width.

@@ -20,20 +20,40 @@ public struct AnnotationHitTest: Sendable {
     }
 
     /// The id of the topmost annotation at `point`, if any. `annotations` is in drawing order (bottom first).
-    public func topmost(at point: ScreenPoint, in annotations: [Annotation]) -> String? {
-        annotations.last(where: { hits($0, at: point) })?.id
+    /// `look` gives each annotation's point box (points), line width (points) and whether a shape takes
+    /// taps; by default the built-in pin, seed 004's width, enabled.
+    public func topmost(at point: ScreenPoint, in annotations: [Annotation],
+                        look: (Annotation) -> HitLook = { _ in HitLook() }) -> String? {
+        annotations.last(where: { hits($0, at: point, look: look($0)) })?.id
     }
 
-    public func hits(_ annotation: Annotation, at point: ScreenPoint) -> Bool {
+    /// What hit-testing needs of an annotation's appearance.
+    public struct HitLook: Sendable {
+        public var pointWidth: Double
+        public var pointHeight: Double
+        public var lineWidth: Double
+        public var shapeEnabled: Bool
+
+        public init(pointWidth: Double = AnnotationDefaults.pinWidth, pointHeight: Double = AnnotationDefaults.pinHeight,
+                    lineWidth: Double = AnnotationDefaults.lineWidth, shapeEnabled: Bool = true) {
+            self.pointWidth = pointWidth
+            self.pointHeight = pointHeight
+            self.lineWidth = lineWidth
+            self.shapeEnabled = shapeEnabled
+        }
+    }
+
+    public func hits(_ annotation: Annotation, at point: ScreenPoint, look: HitLook = HitLook()) -> Bool {
         let p = (x: point.x, y: point.y)
         switch annotation.shape {
         case .point(let at, _):
             let anchor = screen([at])[0]
-            let width = AnnotationDefaults.pinWidth * pixelRatio, height = AnnotationDefaults.pinHeight * pixelRatio
+            let width = look.pointWidth * pixelRatio, height = look.pointHeight * pixelRatio
             return abs(p.x - anchor.x) <= width / 2 && p.y <= anchor.y && p.y >= anchor.y - height
         case .polyline(let coordinates):
-            return near(screen(coordinates), p)
+            return look.shapeEnabled && near(screen(coordinates), p, width: look.lineWidth)
         case .polygon(let outer, let holes):
+            guard look.shapeEnabled else { return false }
             // Even-odd over the outer ring and its holes: inside the outer and in no hole.
             var inside = RingGeometry.contains(screen(outer), p)
             for hole in holes where RingGeometry.contains(screen(hole, wrapLike: outer[0]), p) { inside.toggle() }
@@ -41,9 +61,15 @@ public struct AnnotationHitTest: Sendable {
         }
     }
 
-    /// Within reach of the line: half the default width plus the tolerance.
-    private func near(_ line: [(x: Double, y: Double)], _ p: (x: Double, y: Double)) -> Bool {
-        let reach = AnnotationDefaults.lineWidth * pixelRatio / 2 + AnnotationDefaults.lineTolerance
+    /// Where a coordinate is on screen (the world copy nearest the camera).
+    public func screenPoint(of coordinate: LngLat) -> ScreenPoint {
+        let p = screen([coordinate])[0]
+        return ScreenPoint(x: p.x, y: p.y)
+    }
+
+    /// Within reach of the line: half its width plus the tolerance.
+    private func near(_ line: [(x: Double, y: Double)], _ p: (x: Double, y: Double), width: Double) -> Bool {
+        let reach = width * pixelRatio / 2 + AnnotationDefaults.lineTolerance
         for i in 0..<max(0, line.count - 1) where RingGeometry.distance(p, toSegment: line[i], line[i + 1]) <= reach {
             return true
         }

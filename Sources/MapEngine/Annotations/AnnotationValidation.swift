@@ -3,12 +3,17 @@ public enum AnnotationValidation {
     public static let maxIDLength = 256
     /// Coordinates per ring or line: the ring check compares every pair of edges.
     public static let maxCoordinates = 4096
+    /// Attributes per annotation, and the length of their keys and values (in characters).
+    public static let maxAttributes = 64
+    public static let maxAttributeKeyLength = 256
+    public static let maxAttributeValueLength = 4096
 
     /// The annotation with its rings opened (a repeated closing coordinate dropped), or a refusal.
     public static func validated(_ annotation: Annotation) throws(MapCommandError) -> Annotation {
         try checkID(annotation.id)
         var result = annotation
         let name = "annotation \"\(annotation.id)\""
+        try checkAttributes(annotation.attributes, in: name)
         switch annotation.shape {
         case .point(let at, let image):
             try checkCoordinate(at, in: name)
@@ -33,6 +38,24 @@ public enum AnnotationValidation {
         guard id.count <= maxIDLength else { throw MapCommandError("annotation id is longer than \(maxIDLength) characters") }
         guard !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw MapCommandError("annotation id \(id.debugDescription) contains a control character")
+        }
+    }
+
+    /// At most `maxAttributes`, each key 1 to `maxAttributeKeyLength` characters, each value at most
+    /// `maxAttributeValueLength`.
+    public static func checkAttributes(_ attributes: [String: String], in name: String) throws(MapCommandError) {
+        guard attributes.count <= maxAttributes else {
+            throw MapCommandError("\(name): more than \(maxAttributes) attributes (got \(attributes.count))")
+        }
+        for key in attributes.keys.sorted() {
+            guard !key.isEmpty else { throw MapCommandError("\(name): an attribute key is empty") }
+            guard key.count <= maxAttributeKeyLength else {
+                throw MapCommandError("\(name): attribute key \"\(key.prefix(32))…\" is longer than \(maxAttributeKeyLength) characters")
+            }
+            let value = attributes[key] ?? ""
+            guard value.count <= maxAttributeValueLength else {
+                throw MapCommandError("\(name): the value of attribute \"\(key)\" is longer than \(maxAttributeValueLength) characters (got \(value.count))")
+            }
         }
     }
 

@@ -21,6 +21,9 @@ public struct ViewportController: Sendable {
     /// Seed 001's startUpdatingCamera/stopUpdatingCamera: true only once a transition has finished.
     public private(set) var isUpdatingCamera = false
     public private(set) var location: UserLocation?
+    /// Where follow-puck states put the location on screen (the annotation delegate's
+    /// user-location-anchor-point); nil: the centre of the padded area. Takes effect at the next tick.
+    public var puckAnchor: ScreenPoint?
     /// Seconds a driving state takes to reach a new target; 0 applies it at once.
     public var followDuration: Double
     public var followEasing: CubicBezierEasing
@@ -54,7 +57,7 @@ public struct ViewportController: Sendable {
     /// The current state's target for this camera and viewport, driven or not.
     public func targetCamera(current: Camera, size: ViewportSize) -> Camera? {
         if case .custom(let name) = state { return customTargets[name] }
-        return ViewportStates.targetCamera(for: state, location: location, current: current, size: size)
+        return ViewportStates.targetCamera(for: state, location: location, current: current, size: size, puckAnchor: puckAnchor)
     }
 
     /// A custom state's new target (kept also while another state is current, for when it becomes current).

@@ -4,8 +4,10 @@ public enum ViewportStates {
     /// overview of an empty geometry or with padding that leaves no room.
     /// - Parameter current: supplies whatever the state leaves alone (follow-puck's nil zoom or pitch,
     ///   bearing `.none` or a missing heading/course).
+    /// - Parameter puckAnchor: where follow-puck puts the location on screen (seed 004's
+    ///   user-location-anchor-point); nil: the centre of the state's padded area.
     public static func targetCamera(
-        for state: ViewportState, location: UserLocation?, current: Camera, size: ViewportSize
+        for state: ViewportState, location: UserLocation?, current: Camera, size: ViewportSize, puckAnchor: ScreenPoint? = nil
     ) -> Camera? {
         switch state {
         case .idle, .custom:
@@ -23,6 +25,7 @@ public enum ViewportStates {
                 center: location.coordinate, zoom: options.zoom ?? current.zoom,
                 bearing: bearing, pitch: options.pitch ?? current.pitch
             ).clamped()
+            if let puckAnchor { return Transform(camera: camera, size: size).camera(placing: location.coordinate, at: puckAnchor) }
             guard options.padding != .zero else { return camera }
             return Transform(camera: camera, size: size).camera(placing: location.coordinate, at: options.padding.center(in: size))
         case .overview(let options):

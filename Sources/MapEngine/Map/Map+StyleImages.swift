@@ -44,6 +44,18 @@ extension Map {
 
     public var styleImageIDs: [String] { styleImages.keys.sorted() }
 
+    /// An added style image's size in points (pixels over its pixel ratio); nil for images the core does
+    /// not hold (sprite images live in the renderer).
+    public func styleImageSize(id: String) -> (width: Double, height: Double)? {
+        guard let image = styleImages[id]?.definition else { return nil }
+        let ratio = image.pixelRatio > 0 ? image.pixelRatio : 1
+        if image.rgba.isEmpty {
+            guard let size = PNGHeader.size(of: image.png) else { return nil }
+            return (Double(size.width) / ratio, Double(size.height) / ratio)
+        }
+        return (Double(image.width) / ratio, Double(image.height) / ratio)
+    }
+
     /// A frame found icons that neither the sprite nor added images have: style-image-missing once
     /// per name (until it is added, or the style changes).
     public func imagesMissing(_ ids: [String]) {

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireSession
 
 /// The requests of each role (PROTOCOL.md 7.5, 7.6, 7.9, 8), checked against what the protocol
 /// says a plugin of that role must answer.
@@ -13,6 +14,7 @@ extension PluginConformance {
         case "gesture-delegate": checkGestureDelegate()
         case "style-image-remover": checkStyleImageRemover()
         case "load-status": checkLoadStatus()
+        case "annotation-delegate": checkAnnotationDelegate()
         default: record(.pass("role \(role)", "protocol version 1 defines no requests for it"))
         }
     }
@@ -140,6 +142,20 @@ extension PluginConformance {
     private func checkDecision(_ name: String, deadlineMillis: Int64,
                                _ fill: (inout Mapwire_V1_PluginRequest) -> Void,
                                accept: (Mapwire_V1_PluginReply.OneOf_Kind?) -> String?) {
+        checkDecision(name, deadlineMillis: deadlineMillis, fill, judge: { accept($0).map { .good($0) } ?? .wrongKind })
+    }
+
+    /// What a decision's answer is worth: its summary, the wrong kind of reply, or the right kind with
+    /// something wrong in it.
+    enum Verdict {
+        case good(String)
+        case wrongKind
+        case bad(String)
+    }
+
+    private func checkDecision(_ name: String, deadlineMillis: Int64,
+                               _ fill: (inout Mapwire_V1_PluginRequest) -> Void,
+                               judge: (Mapwire_V1_PluginReply.OneOf_Kind?) -> Verdict) {
         var times: [Int64] = []
         var answer = ""
         for _ in 0 ..< 3 {
@@ -149,11 +165,15 @@ extension PluginConformance {
                 record(.fail(name, alive() ?? "no reply within 2 s"))
                 return
             }
-            guard let accepted = accept(reply.kind) else {
+            switch judge(reply.kind) {
+            case .good(let accepted): answer = accepted
+            case .wrongKind:
                 record(.fail(name, "answered \(describe(reply))"))
                 return
+            case .bad(let why):
+                record(.fail(name, why))
+                return
             }
-            answer = accepted
             times.append(at - started)
         }
         let median = times.sorted()[1]
@@ -181,6 +201,61 @@ extension PluginConformance {
         checkDecision("style-image-remover: gets a StyleImageDecision (7.6.1)", deadlineMillis: 50, {
             $0.shouldRemoveStyleImage = .with { $0.id = "plugin-check-image" }
         }, accept: { if case .styleImageDecision(let d)? = $0 { "keep: \(d.keep)" } else { nil } })
+    }
+
+    // MARK: annotation-delegate (7.10)
+
+    private func checkAnnotationDelegate() {
+        let asked = ["plugin-check-pin", "plugin-check-area"]
+        let annotations: [Mapwire_V1_Annotation] = [
+            .with {
+                $0.id = asked[0]
+                $0.title = "A pin"
+                $0.point = .with { $0.coordinate = .with { $0.longitude = 2.35; $0.latitude = 48.85 } }
+            },
+            .with {
+                $0.id = asked[1]
+                $0.attributes = ["kind": "park"]
+                $0.polygon = .with {
+                    $0.outer = [(2.3, 48.8), (2.4, 48.8), (2.4, 48.9)].map { p in .with { $0.longitude = p.0; $0.latitude = p.1 } }
+                }
+            },
+        ]
+        checkDecision("annotation-delegate: DescribeAnnotations gets AnnotationDescriptions (7.10)", deadlineMillis: 50, {
+            $0.describeAnnotations = .with { $0.annotations = annotations }
+        }, judge: { kind in
+            guard case .annotationDescriptions(let d)? = kind else { return .wrongKind }
+            return Self.judge(d, asked: Set(asked))
+        })
+        checkDecision("annotation-delegate: DescribeUserLocation gets a UserLocationDescription (7.10)", deadlineMillis: 50, {
+            $0.describeUserLocation = .with { $0.width = 512; $0.height = 512; $0.padding = .init() }
+        }, judge: { kind in
+            guard case .userLocationDescription(let d)? = kind else { return .wrongKind }
+            let s = d.style
+            let bad = [s.puckFillColor, s.haloColor, s.accuracyRingColor, s.headingArrowColor]
+                .filter { !$0.isEmpty && !SessionConfiguration.isCSSColor($0) }
+            guard bad.isEmpty else { return .bad("puck colours that are not CSS colours: \(bad.map(\.debugDescription).joined(separator: ", "))") }
+            guard !d.hasAnchorPoint || (d.anchorPoint.x.isFinite && d.anchorPoint.y.isFinite) else { return .bad("an anchor point that is not finite") }
+            return .good(d.hasAnchorPoint ? "anchor point (\(d.anchorPoint.x), \(d.anchorPoint.y))" : "default anchor point")
+        })
+    }
+
+    /// Good descriptions name only ids that were asked about, with colours that parse, alpha within 0...1
+    /// and no negative line width.
+    static func judge(_ d: Mapwire_V1_AnnotationDescriptions, asked: Set<String>) -> Verdict {
+        for description in d.descriptions {
+            guard asked.contains(description.id) else {
+                return .bad("described \(description.id.debugDescription), which it was not asked about")
+            }
+            for color in [description.hasStrokeColor ? description.strokeColor : nil,
+                          description.hasFillColor ? description.fillColor : nil].compactMap({ $0 })
+            where !SessionConfiguration.isCSSColor(color) {
+                return .bad("\(description.id): colour \(color.debugDescription) is not a CSS colour")
+            }
+            if description.hasAlpha, !(0...1).contains(description.alpha) { return .bad("\(description.id): alpha \(description.alpha) outside 0...1") }
+            if description.hasLineWidth, !(description.lineWidth >= 0) { return .bad("\(description.id): line width \(description.lineWidth) is negative") }
+        }
+        return .good("\(d.descriptions.count) description(s) of \(asked.count) asked, ids and colours valid")
     }
 
     // MARK: load-status (8.1)

@@ -1,0 +1,70 @@
+import Foundation
+import MapWireProcess
+import Testing
+
+/// `mapwire plugin-check` on annotation delegates written in the test (Python, on the SDK's Plugin class,
+/// which answers any request kind of the schema): a good one passes the role's rows, one that names ids it
+/// was not asked about or answers a colour that does not parse fails them.
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+struct AnnotationDelegateCheckTests {
+    static let pythonPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Plugins/python").path
+
+    static var pythonWorks: Bool {
+        (try? ChildProcess(name: "probe", executable: URL(fileURLWithPath: "/usr/bin/env"),
+                           arguments: ["python3", "-c", "import zmq, google.protobuf"],
+                           standardOutput: .discarded, standardError: .discarded))
+            .map { $0.waitForExit(timeout: 30) && $0.termination?.status == 0 } == true
+    }
+
+    /// A delegate whose DescribeAnnotations answer for each annotation is `describe` (Python, `a` the annotation).
+    func delegate(_ run: TestRun, describe: String) throws -> String {
+        let script = run.file("delegate.py")
+        try """
+            import sys
+            sys.path.insert(0, \(String(reflecting: Self.pythonPath)))
+            from mapwire_protocol import Plugin
+            from mapwire.v1 import control_pb2
+            plugin = Plugin("test-annotation-delegate", ["annotation-delegate"])
+
+            @plugin.handles("describe_annotations")
+            def describe(question, _request):
+                return control_pb2.AnnotationDescriptions(descriptions=[\(describe) for a in question.annotations])
+
+            @plugin.handles("describe_user_location")
+            def user_location(question, _request):
+                return control_pb2.UserLocationDescription(style=control_pb2.PuckStyle(puck_fill_color="orange"))
+
+            plugin.run()
+            """.write(to: script, atomically: true, encoding: .utf8)
+        return script.path
+    }
+
+    func rows(_ output: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("annotation-delegate:") }
+    }
+
+    @Test func aGoodDelegatePassesTheRolesChecks() throws {
+        guard Self.pythonWorks else { print("python3 with pyzmq and protobuf is missing; skipping"); return }
+        let run = try TestRun()
+        let script = try delegate(run, describe: ##"control_pb2.AnnotationDescription(id=a.id, fill_color="#00aa00" if a.attributes.get("kind") == "park" else "red", alpha=0.8)"##)
+        let check = try run.mapwire(["plugin-check", "--", "python3", script], timeout: 90)
+        let role = rows(check.stdout)
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(role.count == 2, "\(check.stdout)")
+        #expect(role.allSatisfy { $0.contains(" pass ") }, "\(check.stdout)")
+        #expect(check.stdout.contains("2 description(s) of 2 asked"), "\(check.stdout)")
+    }
+
+    @Test(arguments: [#"control_pb2.AnnotationDescription(id="not-" + a.id)"#,
+                      #"control_pb2.AnnotationDescription(id=a.id, stroke_color="not a colour")"#])
+    func aDelegateAnsweringGarbageFailsDescribeAnnotations(describe: String) throws {
+        guard Self.pythonWorks else { print("python3 with pyzmq and protobuf is missing; skipping"); return }
+        let run = try TestRun()
+        let check = try run.mapwire(["plugin-check", "--", "python3", try delegate(run, describe: describe)], timeout: 90)
+        #expect(check.status == 1, "\(check.stdout)")
+        let row = rows(check.stdout).first { $0.contains("DescribeAnnotations") } ?? ""
+        #expect(row.contains("FAIL"), "\(check.stdout)")
+        #expect(rows(check.stdout).contains { $0.contains("DescribeUserLocation") && $0.contains(" pass ") }, "\(check.stdout)")
+    }
+}
