@@ -180,7 +180,11 @@ def test_the_c_delegate_passes_plugin_check(installed, workdir):
     check = subprocess.run([binary("mapwire"), "plugin-check", "--", program, "--image", "marker-15"],
                            capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout + check.stderr
-    assert "annotation-delegate" in check.stdout
+    for row in ["annotation-delegate: DescribeAnnotations gets AnnotationDescriptions (7.10)",
+                "annotation-delegate: DescribeUserLocation gets a UserLocationDescription (7.10)"]:
+        assert row in check.stdout
+    assert "2 description(s) of 2 asked, ids and colours valid" in check.stdout, "the pin and the area"
+    assert "all 13 checks passed" in check.stdout
 
 
 def wait_until(condition, what, timeout=20):
@@ -224,4 +228,8 @@ def test_the_c_delegate_answers_the_image_question_of_the_real_core(installed, w
         for process in (delegate, core):
             if process:
                 stop(process)
-    assert delegate.stdout.read().splitlines()[:2] == ["described shop image=cafe-15 callout", "described pin image=png"]
+    printed = delegate.stdout.read().splitlines()
+    # Asked once per annotation; about the puck when it registered (for the core's 512x512 view).
+    assert [line for line in printed if line.startswith("described ")] == ["described shop image=cafe-15 callout",
+                                                                          "described pin image=png"]
+    assert "user-location 512x512 anchor default" in printed

@@ -65,7 +65,9 @@ def test_the_python_annotation_delegate_passes():
     assert check.returncode == 0, check.stdout + check.stderr
     table = rows(check.stdout)
     assert table and all(result == "pass" for result, _ in table.values())
-    assert any("annotation-delegate" in name for name in table), check.stdout
+    described = table["annotation-delegate: DescribeAnnotations gets AnnotationDescriptions (7.10)"][1]
+    assert "1 description(s) of 2 asked" in described, "the polygon is coloured, the point keeps the defaults"
+    assert "annotation-delegate: DescribeUserLocation gets a UserLocationDescription (7.10)" in table
 
 
 def test_a_broken_plugin_fails():
