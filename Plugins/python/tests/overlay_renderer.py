@@ -11,12 +11,13 @@ from mapwire.v1 import control_pb2  # noqa: E402
 
 
 class OverlayRenderer:
-    """A renderer that draws nothing but keeps the last AnnotationOverlay each frame carried."""
+    """A renderer that draws nothing but keeps the last AnnotationOverlay and puck each frame carried."""
 
     def __init__(self, run_dir, context):
         self.plugin = Plugin("py-overlay-renderer", roles=["renderer"], run_dir=run_dir, context=context)
         self.overlays = {}                             # resource key -> AnnotationOverlay
         self.last = None                               # the overlay of the last frame drawn
+        self.puck = None                               # the UserLocationPuck of the last frame (None: not shown)
         self.frames = 0
         self.lock = threading.Lock()
         self.plugin.handles("render_frame")(self.render)
@@ -34,6 +35,7 @@ class OverlayRenderer:
             overlay = self.overlays.get(resource.key)
         with self.lock:
             self.last = overlay
+            self.puck = frame.puck if frame.HasField("puck") else None
             self.frames += 1
         return control_pb2.RenderResult(frame_id=frame.frame_id, width=frame.camera.width, height=frame.camera.height,
                                         missing_keys=missing)

@@ -1,11 +1,14 @@
 """The annotation-delegate role end to end, against the real core (PROTOCOL.md 7.10): the Python example
-colour_polygons.py recolours polygons (the C example's image answers: Plugins/c/tests). The core asks
+colour_polygons.py recolours polygons, and a Python delegate styles and places the user-location puck
+(the C example's image answers: Plugins/c/tests). The core asks
 the delegate once per annotation and resolves its answers into the AnnotationOverlay it sends the
 renderer (a KIND_ANNOTATIONS resource of each RenderFrame); a renderer plugin written for this test,
-on mapwire_protocol.Plugin, keeps those overlays, so the test sees exactly what would be drawn."""
+on mapwire_protocol.Plugin, keeps those overlays and the puck, so the test sees exactly what would be
+drawn."""
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -14,7 +17,8 @@ import zmq
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from overlay_renderer import OverlayRenderer  # noqa: E402  (first: it puts mapwire.v1 on the path)
-from mapwire.v1 import control_pb2  # noqa: E402
+from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
+from mapwire_protocol import Plugin  # noqa: E402
 from processes import CommandClient, stop  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -107,3 +111,40 @@ def test_without_a_delegate_annotations_take_the_defaults(core):
     wait_until(lambda: "central" in renderer.drawn(), "no frame drew the annotation")
     drawn = renderer.drawn()["central"]
     assert (drawn.fill_color, drawn.stroke_color, drawn.alpha, drawn.line_width) == (TINT, TINT, 1.0, 3.0)
+
+
+def test_a_python_delegate_styles_and_places_the_puck(core):
+    """describes_user_location against the real core: the puck is drawn in the delegate's colours, and in
+    a follow mode the located coordinate sits at the delegate's anchor point (low in the view, so the
+    camera's centre is north of the location)."""
+    run, renderer, run_dir = core
+    context = zmq.Context()
+    delegate = Plugin("py-puck", roles=["annotation-delegate"], run_dir=run_dir, context=context)
+    asked = []
+
+    @delegate.describes_user_location
+    def puck(ask):
+        asked.append((ask.width, ask.height))
+        return {"puck_fill_color": "#FF4500", "halo_color": "rgba(255, 69, 0, 0.3)", "anchor": (ask.width / 2, ask.height * 0.75)}
+
+    thread = threading.Thread(target=delegate.run)
+    thread.start()
+    try:
+        wait_until(lambda: "annotation-delegate" in run(ping=control_pb2.Ping()).pong.plugin_roles, "the delegate did not register")
+        run(set_style_json=control_pb2.SetStyleJson(json=STYLE))
+        run(set_camera=control_pb2.SetCamera(zoom=14))
+        run(update_location=control_pb2.UpdateLocation(latitude=46.05, longitude=14.5, horizontal_accuracy=30))
+        run(set_tracking_mode=control_pb2.SetTrackingMode(mode=events_pb2.USER_TRACKING_MODE_FOLLOW, animated=False))
+        wait_until(lambda: renderer.puck is not None and renderer.puck.style.puck_fill_color == "#FF4500",
+                   "no frame drew the delegate's puck")
+        style = renderer.puck.style
+        assert (style.puck_fill_color, style.halo_color) == ("#FF4500", "rgba(255, 69, 0, 0.3)")
+        assert style.accuracy_ring_color and style.heading_arrow_color, "the parts left out take their defaults"
+        assert asked and asked[0] == (512, 512)
+        wait_until(lambda: run(get_camera=control_pb2.GetCamera()).camera.center.latitude > 46.05 + 1e-4,
+                   "the camera did not put the location at the anchor point, below the centre")
+        assert run(get_camera=control_pb2.GetCamera()).camera.center.longitude == pytest.approx(14.5, abs=1e-6)
+    finally:
+        delegate.stop()
+        thread.join(timeout=10)
+        context.destroy(linger=0)
