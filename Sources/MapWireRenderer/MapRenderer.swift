@@ -54,8 +54,9 @@ public final class MapRenderer {
             }
         }
         let placement = symbols.endFrame()
+        let missingAnnotationImages = OverlayPainter.paint(scene.overlay, context)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
+        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: Set(placement.missingImages).union(missingAnnotationImages).sorted(),
                      renderMilliseconds: elapsed, styleProblems: style.problems,
                      neededGlyphRanges: placement.neededGlyphs, usedImages: placement.usedImages)
     }
