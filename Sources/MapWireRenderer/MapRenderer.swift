@@ -54,11 +54,11 @@ public final class MapRenderer {
             }
         }
         let placement = symbols.endFrame()
-        let missingAnnotationImages = OverlayPainter.paint(scene.overlay, context)
+        let annotationImages = OverlayPainter.paint(scene.overlay, context)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: Set(placement.missingImages).union(missingAnnotationImages).sorted(),
+        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: Set(placement.missingImages).union(annotationImages.missing).sorted(),
                      renderMilliseconds: elapsed, styleProblems: style.problems,
-                     neededGlyphRanges: placement.neededGlyphs, usedImages: placement.usedImages)
+                     neededGlyphRanges: placement.neededGlyphs, usedImages: Set(placement.usedImages).union(annotationImages.used).sorted())
     }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {

@@ -230,6 +230,7 @@ struct OverlayRenderingTests {
         })
         let (second, after) = try render(plugin, request)
         #expect(second.missingImages.isEmpty)
+        #expect(second.usedImages == ["dot"], "the core keeps an image annotations draw with")
         #expect(after.near(128, 127, (255, 255, 0), tolerance: 12), "\(after.rgb(128, 127))")
         #expect(after.near(134, 108, (Self.grey, Self.grey, Self.grey)), "no pin")
     }

@@ -6,10 +6,16 @@ import MapWireCanvas
 /// polylines (stroke colour, width in points, round joins, at alpha) and points (their image anchored
 /// at its bottom centre, natural size; the built-in pin without one or when a named image is missing).
 enum AnnotationPainter {
-    /// Draws `annotations`; returns the style image names they asked for that the frame does not have.
-    static func paint(_ annotations: [OverlayAnnotation], projection: OverlayProjection, sprite: SpriteAtlas?,
-                      canvas: Canvas) -> Set<String> {
+    /// Style image names the annotations drew with, and those they asked for that the frame lacks.
+    struct Images {
+        var used: Set<String> = []
         var missing: Set<String> = []
+    }
+
+    /// Draws `annotations`; returns the style images they used and those missing.
+    static func paint(_ annotations: [OverlayAnnotation], projection: OverlayProjection, sprite: SpriteAtlas?,
+                      canvas: Canvas) -> Images {
+        var images = Images()
         let bounds = (width: Double(canvas.width), height: Double(canvas.height))
         for annotation in annotations {
             switch annotation.shape {
@@ -33,17 +39,17 @@ enum AnnotationPainter {
                 let tip = projection.screen(coordinate)
                 // Far off screen: nothing of a marker (at most a few hundred px) can show.
                 guard tip.x > -1000, tip.x < bounds.width + 1000, tip.y > -1000, tip.y < bounds.height + 1000 else { continue }
-                if !drawImage(image, at: tip, sprite: sprite, canvas: canvas, missing: &missing) {
+                if !drawImage(image, at: tip, sprite: sprite, canvas: canvas, images: &images) {
                     PinShape.draw(tip: tip, tint: annotation.strokeColor, selected: annotation.selected, on: canvas)
                 }
             }
         }
-        return missing
+        return images
     }
 
     /// Draws the point's own image with its bottom centre at `tip`; false when the pin must stand in.
     private static func drawImage(_ image: OverlayImage?, at tip: Point2D, sprite: SpriteAtlas?, canvas: Canvas,
-                                  missing: inout Set<String>) -> Bool {
+                                  images: inout Images) -> Bool {
         switch image {
         case nil:
             return false
@@ -54,9 +60,10 @@ enum AnnotationPainter {
             return true
         case .styleImage(let name)?:
             guard let entry = sprite?.entries[name], let sprite else {
-                missing.insert(name)
+                images.missing.insert(name)
                 return false
             }
+            images.used.insert(name)
             let width = Double(entry.width) / entry.pixelRatio, height = Double(entry.height) / entry.pixelRatio
             canvas.draw(sprite.image, source: (entry.x, entry.y, entry.width, entry.height),
                         into: (tip.x - width / 2, tip.y - height, width, height), opacity: 1)

@@ -2,11 +2,12 @@ import MapWireCanvas
 
 /// Draws a frame's overlay above every style layer: annotations, then the puck, then the callout.
 enum OverlayPainter {
-    /// Returns the style image names annotations asked for that the frame lacks (they drew as pins).
-    static func paint(_ overlay: SceneOverlay, _ context: PaintContext) -> Set<String> {
-        guard !overlay.isEmpty else { return [] }
+    /// Returns the style image names annotations drew (so the core keeps them) and those they asked for
+    /// that the frame lacks (drawn as pins).
+    static func paint(_ overlay: SceneOverlay, _ context: PaintContext) -> AnnotationPainter.Images {
+        guard !overlay.isEmpty else { return AnnotationPainter.Images() }
         let projection = OverlayProjection(transform: context.transform)
-        let missing = AnnotationPainter.paint(overlay.annotations, projection: projection, sprite: context.scene.sprite,
+        let images = AnnotationPainter.paint(overlay.annotations, projection: projection, sprite: context.scene.sprite,
                                               canvas: context.canvas)
         if let puck = overlay.puck {
             PuckPainter.paint(puck, projection: projection, bearing: context.transform.camera.bearing, canvas: context.canvas)
@@ -14,6 +15,6 @@ enum OverlayPainter {
         if let callout = overlay.callout {
             CalloutPainter.paint(callout, text: OverlayText(glyphs: context.scene.glyphs, canvas: context.canvas), canvas: context.canvas)
         }
-        return missing
+        return images
     }
 }
