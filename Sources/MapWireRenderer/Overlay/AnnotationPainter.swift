@@ -14,7 +14,7 @@ enum AnnotationPainter {
 
     /// Draws `annotations`; returns the style images they used and those missing.
     static func paint(_ annotations: [OverlayAnnotation], projection: OverlayProjection, sprite: SpriteAtlas?,
-                      canvas: Canvas) -> Images {
+                      pins: PinStamps, canvas: Canvas) -> Images {
         var images = Images()
         let bounds = (width: Double(canvas.width), height: Double(canvas.height))
         for annotation in annotations {
@@ -40,7 +40,7 @@ enum AnnotationPainter {
                 // Far off screen: nothing of a marker (at most a few hundred px) can show.
                 guard tip.x > -1000, tip.x < bounds.width + 1000, tip.y > -1000, tip.y < bounds.height + 1000 else { continue }
                 if !drawImage(image, at: tip, sprite: sprite, canvas: canvas, images: &images) {
-                    PinShape.draw(tip: tip, tint: annotation.strokeColor, selected: annotation.selected, on: canvas)
+                    pins.draw(tip: tip, tint: annotation.strokeColor, selected: annotation.selected, on: canvas)
                 }
             }
         }

@@ -4,10 +4,10 @@ import MapWireCanvas
 enum OverlayPainter {
     /// Returns the style image names annotations drew (so the core keeps them) and those they asked for
     /// that the frame lacks (drawn as pins).
-    static func paint(_ overlay: SceneOverlay, _ context: PaintContext) -> AnnotationPainter.Images {
+    static func paint(_ overlay: SceneOverlay, _ context: PaintContext, pins: PinStamps) -> AnnotationPainter.Images {
         guard !overlay.isEmpty else { return AnnotationPainter.Images() }
         let projection = OverlayProjection(transform: context.transform)
-        let images = AnnotationPainter.paint(overlay.annotations, projection: projection, sprite: context.scene.sprite,
+        let images = AnnotationPainter.paint(overlay.annotations, projection: projection, sprite: context.scene.sprite, pins: pins,
                                               canvas: context.canvas)
         if let puck = overlay.puck {
             PuckPainter.paint(puck, projection: projection, bearing: context.transform.camera.bearing, canvas: context.canvas)
