@@ -69,13 +69,15 @@ struct OverlayRenderingTests {
         }
     }
 
-    static func frame(_ id: UInt64, camera: Camera = camera, overlay: Data?, puck: Bool = true, callout: Bool = true) -> Mapwire_V1_PluginRequest {
+    static func frame(_ id: UInt64, camera: Camera = camera, overlay: Data?, puck: Bool = true, callout: Bool = true, pixelRatio: Double = 1)
+        -> Mapwire_V1_PluginRequest
+    {
         .with {
             $0.id = id
             $0.renderFrame = .with {
                 $0.frameID = id
                 $0.returnImage = true
-                $0.pixelRatio = 1
+                $0.pixelRatio = pixelRatio
                 $0.camera = .with {
                     $0.width = UInt32(side); $0.height = UInt32(side)
                     $0.center = .with { $0.longitude = camera.center.longitude; $0.latitude = camera.center.latitude }
@@ -233,5 +235,18 @@ struct OverlayRenderingTests {
         #expect(second.usedImages == ["dot"], "the core keeps an image annotations draw with")
         #expect(after.near(128, 127, (255, 255, 0), tolerance: 12), "\(after.rgb(128, 127))")
         #expect(after.near(134, 108, (Self.grey, Self.grey, Self.grey)), "no pin")
+    }
+
+    @Test func thePinKeepsItsSizeInPointsAtPixelRatioTwo() throws {
+        let plugin = RendererPlugin(logger: Logger(label: "test"))
+        let overlay: Data = try Mapwire_V1_AnnotationOverlay.with {
+            $0.annotations = [Self.drawn("pin") { $0.annotation.point.coordinate = Self.at(180, 60); $0.strokeColor = "#00AA00" }]
+        }.serializedBytes()
+        let (_, picture) = try render(plugin, Self.frame(1, overlay: overlay, puck: false, callout: false, pixelRatio: 2))
+        #expect(picture.image.width == 2 * Self.side)
+        // In device pixels: the head's centre at (360, 80), radius 20; the tip at (360, 120).
+        #expect(picture.near(360, 80, (255, 255, 255)) && picture.near(372, 80, (0, 170, 0)), "\(picture.rgb(372, 80))")
+        #expect(picture.near(360, 112, (0, 170, 0)), "\(picture.rgb(360, 112))")
+        #expect(picture.near(384, 80, (Self.grey, Self.grey, Self.grey)) && picture.near(360, 124, (Self.grey, Self.grey, Self.grey)))
     }
 }
