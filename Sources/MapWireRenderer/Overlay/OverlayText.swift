@@ -11,15 +11,16 @@ struct OverlayText {
     /// The font stack to use: one with every (non-space) character of `text`, a bold one first for bold
     /// text, otherwise a regular one; nil when no stack has them all.
     func stack(for text: String, bold: Bool) -> [UInt32: GlyphStore.Glyph]? {
+        stackName(for: text, bold: bold).flatMap { glyphs.stacks[$0] }
+    }
+
+    /// The key (font names joined by commas) of the stack `stack(for:bold:)` picks.
+    func stackName(for text: String, bold: Bool) -> String? {
         let needed = text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(\.value)
-        let candidates = glyphs.stacks.keys.sorted().filter { key in
-            let stack = glyphs.stacks[key]!
-            return needed.allSatisfy { stack[$0] != nil }
-        }
+        let candidates = glyphs.stacks.filter { _, stack in needed.allSatisfy { stack[$0] != nil } }.keys.sorted()
         let bolder = candidates.first { $0.localizedCaseInsensitiveContains("bold") }
         let regular = candidates.first { $0.localizedCaseInsensitiveContains("regular") } ?? candidates.first
-        guard let key = bold ? (bolder ?? regular) : (regular ?? bolder) else { return nil }
-        return glyphs.stacks[key]
+        return bold ? (bolder ?? regular) : (regular ?? bolder)
     }
 
     /// Width in px of `text` at `size` px.
