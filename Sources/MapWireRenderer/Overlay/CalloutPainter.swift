@@ -8,7 +8,7 @@ enum CalloutPainter {
     static let cornerRadius = 8.0
     static let cornerSteps = 6
     static let tailHalfWidth = 8.0
-    static let titleSize = 14.0
+    static let titleSize = 15.0
     static let subtitleSize = 12.0
     static let accessorySize = 12.0
     static let border = CanvasColor(r: 0, g: 0, b: 0, a: 0.2)
