@@ -3,17 +3,16 @@ import MapEngine
 import MapWireCanvas
 
 /// Draws the user-location puck as MapLibre's iOS default view looks: the accuracy ring on the ground
-/// (a translucent disc with a thin outline, flattened by pitch like the map), a soft halo, a white
+/// (a disc with a thin outline, flattened by pitch like the map), the halo, a white
 /// disc with the fill-coloured dot inside it, and a heading arrow outside the dot when the heading is
 /// known, turned by the heading minus the map's bearing. Sizes in points.
 enum PuckPainter {
     static let dotRadius = 8.25
     static let borderRadius = 11.0
     static let haloRadius = 20.0
-    /// How much of each colour's alpha the translucent parts keep.
-    static let haloOpacity = 0.3
-    static let ringFillOpacity = 0.15
-    static let ringOutlineOpacity = 0.5
+    /// The ring's outline is the ring colour twice as opaque as its fill (the colours carry their own
+    /// translucency: PROTOCOL.md 7.10's defaults are rgba with alpha 0.3 for the halo, 0.15 for the ring).
+    static let ringOutlineAlphaFactor = 2.0
 
     static func paint(_ puck: OverlayPuck, projection: OverlayProjection, bearing: Double, canvas: Canvas) {
         let centerWorld = projection.world(puck.coordinate)
@@ -24,11 +23,13 @@ enum PuckPainter {
             // A ring larger than the canvas by far covers it all: its outline is off screen.
             let ring = ringPath(centerWorld: centerWorld, radius: radius, projection: projection)
             if let ring {
-                canvas.fill(ring, color: puck.accuracyRingColor.withOpacity(ringFillOpacity))
-                canvas.stroke(ring, color: puck.accuracyRingColor.withOpacity(ringOutlineOpacity), style: StrokeStyle(width: 1))
+                canvas.fill(ring, color: puck.accuracyRingColor)
+                var outline = puck.accuracyRingColor
+                outline.a = min(1, outline.a * ringOutlineAlphaFactor)
+                canvas.stroke(ring, color: outline, style: StrokeStyle(width: 1))
             }
         }
-        canvas.circle(center: center, radius: haloRadius, color: puck.haloColor.withOpacity(haloOpacity))
+        canvas.circle(center: center, radius: haloRadius, color: puck.haloColor)
         if let heading = puck.headingDegrees, heading.isFinite {
             canvas.fill(arrow(center: center, angle: (heading - bearing) * .pi / 180), color: puck.headingArrowColor)
         }

@@ -66,8 +66,8 @@ public struct OverlayPuck {
     public var headingArrowColor: CanvasColor
 
     public init(coordinate: LngLat, accuracyMeters: Double, headingDegrees: Double?,
-                fillColor: CanvasColor = OverlayDefaults.puck, haloColor: CanvasColor = OverlayDefaults.puck,
-                accuracyRingColor: CanvasColor = OverlayDefaults.puck, headingArrowColor: CanvasColor = OverlayDefaults.puck) {
+                fillColor: CanvasColor = OverlayDefaults.puck, haloColor: CanvasColor = OverlayDefaults.puckHalo,
+                accuracyRingColor: CanvasColor = OverlayDefaults.puckAccuracyRing, headingArrowColor: CanvasColor = OverlayDefaults.puck) {
         self.coordinate = coordinate
         self.accuracyMeters = accuracyMeters
         self.headingDegrees = headingDegrees
@@ -115,5 +115,8 @@ public enum OverlayDefaults {
     public static let tint = CanvasColor(r: 0, g: 122.0 / 255, b: 1, a: 1)
     /// The puck's blue ("#1E90FF").
     public static let puck = CanvasColor(r: 30.0 / 255, g: 144.0 / 255, b: 1, a: 1)
+    /// The halo and the accuracy ring: the puck's blue, translucent ("rgba(30, 144, 255, 0.3)", "… 0.15)").
+    public static let puckHalo = puck.withOpacity(0.3)
+    public static let puckAccuracyRing = puck.withOpacity(0.15)
     public static let lineWidth = AnnotationDefaults.lineWidth
 }

@@ -73,8 +73,8 @@ enum OverlayDecoding {
         return OverlayPuck(coordinate: lngLat(puck.coordinate), accuracyMeters: puck.accuracyMeters,
                            headingDegrees: puck.hasHeadingDegrees ? puck.headingDegrees : nil,
                            fillColor: OverlayColor.parse(style.puckFillColor, default: OverlayDefaults.puck),
-                           haloColor: OverlayColor.parse(style.haloColor, default: OverlayDefaults.puck),
-                           accuracyRingColor: OverlayColor.parse(style.accuracyRingColor, default: OverlayDefaults.puck),
+                           haloColor: OverlayColor.parse(style.haloColor, default: OverlayDefaults.puckHalo),
+                           accuracyRingColor: OverlayColor.parse(style.accuracyRingColor, default: OverlayDefaults.puckAccuracyRing),
                            headingArrowColor: OverlayColor.parse(style.headingArrowColor, default: OverlayDefaults.puck))
     }
 
