@@ -84,7 +84,7 @@ struct AnnotationBenchmark {
     /// (c) AnnotationHitTest.topmost over `count` annotations per tap, beside the same taps with none.
     private func hitTestFigures(_ points: [LngLat], transform: Transform, random: inout SeededRandom) -> [BenchFigure] {
         let annotations = points.enumerated().map { Annotation(id: "p\($0.offset)", shape: .point($0.element, image: nil)) }
-        let hitTest = AnnotationHitTest(transform: transform, pixelRatio: scene.pixelRatio)
+        let hitTest = AnnotationHitTest(transform: transform)
         let size = (width: Double(scene.size.width), height: Double(scene.size.height))
         let screenTaps = (0..<taps).map { _ in ScreenPoint(x: random.double(in: 0...size.width), y: random.double(in: 0...size.height)) }
         var hits = 0
