@@ -86,4 +86,25 @@ struct AnnotationDrawingTests {
         let cleared = try snapshot(run)
         #expect(near(cleared, 60, 60, [255, 255, 255]) && near(cleared, 186, 40, [255, 255, 255]), "\(rgb(cleared, 60, 60))")
     }
+
+    /// The real location plugin: a fix from a GPX file becomes the puck, drawn where the fix is.
+    @Test func thePuckIsDrawnWhereAGPXFixPutsIt() throws {
+        let run = try TestRun()
+        let transform = try startMap(run)
+        let fix = transform.groundCoordinate(screenX: 200, screenY: 180)
+        let gpx = #"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"#
+            + #"<trkpt lat="\#(fix.latitude)" lon="\#(fix.longitude)"><time>2024-05-01T10:00:00Z</time><hdop>1</hdop></trkpt>"#
+            + "</trkseg></trk></gpx>"
+        let url = run.file("fix.gpx")
+        try gpx.write(to: url, atomically: true, encoding: .utf8)
+        #expect(try run.send(.setShowsUserLocation(.with { $0.shows = true })).ok)
+        let plugin = try run.start("mapwire-location", ["--source", "gpx:\(url.path)"])
+        var image = try snapshot(run)
+        #expect(waitUntil {
+            image = (try? snapshot(run)) ?? image
+            return near(image, 200, 180, [30, 144, 255])
+        }, "the puck's dot at the fix: \(rgb(image, 200, 180)); \(plugin.stderr)")
+        // Nowhere else: the opposite corner stays the style's white.
+        #expect(near(image, 56, 76, [255, 255, 255]), "\(rgb(image, 56, 76))")
+    }
 }
