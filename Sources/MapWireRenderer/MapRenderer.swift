@@ -8,6 +8,7 @@ public final class MapRenderer {
     private var compiled: (json: Data, style: RenderStyle)?
     private let geojsonTiles = GeoJSONTileCache()
     private let symbols = SymbolPainter()
+    private let pins = PinStamps()
 
     public init() {}
 
@@ -54,10 +55,11 @@ public final class MapRenderer {
             }
         }
         let placement = symbols.endFrame()
+        let annotationImages = OverlayPainter.paint(scene.overlay, context, pins: pins)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
+        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: Set(placement.missingImages).union(annotationImages.missing).sorted(),
                      renderMilliseconds: elapsed, styleProblems: style.problems,
-                     neededGlyphRanges: placement.neededGlyphs, usedImages: placement.usedImages)
+                     neededGlyphRanges: placement.neededGlyphs, usedImages: Set(placement.usedImages).union(annotationImages.used).sorted())
     }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {
