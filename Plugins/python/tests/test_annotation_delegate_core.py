@@ -148,3 +148,59 @@ def test_a_python_delegate_styles_and_places_the_puck(core):
         delegate.stop()
         thread.join(timeout=10)
         context.destroy(linger=0)
+
+
+def square(left, top, right, bottom, pixels_per_degree):
+    """A ring around screen px (left, top)-(right, bottom) of a 256 × 256 view centred on 0,0 (near the
+    equator a degree of latitude spans about as many px as one of longitude)."""
+    def at(x, y):
+        return ((x - 128) / pixels_per_degree, (128 - y) / pixels_per_degree)
+    return ring(at(left, top), at(right, top), at(right, bottom), at(left, bottom))
+
+
+def test_the_python_delegate_recolours_polygons_in_a_snapshot(run_dir):
+    """The real renderer draws what the Python delegate answered: a park green and a lake blue, each at
+    alpha 0.5 over the white background, where the default would be the tint colour, opaque."""
+    from png_pixels import decode, rgb
+    binaries = {name: os.path.join(BIN, name) for name in ("mapwire-core", "mapwire-renderer")}
+    for path in binaries.values():
+        assert os.access(path, os.X_OK), f"build first: {path} is missing"
+    core = subprocess.Popen([binaries["mapwire-core"], "--run-dir", run_dir, "--size", "256x256"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    renderer = subprocess.Popen([binaries["mapwire-renderer"], "--run-dir", run_dir],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    context = zmq.Context()
+    delegate = None
+    try:
+        run = CommandClient(context, f"ipc://{run_dir}/control").run
+        wait_until(lambda: "renderer" in run(ping=control_pb2.Ping()).pong.plugin_roles, "the renderer did not register")
+        delegate = start_delegate(run, [sys.executable, EXAMPLE, "--run-dir", run_dir, "--alpha", "0.5"])
+        run(set_style_json=control_pb2.SetStyleJson(json=STYLE))
+        run(set_camera=control_pb2.SetCamera(center=control_pb2.LngLat(longitude=0, latitude=0), zoom=4))
+        pixels_per_degree = 512 * 2 ** 4 / 360         # 512 px tiles at zoom 4
+        run(add_annotations=control_pb2.AddAnnotations(annotations=[
+            control_pb2.Annotation(id="park", attributes={"kind": "park"},
+                                   polygon=control_pb2.PolygonAnnotation(outer=square(20, 20, 100, 100, pixels_per_degree))),
+            control_pb2.Annotation(id="lake", attributes={"kind": "water"},
+                                   polygon=control_pb2.PolygonAnnotation(outer=square(150, 150, 230, 230, pixels_per_degree)))]))
+
+        def blend(colour, alpha=0.5):
+            return tuple(round(alpha * c + (1 - alpha) * 255) for c in colour)
+
+        def near(pixel, expected, tolerance=6):
+            return all(abs(a - b) <= tolerance for a, b in zip(pixel, expected))
+
+        expected = {(60, 60): blend((0x22, 0x8B, 0x22)), (190, 190): blend((0x1E, 0x90, 0xFF)), (128, 20): (255, 255, 255)}
+        seen = {}
+
+        def drawn():
+            image = decode(run(snapshot=control_pb2.Snapshot(return_image=True)).snapshot.png)
+            seen.update({point: rgb(image, *point) for point in expected})
+            return all(near(seen[point], colour) for point, colour in expected.items())
+
+        wait_until(drawn, f"the snapshot does not show the delegate's colours: {seen} instead of {expected}")
+    finally:
+        context.destroy(linger=0)
+        for process in (delegate, renderer, core):
+            if process:
+                stop(process)
