@@ -21,12 +21,13 @@ from mapwire.v1 import control_pb2
 STYLE = '{"version":8,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}'
 
 
-def png_1x1(rgba=(255, 69, 0, 255)):
-    """A real 1×1 RGBA PNG."""
+def png_1x1(rgba=(255, 69, 0, 255), side=1):
+    """A real side × side RGBA PNG of one colour."""
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    header = struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" + bytes(rgba)))
+    header = struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)
+    rows = (b"\x00" + bytes(rgba) * side) * side
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
             + chunk(b"IEND", b""))
 
 
@@ -233,3 +234,41 @@ def test_the_c_delegate_answers_the_image_question_of_the_real_core(installed, w
     assert [line for line in printed if line.startswith("described ")] == ["described shop image=cafe-15 callout",
                                                                           "described pin image=png"]
     assert "user-location 512x512 anchor default" in printed
+
+
+def test_the_real_renderer_draws_the_c_delegates_png(installed, workdir):
+    """The C delegate answers a 16 × 16 orange PNG for a point at the centre of the view: the snapshot of the
+    real core and renderer shows it there, anchored at its bottom centre, where the built-in pin would be blue."""
+    from png_pixels import decode, rgb
+    with open(os.path.join(workdir, "orange.png"), "wb") as file:
+        file.write(png_1x1((255, 69, 0, 255), side=16))
+    program = installed.compile(os.path.join(EXAMPLES, "annotation_delegate.c"), os.path.join(workdir, "annotation-delegate"))
+    run_dir = os.path.join(workdir, "run")
+    processes = [subprocess.Popen([binary("mapwire-core"), "--run-dir", run_dir, "--size", "256x256"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)]
+    context = zmq.Context()
+    try:
+        wait_until(lambda: os.path.exists(os.path.join(run_dir, "control")), "the core did not bind its control socket")
+        run = CommandClient(context, f"ipc://{run_dir}/control").run
+        for command in ([binary("mapwire-renderer"), "--run-dir", run_dir],
+                        [program, "--run-dir", run_dir, "--png", os.path.join(workdir, "orange.png")]):
+            processes.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        wait_until(lambda: {"renderer", "annotation-delegate"} <= set(run(ping=control_pb2.Ping()).pong.plugin_roles),
+                   "the renderer and the delegate did not register")
+        run(set_style_json=control_pb2.SetStyleJson(json=STYLE))
+        run(set_camera=control_pb2.SetCamera(center=lnglat(0, 0), zoom=4))
+        run(add_annotations=control_pb2.AddAnnotations(annotations=[
+            control_pb2.Annotation(id="here", point=control_pb2.PointAnnotation(coordinate=lnglat(0, 0)))]))
+        expected = {(128, 120): (255, 69, 0), (128, 134): (255, 255, 255), (140, 120): (255, 255, 255)}
+        seen = {}
+
+        def drawn():
+            image = decode(run(snapshot=control_pb2.Snapshot(return_image=True)).snapshot.png)
+            seen.update({point: rgb(image, *point) for point in expected})
+            return all(all(abs(a - b) <= 4 for a, b in zip(seen[point], colour)) for point, colour in expected.items())
+
+        wait_until(drawn, f"the snapshot does not show the delegate's PNG above the point: {seen} instead of {expected}")
+    finally:
+        context.destroy(linger=0)
+        for process in reversed(processes):
+            stop(process)
