@@ -30,18 +30,38 @@ enum LinePainter {
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
                 let lines = feature.geometry.map { projection.points($0).map { $0 + translate } }
-                var path = CanvasPath()
+                // GL draws every leg of a line as its own geometry: where legs overlap (parts that
+                // cross, legs of a sharp corner) a translucent line blends twice and a cased line
+                // shows both casings. Opaque solid lines look the same either way: one path.
+                let separate = color.a < 1 || gap > 0
+                var paths: [CanvasPath] = []
+                var whole = CanvasPath()
                 for line in lines where line.count >= 2 {
-                    path.addRing(offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed), closed: closed)
+                    let shifted = offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed)
+                    let legs = style.dash.isEmpty
+                        ? LineSharpCorners.legs(shifted, closed: closed, join: join, miterLimit: miterLimit)
+                        : [shifted]
+                    let legsClosed = closed && legs.count == 1
+                    for leg in legs {
+                        if separate {
+                            var path = CanvasPath()
+                            path.addRing(leg, closed: legsClosed)
+                            paths.append(path)
+                        } else {
+                            whole.addRing(leg, closed: legsClosed)
+                        }
+                    }
                 }
-                guard !path.isEmpty else { continue }
-                if gap > 0 {
-                    // Two lines of `width`, one each side of the gap.
-                    context.canvas.stroke(path, color: color, style: style, gap: gap)
-                } else if blur > 0 {
-                    context.canvas.stroke(path, color: color, style: style, blur: blur)
-                } else {
-                    context.canvas.stroke(path, color: color, style: style)
+                if !separate { paths = [whole] }
+                for path in paths where !path.isEmpty {
+                    if gap > 0 {
+                        // Two lines of `width`, one each side of the gap.
+                        context.canvas.stroke(path, color: color, style: style, gap: gap)
+                    } else if blur > 0 {
+                        context.canvas.stroke(path, color: color, style: style, blur: blur)
+                    } else {
+                        context.canvas.stroke(path, color: color, style: style)
+                    }
                 }
             }
             context.canvas.restore()

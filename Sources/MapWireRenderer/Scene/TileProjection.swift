@@ -25,6 +25,15 @@ struct TileProjection {
 
     func points(_ ring: [TilePoint]) -> [Point2D] { ring.map(point) }
 
+    /// A point of the world copy `copy` worlds to the east (negative: west), for features drawn
+    /// again across the antimeridian.
+    func point(_ p: TilePoint, worldCopy copy: Int) -> Point2D {
+        let world = WebMercator.tileSize * Double(1 << tile.z)
+        let s = projector.project(x: originX + Double(p.x) * unitsToWorld + Double(copy) * world,
+                                  y: originY + Double(p.y) * unitsToWorld)
+        return Point2D(x: s.x, y: s.y)
+    }
+
     /// The tile's square on screen (a quad under bearing or pitch), to clip its drawing to.
     func outline(extent: Int) -> CanvasPath {
         var path = CanvasPath()

@@ -1,0 +1,88 @@
+import Foundation
+import MapEngine
+import MapWireCanvas
+import MapWireFormats
+import MapWireRenderer
+import MapWireVectorTile
+import Testing
+
+/// Details where the renderer matches what GL engines draw (the shared render suite's cases),
+/// each checked on pixels that differed before.
+@Suite struct GLFidelityTests {
+    let renderer = MapRenderer()
+
+    /// A V: up from (200, 400) px to (220, 100) and down to (240, 400); tile units are 8 per px.
+    static let vee = [TestScene.point(1600, 3200), TestScene.point(1760, 800), TestScene.point(1920, 3200)]
+
+    @Test func aTranslucentLineBlendsTwiceWhereTheLegsOfASharpCornerOverlap() throws {
+        let features = [VectorFeature(type: .lineString, geometry: [Self.vee])]
+        let style = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#000","line-width":16,"line-opacity":0.5}}"##)
+        let frame = try renderer.render(TestScene.scene(style: style, features: features))
+        // Near the apex both legs cover the pixel: 1 - 0.5 × 0.5 = 0.75; far down only one does.
+        #expect((189...193).contains(Int(TestScene.pixel(frame, 220, 115)[3])))
+        #expect((126...129).contains(Int(TestScene.pixel(frame, 202, 380)[3])))
+    }
+
+    @Test func aCasedLineShowsBothLegsCasingsAtASharpCorner() throws {
+        let features = [VectorFeature(type: .lineString, geometry: [Self.vee])]
+        let style = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#000","line-width":2,"line-gap-width":10}}"##)
+        let frame = try renderer.render(TestScene.scene(style: style, features: features))
+        // On the axis just below the apex the legs' inner casings cross (drawn as one outline
+        // before, the gap cut them away).
+        let column = (140...180).map { Int(TestScene.pixel(frame, 220, $0)[3]) }
+        #expect(column.contains { $0 > 200 }, "\(column)")
+    }
+
+    func circleFrame(_ paint: String, at point: TilePoint = TestScene.point(2048, 2048), size: ViewportSize = TestScene.size,
+                     camera: Camera = TestScene.camera) throws -> MapRenderer.Frame {
+        let features = [VectorFeature(type: .point, geometry: [[point]])]
+        let style = TestScene.style(##"{"id":"c","type":"circle","source":"s","source-layer":"shapes","paint":{\##(paint)}}"##)
+        let data = VectorTileData(layers: ["shapes": VectorLayer(name: "shapes", features: features)], layerOrder: ["shapes"])
+        return try renderer.render(RenderScene(styleJSON: Data(style.utf8), camera: camera, size: size, pixelRatio: 1,
+                                               sources: ["s": .vector([TestScene.tile: data])], sprite: nil, glyphs: GlyphStore()))
+    }
+
+    @Test func aCirclesEdgeFadesOverTheLastPixelInsideItsRadius() throws {
+        // Radius 10 around (256, 256): the pixel centred at 265.5 is half a pixel inside the edge,
+        // where GL's one-pixel fade is half way (cairo covered it fully).
+        let frame = try circleFrame(##""circle-radius":10,"circle-color":"#000""##)
+        #expect((118...138).contains(Int(TestScene.pixel(frame, 265, 256)[3])))
+        #expect(TestScene.pixel(frame, 264, 256)[3] == 255)
+        #expect(TestScene.pixel(frame, 266, 256)[3] == 0)
+    }
+
+    @Test func aCirclesStrokeBeginsWithAOnePixelRampInsideTheRadius() throws {
+        let frame = try circleFrame(##""circle-radius":10,"circle-color":"#fff","circle-stroke-width":4,"circle-stroke-color":"#000""##)
+        #expect((118...138).contains(Int(TestScene.pixel(frame, 265, 256)[0])))
+        #expect(TestScene.pixel(frame, 264, 256)[0] == 255)
+        #expect(TestScene.pixel(frame, 267, 256)[0] == 0 && TestScene.pixel(frame, 267, 256)[3] == 255)
+    }
+
+    @Test func circlesRepeatOnTheWorldCopiesTheViewShows() throws {
+        // A 1024 px wide view at zoom 0 shows the 512 px world and half a copy either side: the
+        // point at world x 100 is at screen x 356 and again at 868 on the copy to the east.
+        let frame = try circleFrame(##""circle-radius":5,"circle-color":"#000""##, at: TestScene.point(800, 2048),
+                                    size: ViewportSize(width: 1024, height: 512))
+        #expect(TestScene.pixel(frame, 356, 256)[3] == 255)
+        #expect(TestScene.pixel(frame, 868, 256)[3] == 255)
+        #expect(TestScene.pixel(frame, 612, 256)[3] == 0)
+    }
+
+    @Test func circlePitchScaleMapShrinksFarCirclesAndViewportKeepsThem() throws {
+        let pitched = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0, pitch: 50)
+        // North of the centre: further from the camera, higher on the screen.
+        let far = TestScene.point(2048, 1024)
+        func width(_ scale: String) throws -> Int {
+            let frame = try circleFrame(##""circle-radius":20,"circle-color":"#000","circle-pitch-scale":"\##(scale)""##, at: far, camera: pitched)
+            let rgba = frame.canvas.rgba()
+            var widest = 0
+            for y in 0..<512 {
+                widest = max(widest, (0..<512).filter { rgba[(y * 512 + $0) * 4 + 3] > 127 }.count)
+            }
+            return widest
+        }
+        let map = try width("map"), viewport = try width("viewport")
+        #expect((39...41).contains(viewport), "\(viewport)")
+        #expect(map < viewport - 4, "map \(map), viewport \(viewport)")
+    }
+}
