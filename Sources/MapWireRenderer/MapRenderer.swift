@@ -45,7 +45,7 @@ public final class MapRenderer {
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)
             case "fill": FillPainter.paint(layer, context)
-            case "fill-extrusion": FillPainter.paint(layer, context, extrusion: true)
+            case "fill-extrusion": FillExtrusionPainter.paint(layer, context)
             case "line": LinePainter.paint(layer, context)
             case "circle": CirclePainter.paint(layer, context)
             case "raster": RasterPainter.paint(layer, context)

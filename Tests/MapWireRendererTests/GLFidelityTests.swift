@@ -85,4 +85,60 @@ import Testing
         #expect((39...41).contains(viewport), "\(viewport)")
         #expect(map < viewport - 4, "map \(map), viewport \(viewport)")
     }
+
+    @Test func anIconAtItsNaturalSizeIsCopiedPixelForPixel() throws {
+        // A 5×5 icon, a 1 px red border round white, centred on (256, 256): its left edge falls at
+        // 253.5, between pixels. GL samples the nearest icon pixel: column 253 is all border,
+        // 254 all white (bilinear sampling gave a half-covered 253 and a pink 254).
+        var rgba: [UInt8] = []
+        for y in 0..<5 {
+            for x in 0..<5 { rgba += (x == 0 || y == 0 || x == 4 || y == 4) ? [255, 0, 0, 255] : [255, 255, 255, 255] }
+        }
+        let sprite = SpriteAtlas(image: CanvasImage(rgba: rgba, width: 5, height: 5),
+                                 entries: ["box": .init(x: 0, y: 0, width: 5, height: 5, pixelRatio: 1, sdf: false)])
+        let style = TestScene.style(##"{"id":"i","type":"symbol","source":"s","source-layer":"shapes","layout":{"icon-image":"box"}}"##)
+        let frame = try renderer.render(SymbolFixtures.scene(style: style, features: [SymbolFixtures.pointFeature(2048, 2048)], sprite: sprite))
+        #expect(TestScene.pixel(frame, 253, 255) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 254, 255) == [255, 255, 255, 255])
+        #expect(TestScene.pixel(frame, 257, 255) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 252, 255)[3] == 0 && TestScene.pixel(frame, 258, 255)[3] == 0)
+    }
+
+    static let building = TestScene.style(##"{"id":"b","type":"fill-extrusion","source":"s","source-layer":"shapes","paint":{"fill-extrusion-color":"#f00","fill-extrusion-height":3000000}}"##)
+    /// A 32 px square around the centre (x and y 240...272).
+    static let block = [VectorFeature(type: .polygon, geometry: [TestScene.square(1920, 1920, 2176, 2176)])]
+
+    @Test func anExtrusionsRoofIsShadedByTheDefaultLight() throws {
+        // Seen from straight above only the roof shows: red lit by the default light (intensity
+        // 0.5 from above) with the ambient 0.03 in the other channels: about (255, 10, 10).
+        let frame = try renderer.render(TestScene.scene(style: Self.building, features: Self.block))
+        let roof = TestScene.pixel(frame, 256, 256)
+        #expect(roof[0] == 255 && (8...12).contains(Int(roof[1])) && (8...12).contains(Int(roof[2])) && roof[3] == 255, "\(roof)")
+    }
+
+    @Test func aPitchedExtrusionRaisesItsRoofAndShowsItsFrontWall() throws {
+        // 3000 km at zoom 0 is about 38 px: the roof rises up the screen and the front wall
+        // (shaded darker toward the ground) covers where the flat polygon was drawn.
+        let pitched = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0, pitch: 60)
+        let frame = try renderer.render(TestScene.scene(style: Self.building, features: Self.block, camera: pitched))
+        let rgba = frame.canvas.rgba()
+        let column = (0..<512).map { y in Array(rgba[(y * 512 + 256) * 4..<(y * 512 + 256) * 4 + 4]) }
+        let covered = column.indices.filter { column[$0][3] == 255 }
+        let top = try #require(covered.first), bottom = try #require(covered.last)
+        let flat = TestScene.scene(style: TestScene.style(##"{"id":"f","type":"fill","source":"s","source-layer":"shapes","paint":{"fill-color":"#f00"}}"##), features: Self.block, camera: pitched)
+        let flatColumn = try renderer.render(flat).canvas.rgba()
+        let flatTop = try #require((0..<512).first { flatColumn[($0 * 512 + 256) * 4 + 3] == 255 })
+        #expect(top < flatTop - 10, "roof from \(top), flat from \(flatTop)")
+        // The wall's foot is darker than the roof.
+        #expect(Int(column[bottom - 1][0]) < Int(column[top + 1][0]) - 20, "\(column[top + 1]) \(column[bottom - 1])")
+    }
+
+    @Test func extrusionOpacityFadesTheBlockAsAWhole() throws {
+        let style = TestScene.style(##"{"id":"b","type":"fill-extrusion","source":"s","source-layer":"shapes","paint":{"fill-extrusion-color":"#f00","fill-extrusion-height":3000000,"fill-extrusion-opacity":0.5}}"##)
+        let pitched = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0, pitch: 60)
+        let frame = try renderer.render(TestScene.scene(style: style, features: Self.block, camera: pitched))
+        // Faces overlap on screen (walls behind the roof) yet every covered pixel is half opaque.
+        let alphas = Set((0..<512).map { Int(TestScene.pixel(frame, 256, $0)[3]) }.filter { $0 > 0 })
+        #expect(alphas.allSatisfy { (126...129).contains($0) }, "\(alphas)")
+    }
 }

@@ -12,6 +12,8 @@ enum LinePainter {
         let cap = lineCap(layer.string("line-cap", constant, "butt"))
         let join = lineJoin(layer.string("line-join", constant, "miter"))
         let miterLimit = layer.number("line-miter-limit", constant, 2)
+        // GL lays dashes out in the tile's units: between integer zooms they grow with the map.
+        let dashScale = pow(2, context.zoom - context.zoom.rounded(.down))
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
@@ -24,7 +26,9 @@ enum LinePainter {
                 let gap = layer.number("line-gap-width", eval, 0)
                 let offset = layer.number("line-offset", eval, 0)
                 let blur = layer.number("line-blur", eval, 0)
-                let dash = layer.numbers("line-dasharray", eval, []).map { $0 * width }
+                // ... and in widths of the line at the tile's zoom.
+                let floorWidth = layer.number("line-width", EvaluationContext(zoom: context.zoom.rounded(.down), feature: FeatureContext(feature: feature)), width)
+                let dash = layer.numbers("line-dasharray", eval, []).map { $0 * floorWidth * dashScale }
                 let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.

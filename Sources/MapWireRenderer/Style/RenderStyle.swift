@@ -17,6 +17,10 @@ struct RenderStyle {
     }
 
     let layers: [RenderLayer]
+    /// The style's `light` (for extrusions), read like a layer whose properties are named
+    /// `light-anchor`, `light-color`, `light-intensity`, `light-position`.
+    /// Nil only if it could not be read at all (it has no filter, so it always can).
+    let light: RenderLayer?
     let sources: [String: Source]
     /// What could not be read: layers left out, properties drawn with their defaults.
     let problems: [String]
@@ -42,6 +46,11 @@ struct RenderStyle {
             }
         }
         self.layers = layers
+        var lightPaint: [String: Any] = [:]
+        for (name, value) in (root["light"] as? [String: Any]) ?? [:] { lightPaint["light-\(name)"] = value }
+        let light = try? RenderLayer(json: ["id": "light", "type": "light", "paint": lightPaint])
+        self.light = light
+        problems += light?.problems.map { "light: \($0)" } ?? []
         self.problems = problems
         var sources: [String: Source] = [:]
         for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {
