@@ -6,20 +6,11 @@ import MapWireVectorTile
 
 /// `fill-extrusion`: polygons raised as blocks, walls from `base` to `height` metres and a roof,
 /// seen in the camera's perspective and shaded by the style's light as GL engines shade them.
-/// Faces are drawn far to near (GL uses a depth buffer: the nearest face wins) into one group
-/// that `fill-extrusion-opacity` fades as a whole, without antialiasing, as GL draws them.
+/// Faces are drawn with a depth buffer (the nearest face wins at each pixel) into one layer that
+/// `fill-extrusion-opacity` fades as a whole, without antialiasing, as GL draws them.
 enum FillExtrusionPainter {
     /// The earth's circumference at the equator in metres (GL's radius 6371008.8 m).
     static let earthCircumference = 2 * Double.pi * 6_371_008.8
-
-    struct Face {
-        var path: CanvasPath
-        /// Colour at `from` and at `to` (the same for roofs).
-        var from: Point2D, fromColor: CanvasColor
-        var to: Point2D, toColor: CanvasColor
-        /// Distance from the camera, for drawing far to near.
-        var depth: Double
-    }
 
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
@@ -36,7 +27,7 @@ enum FillExtrusionPainter {
             let b = context.bearingRadians
             translate = [translate[0] * cos(b) - translate[1] * sin(b), translate[0] * sin(b) + translate[1] * cos(b)]
         }
-        var faces: [Face] = []
+        var faces: [DepthTestedFace] = []
         for (_, data, projection) in context.tiles(for: layer) {
             let perWorld = projection.unitsToWorld, scale = projection.projector.worldScale
             let shiftX = translate[0] / scale, shiftY = translate[1] / scale
@@ -53,53 +44,41 @@ enum FillExtrusionPainter {
                 let color = layer.color("fill-extrusion-color", eval, .black)
                 let roofColor = shading.color(color, normal: (0, 0, 1), t: 1, base: base, height: height)
                 for polygon in feature.polygons() {
-                    var roof = CanvasPath()
-                    var roofDepth = 0.0, roofPoints = 0
+                    var roof: [[Point2D]] = []
+                    var roofDepths: [Double] = []
                     for (ringIndex, ring) in polygon.enumerated() where ring.count >= 3 {
                         let top = ring.map { project($0, height) }
-                        roof.addRing(top.map { Point2D(x: $0.x, y: $0.y) }, closed: true)
-                        if ringIndex == 0 {
-                            roofDepth = top.reduce(0) { $0 + $1.depth }
-                            roofPoints = top.count
-                        }
+                        roof.append(top.map { Point2D(x: $0.x, y: $0.y) })
+                        if ringIndex == 0 { roofDepths = top.map(\.depth) }
                         guard height > base else { continue }
-                        for i in 1..<ring.count {
-                            let p1 = ring[i], p2 = ring[i - 1]
+                        // Every edge, the closing one too when the ring does not repeat its start.
+                        let closed = ring.first == ring.last
+                        for i in (closed ? 1 : 0)..<ring.count {
+                            let previous = i == 0 ? ring.count - 1 : i - 1
+                            let p1 = ring[i], p2 = ring[previous]
                             guard !isTileEdge(p1, p2, extent: extent) else { continue }
                             let ex = Double(p1.x - p2.x), ey = Double(p1.y - p2.y)
                             let length = (ex * ex + ey * ey).squareRoot()
                             guard length > 0 else { continue }
                             let normal = (x: -ey / length, y: ex / length, z: 0.0)
-                            let a = project(p2, base), b = project(p1, base), c = top[i], d = top[i - 1]
-                            var wall = CanvasPath()
-                            wall.addRing([a, b, c, d].map { Point2D(x: $0.x, y: $0.y) }, closed: true)
-                            faces.append(Face(
-                                path: wall,
+                            let a = project(p2, base), b = project(p1, base), c = top[i], d = top[previous]
+                            faces.append(DepthTestedFace(
+                                rings: [[a, b, c, d].map { Point2D(x: $0.x, y: $0.y) }],
+                                depths: [a.depth, b.depth, c.depth, d.depth],
                                 from: Point2D(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2),
                                 fromColor: shading.color(color, normal: normal, t: 0, base: base, height: height),
                                 to: Point2D(x: (c.x + d.x) / 2, y: (c.y + d.y) / 2),
-                                toColor: shading.color(color, normal: normal, t: 1, base: base, height: height),
-                                depth: (a.depth + b.depth + c.depth + d.depth) / 4))
+                                toColor: shading.color(color, normal: normal, t: 1, base: base, height: height)))
                         }
                     }
-                    guard roofPoints > 0 else { continue }
+                    guard !roofDepths.isEmpty else { continue }
                     let origin = Point2D(x: 0, y: 0)
-                    faces.append(Face(path: roof, from: origin, fromColor: roofColor, to: origin, toColor: roofColor,
-                                      depth: roofDepth / Double(roofPoints)))
+                    faces.append(DepthTestedFace(rings: roof, depths: roofDepths, from: origin, fromColor: roofColor,
+                                                 to: origin, toColor: roofColor))
                 }
             }
         }
-        guard !faces.isEmpty else { return }
-        faces.sort { $0.depth > $1.depth }
-        context.canvas.setOpacityGroup({
-            for face in faces {
-                if face.fromColor == face.toColor {
-                    context.canvas.fill(face.path, color: face.fromColor, antialias: false)
-                } else {
-                    context.canvas.fill(face.path, from: face.from, face.fromColor, to: face.to, face.toColor, antialias: false)
-                }
-            }
-        }, opacity: opacity)
+        context.canvas.drawDepthTested(faces, opacity: opacity)
     }
 
     /// GL leaves out walls along the tile's edge (where a polygon was cut, not a real wall).
