@@ -10,7 +10,7 @@ import MapWireVectorTile
 /// `fill-extrusion-opacity` fades as a whole, without antialiasing, as GL draws them.
 enum FillExtrusionPainter {
     /// The earth's circumference at the equator in metres (GL's radius 6371008.8 m).
-    static let earthCircumference = 2 * Double.pi * 6_371_008.8
+    static let earthCircumference = 2 * Double.pi * 6_378_137
 
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
