@@ -75,9 +75,7 @@ final class ResourceCache {
             case .tile:
                 return .rasterTile(try CanvasImage(encoded: resource.data))
             case .geojson:
-                // GL's GeoJSON tiles: extent 8192, a 128 px buffer and a 0.375 px simplification
-                // tolerance at its 512 px tile size, so shapes land on the same tile units.
-                return .geojson(try GeoJSONTiler(data: resource.data, extent: 8192, buffer: 2048, tolerance: 6))
+                return .geojson(try GLGeoJSONTiling.tiler(data: resource.data))
             case .spriteJson:
                 guard (try? JSONSerialization.jsonObject(with: resource.data)) is [String: Any] else {
                     return .broken(Self.describe(resource, "is not a JSON object"))
