@@ -1,12 +1,15 @@
 /// The visual order of one line of label text with right-to-left script in it: the parts of the
 /// Unicode bidirectional algorithm labels need (paragraph direction from the first strong letter,
 /// numbers kept left to right, neutrals taking their neighbours' direction, runs reversed by
-/// level), as GL engines reorder each line after breaking. Pure: code points in, indices out.
+/// level), as GL engines reorder each line after breaking: levels are resolved over the whole
+/// paragraph, then each line is reversed by them. Pure: code points in, indices out.
 enum BidiReorder {
     enum Kind { case left, right, europeanNumber, arabicNumber, neutral }
 
     static func kind(_ c: UInt32) -> Kind {
         switch c {
+        case 0x200E: return .left   // left-to-right mark
+        case 0x200F: return .right  // right-to-left mark
         case 0x30...0x39, 0x06F0...0x06F9, 0x2070...0x2079, 0x2080...0x2089: return .europeanNumber
         case 0x0660...0x0669, 0x066B, 0x066C: return .arabicNumber
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF:
@@ -16,6 +19,11 @@ enum BidiReorder {
             guard let scalar = Unicode.Scalar(c), scalar.properties.isAlphabetic else { return .neutral }
             return .left
         }
+    }
+
+    /// Directional marks and embeddings: they steer the order and are not drawn.
+    static func isControl(_ c: UInt32) -> Bool {
+        c == 0x200E || c == 0x200F || (0x202A...0x202E).contains(c) || (0x2066...0x2069).contains(c)
     }
 
     /// True if the text has a right-to-left letter (else nothing is reordered).
@@ -35,12 +43,12 @@ enum BidiReorder {
         return false
     }
 
-    /// Indices of `line` in the order they are drawn, left to right.
-    static func visualOrder(_ line: [UInt32], rightToLeft: Bool) -> [Int] {
-        let n = line.count
-        guard n > 1, rightToLeft || hasRightToLeft(line) else { return Array(0..<n) }
+    /// Embedding levels of a paragraph's characters (even: left to right, odd: right to left).
+    static func levels(_ paragraph: [UInt32], rightToLeft: Bool) -> [Int] {
+        let n = paragraph.count
         let base = rightToLeft ? 1 : 0
-        var kinds = line.map(kind)
+        guard rightToLeft || hasRightToLeft(paragraph) else { return [Int](repeating: 0, count: n) }
+        var kinds = paragraph.map(kind)
         // W2: a European number after Arabic letters reads as an Arabic number.
         var lastStrong: Kind = rightToLeft ? .right : .left
         for i in 0..<n {
@@ -52,11 +60,12 @@ enum BidiReorder {
         }
         // N1/N2: neutrals between two of the same direction (numbers count as right-to-left)
         // take it, others the paragraph's.
+        let paragraphDirection: Kind = rightToLeft ? .right : .left
         func direction(_ k: Kind) -> Kind? {
             switch k {
             case .left: return .left
             case .right, .arabicNumber: return .right
-            case .europeanNumber: return rightToLeft ? .right : .left
+            case .europeanNumber: return paragraphDirection
             case .neutral: return nil
             }
         }
@@ -66,14 +75,14 @@ enum BidiReorder {
             guard kinds[i] == .neutral else { i += 1; continue }
             var j = i
             while j < n, kinds[j] == .neutral { j += 1 }
-            let before = i > 0 ? direction(kinds[i - 1]) : (rightToLeft ? .right : .left)
-            let after = j < n ? direction(kinds[j]) : (rightToLeft ? .right : .left)
-            let fill: Kind = before == after ? before! : (rightToLeft ? .right : .left)
+            let before = i > 0 ? direction(kinds[i - 1]) : paragraphDirection
+            let after = j < n ? direction(kinds[j]) : paragraphDirection
+            let fill = before == after ? (before ?? paragraphDirection) : paragraphDirection
             for k in i..<j { resolved[k] = fill }
             i = j
         }
         // I1/I2: embedding levels.
-        let levels: [Int] = resolved.map { k in
+        return resolved.map { k in
             switch (base, k) {
             case (0, .right): return 1
             case (0, .europeanNumber), (0, .arabicNumber): return 2
@@ -82,10 +91,16 @@ enum BidiReorder {
             default: return 0
             }
         }
-        // L2: from the highest level down to the lowest odd one, reverse every run at or above it.
+    }
+
+    /// Positions (0..<levels.count) of one line's characters in the order they are drawn, left
+    /// to right, from their levels (L2: from the highest level down to the lowest odd one,
+    /// reverse every run at or above it).
+    static func visualOrder(levels: [Int]) -> [Int] {
+        let n = levels.count
         var order = Array(0..<n)
+        guard let highest = levels.max(), highest > 0 else { return order }
         var visualLevels = levels
-        let highest = levels.max() ?? 0
         for level in stride(from: highest, through: 1, by: -1) {
             var start = 0
             while start < n {
@@ -98,5 +113,10 @@ enum BidiReorder {
             }
         }
         return order
+    }
+
+    /// The drawing order of a single-line paragraph.
+    static func visualOrder(_ line: [UInt32], rightToLeft: Bool) -> [Int] {
+        visualOrder(levels: levels(line, rightToLeft: rightToLeft))
     }
 }
