@@ -3,13 +3,9 @@ import MapWireStyle
 import MapWireVectorTile
 
 /// `circle`: radius, colour, blur, opacity, stroke, translate. Each point is drawn by the tile that
-/// owns it (not by neighbours whose buffer also holds it), so none is drawn twice. Circles are
-/// repeated on the world copies east and west that the view shows (GL's renderWorldCopies), and
-/// with pitch `circle-pitch-scale: map` shrinks far circles as the map shrinks.
+/// owns it (not by neighbours whose buffer also holds it), so none is drawn twice. With pitch
+/// `circle-pitch-scale: map` shrinks far circles as the map shrinks.
 enum CirclePainter {
-    /// World copies looked at either side of the main one.
-    static let copies = -2...2
-
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
         let translate = context.translation(layer.numbers("circle-translate", constant, [0, 0]),
@@ -30,15 +26,13 @@ enum CirclePainter {
                 let blur = layer.number("circle-blur", eval, 0)
                 for part in feature.geometry {
                     for point in part where point.x >= 0 && point.y >= 0 && point.x < extent && point.y < extent {
-                        for copy in copies {
-                            let center = (copy == 0 ? projection.point(point) : projection.point(point, worldCopy: copy)) + translate
-                            let scale = scaleWithMap ? projection.projector.perspectiveScale(atScreenY: center.y) : 1
-                            let outer = (radius + strokeWidth) * scale
-                            guard center.x + outer > 0, center.x - outer < canvasWidth,
-                                  center.y + outer > 0, center.y - outer < canvasHeight else { continue }
-                            context.canvas.circle(center: center, radius: radius * scale, color: color, blur: blur,
-                                                  strokeWidth: strokeWidth * scale, strokeColor: stroke)
-                        }
+                        let center = projection.point(point) + translate
+                        let scale = scaleWithMap ? projection.projector.perspectiveScale(atScreenY: center.y) : 1
+                        let outer = (radius + strokeWidth) * scale
+                        guard center.x + outer > 0, center.x - outer < canvasWidth,
+                              center.y + outer > 0, center.y - outer < canvasHeight else { continue }
+                        context.canvas.circle(center: center, radius: radius * scale, color: color, blur: blur,
+                                              strokeWidth: strokeWidth * scale, strokeColor: stroke)
                     }
                 }
             }

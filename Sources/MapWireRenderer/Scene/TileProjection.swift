@@ -9,11 +9,15 @@ struct TileProjection {
     let unitsToWorld: Double
     let originX: Double, originY: Double
 
-    init(transform: Transform, tile: CanonicalTileID, extent: Int) {
+    /// Which copy of the world the tile is drawn on: 0 the main one, ±1 the next east or west.
+    let wrap: Int
+
+    init(transform: Transform, tile: CanonicalTileID, extent: Int, wrap: Int = 0) {
         projector = transform.projector(atZoom: Double(tile.z))
         self.tile = tile
+        self.wrap = wrap
         unitsToWorld = WebMercator.tileSize / Double(extent)
-        originX = Double(tile.x) * WebMercator.tileSize
+        originX = (Double(tile.x) + Double(wrap) * Double(1 << tile.z)) * WebMercator.tileSize
         originY = Double(tile.y) * WebMercator.tileSize
     }
 
@@ -24,15 +28,6 @@ struct TileProjection {
     }
 
     func points(_ ring: [TilePoint]) -> [Point2D] { ring.map(point) }
-
-    /// A point of the world copy `copy` worlds to the east (negative: west), for features drawn
-    /// again across the antimeridian.
-    func point(_ p: TilePoint, worldCopy copy: Int) -> Point2D {
-        let world = WebMercator.tileSize * Double(1 << tile.z)
-        let s = projector.project(x: originX + Double(p.x) * unitsToWorld + Double(copy) * world,
-                                  y: originY + Double(p.y) * unitsToWorld)
-        return Point2D(x: s.x, y: s.y)
-    }
 
     /// The tile's square on screen (a quad under bearing or pitch), to clip its drawing to.
     func outline(extent: Int) -> CanvasPath {

@@ -48,7 +48,8 @@ struct SymbolPlacer {
         var candidates: [Candidate] = []
         for (tile, data, projection) in context.tiles(for: layer) {
             for (i, feature) in context.features(of: data, layer: layer).enumerated() {
-                let name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
+                var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
+                if projection.wrap != 0 { name += "@\(projection.wrap)" }
                 candidates += self.candidates(feature, name: name, layer: layer, options: options,
                                               extent: data.extent, projection: projection)
             }
