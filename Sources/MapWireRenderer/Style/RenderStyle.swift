@@ -14,6 +14,8 @@ struct RenderStyle {
         /// GeoJSON tiling options.
         let buffer: Int
         let tolerance: Double
+        /// GeoJSON point clustering, when the source asks for it.
+        let cluster: GeoJSONClusterOptions?
     }
 
     let layers: [RenderLayer]
@@ -70,7 +72,13 @@ struct RenderStyle {
                 maxZoom: integer("maxzoom", type == "geojson" ? 18 : 22, zooms),
                 minZoom: integer("minzoom", 0, zooms),
                 buffer: integer("buffer", 128, 0...512),
-                tolerance: tolerance.isFinite && tolerance >= 0 ? tolerance : 0.375)
+                tolerance: tolerance.isFinite && tolerance >= 0 ? tolerance : 0.375,
+                cluster: type == "geojson" && object["cluster"] as? Bool == true
+                    ? GeoJSONClusterOptions(
+                        radius: max(0, FoundationJSON.double(object["clusterRadius"]) ?? 50),
+                        maxZoom: integer("clusterMaxZoom", integer("maxzoom", 18, zooms) - 1, 0...(zooms.upperBound - 1)),
+                        minPoints: integer("clusterMinPoints", 2, 2...Int(Int32.max)))
+                    : nil)
         }
         self.sources = sources
     }
