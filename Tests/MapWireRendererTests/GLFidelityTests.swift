@@ -2,7 +2,7 @@ import Foundation
 import MapEngine
 import MapWireCanvas
 import MapWireFormats
-import MapWireRenderer
+@testable import MapWireRenderer
 import MapWireVectorTile
 import Testing
 
@@ -174,5 +174,18 @@ import Testing
         #expect(tile.extent == 8192)
         let point = try #require(tile.features.first?.geometry.first?.first)
         #expect((9760...9810).contains(Int(point.x)), "\(point)")
+    }
+
+    @Test func glyphsArePaddedToTheirAtlasCell() {
+        // A 10 × 12 glyph: bitmap 16 × 18 with its 3 px border, 18 × 20 with GL's 1 px gap, in a
+        // cell rounded up to 20 × 24; the bitmap sits 1 px in from the cell's top-left corner.
+        let source = (0..<(16 * 18)).map { UInt8($0 % 251) }
+        let glyph = GlyphStore.Glyph(id: 65, bitmap: source, width: 10, height: 12, left: 2, top: -5, advance: 12)
+        let padded = PaddedGlyphs.padded(glyph)
+        #expect(padded.width + 6 == 20 && padded.height + 6 == 24)
+        #expect(padded.bitmap.count == 20 * 24)
+        #expect(padded.bitmap[1 * 20 + 1] == source[0] && padded.bitmap[18 * 20 + 16] == source[17 * 16 + 15])
+        #expect(padded.left == 1 && padded.top == -4)
+        #expect(PaddedGlyphs.cell(20) == 24 && PaddedGlyphs.cell(21) == 24)
     }
 }
