@@ -22,10 +22,9 @@ public struct GeoJSONClusterOptions: Hashable, Sendable {
 /// centre, which the next zoom up clusters again. Clusters carry `cluster`, `cluster_id`,
 /// `point_count` and `point_count_abbreviated`; lone points keep their properties.
 ///
-/// Everything is computed in `init` except the per-zoom tilers, which are made on first use
-/// behind a lock (the only mutable state).
-public final class GeoJSONClusters: @unchecked Sendable {
-    // @unchecked: `tilers` is only read and written while holding `lock`; everything else is let.
+/// Everything is computed in `init` except the per-zoom tilers, which are made on first use.
+/// Not Sendable: the renderer's one drawing thread owns it.
+public final class GeoJSONClusters {
     struct Item {
         var x: Double, y: Double
         /// Last zoom this item was looked at (∞ = not yet).
@@ -42,7 +41,6 @@ public final class GeoJSONClusters: @unchecked Sendable {
     private let levels: [[Item]]
     private let extent: Int, buffer: Int, tolerance: Double
     private var tilers: [Int: GeoJSONTiler] = [:]
-    private let lock = NSLock()
 
     /// Clusters the single-point features of `source` (other features are left out, as GL's
     /// cluster index leaves them out).
@@ -113,8 +111,6 @@ public final class GeoJSONClusters: @unchecked Sendable {
     /// one show every point alone).
     public func tiler(atZoom z: Int) -> GeoJSONTiler {
         let level = min(max(0, z), levels.count - 1)
-        lock.lock()
-        defer { lock.unlock() }
         if let known = tilers[level] { return known }
         let features = levels[level].map { item -> ProjectedFeature in
             if !item.isCluster {
