@@ -97,7 +97,8 @@ let package = Package(
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry"]),
         .target(
             name: "MapWireRendererPlugin",
-            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics"],
+            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
+                           "MapEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
@@ -214,7 +215,8 @@ let package = Package(
         .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
         .testTarget(
             name: "MapWireRendererPluginTests",
-            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",

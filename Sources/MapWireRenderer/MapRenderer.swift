@@ -7,7 +7,9 @@ import MapWireCanvas
 public final class MapRenderer {
     private var compiled: (json: Data, style: RenderStyle)?
     private let geojsonTiles = GeoJSONTileCache()
+    private let geojsonClusters = GeoJSONClusterCache()
     private let symbols = SymbolPainter()
+    private let pins = PinStamps()
 
     public init() {}
 
@@ -33,8 +35,13 @@ public final class MapRenderer {
         let transform = Transform(camera: scene.camera, size: scene.size)
         var scene = scene
         for (id, source) in scene.sources {
-            guard case .geojson(let tiler) = source else { continue }
+            guard case .geojson(var tiler) = source else { continue }
             let spec = style.sources[id]
+            if let options = spec?.cluster {
+                // The clusters of the zoom the tiles are cut at.
+                let zoom = TileCover.coveringZoom(cameraZoom: transform.camera.zoom, tileSize: spec?.tileSize ?? 512, roundZoom: false)
+                tiler = geojsonClusters.clusters(of: tiler, sourceID: id, options: options).tiler(atZoom: min(zoom, spec?.maxZoom ?? 18))
+            }
             scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
                                                            maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512))
         }
@@ -45,7 +52,7 @@ public final class MapRenderer {
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)
             case "fill": FillPainter.paint(layer, context)
-            case "fill-extrusion": FillPainter.paint(layer, context, extrusion: true)
+            case "fill-extrusion": FillExtrusionPainter.paint(layer, context)
             case "line": LinePainter.paint(layer, context)
             case "circle": CirclePainter.paint(layer, context)
             case "raster": RasterPainter.paint(layer, context)
@@ -54,10 +61,11 @@ public final class MapRenderer {
             }
         }
         let placement = symbols.endFrame()
+        let annotationImages = OverlayPainter.paint(scene.overlay, context, pins: pins)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
+        return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: Set(placement.missingImages).union(annotationImages.missing).sorted(),
                      renderMilliseconds: elapsed, styleProblems: style.problems,
-                     neededGlyphRanges: placement.neededGlyphs, usedImages: placement.usedImages)
+                     neededGlyphRanges: placement.neededGlyphs, usedImages: Set(placement.usedImages).union(annotationImages.used).sorted())
     }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {

@@ -67,7 +67,7 @@ extension CoreSession {
     }
 
     var annotationHitTest: AnnotationHitTest {
-        AnnotationHitTest(transform: Transform(camera: map.camera, size: map.size), pixelRatio: map.pixelRatio)
+        AnnotationHitTest(transform: Transform(camera: map.camera, size: map.size))
     }
 
     /// What hit-testing needs of an annotation: its image's box, its line width, whether it takes taps.
@@ -108,7 +108,7 @@ extension CoreSession {
         case .point(let at, _):
             // Above the image's top (bottom centre on the coordinate).
             tip = hitTest.screenPoint(of: at)
-            tip.y -= pointBox(annotation, appearance).height * map.pixelRatio
+            tip.y -= pointBox(annotation, appearance).height
         case .polyline(let coordinates):
             tip = hitTest.screenPoint(of: annotations.selectedTip ?? coordinates[0])
         case .polygon(let outer, _):

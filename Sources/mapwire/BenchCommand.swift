@@ -30,8 +30,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
-    @Option(help: "Comma-separated sections to run: bus, record, load, render, scale, peer, network (default: all).")
-    var sections = "bus,record,load,render,scale,peer,network"
+    @Option(help: "Comma-separated sections to run: bus, record, load, render, annotations, scale, peer, network (default: all).")
+    var sections = "bus,record,load,render,annotations,scale,peer,network"
 
     @Option(help: "The shared fixtures folder (default: ../shared/fixtures). Without it, Chicago, the peer and the network are skipped.")
     var fixtures: String?
@@ -64,9 +64,9 @@ struct BenchCommand: ParsableCommand {
     var cache: String?
 
     func validate() throws {
-        let known: Set = ["bus", "record", "load", "render", "scale", "peer", "network"]
+        let known: Set = ["bus", "record", "load", "render", "annotations", "scale", "peer", "network"]
         for name in sectionList where !known.contains(name) {
-            throw ValidationError("unknown section \"\(name)\" (known: bus, record, load, render, scale, peer, network)")
+            throw ValidationError("unknown section \"\(name)\" (known: bus, record, load, render, annotations, scale, peer, network)")
         }
         if let events, events < 1 { throw ValidationError("--events must be at least 1") }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }

@@ -6,10 +6,8 @@ import Testing
 @Suite struct AnnotationHitTestTests {
     static let size = ViewportSize(width: 512, height: 512)
 
-    func hitTest(bearing: Double = 0, pitch: Double = 0, center: LngLat = LngLat(longitude: 0, latitude: 0),
-                 pixelRatio: Double = 1) -> AnnotationHitTest {
-        AnnotationHitTest(transform: Transform(camera: Camera(center: center, zoom: 10, bearing: bearing, pitch: pitch), size: Self.size),
-                          pixelRatio: pixelRatio)
+    func hitTest(bearing: Double = 0, pitch: Double = 0, center: LngLat = LngLat(longitude: 0, latitude: 0)) -> AnnotationHitTest {
+        AnnotationHitTest(transform: Transform(camera: Camera(center: center, zoom: 10, bearing: bearing, pitch: pitch), size: Self.size))
     }
 
     func pin(_ id: String, _ at: LngLat) -> Annotation { Annotation(id: id, shape: .point(at, image: nil)) }
@@ -31,8 +29,7 @@ import Testing
         // 20 × 30 px, bottom centre at (256, 256).
         for (x, y) in [(256.0, 255.0), (256, 227), (265.9, 250), (246.1, 250)] { #expect(t.topmost(at: ScreenPoint(x: x, y: y), in: pins) == "p") }
         for (x, y) in [(256.0, 258.0), (256, 225), (267, 250), (245, 250)] { #expect(t.topmost(at: ScreenPoint(x: x, y: y), in: pins) == nil) }
-        // The box is in points: twice the px at pixel ratio 2.
-        #expect(hitTest(pixelRatio: 2).topmost(at: ScreenPoint(x: 256, y: 200), in: pins) == "p")
+        // Taps and the box are both in points (logical px), whatever the pixel ratio the frames are drawn at.
     }
 
     @Test func bearingAndPitchPutThePinWhereTheCameraShowsIt() {
@@ -80,12 +77,10 @@ import Testing
 
     @Test func aLineIsHitWithinHalfItsWidthPlusFourPixels() {
         let line = [Annotation(id: "l", shape: .polyline([LngLat(longitude: -0.2, latitude: 0), LngLat(longitude: 0.2, latitude: 0)]))]
-        // 3-point width: 1.5 + 4 = 5.5 px either side at pixel ratio 1, 3 + 4 = 7 px at 2.
+        // 3-point width: 1.5 + 4 = 5.5 points either side (taps are in points at any pixel ratio).
         #expect(hitTest().topmost(at: ScreenPoint(x: 300, y: 261.4), in: line) == "l")
         #expect(hitTest().topmost(at: ScreenPoint(x: 300, y: 250.6), in: line) == "l")
         #expect(hitTest().topmost(at: ScreenPoint(x: 300, y: 261.7), in: line) == nil)
-        #expect(hitTest(pixelRatio: 2).topmost(at: ScreenPoint(x: 300, y: 262.9), in: line) == "l")
-        #expect(hitTest(pixelRatio: 2).topmost(at: ScreenPoint(x: 300, y: 263.1), in: line) == nil)
         // Beyond its end, the distance is to the end point.
         let end = 256 + 0.2 * 1456.36
         #expect(hitTest().topmost(at: ScreenPoint(x: end + 5, y: 256), in: line) == "l")

@@ -9,14 +9,13 @@ public struct AnnotationHitTest: Sendable {
     let projector: ScreenProjector
     let worldSize: Double
     let centerX: Double
-    let pixelRatio: Double
 
-    public init(transform: Transform, pixelRatio: Double = 1) {
+    /// Screen points are logical px (the gestures' space): a box in points needs no pixel ratio.
+    public init(transform: Transform) {
         self.transform = transform
         projector = transform.projector(atZoom: transform.camera.zoom)
         worldSize = WebMercator.worldSize(zoom: transform.camera.zoom)
         centerX = WebMercator.project(transform.camera.center, zoom: transform.camera.zoom).x
-        self.pixelRatio = pixelRatio
     }
 
     /// The id of the topmost annotation at `point`, if any. `annotations` is in drawing order (bottom first).
@@ -48,7 +47,7 @@ public struct AnnotationHitTest: Sendable {
         switch annotation.shape {
         case .point(let at, _):
             let anchor = screen([at])[0]
-            let width = look.pointWidth * pixelRatio, height = look.pointHeight * pixelRatio
+            let width = look.pointWidth, height = look.pointHeight
             return abs(p.x - anchor.x) <= width / 2 && p.y <= anchor.y && p.y >= anchor.y - height
         case .polyline(let coordinates):
             return look.shapeEnabled && near(screen(coordinates), p, width: look.lineWidth)
@@ -69,7 +68,7 @@ public struct AnnotationHitTest: Sendable {
 
     /// Within reach of the line: half its width plus the tolerance.
     private func near(_ line: [(x: Double, y: Double)], _ p: (x: Double, y: Double), width: Double) -> Bool {
-        let reach = width * pixelRatio / 2 + AnnotationDefaults.lineTolerance
+        let reach = width / 2 + AnnotationDefaults.lineTolerance
         for i in 0..<max(0, line.count - 1) where RingGeometry.distance(p, toSegment: line[i], line[i + 1]) <= reach {
             return true
         }

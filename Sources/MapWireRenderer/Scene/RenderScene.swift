@@ -14,6 +14,8 @@ public struct RenderScene {
     public var sources: [String: SourceData]
     public var sprite: SpriteAtlas?
     public var glyphs: GlyphStore
+    /// Annotations, the user-location puck and the callout, drawn above every style layer.
+    public var overlay = SceneOverlay()
 
     public init(styleJSON: Data, camera: Camera, size: ViewportSize, pixelRatio: Double,
                 sources: [String: SourceData], sprite: SpriteAtlas?, glyphs: GlyphStore) {

@@ -64,6 +64,15 @@ struct BenchSuite {
                 try RenderSection.run(fixtures: fixtures ?? URL(fileURLWithPath: "/nonexistent"), size: ViewportSize(width: 512, height: 512), frames: frames)
             })
         }
+        if sections.contains("annotations") {
+            report.add(section("annotations", "Annotations (issue 16)") {
+                let size = ViewportSize(width: 512, height: 512)
+                let (scene, name) = try fixtures.map { (try BenchScenes.chicago(fixtures: $0, size: size), "Chicago (bright-v9, zoom 13)") }
+                    ?? (try BenchScenes.demo(size: size), "demo town")
+                return try AnnotationBenchmark(scratch: scratch, scene: scene, sceneName: name, count: 10_000, runs: quick ? 3 : 5,
+                                               frames: frames, taps: quick ? 200 : 1_000, launchArguments: launchArguments).run()
+            })
+        }
         if sections.contains("scale") {
             report.add(section("scale", "Scale") {
                 let map = try BenchMap(scratch: scratch, name: "scale", plugins: [], arguments: launchArguments)

@@ -19,6 +19,8 @@ final class ResourceCache {
         case image(CanvasImage)
         /// One glyph range, decoded and checked.
         case glyphs(GlyphStore)
+        /// The annotations to draw above the style (a KIND_ANNOTATIONS resource).
+        case annotations([OverlayAnnotation])
         /// The bytes could not be used; kept so the error is reported once, not every frame.
         case broken(String)
     }
@@ -31,6 +33,10 @@ final class ResourceCache {
 
     private var entries: [String: (entry: Entry, lastFrame: Int)] = [:]
     private var frame = 0
+    /// Annotation images, decoded once across overlay resources.
+    private let annotationImages = PNGCache()
+    /// Parts of an overlay resource that could not be used though the rest draws, by key.
+    private var overlayProblems: [String: [String]] = [:]
     let logger: Logger
     /// Entries unused for this many frames are dropped.
     let keepFrames: Int
@@ -52,6 +58,10 @@ final class ResourceCache {
             } else if resource.dataIncluded {
                 let entry = decode(resource)
                 if case .broken(let why) = entry { unusable.append(Unusable(key: resource.key, message: why)) }
+                if let problems = overlayProblems.removeValue(forKey: resource.key), !problems.isEmpty {
+                    let named = problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+                    unusable.append(Unusable(key: resource.key, message: Self.describe(resource, named)))
+                }
                 entries[resource.key] = (entry, frame)
             } else {
                 missing.append(resource.key)
@@ -75,7 +85,7 @@ final class ResourceCache {
             case .tile:
                 return .rasterTile(try CanvasImage(encoded: resource.data))
             case .geojson:
-                return .geojson(try GeoJSONTiler(data: resource.data))
+                return .geojson(try GLGeoJSONTiling.tiler(data: resource.data))
             case .spriteJson:
                 guard (try? JSONSerialization.jsonObject(with: resource.data)) is [String: Any] else {
                     return .broken(Self.describe(resource, "is not a JSON object"))
@@ -93,7 +103,11 @@ final class ResourceCache {
                 var range = GlyphStore()
                 try range.add(fontStack: resource.fontStack, rangePBF: resource.data)
                 return .glyphs(range)
-            case .annotations, .unspecified, .UNRECOGNIZED: return .broken(Self.describe(resource, "has a kind this renderer does not know"))
+            case .annotations:
+                let decoded = try OverlayDecoding.annotations(resource.data, images: annotationImages)
+                overlayProblems[resource.key] = decoded.problems
+                return .annotations(decoded.annotations)
+            case .unspecified, .UNRECOGNIZED: return .broken(Self.describe(resource, "has a kind this renderer does not know"))
             }
         } catch {
             logger.warning("cannot decode a resource", metadata: ["key": "\(resource.key)", "error": "\(error)"])

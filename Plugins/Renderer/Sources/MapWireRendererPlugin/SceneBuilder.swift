@@ -23,6 +23,7 @@ enum SceneBuilder {
         var glyphs = GlyphStore()
         var added: [SpriteAtlas.AddedImage] = []
         var atlasKey = ""
+        var annotations: [OverlayAnnotation] = []
         for resource in frame.resources {
             let tile = CanonicalTileID(z: Int(resource.tileID.z), x: Int(resource.tileID.x), y: Int(resource.tileID.y))
             switch cache[resource.key] {
@@ -41,6 +42,7 @@ enum SceneBuilder {
                 atlasKey = resource.key + atlasKey
             case .spriteIndex(let data)?: spriteIndex = (resource.key, data)
             case .glyphs(let range)?: glyphs.add(range)
+            case .annotations(let list)?: annotations = list
             case .style?, .broken?, nil: continue
             }
         }
@@ -54,13 +56,15 @@ enum SceneBuilder {
         }
         let sprite = added.isEmpty ? base : atlases.atlas(key: atlasKey) { SpriteAtlas.combining(base, with: added) }
         let c = frame.camera
-        let scene = RenderScene(
+        var scene = RenderScene(
             styleJSON: styleJSON,
             camera: Camera(center: LngLat(longitude: c.center.longitude, latitude: c.center.latitude), zoom: c.zoom,
                            bearing: c.bearing, pitch: c.pitch),
             size: ViewportSize(width: Int(max(1, c.width)), height: Int(max(1, c.height))),
             pixelRatio: frame.pixelRatio > 0 ? frame.pixelRatio : 1,
             sources: sources, sprite: sprite, glyphs: glyphs)
+        scene.overlay = SceneOverlay(annotations: annotations, puck: frame.hasPuck ? OverlayDecoding.puck(frame.puck) : nil,
+                                     callout: frame.hasCallout ? OverlayDecoding.callout(frame.callout) : nil)
         return (scene, unusable)
     }
 }
