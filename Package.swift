@@ -86,7 +86,7 @@ let package = Package(
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
         .target(
             name: "MapWireSession",
-            dependencies: ["MapEngine", "MapWireProtocol", "MapWireStyle", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapEngine", "MapWireProtocol", "MapWireStyle", "MapWireWireFormat", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapWireCore",
             dependencies: [
