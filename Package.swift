@@ -228,7 +228,8 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
             exclude: ["Support/http-fault-server.py"]),
     ],
     swiftLanguageModes: [.v6]

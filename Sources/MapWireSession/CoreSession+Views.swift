@@ -73,7 +73,7 @@ extension CoreSession {
         return nil
     }
 
-    /// The earliest view deadline, for the shell's next tick.
+    /// The earliest view deadline (waiting or drawing), for the shell's next tick.
     var earliestViewDeadline: Int64? { viewJobs.values.lazy.map(\.deadlineMillis).min() }
 
     /// Sends every view whose tiles (and glyphs, when drawn again) are there to a renderer; fails views
@@ -82,11 +82,13 @@ extension CoreSession {
         guard !viewJobs.isEmpty else { return }
         var dispatched = false
         for id in viewJobs.keys.sorted() {
-            guard var job = viewJobs[id], job.requestID == nil else { continue }
+            guard var job = viewJobs[id] else { continue }
             if now >= job.deadlineMillis {
-                failView(id, "the view's tiles did not load in time", reason: .busy)
+                let why = job.requestID == nil ? "the view's tiles did not load in time" : "no renderer drew the view in time"
+                failView(id, why, reason: .busy)
                 continue
             }
+            guard job.requestID == nil else { continue }
             switch map.prepareView(id, camera: job.camera, size: job.size) {
             case .impossible(let why):
                 failView(id, why, reason: .refusedInState)

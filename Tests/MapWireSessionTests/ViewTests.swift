@@ -103,3 +103,21 @@ import Testing
         #expect(h.session.map.heldViewCount == 0)
     }
 }
+
+extension ViewTests {
+    @Test func aViewNoRendererDrawsInItsTimeFailsBusy() throws {
+        let (h, loader, renderer) = loadedWithRenderer()
+        renderer.answerFrame(try #require(renderer.frames.first))
+        h.command(.renderView(.with {
+            $0.camera = .with { $0.zoom = 3; $0.width = 64; $0.height = 64 }
+            $0.timeoutMs = 400
+        }))
+        let id = h.lastCommandID
+        loader.answerAllLoads()
+        #expect(!Self.viewFrames(renderer).isEmpty, "sent to the renderer, which never answers")
+        h.advance(until: { h.reply(to: id, for: Data("commander".utf8)) != nil }, limit: 2000)
+        let reply = try #require(h.reply(to: id, for: Data("commander".utf8)))
+        #expect(!reply.ok && reply.errorCode == .busy && reply.error.contains("in time"))
+        #expect(h.session.map.heldViewCount == 0)
+    }
+}
