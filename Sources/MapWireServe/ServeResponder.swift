@@ -98,7 +98,7 @@ public final class ServeResponder: Sendable {
             guard let style = styles[request.style] else { return ("static", unknown(request.style)) }
             let key = "static:\(path)?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
             return ("static", await image(key: key, style: style, view: ViewGeometry.view(for: request), format: request.format,
-                                          ifNoneMatch: ifNoneMatch))
+                                          overlay: StaticOverlay.overlay(for: request), ifNoneMatch: ifNoneMatch))
         }
     }
 
@@ -106,14 +106,15 @@ public final class ServeResponder: Sendable {
         .text(404, "no style \"\(id)\" (serving: \(styles.keys.sorted().joined(separator: ", ")))")
     }
 
-    private func image(key: String, style: ServedStyle, view: ViewSpec, format: ServeImageFormat, ifNoneMatch: String?) async -> ServeResponse {
+    private func image(key: String, style: ServedStyle, view: ViewSpec, format: ServeImageFormat,
+                       overlay: Mapwire_V1_AnnotationOverlay? = nil, ifNoneMatch: String?) async -> ServeResponse {
         let entry: RenderedTileCache.Entry
         if let cached = cache.withLock({ $0.get(key) }) {
             metrics.cache(hit: true)
             entry = cached
         } else {
             metrics.cache(hit: false)
-            do { entry = try await render(key: key, style: style, view: view, format: format).value }
+            do { entry = try await render(key: key, style: style, view: view, format: format, overlay: overlay).value }
             catch let failure as RenderFailure {
                 return .text(failure.status, failure.message, headers: failure.retryAfter.map { [("Retry-After", "\($0)")] } ?? [])
             } catch {
@@ -126,12 +127,13 @@ public final class ServeResponder: Sendable {
     }
 
     /// The drawing of one image, shared by every request for the same key while it is under way.
-    private func render(key: String, style: ServedStyle, view: ViewSpec, format: ServeImageFormat) -> Task<RenderedTileCache.Entry, any Error> {
+    private func render(key: String, style: ServedStyle, view: ViewSpec, format: ServeImageFormat,
+                        overlay: Mapwire_V1_AnnotationOverlay?) -> Task<RenderedTileCache.Entry, any Error> {
         inFlight.withLock { running in
             if let task = running[key] { return task }
             let task = Task { [self] in
                 defer { _ = inFlight.withLock { $0.removeValue(forKey: key) } }
-                let entry = try await draw(style: style, view: view, format: format)
+                let entry = try await draw(style: style, view: view, format: format, overlay: overlay)
                 cache.withLock { $0.put(key, entry) }
                 return entry
             }
@@ -140,7 +142,8 @@ public final class ServeResponder: Sendable {
         }
     }
 
-    private func draw(style: ServedStyle, view: ViewSpec, format: ServeImageFormat) async throws -> RenderedTileCache.Entry {
+    private func draw(style: ServedStyle, view: ViewSpec, format: ServeImageFormat,
+                      overlay: Mapwire_V1_AnnotationOverlay?) async throws -> RenderedTileCache.Entry {
         guard style.isReady else {
             throw RenderFailure(status: 503, message: "the style \"\(style.id)\" is still loading", retryAfter: 1)
         }
@@ -155,6 +158,7 @@ public final class ServeResponder: Sendable {
             }
             $0.pixelRatio = view.pixelRatio
             $0.timeoutMs = UInt32(settings.renderTimeoutMilliseconds)
+            if let overlay { $0.overlay = overlay }
         }
         let started = ContinuousClock.now
         let reply: Mapwire_V1_CommandReply

@@ -65,8 +65,17 @@ public struct StaticRequest: Equatable, Sendable {
     public var height: Int
     public var scale: Int
     public var format: ServeImageFormat
-    public var paths: [[Coordinate]]
+    public var paths: [StaticPath]
     public var markers: [Coordinate]
+}
+
+/// A `path=` overlay: its points and tileserver-gl's styling parts (`stroke:`, `width:`, `fill:`).
+public struct StaticPath: Equatable, Sendable {
+    public var coordinates: [Coordinate]
+    public var stroke = "rgba(224,50,30,0.9)"
+    public var width = 3.0
+    /// Set: the path is a closed area filled with this colour.
+    public var fill: String?
 }
 
 public struct Coordinate: Equatable, Sendable {
@@ -148,11 +157,11 @@ extension ServeRoute {
         guard width * scale <= maxSize, height * scale <= maxSize else {
             throw .bad("\(width * scale)×\(height * scale) px is larger than the server's --max-size \(maxSize)")
         }
-        var paths: [[Coordinate]] = []
+        var paths: [StaticPath] = []
         var markers: [Coordinate] = []
         for (key, value) in query {
             switch key {
-            case "path": paths.append(try coordinateList(value, what: "path"))
+            case "path": paths.append(try path(value))
             case "marker": markers.append(contentsOf: try coordinateList(value, what: "marker").prefix(1))
             default: continue
             }
@@ -193,6 +202,24 @@ extension ServeRoute {
         }
         return StaticRequest(style: style, placement: placement, width: width, height: height, scale: scale, format: format,
                              paths: paths, markers: markers)
+    }
+
+    static func path(_ text: String) throws(RouteError) -> StaticPath {
+        var path = StaticPath(coordinates: try coordinateList(text, what: "path"))
+        for part in text.split(separator: "|") {
+            let pair = part.split(separator: ":", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { continue }
+            switch pair[0] {
+            case "stroke": path.stroke = pair[1]
+            case "fill": path.fill = pair[1]
+            case "width":
+                guard let width = Double(pair[1]), width > 0, width <= 64 else { throw .bad("a path's width is 0 to 64 px: \(pair[1])") }
+                path.width = width
+            default: continue
+            }
+        }
+        guard path.coordinates.count >= (path.fill == nil ? 2 : 3) else { throw .bad("a path needs at least 2 points (an area 3)") }
+        return path
     }
 
     /// `lon,lat|lon,lat|…`; styling parts (`stroke:red`, `width:3`, an icon name) are skipped.

@@ -53,7 +53,7 @@ public enum ViewGeometry {
         case .bounds(let a, let b, let c, let d):
             box = (a, b, c, d)
         case .auto:
-            let points = image.paths.flatMap { $0 } + image.markers
+            let points = image.paths.flatMap(\.coordinates) + image.markers
             box = (points.map(\.longitude).min()!, points.map(\.latitude).min()!,
                    points.map(\.longitude).max()!, points.map(\.latitude).max()!)
         }

@@ -19,6 +19,8 @@ struct ViewJob {
     var draws = 0
     /// The renderer request under way, nil while the view waits for tiles or glyphs.
     var requestID: UInt64?
+    /// The view's own annotations (RenderView.overlay), as a resource only this view draws.
+    var overlay: Mapwire_V1_RenderResource?
 }
 
 extension RequestPurpose {
@@ -37,6 +39,9 @@ extension CoreSession {
     static let maxViewPixelRatio = 4.0
     /// How many times a view is drawn again for glyphs its labels needed.
     static let maxViewRedraws = 2
+    /// The most a view's own overlay holds.
+    static let maxViewOverlayAnnotations = 256
+    static let maxViewOverlayCoordinates = 65_536
 
     /// Renderer attempts per view: a renderer that dies or hangs hands it to the next.
     var viewPolicy: RequestPolicy {
@@ -59,6 +64,8 @@ extension CoreSession {
         guard view.pixelRatio == 0 || (view.pixelRatio >= 0.25 && view.pixelRatio <= Self.maxViewPixelRatio) else {
             return MapCommandError("a view's pixel ratio is 0.25 to \(Self.maxViewPixelRatio) (got \(view.pixelRatio))", reason: .invalidArgument)
         }
+        let overlay: Mapwire_V1_RenderResource?
+        do { overlay = try viewOverlay(view) } catch { return error }
         guard registry.has(role: PluginRole.renderer) else { return MapCommandError("no renderer plugin is attached", reason: .refusedInState) }
         let camera = Camera(center: LngLat(longitude: c.center.longitude, latitude: min(85.05, max(-85.05, c.center.latitude))),
                             zoom: c.zoom, bearing: c.bearing, pitch: c.pitch)
@@ -68,7 +75,7 @@ extension CoreSession {
         viewJobs[id] = ViewJob(identity: identity, commandID: commandID, camera: camera,
                                size: ViewportSize(width: Int(c.width), height: Int(c.height)),
                                pixelRatio: view.pixelRatio > 0 ? view.pixelRatio : map.pixelRatio,
-                               deadlineMillis: now + timeout)
+                               deadlineMillis: now + timeout, overlay: overlay)
         advanceViews()
         return nil
     }
@@ -99,6 +106,7 @@ extension CoreSession {
                 if job.draws > 0, map.isLoadingGlyphs { continue }
             }
             let (styleKey, resources) = map.viewResources(id)
+            let overlay = job.overlay
             let state = viewCameraState(job)
             let pixelRatio = job.pixelRatio
             job.requestID = addRequest(role: PluginRole.renderer, purpose: .view(id), policy: viewPolicy) {
@@ -109,6 +117,7 @@ extension CoreSession {
                     $0.pixelRatio = pixelRatio
                     $0.styleKey = styleKey
                     $0.resources = resources.map(\.protocolValue)
+                    if let overlay { $0.resources.append(overlay) }
                     $0.returnImage = true
                 }
             }
@@ -166,6 +175,44 @@ extension CoreSession {
         guard let removed = requests.remove(entry.request.id) else { return }
         resolve(removed, .failed("the renderer still lacked \(keys.count) resource(s) after they were sent again"))
         dispatchWaiting()
+    }
+
+    /// A view's own annotations as a resource keyed by its content (equal overlays share their bytes at
+    /// a renderer); nil when it has none.
+    private func viewOverlay(_ view: Mapwire_V1_RenderView) throws(MapCommandError) -> Mapwire_V1_RenderResource? {
+        guard view.hasOverlay, !view.overlay.annotations.isEmpty else { return nil }
+        let drawn = view.overlay.annotations
+        guard drawn.count <= Self.maxViewOverlayAnnotations else {
+            throw MapCommandError("a view's overlay holds at most \(Self.maxViewOverlayAnnotations) annotations (got \(drawn.count))")
+        }
+        var coordinates: [Mapwire_V1_LngLat] = []
+        for item in drawn {
+            switch item.annotation.shape {
+            case .point(let p): coordinates.append(p.coordinate)
+            case .polyline(let l):
+                guard l.coordinates.count >= 2 else { throw MapCommandError("a view's polyline needs at least 2 coordinates") }
+                coordinates += l.coordinates
+            case .polygon(let p):
+                guard p.outer.count >= 3 else { throw MapCommandError("a view's polygon needs at least 3 coordinates") }
+                coordinates += p.outer + p.holes.flatMap(\.coordinates)
+            case nil: throw MapCommandError("a view's overlay annotation has no shape")
+            }
+            guard coordinates.count <= Self.maxViewOverlayCoordinates else {
+                throw MapCommandError("a view's overlay holds at most \(Self.maxViewOverlayCoordinates) coordinates")
+            }
+        }
+        guard coordinates.allSatisfy({ $0.longitude.isFinite && $0.latitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 360 }) else {
+            throw MapCommandError("a view's overlay has a coordinate off the map")
+        }
+        let data: Data = (try? view.overlay.serializedBytes()) ?? Data()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return .with {
+            $0.key = "view-overlay-\(String(hash, radix: 16))-\(data.count)"
+            $0.kind = .annotations
+            $0.data = data
+            $0.dataIncluded = true
+        }
     }
 
     private func failView(_ id: UInt64, _ why: String, reason: MapCommandError.Reason) {

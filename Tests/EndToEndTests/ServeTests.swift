@@ -45,6 +45,11 @@ struct ServeTests {
         #expect(try ImageDecoder.decode(boxed.body).height == 240)
         let fitted = try await HTTPGet.get(port, "/styles/demo/static/auto/320x240.png?path=13.395,52.498%7C13.405,52.502&marker=13.4,52.5")
         #expect(fitted.status == 200)
+        // The path is drawn (as an annotation of that view only): blue pixels along it, none without it.
+        let route = "/styles/demo/static/13.4,52.5,15/320x240.png"
+        let withPath = try ImageDecoder.decode(try await HTTPGet.get(port, route + "?path=stroke:%230000ff%7Cwidth:6%7C13.398,52.5%7C13.402,52.5").body)
+        let without = try ImageDecoder.decode(try await HTTPGet.get(port, route).body)
+        #expect(Self.bluePixels(withPath) > 200 && Self.bluePixels(without) == 0)
 
         let tileJSON = try await HTTPGet.get(port, "/styles/demo.json")
         let json = try #require(try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])
@@ -138,6 +143,12 @@ struct ServeTests {
         let answer = try await HTTPGet.get(serve.port, "/styles/demo/16/35200/21500.png")
         #expect(answer.status == 503 && answer.header("retry-after") != nil, "got \(answer.status)")
         #expect(serve.process.isRunning)
+    }
+
+    static func bluePixels(_ image: RGBAImage) -> Int {
+        stride(from: 0, to: image.pixels.count, by: 4).filter { i in
+            image.pixels[i] < 40 && image.pixels[i + 1] < 40 && image.pixels[i + 2] > 200
+        }.count
     }
 
     /// GETs every path at once; their statuses (a transport error counts as 0).

@@ -49,7 +49,7 @@ import Testing
         #expect(boxed.placement == .bounds(minLongitude: -88, minLatitude: 41, maxLongitude: -87, maxLatitude: 42))
         let auto = try parse("/styles/b/static/auto/300x200.png", [("path", "stroke:red|-87.7,41.8|-87.6,41.9"), ("marker", "-87.65,41.85|pin.png")])
         guard case .staticImage(let fitted) = auto else { Issue.record("not static"); return }
-        #expect(fitted.placement == .auto && fitted.paths.first?.count == 2 && fitted.markers.count == 1)
+        #expect(fitted.placement == .auto && fitted.paths.first?.coordinates.count == 2 && fitted.paths.first?.stroke == "red" && fitted.markers.count == 1)
     }
 
     @Test func badStaticImagesAre400() {
@@ -62,6 +62,8 @@ import Testing
         #expect(status("/styles/b/static/0,0,3/0x100.png") == 400)
         #expect(status("/styles/b/static/0,x,3/100x100.png") == 400)
         #expect(status("/styles/b/static/0,0,3/100x100.png", [("path", "500,0|1,1")]) == 400)
+        #expect(status("/styles/b/static/0,0,3/100x100.png", [("path", "1,1")]) == 400, "a path of one point")
+        #expect(status("/styles/b/static/0,0,3/100x100.png", [("path", "width:999|1,1|2,2")]) == 400)
     }
 
     @Test func queriesAreDecoded() {

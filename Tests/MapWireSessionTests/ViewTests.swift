@@ -121,3 +121,39 @@ extension ViewTests {
         #expect(h.session.map.heldViewCount == 0)
     }
 }
+
+extension ViewTests {
+    @Test func aViewsOwnOverlayTravelsWithItAndBadOverlaysAreRefused() throws {
+        let (h, loader, renderer) = loadedWithRenderer()
+        renderer.answerFrame(try #require(renderer.frames.first))
+        let line = Mapwire_V1_DrawnAnnotation.with {
+            $0.annotation = .with { $0.id = "p"; $0.polyline = .with { $0.coordinates = [.with { $0.longitude = 1 }, .with { $0.longitude = 2 }] } }
+            $0.strokeColor = "#00f"
+            $0.lineWidth = 3
+        }
+        h.command(.renderView(.with {
+            $0.camera = .with { $0.zoom = 3; $0.width = 64; $0.height = 64 }
+            $0.overlay = .with { $0.annotations = [line] }
+        }))
+        loader.answerAllLoads()
+        let frame = try #require(Self.viewFrames(renderer).first)
+        let overlays = frame.renderFrame.resources.filter { $0.kind == .annotations }
+        #expect(overlays.count == 1 && overlays[0].key.hasPrefix("view-overlay-"))
+        #expect(try Mapwire_V1_AnnotationOverlay(serializedBytes: overlays[0].data).annotations == [line])
+
+        var short = line
+        short.annotation.polyline.coordinates = [.init()]
+        let refused = try #require(h.command(.renderView(.with {
+            $0.camera = .with { $0.zoom = 3; $0.width = 64; $0.height = 64 }
+            $0.overlay = .with { $0.annotations = [short] }
+        })))
+        #expect(!refused.ok && refused.errorCode == .invalidArgument)
+        var far = line
+        far.annotation.polyline.coordinates[0].latitude = .nan
+        let offMap = try #require(h.command(.renderView(.with {
+            $0.camera = .with { $0.zoom = 3; $0.width = 64; $0.height = 64 }
+            $0.overlay = .with { $0.annotations = [far] }
+        })))
+        #expect(!offMap.ok && offMap.errorCode == .invalidArgument)
+    }
+}

@@ -3877,11 +3877,23 @@ public nonisolated struct Mapwire_V1_RenderView: Sendable {
   /// How long the core may take, loading and drawing (0: its default).
   public var timeoutMs: UInt32 = 0
 
+  /// Drawn above the style in this view only (a static image's paths and markers), in place of the map's
+  /// own annotations: at most 256 annotations and 65536 coordinates in all.
+  public var overlay: Mapwire_V1_AnnotationOverlay {
+    get {_overlay ?? Mapwire_V1_AnnotationOverlay()}
+    set {_overlay = newValue}
+  }
+  /// Returns true if `overlay` has been explicitly set.
+  public var hasOverlay: Bool {self._overlay != nil}
+  /// Clears the value of `overlay`. Subsequent reads from it will return its default value.
+  public mutating func clearOverlay() {self._overlay = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _camera: Mapwire_V1_CameraState? = nil
+  fileprivate var _overlay: Mapwire_V1_AnnotationOverlay? = nil
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -9898,7 +9910,7 @@ nonisolated extension Mapwire_V1_CalloutOverlay: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Mapwire_V1_RenderView: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderView"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}camera\0\u{3}pixel_ratio\0\u{3}timeout_ms\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}camera\0\u{3}pixel_ratio\0\u{3}timeout_ms\0\u{1}overlay\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9909,6 +9921,7 @@ nonisolated extension Mapwire_V1_RenderView: SwiftProtobuf.Message, SwiftProtobu
       case 1: try { try decoder.decodeSingularMessageField(value: &self._camera) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._overlay) }()
       default: break
       }
     }
@@ -9928,6 +9941,9 @@ nonisolated extension Mapwire_V1_RenderView: SwiftProtobuf.Message, SwiftProtobu
     if self.timeoutMs != 0 {
       try visitor.visitSingularUInt32Field(value: self.timeoutMs, fieldNumber: 3)
     }
+    try { if let v = self._overlay {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -9935,6 +9951,7 @@ nonisolated extension Mapwire_V1_RenderView: SwiftProtobuf.Message, SwiftProtobu
     if lhs._camera != rhs._camera {return false}
     if lhs.pixelRatio != rhs.pixelRatio {return false}
     if lhs.timeoutMs != rhs.timeoutMs {return false}
+    if lhs._overlay != rhs._overlay {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -12556,7 +12556,7 @@ const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor =
   (ProtobufCMessageInit) mapwire__v1__callout_overlay__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__render_view__field_descriptors[3] =
+static const ProtobufCFieldDescriptor mapwire__v1__render_view__field_descriptors[4] =
 {
   {
     "camera",
@@ -12594,16 +12594,29 @@ static const ProtobufCFieldDescriptor mapwire__v1__render_view__field_descriptor
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "overlay",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RenderView, overlay),
+    &mapwire__v1__annotation_overlay__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__render_view__field_indices_by_name[] = {
   0,   /* field[0] = camera */
+  3,   /* field[3] = overlay */
   1,   /* field[1] = pixel_ratio */
   2,   /* field[2] = timeout_ms */
 };
 static const ProtobufCIntRange mapwire__v1__render_view__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__render_view__descriptor =
 {
@@ -12613,7 +12626,7 @@ const ProtobufCMessageDescriptor mapwire__v1__render_view__descriptor =
   "Mapwire__V1__RenderView",
   "mapwire.v1",
   sizeof(Mapwire__V1__RenderView),
-  3,
+  4,
   mapwire__v1__render_view__field_descriptors,
   mapwire__v1__render_view__field_indices_by_name,
   1,  mapwire__v1__render_view__number_ranges,

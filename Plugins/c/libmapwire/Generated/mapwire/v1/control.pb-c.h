@@ -2838,10 +2838,15 @@ struct  Mapwire__V1__RenderView
    * How long the core may take, loading and drawing (0: its default).
    */
   uint32_t timeout_ms;
+  /*
+   * Drawn above the style in this view only (a static image's paths and markers), in place of the map's
+   * own annotations: at most 256 annotations and 65536 coordinates in all.
+   */
+  Mapwire__V1__AnnotationOverlay *overlay;
 };
 #define MAPWIRE__V1__RENDER_VIEW__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__render_view__descriptor) \
-    , NULL, 0, 0 }
+    , NULL, 0, 0, NULL }
 
 
 /* Mapwire__V1__ControlMessage methods */
