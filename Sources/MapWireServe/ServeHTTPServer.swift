@@ -1,13 +1,14 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 
 /// The HTTP side of `mapwire serve`: Hummingbird hands every GET to the ServeResponder.
 public enum ServeHTTPServer {
     /// Runs until SIGINT/SIGTERM. `onRunning` gets the bound port (for --port 0).
-    public static func run(responder: ServeResponder, host: String, port: Int, logger: Logger,
+    public static func run(responder: ServeResponder, hubs: [String: LiveHub] = [:], host: String, port: Int, logger: Logger,
                            onRunning: @escaping @Sendable (Int) -> Void) async throws {
         let callback = CallbackResponder<BasicRequestContext> { request, _ in
             guard request.method == .get || request.method == .head else {
@@ -18,7 +19,15 @@ public enum ServeHTTPServer {
                                                  ifNoneMatch: request.headers[.ifNoneMatch], baseURL: "http://\(authority)")
             return response(answer)
         }
-        let app = Application(responder: callback, configuration: .init(address: .hostname(host, port: port), serverName: "mapwire-serve"),
+        // `/live/{id}`: the live view's WebSocket for that style; any other upgrade is refused.
+        let shouldUpgrade: @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> = { request, _, _ in
+            let parts = (request.path ?? "").split(separator: "?").first?.split(separator: "/") ?? []
+            guard parts.count == 2, parts[0] == "live", let hub = hubs[String(parts[1]).removingPercentEncoding ?? ""] else {
+                return .dontUpgrade
+            }
+            return .upgrade([:]) { inbound, outbound, _ in await hub.serve(inbound: inbound, outbound: outbound) }
+        }
+        let app = Application(responder: callback, server: .http1WebSocketUpgrade(shouldUpgrade: shouldUpgrade), configuration: .init(address: .hostname(host, port: port), serverName: "mapwire-serve"),
                               onServerRunning: { channel in onRunning(channel.localAddress?.port ?? port) },
                               logger: logger)
         try await app.runService()

@@ -11,10 +11,13 @@ public final class ServedStyle: Sendable {
     /// The style document, when it was read from a file (a URL style is fetched by the core only).
     public let json: Data?
     public let bridge: CoreBridge
+    /// The core's events endpoint (the live view's event stream).
+    public let eventsEndpoint: String
     private let readiness = Mutex(false)
 
-    public init(id: String, location: String, json: Data?, controlEndpoint: String) {
+    public init(id: String, location: String, json: Data?, controlEndpoint: String, eventsEndpoint: String = "") {
         self.id = id
+        self.eventsEndpoint = eventsEndpoint
         self.location = location
         self.json = json
         bridge = CoreBridge(endpoint: controlEndpoint)

@@ -86,16 +86,20 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(trap.flag.isStopped ? 1 : 2)
         }
         let metrics = ServeMetrics()
-        let styles = launched.map { ServedStyle(id: $0.id, location: $0.styleURL, json: $0.json, controlEndpoint: $0.controlEndpoint) }
+        let styles = launched.map {
+            ServedStyle(id: $0.id, location: $0.styleURL, json: $0.json, controlEndpoint: $0.controlEndpoint, eventsEndpoint: $0.eventsEndpoint)
+        }
+        let hubs = Dictionary(uniqueKeysWithValues: styles.map { ($0.id, LiveHub(style: $0)) })
+        let feeds = styles.map { style in Task { await hubs[style.id]!.run(eventsEndpoint: style.eventsEndpoint) } }
         let responder = ServeResponder(styles: styles,
                                        settings: .init(maxSize: maxSize, renderTimeoutMilliseconds: renderTimeoutMs,
                                                        cacheBytes: cacheMemoryMb << 20),
-                                       metrics: metrics, liveViewHTML: LiveViewPage.html)
+                                       metrics: metrics, liveViewHTML: LiveViewPage.html(styles: styles.map(\.id)))
         var logger = Logger(label: "mapwire-serve")
         logger.logLevel = .warning
         let host = bind, port = port
         let server = Task {
-            try await ServeHTTPServer.run(responder: responder, host: host, port: port, logger: logger) { bound in
+            try await ServeHTTPServer.run(responder: responder, hubs: hubs, host: host, port: port, logger: logger) { bound in
                 Output.line("serving \(styles.map(\.id).joined(separator: ", ")) on http://\(host):\(bound)/")
             }
         }
@@ -112,6 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         server.cancel()
         refresher.cancel()
+        for feed in feeds { feed.cancel() }
         _ = try? await server.value
         for style in styles { style.bridge.stop() }
         let failure = ServeSupervision.failure(launched)

@@ -14,6 +14,7 @@ struct ServeLaunchPlan: Sendable {
         /// The style document when it is a file (served as style.json).
         let json: Data?
         let controlEndpoint: String
+        let eventsEndpoint: String
         let supervision: ServeSupervision
     }
 
@@ -66,7 +67,8 @@ final class ServeSupervision: Sendable {
         var out: [ServeLaunchPlan.Launched] = []
         do {
             let options = try LaunchOptions.parse((plan.cache.map { ["--cache", $0] } ?? []) + plan.rewrite.flatMap { ["--rewrite", $0] })
-            let plugins = ["loader"] + Array(repeating: "renderer", count: plan.renderers)
+            // The load-status plugin publishes each source's load status (the live view shows it).
+            let plugins = ["loader", "loadstatus"] + Array(repeating: "renderer", count: plan.renderers)
             for (id, given) in plan.styles {
                 let dir = RunDirectory(path: plan.base.appendingPathComponent(id).path)
                 let logs = plan.base.appendingPathComponent("\(id)-logs")
@@ -83,7 +85,8 @@ final class ServeSupervision: Sendable {
                 let json = URL(string: styleURL).flatMap { $0.isFileURL ? try? Data(contentsOf: $0) : nil }
                 try client.run(.setStyleUri(.with { $0.uri = styleURL }))
                 Output.line("\(id): style \(styleURL)")
-                out.append(.init(id: id, styleURL: styleURL, json: json, controlEndpoint: dir.controlEndpoint, supervision: self))
+                out.append(.init(id: id, styleURL: styleURL, json: json, controlEndpoint: dir.controlEndpoint,
+                                   eventsEndpoint: dir.eventsEndpoint, supervision: self))
             }
         } catch {
             return launched(.failure(error))
