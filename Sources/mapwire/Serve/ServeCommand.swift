@@ -55,8 +55,31 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Loader URL rewrite FROM=TO (repeatable), e.g. mapbox://fonts/mapbox/=file:///srv/glyphs/")
     var rewrite: [String] = []
 
+    @Option(help: "Let renderers on other hosts join over CurveZMQ TCP: the first style's core listens on HOST:PORT (events PORT+1), the next on PORT+2, ...")
+    var tcp: String?
+
+    @Option(help: "With --tcp: the cores' key pair file (from `mapwire keygen`).")
+    var serverKey: String?
+
+    @Option(help: "With --tcp: the file of renderer public keys (one Z85 key a line) the cores admit.")
+    var allowKeys: String?
+
+    /// --tcp HOST:PORT with its keys.
+    var tcpPlan: (host: String, port: Int, serverKey: String, allowKeys: String)? {
+        guard let tcp, let colon = tcp.lastIndex(of: ":"), let port = Int(tcp[tcp.index(after: colon)...]),
+              let serverKey, let allowKeys else { return nil }
+        let host = String(tcp[..<colon]).replacingOccurrences(of: "tcp://", with: "")
+        return (host, port, serverKey, allowKeys)
+    }
+
     func validate() throws {
-        guard renderers >= 1, renderers <= 64 else { throw ValidationError("--renderers is 1 to 64") }
+        guard renderers >= (tcp == nil ? 1 : 0), renderers <= 64 else {
+            throw ValidationError("--renderers is 1 to 64 (0 with --tcp: every renderer joins from another host)")
+        }
+        if tcp != nil {
+            guard tcpPlan != nil else { throw ValidationError("--tcp is HOST:PORT and needs --server-key and --allow-keys") }
+            guard let port = tcpPlan?.port, port > 0, port + 2 * styleIDs.count <= 65535 else { throw ValidationError("--tcp's port is out of range") }
+        }
         guard id.isEmpty || id.count == style.count else { throw ValidationError("give one --id per --style, or none") }
         guard maxSize >= 64 else { throw ValidationError("--max-size is at least 64") }
         guard (0...65535).contains(port) else { throw ValidationError("--port is 0 to 65535") }
@@ -78,7 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
         let base = runDir.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("mapwire-serve-\(UUID().uuidString.prefix(8))")
         let plan = ServeLaunchPlan(base: base, styles: zip(styleIDs, style.isEmpty ? [nil] : style.map(Optional.some)).map { ($0, $1) },
-                                   renderers: renderers, cache: cache, rewrite: rewrite)
+                                   renderers: renderers, cache: cache, rewrite: rewrite, tcp: tcpPlan)
         let launched: [ServeLaunchPlan.Launched]
         do { launched = try await ServeSupervision.start(plan, stop: trap.flag) }
         catch {

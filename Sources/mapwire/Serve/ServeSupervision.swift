@@ -24,6 +24,19 @@ struct ServeLaunchPlan: Sendable {
     let renderers: Int
     let cache: String?
     let rewrite: [String]
+    /// Renderers on other hosts (CurveZMQ TCP): the first style's core listens on tcp://HOST:PORT (its
+    /// events on PORT+1), the next on PORT+2, and so on; nil: ipc only.
+    var tcp: (host: String, port: Int, serverKey: String, allowKeys: String)? = nil
+
+    /// The TCP control endpoint of the style at `index`, when serving over TCP.
+    func tcpEndpoint(_ index: Int) -> String? {
+        tcp.map { "tcp://\($0.host):\($0.port + 2 * index)" }
+    }
+
+    func coreArguments(_ index: Int) -> [String] {
+        guard let tcp, let endpoint = tcpEndpoint(index) else { return [] }
+        return ["--tcp", endpoint, "--server-key", tcp.serverKey, "--allow-keys", tcp.allowKeys]
+    }
 }
 
 /// Starts every style's core and plugins on a thread of its own (launching and supervising block on
@@ -69,12 +82,13 @@ final class ServeSupervision: Sendable {
             let options = try LaunchOptions.parse((plan.cache.map { ["--cache", $0] } ?? []) + plan.rewrite.flatMap { ["--rewrite", $0] })
             // The load-status plugin publishes each source's load status (the live view shows it).
             let plugins = ["loader", "loadstatus"] + Array(repeating: "renderer", count: plan.renderers)
-            for (id, given) in plan.styles {
+            for (index, (id, given)) in plan.styles.enumerated() {
                 let dir = RunDirectory(path: plan.base.appendingPathComponent(id).path)
                 let logs = plan.base.appendingPathComponent("\(id)-logs")
                 try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
                 let launcher = try MapLauncher(directory: dir, plugins: plugins, options: options, interrupt: interrupt,
-                                               logFolder: logs) { Output.line("\(id): \($0)") }
+                                               logFolder: logs, coreArguments: plan.coreArguments(index)) { Output.line("\(id): \($0)") }
+                if let endpoint = plan.tcpEndpoint(index) { Output.line("\(id): renderers on other hosts join at \(endpoint)") }
                 launchers.append(launcher)
                 let subscriber = try EventSubscriber(endpoint: dir.eventsEndpoint, prefixes: ["plugin-gone"])
                 subscribers.append(subscriber)
