@@ -26,6 +26,12 @@ struct ServeBenchmark {
                                                    value: result.p99, unit: "ms"))
             }
         }
+        if let statics = try? measureStatic() {
+            section.figures.append(BenchFigure(key: "serve.static-1024x768.images-per-second", name: "static 1024×768 images/s (cold, 2 renderers)",
+                                               value: statics.perSecond, unit: "images/s"))
+            section.figures.append(BenchFigure(key: "serve.static-1024x768.p50", name: "static 1024×768 latency p50 (cold, 2 renderers)",
+                                               value: statics.p50, unit: "ms"))
+        }
         section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (a \(grid)×\(grid) block at the scene's centre), \(concurrency) requests at a time over loopback HTTP/1.1; cold: every tile drawn (its vector tiles loaded by the loader), warm: the same tiles again from the server's image cache. A new `mapwire serve` per renderer count; \(ProcessInfo.processInfo.activeProcessorCount) cores.")
         return section
     }
@@ -40,6 +46,15 @@ struct ServeBenchmark {
         let cx = Int((lon + 180) / 360 * n)
         let cy = Int((1 - asinh(tan(lat * .pi / 180)) / .pi) / 2 * n)
         return (0..<(grid * grid)).map { "/styles/\(scene.key)/\(zoom)/\(cx - grid / 2 + $0 % grid)/\(cy - grid / 2 + $0 / grid).png" }
+    }
+
+    /// Static 1024×768 images at different centres around the scene's, each drawn (2 renderers).
+    private func measureStatic() throws -> Result {
+        let lon = scene.center?.longitude ?? 0, lat = scene.center?.latitude ?? 0, zoom = scene.zoom ?? 14
+        let paths = (0..<16).map { i in
+            "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 2) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
+        }
+        return try measure(renderers: 2, paths: paths).cold
     }
 
     private func measure(renderers: Int, paths: [String]) throws -> (cold: Result, warm: Result) {
