@@ -232,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio")],
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),
     ],
     swiftLanguageModes: [.v6]
