@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // MCAP chunk compression (mapwire record). librsvg2-dev already pulls libzstd-dev in.
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // glibc's malloc_trim/mallinfo2: the core gives back what a departed subscriber's queue held.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -57,6 +59,12 @@ let package = Package(
         // Checked number conversions for values read from data (no dependencies: every reader uses it).
         .target(name: "MapWireNumerics"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
+        // MCAP recordings (mapwire record, replay): the records, a chunking writer, a front-to-back reader.
+        .target(name: "MapWireMCAP", dependencies: ["CZstd", "CZlib"]),
+        // The bus to MCAP and back: envelopes read without decoding, the recorder, replay timing, topic statistics.
+        .target(
+            name: "MapWireRecording",
+            dependencies: ["MapWireMCAP", "MapWireProtocol", "MapWireBus", "MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireProtocol",
             dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
@@ -184,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireServe",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -194,6 +202,8 @@ let package = Package(
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
         .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
+        .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
+        .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),

@@ -4,22 +4,24 @@ extension Canvas {
     /// Draws an image warped to an arbitrary quadrilateral (for raster tiles under bearing, and
     /// image sources): corners in order top-left, top-right, bottom-right, bottom-left.
     ///
-    /// A parallelogram is one affine map. Any other quad is split along the top-left/bottom-right
-    /// diagonal into two affine triangles; they are blended across the diagonal inside a layer
-    /// (no hairline seam) and only the quad's outer edge is anti-aliased once.
+    /// A parallelogram is one affine map. Any other quad is split along the top-right/bottom-left
+    /// diagonal into two affine triangles, as GL engines split a raster quad (vertices TL, TR, BL,
+    /// BR drawn as two triangles), so each image pixel is sampled where theirs is; the triangles
+    /// are blended across the diagonal inside a layer (no hairline seam) and only the quad's
+    /// outer edge is anti-aliased once.
     public func draw(_ image: CanvasImage, toQuad corners: [Point2D], opacity: Double, smooth: Bool) {
         guard opacity > 0, corners.count == 4, corners.allSatisfy(\.isFinite),
               let src = image.clampedRect(nil)
         else { return }
         let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
         let w = Double(src.width), h = Double(src.height)
-        // Image → canvas for the triangle (TL, TR, BR) and for (TL, BR, BL).
+        // Image → canvas for the triangle (TL, TR, BL) and for (TR, BR, BL).
         let upper = AffineMap(
-            xx: (tr.x - tl.x) / w, yx: (tr.y - tl.y) / w, xy: (br.x - tr.x) / h, yy: (br.y - tr.y) / h,
+            xx: (tr.x - tl.x) / w, yx: (tr.y - tl.y) / w, xy: (bl.x - tl.x) / h, yy: (bl.y - tl.y) / h,
             x0: tl.x, y0: tl.y)
         let lower = AffineMap(
-            xx: (br.x - bl.x) / w, yx: (br.y - bl.y) / w, xy: (bl.x - tl.x) / h, yy: (bl.y - tl.y) / h,
-            x0: tl.x, y0: tl.y)
+            xx: (br.x - bl.x) / w, yx: (br.y - bl.y) / w, xy: (br.x - tr.x) / h, yy: (br.y - tr.y) / h,
+            x0: tr.x + bl.x - br.x, y0: tr.y + bl.y - br.y)
         let span = corners.map { abs($0.x) + abs($0.y) }.max()! + 1
         let isParallelogram = abs(tl.x + br.x - tr.x - bl.x) < 1e-9 * span
             && abs(tl.y + br.y - tr.y - bl.y) < 1e-9 * span
@@ -51,7 +53,7 @@ extension Canvas {
                 cairo_paint(cr)
                 cairo_set_source(cr, upperPattern)
                 cairo_new_path(cr)
-                appendUpperHalfPlane(tl: tl, tr: tr, br: br)
+                appendHalfPlane(from: tr, to: bl, toward: tl)
                 cairo_fill(cr)
                 cairo_pop_group_to_source(cr)
             }
@@ -80,8 +82,9 @@ extension Canvas {
         return pattern
     }
 
-    /// A large polygon covering everything on the top-right corner's side of the TL–BR diagonal.
-    private func appendUpperHalfPlane(tl: Point2D, tr: Point2D, br: Point2D) {
+    /// A large polygon covering everything on `side`'s side of the line through `a` and `b`.
+    private func appendHalfPlane(from a: Point2D, to b: Point2D, toward side: Point2D) {
+        let (tl, tr, br) = (a, side, b)
         let dx = br.x - tl.x, dy = br.y - tl.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { return }

@@ -41,6 +41,13 @@ extension Canvas {
                 // Field coordinates of this row's first pixel centre; linear in the pixel index.
                 var (u, v) = placement.fieldPoint(deviceX: Double(box.x) + 0.5, deviceY: Double(box.y + row) + 0.5)
                 for column in 0..<box.width {
+                    // Like GL's quads, the bitmap covers only the pixels whose centres fall on it.
+                    guard u >= -0.5, v >= -0.5, u < Double(width) - 0.5, v < Double(height) - 0.5 else {
+                        out[column] = 0
+                        u += placement.stepX.u
+                        v += placement.stepX.v
+                        continue
+                    }
                     let distance = sampler.sample(u, v)
                     let fillAlpha = drawFill ? SDFShading.smoothstep(shading.fillLow, shading.fillHigh, distance) : 0
                     let haloAlpha = drawHalo ? SDFShading.smoothstep(shading.haloLow, shading.haloHigh, distance) : 0

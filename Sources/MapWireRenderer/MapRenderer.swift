@@ -7,6 +7,7 @@ import MapWireCanvas
 public final class MapRenderer {
     private var compiled: (json: Data, style: RenderStyle)?
     private let geojsonTiles = GeoJSONTileCache()
+    private let geojsonClusters = GeoJSONClusterCache()
     private let symbols = SymbolPainter()
     private let pins = PinStamps()
 
@@ -34,8 +35,13 @@ public final class MapRenderer {
         let transform = Transform(camera: scene.camera, size: scene.size)
         var scene = scene
         for (id, source) in scene.sources {
-            guard case .geojson(let tiler) = source else { continue }
+            guard case .geojson(var tiler) = source else { continue }
             let spec = style.sources[id]
+            if let options = spec?.cluster {
+                // The clusters of the zoom the tiles are cut at.
+                let zoom = TileCover.coveringZoom(cameraZoom: transform.camera.zoom, tileSize: spec?.tileSize ?? 512, roundZoom: false)
+                tiler = geojsonClusters.clusters(of: tiler, sourceID: id, options: options).tiler(atZoom: min(zoom, spec?.maxZoom ?? 18))
+            }
             scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
                                                            maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512))
         }
@@ -46,7 +52,7 @@ public final class MapRenderer {
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)
             case "fill": FillPainter.paint(layer, context)
-            case "fill-extrusion": FillPainter.paint(layer, context, extrusion: true)
+            case "fill-extrusion": FillExtrusionPainter.paint(layer, context)
             case "line": LinePainter.paint(layer, context)
             case "circle": CirclePainter.paint(layer, context)
             case "raster": RasterPainter.paint(layer, context)

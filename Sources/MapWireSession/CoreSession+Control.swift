@@ -12,6 +12,7 @@ extension CoreSession {
         case .hello(let hello):
             handleHello(hello, from: identity, now: now)
         case .command(let command):
+            tapCommand(bytes, id: command.id)
             // Events published while the command is handled carry its id (Envelope.causation_id).
             handlingCommand = command.id
             handleCommand(command, from: identity)

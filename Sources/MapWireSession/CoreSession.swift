@@ -33,6 +33,8 @@ public final class CoreSession: MapEnvironment {
     /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
     var subscribers = 0
     var malformedSubscriptions = 0
+    /// Subscriptions to exactly "command": while any is held, commands and replies are published (CoreSession+CommandTap.swift).
+    var commandTapSubscriptions = 0
     var connectionsRefused = 0
 
     var frameDueMillis: Int64?
@@ -195,6 +197,7 @@ public final class CoreSession: MapEnvironment {
 
     func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         outputs.append(.send(message, to: identity))
+        tapReply(message)
     }
 
     /// Publishes an event of the core's own (gestures, viewport, location, plugins).

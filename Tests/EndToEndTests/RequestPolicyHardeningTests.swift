@@ -42,10 +42,13 @@ struct RequestPolicyHardeningTests {
         let run = try TestRun()
         try run.startCore()
         try run.start("mapwire-loader")
-        let frames = Mutex(0)
+        // Sends per frame id, in the order frames came: later frames (tiles arriving) may follow the first.
+        let frames = Mutex<[(id: UInt64, sends: Int)]>([])
         let renderer = TestPluginThread(name: "forgetful", roles: ["renderer"], controlEndpoint: run.runDirectory.controlEndpoint) { request in
             guard case .renderFrame(let frame) = request.kind else { return nil }
-            frames.withLock { $0 += 1 }
+            frames.withLock {
+                if let i = $0.firstIndex(where: { $0.id == frame.frameID }) { $0[i].sends += 1 } else { $0.append((frame.frameID, 1)) }
+            }
             return .with { $0.id = request.id; $0.renderResult = .with {
                 $0.frameID = frame.frameID
                 $0.missingKeys = frame.resources.map(\.key)
@@ -62,7 +65,7 @@ struct RequestPolicyHardeningTests {
         })
         let error = try #require(log.loadingErrors.last)
         #expect(error.message.contains("still lacked"), "\(error.message)")
-        let sent = frames.withLock { $0 }
+        let sent = frames.withLock { $0.first?.sends ?? 0 }
         #expect(sent == 3, "one send and two resends of the frame, then it failed")
         #expect(!log.topics.contains("map-idle"))
         figure("missing keys: a renderer reporting every resource missing got \(sent) sends of the frame, then map-loading-error {renderer}: \(error.message)")

@@ -111,6 +111,18 @@ import Testing
         #expect(canvas.cairoStatus == nil)
     }
 
+    @Test func aQuadIsSplitAlongTheTopRightToBottomLeftDiagonalAsGLSplitsIt() {
+        // A 1×10 image: row 0 red, row 1 green, the rest blue, on TL (0,0) TR (100,0) BR (100,100)
+        // BL (0,50). Pixel (10, 6) lies in triangle TL–TR–BL, where it samples row 1 (1.3);
+        // split along TL–BR it sampled row 0 (0.65).
+        let rows: [RGBA] = [.red, .green] + Array(repeating: .blue, count: 8)
+        let image = CanvasImage(rgba: rows.flatMap { [UInt8($0.r), UInt8($0.g), UInt8($0.b), UInt8($0.a)] }, width: 1, height: 10)
+        let canvas = Canvas(width: 120, height: 120)
+        canvas.draw(image, toQuad: [Point2D(x: 0, y: 0), Point2D(x: 100, y: 0), Point2D(x: 100, y: 100), Point2D(x: 0, y: 50)],
+                    opacity: 1, smooth: false)
+        #expect(PixelSnapshot(canvas)[10, 6] == .green)
+    }
+
     @Test func degenerateQuadDrawsNothing() {
         let canvas = Canvas(width: 10, height: 10)
         let p = Point2D(x: 3, y: 3)

@@ -111,4 +111,17 @@ import Testing
         // Generous even for a debug build: this guards against accidental whole-canvas work per glyph.
         #expect(elapsed < .seconds(10), "2000 glyphs took \(elapsed)")
     }
+
+    @Test func onlyPixelsWhoseCentresFallOnTheBitmapAreDrawn() {
+        // An all-zero field under a halo wide enough to reach it (6 px at scale 1: half strength
+        // at distance 0), placed at 10.6: like GL's quad it covers pixels 11...14, not 10 or 15
+        // (drawn before as half-strength halo because they touch the bitmap's box).
+        let canvas = Canvas(width: 30, height: 30)
+        canvas.drawSDF([UInt8](repeating: 0, count: 16), width: 4, height: 4, origin: Point2D(x: 10.6, y: 10.6), scale: 1,
+                       rotation: 0, pivot: Point2D(x: 0, y: 0), color: .black, opacity: 1, haloColor: .red,
+                       haloWidth: 6, haloBlur: 0)
+        let snapshot = PixelSnapshot(canvas)
+        #expect(snapshot[10, 12].a == 0 && snapshot[15, 12].a == 0)
+        #expect(snapshot[11, 12].a > 100 && snapshot[14, 12].a > 100, "\(snapshot[11, 12]) \(snapshot[14, 12])")
+    }
 }

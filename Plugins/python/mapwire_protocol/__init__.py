@@ -2,7 +2,8 @@
 `Plugin`, a plugin's session with the core (hello, heartbeats, typed request handlers, goodbye).
 
 Installed (`pip install Plugins/python`): `from mapwire.v1 import control_pb2, envelope_pb2, events_pb2`
-and `from mapwire_protocol import Plugin`. From a checkout without installing: put Plugins/python on
+and `from mapwire_protocol import Plugin` (`describe` and `describe_user_location` build an
+annotation-delegate's answers, see annotations.py). From a checkout without installing: put Plugins/python on
 sys.path; `import mapwire_protocol; mapwire_protocol.use()` then makes `import mapwire.v1` work too.
 """
 import os
@@ -53,3 +54,4 @@ def check_run_dir(path):
 
 
 from .plugin import Plugin  # noqa: E402  (after GENERATED and run_dir, which it uses)
+from .annotations import describe, describe_user_location  # noqa: E402

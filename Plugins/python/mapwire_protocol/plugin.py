@@ -15,6 +15,19 @@ A handler gets the request's kind message (`LoadResource`, `MayChangeCamera`, ..
 sent as the reply with the request's id, or None to send nothing (a cancel, or a reply sent later with
 `reply`). Requests of a kind no handler takes are refused as RequestRefusal does in Swift: a cancel gets
 nothing, a known kind CODE_INVALID, a kind newer than these modules CODE_UNKNOWN_MESSAGE.
+
+An annotation-delegate (PROTOCOL.md 7.10) answers per annotation instead, with `describes_annotations`:
+
+    plugin = Plugin("py-colours", roles=["annotation-delegate"])
+
+    @plugin.describes_annotations
+    def look(annotation):                  # each annotation of a DescribeAnnotations batch
+        if annotation.WhichOneof("shape") == "polygon":
+            return {"fill_color": "#2E8B57", "alpha": 0.6}     # describe()'s keywords (annotations.py)
+        return None                        # the defaults for this one
+
+A plugin of that role answers the question it has no handler for with an empty description (every
+default), so one that only colours shapes need not say anything about the user-location puck.
 """
 import atexit
 import os
@@ -33,6 +46,7 @@ except ImportError:  # a checkout, not an installed package: the generated modul
     from mapwire.v1 import control_pb2
 
 from . import check_run_dir, run_dir as find_run_dir
+from .annotations import describe, describe_user_location
 
 PROTOCOL_VERSION = 1
 # The poll timeout: short enough to heartbeat on time at the smallest interval a core may ask for (50 ms).
@@ -41,6 +55,11 @@ REQUEST_KINDS = tuple(f.name for f in control_pb2.PluginRequest.DESCRIPTOR.oneof
 # Reply field by the full name of its message type: the answer's type says where it goes.
 _REPLY_FIELDS = {f.message_type.full_name: f.name
                  for f in control_pb2.PluginReply.DESCRIPTOR.oneofs_by_name["kind"].fields}
+# What a plugin of a role answers for a request kind it has no handler for: the role's "all defaults".
+_ROLE_DEFAULTS = {
+    ("annotation-delegate", "describe_annotations"): control_pb2.AnnotationDescriptions,
+    ("annotation-delegate", "describe_user_location"): control_pb2.UserLocationDescription,
+}
 
 
 class Plugin:
@@ -67,7 +86,8 @@ class Plugin:
 
     def handles(self, kind):
         """Decorator: `handler(body, request)` answers requests of `kind` ("load_resource", "render_frame",
-        "may_change_camera", "handle_gesture", "should_remove_style_image", "cancel")."""
+        "may_change_camera", "handle_gesture", "should_remove_style_image", "describe_annotations",
+        "describe_user_location", "cancel")."""
         if kind not in REQUEST_KINDS:
             raise ValueError(f"no request kind {kind!r}; the kinds are {', '.join(REQUEST_KINDS)}")
 
@@ -75,6 +95,60 @@ class Plugin:
             self.handlers[kind] = handler
             return handler
         return register
+
+    def describes_annotations(self, describe_one):
+        """Decorator for an annotation-delegate: `describe_one(annotation)` is called for each Annotation of
+        a DescribeAnnotations batch (`annotation.id`, `.title`, `.subtitle`, `.attributes`, and the shape:
+        `annotation.WhichOneof("shape")` is "point", "polyline" or "polygon") and returns how it looks:
+        a dict of `annotations.describe`'s keywords (image, png, pixel_ratio, alpha, stroke_color,
+        fill_color, line_width, shape_enabled, can_show_callout, callout), an AnnotationDescription, or
+        None for the defaults. The answers of the batch go back as one AnnotationDescriptions. An
+        annotation whose answer is refused (a ValueError from describe, an exception, a description of
+        another id) keeps the defaults, and the reason is written to stderr: the others are still
+        answered."""
+        def answer(ask, _request):
+            descriptions = []
+            for annotation in ask.annotations:
+                try:
+                    described = describe_one(annotation)
+                    if described is None:
+                        continue
+                    if isinstance(described, dict):
+                        described = describe(annotation, **described)
+                    if not isinstance(described, control_pb2.AnnotationDescription):
+                        raise TypeError(f"{type(described).__name__} is not a dict of describe()'s keywords "
+                                        "or an AnnotationDescription")
+                    if described.id != annotation.id:
+                        raise ValueError(f"the answer describes {described.id!r} instead")
+                except Exception as error:             # one annotation's mistake must not cost the batch
+                    print(f"{self.name}: annotation {annotation.id!r} keeps the defaults: "
+                          f"{type(error).__name__}: {error}", file=sys.stderr, flush=True)
+                    continue
+                descriptions.append(described)
+            return control_pb2.AnnotationDescriptions(descriptions=descriptions)
+        self.handlers["describe_annotations"] = answer
+        return describe_one
+
+    def describes_user_location(self, describe_puck):
+        """Decorator for an annotation-delegate: `describe_puck(ask)` gets the DescribeUserLocation (the
+        viewport's `width`, `height` and `padding`, in px) and returns a dict of
+        `annotations.describe_user_location`'s keywords (puck_fill_color, halo_color,
+        accuracy_ring_color, heading_arrow_color, anchor=(x, y)), a UserLocationDescription, or None for
+        the defaults. An anchor outside the viewport is refused (CODE_INVALID, the core keeps its
+        defaults)."""
+        def answer(ask, request):
+            described = describe_puck(ask)
+            if described is None:
+                return control_pb2.UserLocationDescription()
+            if isinstance(described, dict):
+                try:
+                    described = describe_user_location(viewport=ask, **described)
+                except ValueError as error:
+                    self.refuse(request, control_pb2.Error.CODE_INVALID, str(error))
+                    return None
+            return described
+        self.handlers["describe_user_location"] = answer
+        return describe_puck
 
     # ---- the session ---------------------------------------------------------------------------
 
@@ -165,9 +239,13 @@ class Plugin:
         kind = request.WhichOneof("kind")
         handler = self.handlers.get(kind)
         if handler is None:
-            if kind == "cancel":
-                return                                 # nothing is running here, and a cancel gets no reply
-            if kind is None:
+            default = next((answer for (role, asked), answer in _ROLE_DEFAULTS.items()
+                            if asked == kind and role in self.hello.roles), None)
+            if default is not None:
+                self.reply(request, default())         # the role's defaults, rather than a refusal
+            elif kind == "cancel":
+                pass                                   # nothing is running here, and a cancel gets no reply
+            elif kind is None:
                 self.refuse(request, control_pb2.Error.CODE_UNKNOWN_MESSAGE,
                             f"the {self.name} plugin does not know this request type")
             else:

@@ -59,6 +59,17 @@ def test_the_python_example_passes():
     assert "camera-veto: MayChangeCamera gets a CameraDecision (7.9)" in rows(check.stdout)
 
 
+def test_the_python_annotation_delegate_passes():
+    env = dict(os.environ, PYTHONPATH=PACKAGE)
+    check = plugin_check(sys.executable, os.path.join(HERE, "..", "examples", "colour_polygons.py"), env=env)
+    assert check.returncode == 0, check.stdout + check.stderr
+    table = rows(check.stdout)
+    assert table and all(result == "pass" for result, _ in table.values())
+    described = table["annotation-delegate: DescribeAnnotations gets AnnotationDescriptions (7.10)"][1]
+    assert "1 description(s) of 2 asked" in described, "the polygon is coloured, the point keeps the defaults"
+    assert "annotation-delegate: DescribeUserLocation gets a UserLocationDescription (7.10)" in table
+
+
 def test_a_broken_plugin_fails():
     check = plugin_check(sys.executable, os.path.join(HERE, "broken_plugin.py"))
     assert check.returncode == 1, check.stdout + check.stderr

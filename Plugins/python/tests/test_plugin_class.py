@@ -14,42 +14,10 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from mapwire_protocol import Plugin  # noqa: E402
 from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
 from processes import CommandClient, stop  # noqa: E402
+from stand_in_core import StandInCore  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
-
-
-class StandInCore:
-    """The core's ROUTER end of the control socket, driven by the test."""
-
-    def __init__(self, context, run_dir):
-        self.socket = context.socket(zmq.ROUTER)
-        self.socket.setsockopt(zmq.LINGER, 0)
-        self.socket.bind(f"ipc://{run_dir}/control")
-        self.peer = None
-
-    def next(self, body=None, timeout=5.0):
-        """The next message from the plugin (of `body`, skipping others), within `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.socket.poll(int(max(0.0, deadline - time.monotonic()) * 1000)):
-                break
-            self.peer, frame = self.socket.recv_multipart()
-            message = control_pb2.ControlMessage.FromString(frame)
-            if body is None or message.WhichOneof("body") == body:
-                return message
-        raise AssertionError(f"no {body or 'message'} from the plugin within {timeout} s")
-
-    def send(self, **body):
-        self.socket.send_multipart([self.peer, control_pb2.ControlMessage(**body).SerializeToString()])
-
-    def request(self, request_id, **kind):
-        self.send(request=control_pb2.PluginRequest(id=request_id, attempt=1, **kind))
-
-    def reply_to(self, request_id):
-        reply = self.next("reply").reply
-        assert reply.id == request_id
-        return reply
 
 
 @pytest.fixture

@@ -30,6 +30,9 @@ public struct SourceSpecification: Equatable, Sendable {
     /// Raster tiles pick the nearest zoom; vector tiles the one below (GL engines' rule).
     public var roundsZoom: Bool { kind == .raster || kind == .rasterDEM }
 
+    /// What a GeoJSON source without `data` holds.
+    public static let emptyGeoJSON = #"{"type":"FeatureCollection","features":[]}"#
+
     /// Parses a source object; `baseURL` resolves relative URLs.
     public init(json: Any, baseURL: String?) throws(StyleError) {
         guard let object = json as? [String: Any] else { throw StyleError("a source must be a JSON object") }
@@ -56,7 +59,8 @@ public struct SourceSpecification: Equatable, Sendable {
             throw StyleError("a \(typeName) source needs a \"url\" or \"tiles\"")
         }
         if kind == .geojson, url == nil, inlineData == nil {
-            throw StyleError("a geojson source needs \"data\"")
+            // GL engines draw a GeoJSON source without data as empty: the rest of the map draws.
+            inlineData = Self.emptyGeoJSON
         }
         if kind == .image, coordinates.count != 4 {
             throw StyleError("an image source needs four \"coordinates\" [longitude, latitude]")

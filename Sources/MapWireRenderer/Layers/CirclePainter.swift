@@ -3,12 +3,15 @@ import MapWireStyle
 import MapWireVectorTile
 
 /// `circle`: radius, colour, blur, opacity, stroke, translate. Each point is drawn by the tile that
-/// owns it (not by neighbours whose buffer also holds it), so none is drawn twice.
+/// owns it (not by neighbours whose buffer also holds it), so none is drawn twice. With pitch
+/// `circle-pitch-scale: map` shrinks far circles as the map shrinks.
 enum CirclePainter {
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
         let translate = context.translation(layer.numbers("circle-translate", constant, [0, 0]),
                                             anchor: layer.string("circle-translate-anchor", constant, "map"))
+        let scaleWithMap = layer.string("circle-pitch-scale", constant, "map") == "map"
+        let canvasWidth = Double(context.canvas.width), canvasHeight = Double(context.canvas.height)
         for (_, data, projection) in context.tiles(for: layer) {
             let extent = Int32(clamping: data.extent)
             for feature in context.features(of: data, layer: layer) {
@@ -23,8 +26,13 @@ enum CirclePainter {
                 let blur = layer.number("circle-blur", eval, 0)
                 for part in feature.geometry {
                     for point in part where point.x >= 0 && point.y >= 0 && point.x < extent && point.y < extent {
-                        context.canvas.circle(center: projection.point(point) + translate, radius: radius, color: color,
-                                              blur: blur, strokeWidth: strokeWidth, strokeColor: stroke)
+                        let center = projection.point(point) + translate
+                        let scale = scaleWithMap ? projection.projector.perspectiveScale(atScreenY: center.y) : 1
+                        let outer = (radius + strokeWidth) * scale
+                        guard center.x + outer > 0, center.x - outer < canvasWidth,
+                              center.y + outer > 0, center.y - outer < canvasHeight else { continue }
+                        context.canvas.circle(center: center, radius: radius * scale, color: color, blur: blur,
+                                              strokeWidth: strokeWidth * scale, strokeColor: stroke)
                     }
                 }
             }

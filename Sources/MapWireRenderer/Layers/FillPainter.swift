@@ -9,7 +9,8 @@ enum FillPainter {
         let constant = context.evaluation()
         let translate = context.translation(layer.numbers("\(prefix)-translate", constant, [0, 0]),
                                             anchor: layer.string("\(prefix)-translate-anchor", constant, "map"))
-        let antialias = extrusion ? true : layer.bool("fill-antialias", constant, true)
+        // With pitch GL draws fills with hard edges and no outline (the suite's pitched scenes).
+        let antialias = extrusion ? true : layer.bool("fill-antialias", constant, true) && context.transform.camera.pitch == 0
         let hasOutline = !extrusion && layer.paint["fill-outline-color"] != nil
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()

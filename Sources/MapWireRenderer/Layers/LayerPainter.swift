@@ -26,14 +26,29 @@ struct PaintContext {
         return Point2D(x: values[0] * cos(b) - values[1] * sin(b), y: values[0] * sin(b) + values[1] * cos(b))
     }
 
-    /// Every (tile, layer data) pair a layer draws from, with each tile's projection.
+    /// Every (tile, layer data) pair a layer draws from, with each tile's projection: once on
+    /// the main world, and again on each copy of the world east or west that the view reaches
+    /// (GL's renderWorldCopies: a view wider than the world shows it repeated).
     func tiles(for layer: RenderLayer) -> [(tile: CanonicalTileID, layer: VectorLayer, projection: TileProjection)] {
         guard let sourceID = layer.source, case .vector(let tiles)? = scene.sources[sourceID] else { return [] }
         let name = layer.sourceLayer ?? "_geojsonTileLayer"
-        return tiles.keys.sorted().compactMap { id in
-            guard let data = tiles[id]?.layers[name] else { return nil }
-            return (id, data, TileProjection(transform: transform, tile: id, extent: data.extent))
+        var wrapsByZoom: [Int: ClosedRange<Int>] = [:]
+        return tiles.keys.sorted().flatMap { id -> [(tile: CanonicalTileID, layer: VectorLayer, projection: TileProjection)] in
+            guard let data = tiles[id]?.layers[name] else { return [] }
+            let wraps = wrapsByZoom[id.z] ?? worldCopies(atZoom: id.z)
+            wrapsByZoom[id.z] = wraps
+            return wraps.map { (id, data, TileProjection(transform: transform, tile: id, extent: data.extent, wrap: $0)) }
         }
+    }
+
+    /// The copies of the world (0 the main one) the view reaches at tile zoom `z`.
+    func worldCopies(atZoom z: Int) -> ClosedRange<Int> {
+        let world = WebMercator.tileSize * Double(1 << z)
+        let xs = transform.visibleQuad(atZoom: Double(z)).map(\.x)
+        guard let low = xs.min(), let high = xs.max(), low.isFinite, high.isFinite else { return 0...0 }
+        // At most two copies each way: even a wide view at zoom 0 spans no more.
+        let west = max(-2, Int((low / world).rounded(.down))), east = min(2, Int((high / world).rounded(.down)))
+        return min(west, 0)...max(east, 0)
     }
 
     /// Features of a layer's tile data that pass its filter.

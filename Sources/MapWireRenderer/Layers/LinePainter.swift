@@ -12,6 +12,8 @@ enum LinePainter {
         let cap = lineCap(layer.string("line-cap", constant, "butt"))
         let join = lineJoin(layer.string("line-join", constant, "miter"))
         let miterLimit = layer.number("line-miter-limit", constant, 2)
+        // GL lays dashes out in the tile's units: between integer zooms they grow with the map.
+        let dashScale = pow(2, context.zoom - context.zoom.rounded(.down))
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
@@ -24,24 +26,46 @@ enum LinePainter {
                 let gap = layer.number("line-gap-width", eval, 0)
                 let offset = layer.number("line-offset", eval, 0)
                 let blur = layer.number("line-blur", eval, 0)
-                let dash = layer.numbers("line-dasharray", eval, []).map { $0 * width }
+                // ... and in widths of the line at the tile's zoom.
+                let floorWidth = layer.number("line-width", EvaluationContext(zoom: context.zoom.rounded(.down), feature: FeatureContext(feature: feature)), width)
+                let dash = layer.numbers("line-dasharray", eval, []).map { $0 * floorWidth * dashScale }
                 let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
                 let lines = feature.geometry.map { projection.points($0).map { $0 + translate } }
-                var path = CanvasPath()
+                // GL draws every leg of a line as its own geometry: where legs overlap (parts that
+                // cross, legs of a sharp corner) a translucent line blends twice and a cased line
+                // shows both casings. Opaque solid lines look the same either way: one path.
+                let separate = color.a < 1 || gap > 0
+                var paths: [CanvasPath] = []
+                var whole = CanvasPath()
                 for line in lines where line.count >= 2 {
-                    path.addRing(offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed), closed: closed)
+                    let shifted = offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed)
+                    let legs = style.dash.isEmpty
+                        ? LineSharpCorners.legs(shifted, closed: closed, join: join, miterLimit: miterLimit)
+                        : [shifted]
+                    let legsClosed = closed && legs.count == 1
+                    for leg in legs {
+                        if separate {
+                            var path = CanvasPath()
+                            path.addRing(leg, closed: legsClosed)
+                            paths.append(path)
+                        } else {
+                            whole.addRing(leg, closed: legsClosed)
+                        }
+                    }
                 }
-                guard !path.isEmpty else { continue }
-                if gap > 0 {
-                    // Two lines of `width`, one each side of the gap.
-                    context.canvas.stroke(path, color: color, style: style, gap: gap)
-                } else if blur > 0 {
-                    context.canvas.stroke(path, color: color, style: style, blur: blur)
-                } else {
-                    context.canvas.stroke(path, color: color, style: style)
+                if !separate { paths = [whole] }
+                for path in paths where !path.isEmpty {
+                    if gap > 0 {
+                        // Two lines of `width`, one each side of the gap.
+                        context.canvas.stroke(path, color: color, style: style, gap: gap)
+                    } else if blur > 0 {
+                        context.canvas.stroke(path, color: color, style: style, blur: blur)
+                    } else {
+                        context.canvas.stroke(path, color: color, style: style)
+                    }
                 }
             }
             context.canvas.restore()

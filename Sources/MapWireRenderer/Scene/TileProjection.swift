@@ -9,11 +9,15 @@ struct TileProjection {
     let unitsToWorld: Double
     let originX: Double, originY: Double
 
-    init(transform: Transform, tile: CanonicalTileID, extent: Int) {
+    /// Which copy of the world the tile is drawn on: 0 the main one, ±1 the next east or west.
+    let wrap: Int
+
+    init(transform: Transform, tile: CanonicalTileID, extent: Int, wrap: Int = 0) {
         projector = transform.projector(atZoom: Double(tile.z))
         self.tile = tile
+        self.wrap = wrap
         unitsToWorld = WebMercator.tileSize / Double(extent)
-        originX = Double(tile.x) * WebMercator.tileSize
+        originX = (Double(tile.x) + Double(wrap) * Double(1 << tile.z)) * WebMercator.tileSize
         originY = Double(tile.y) * WebMercator.tileSize
     }
 

@@ -14,9 +14,15 @@ struct RenderStyle {
         /// GeoJSON tiling options.
         let buffer: Int
         let tolerance: Double
+        /// GeoJSON point clustering, when the source asks for it.
+        let cluster: GeoJSONClusterOptions?
     }
 
     let layers: [RenderLayer]
+    /// The style's `light` (for extrusions), read like a layer whose properties are named
+    /// `light-anchor`, `light-color`, `light-intensity`, `light-position`.
+    /// Nil only if it could not be read at all (it has no filter, so it always can).
+    let light: RenderLayer?
     let sources: [String: Source]
     /// What could not be read: layers left out, properties drawn with their defaults.
     let problems: [String]
@@ -42,6 +48,11 @@ struct RenderStyle {
             }
         }
         self.layers = layers
+        var lightPaint: [String: Any] = [:]
+        for (name, value) in (root["light"] as? [String: Any]) ?? [:] { lightPaint["light-\(name)"] = value }
+        let light = try? RenderLayer(json: ["id": "light", "type": "light", "paint": lightPaint])
+        self.light = light
+        problems += light?.problems.map { "light: \($0)" } ?? []
         self.problems = problems
         var sources: [String: Source] = [:]
         for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {
@@ -61,7 +72,13 @@ struct RenderStyle {
                 maxZoom: integer("maxzoom", type == "geojson" ? 18 : 22, zooms),
                 minZoom: integer("minzoom", 0, zooms),
                 buffer: integer("buffer", 128, 0...512),
-                tolerance: tolerance.isFinite && tolerance >= 0 ? tolerance : 0.375)
+                tolerance: tolerance.isFinite && tolerance >= 0 ? tolerance : 0.375,
+                cluster: type == "geojson" && object["cluster"] as? Bool == true
+                    ? GeoJSONClusterOptions(
+                        radius: max(0, FoundationJSON.double(object["clusterRadius"]) ?? 50),
+                        maxZoom: integer("clusterMaxZoom", integer("maxzoom", 18, zooms) - 1, 0...(zooms.upperBound - 1)),
+                        minPoints: integer("clusterMinPoints", 2, 2...Int(Int32.max)))
+                    : nil)
         }
         self.sources = sources
     }

@@ -49,6 +49,21 @@ public final class GeoJSONTiler: Sendable {
         index = FeatureGridIndex(features.map(\.bounds))
     }
 
+    /// A tiler of features already projected (clusters).
+    init(projected: [ProjectedFeature], extent: Int, buffer: Int, maxZoom: Int, tolerance: Double) {
+        self.extent = extent
+        self.buffer = buffer
+        self.maxZoom = min(max(0, maxZoom), Self.zoomRange.upperBound)
+        self.tolerance = tolerance
+        features = projected
+        index = FeatureGridIndex(projected.map(\.bounds))
+    }
+
+    /// The features that are a single point, in source order (what a cluster index takes).
+    var pointFeatures: [ProjectedFeature] {
+        features.filter { if case .points(let p) = $0.shape { return p.count == 1 } else { return false } }
+    }
+
     /// The features of tile z/x/y (XYZ, y down) as one layer named "_geojsonTileLayer", coordinates
     /// in 0...extent (plus buffer), lines and polygons clipped to the buffered tile, polygons closed
     /// rings with exterior rings clockwise on screen (positive tile-space area) and holes

@@ -25,7 +25,12 @@ struct ProjectedFeature: Sendable {
 
     var id: UInt64?
     var properties: [String: FeatureValue]
-    var shape: Shape
+    var shape: Shape {
+        didSet {
+            bounds = WorldBounds()
+            if case .points(let points) = shape { points.forEach { bounds.include($0) } }
+        }
+    }
     var bounds: WorldBounds
 
     init(id: UInt64?, properties: [String: FeatureValue], geometry: GeoJSONGeometry) {
@@ -47,6 +52,15 @@ struct ProjectedFeature: Sendable {
     }
 
     var isEmpty: Bool { bounds.minX > bounds.maxX }
+
+    /// A single point already in world units (a cluster).
+    init(id: UInt64?, properties: [String: FeatureValue], point: PlanePoint) {
+        self.id = id
+        self.properties = properties
+        shape = .points([point])
+        bounds = WorldBounds()
+        bounds.include(point)
+    }
 }
 
 extension ProjectedFeature {

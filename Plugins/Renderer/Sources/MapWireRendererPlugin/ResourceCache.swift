@@ -85,7 +85,7 @@ final class ResourceCache {
             case .tile:
                 return .rasterTile(try CanvasImage(encoded: resource.data))
             case .geojson:
-                return .geojson(try GeoJSONTiler(data: resource.data))
+                return .geojson(try GLGeoJSONTiling.tiler(data: resource.data))
             case .spriteJson:
                 guard (try? JSONSerialization.jsonObject(with: resource.data)) is [String: Any] else {
                     return .broken(Self.describe(resource, "is not a JSON object"))

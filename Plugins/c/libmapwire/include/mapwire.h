@@ -11,6 +11,7 @@
 
         mapwire_plugin_t  a connection to one core (one plugin session)
         mapwire_msg_t     one thing received from the core: a request or an event
+        mapwire_descriptions_t  an annotation-delegate's answer, built annotation by annotation
 
     A plugin handle is not thread-safe: use it from one thread (as a ZeroMQ socket).
 
@@ -58,8 +59,17 @@ typedef enum {
     MAPWIRE_MSG_HANDLE_GESTURE = 5,          /* gesture claimants, "gesture-delegate": answer_gesture */
     MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE = 6, /* role "style-image-remover": answer_style_image    */
     MAPWIRE_MSG_CANCEL = 7,                  /* the core no longer wants a request's answer; no reply */
-    MAPWIRE_MSG_ERROR = 8                    /* the core reported an error about something we sent   */
+    MAPWIRE_MSG_ERROR = 8,                   /* the core reported an error about something we sent   */
+    MAPWIRE_MSG_DESCRIBE_ANNOTATIONS = 9,    /* role "annotation-delegate": answer_annotations       */
+    MAPWIRE_MSG_DESCRIBE_USER_LOCATION = 10  /* role "annotation-delegate": answer_user_location     */
 } mapwire_msg_kind_t;
+
+/* What mapwire_msg_annotation_kind() returns: the shape of an annotation (Annotation.shape). */
+typedef enum {
+    MAPWIRE_ANNOTATION_POINT = 1,            /* a marker at one coordinate, drawn with an image       */
+    MAPWIRE_ANNOTATION_POLYLINE = 2,         /* a line through 2 or more coordinates                  */
+    MAPWIRE_ANNOTATION_POLYGON = 3           /* an area: an outer ring and any holes                  */
+} mapwire_annotation_kind_t;
 
 /* Every enum value of the protocol, generated from the .proto files (Protocol/generate):
    MAPWIRE_DATA_SOURCE_*, MAPWIRE_RESPONSE_SOURCE_* (ResourceData.data_source, ResourceResponse.source),
@@ -86,6 +96,20 @@ typedef struct {
     uint32_t width, height;
 } mapwire_camera_t;
 
+/* The viewport a DescribeUserLocation is about: its size and padding, in logical px. */
+typedef struct {
+    uint32_t width, height;
+    double padding_top, padding_left, padding_bottom, padding_right;
+} mapwire_viewport_t;
+
+/* The user-location puck's colours (CSS, "#1E90FF", "rgba(30,144,255,0.3)", ...): NULL or "" keeps the
+   default of that part (PROTOCOL.md 7.10). */
+typedef struct {
+    const char *puck_fill_color, *halo_color, *accuracy_ring_color, *heading_arrow_color;
+} mapwire_puck_style_t;
+
+typedef struct _mapwire_descriptions_t mapwire_descriptions_t;
+
 /* ---- library ---------------------------------------------------------------------------------- */
 
 /* Why the last call on this thread that returned NULL or -1 failed ("" when none did). */
@@ -107,8 +131,8 @@ mapwire_plugin_t *mapwire_plugin_new (const char *name, const char *run_dir);
 void mapwire_plugin_destroy (mapwire_plugin_t **self_p);
 
 /* Adds a role ("loader", "renderer", "load-status", "camera-veto", "gesture-delegate",
-   "style-image-remover", ...) or a free-form capability ("scheme:file") to the hello. Call before
-   mapwire_plugin_register(). 0, or -1 after register or when out of memory. */
+   "style-image-remover", "annotation-delegate", ...) or a free-form capability ("scheme:file") to the
+   hello. Call before mapwire_plugin_register(). 0, or -1 after register or when out of memory. */
 int mapwire_plugin_add_role (mapwire_plugin_t *self, const char *role);
 int mapwire_plugin_add_capability (mapwire_plugin_t *self, const char *capability);
 
@@ -166,9 +190,70 @@ int mapwire_plugin_answer_render (mapwire_plugin_t *self, mapwire_msg_t *request
 int mapwire_plugin_answer_camera (mapwire_plugin_t *self, mapwire_msg_t *request, bool allow);
 int mapwire_plugin_answer_gesture (mapwire_plugin_t *self, mapwire_msg_t *request, int answer);
 int mapwire_plugin_answer_style_image (mapwire_plugin_t *self, mapwire_msg_t *request, bool keep);
+/* Role "annotation-delegate": how the annotations of a MAPWIRE_MSG_DESCRIBE_ANNOTATIONS look, built
+   with mapwire_descriptions_t (below). Every id described must be one the request asked about. An
+   annotation not described, and anything not set for one, takes the default. */
+int mapwire_plugin_answer_annotations (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                       mapwire_descriptions_t *descriptions);
+/* Role "annotation-delegate": the user-location puck of a MAPWIRE_MSG_DESCRIBE_USER_LOCATION. style
+   NULL keeps every default colour; with anchor false the puck sits at the default anchor point (the
+   viewport's centre inside its padding), else at (anchor_x, anchor_y) px from the top left, which must
+   lie inside the viewport the request describes. */
+int mapwire_plugin_answer_user_location (mapwire_plugin_t *self, mapwire_msg_t *request,
+                                         const mapwire_puck_style_t *style,
+                                         bool anchor, double anchor_x, double anchor_y);
 /* "This plugin cannot handle this request at all": a MAPWIRE_CODE_* and a message. */
 int mapwire_plugin_answer_error (mapwire_plugin_t *self, mapwire_msg_t *request,
                                  int code, const char *message);
+
+/* ---- mapwire_descriptions ------------------------------------------------------------------------
+   The answer to a DescribeAnnotations (seed 004's annotation delegate questions), built one annotation
+   at a time: _add starts an annotation's description, the setters fill in the one added last. Strings
+   and bytes are copied. Each call returns 0, or -1 (and mapwire_last_error says why) for a value
+   the protocol refuses, or a setter before any _add.
+
+        mapwire_descriptions_t *answer = mapwire_descriptions_new ();
+        for (size_t i = 0; i < mapwire_msg_annotation_count (msg); i++) {
+            const char *kind = mapwire_msg_annotation_attribute (msg, i, "kind");
+            mapwire_descriptions_add (answer, mapwire_msg_annotation_id (msg, i));
+            if (mapwire_msg_annotation_kind (msg, i) == MAPWIRE_ANNOTATION_POINT)
+                mapwire_descriptions_set_style_image (answer, kind && strcmp (kind, "cafe") == 0 ? "cafe-15" : "marker-15");
+            else
+                mapwire_descriptions_set_fill_color (answer, "#2E8B57");
+        }
+        mapwire_plugin_answer_annotations (plugin, msg, answer);
+        mapwire_descriptions_destroy (&answer);
+*/
+mapwire_descriptions_t *mapwire_descriptions_new (void);
+void mapwire_descriptions_destroy (mapwire_descriptions_t **self_p);
+
+/* Starts the description of annotation `id`. mapwire_plugin_answer_annotations refuses an answer that
+   describes an id twice, or one the request did not ask about. */
+int mapwire_descriptions_add (mapwire_descriptions_t *self, const char *id);
+/* How many annotations are described so far. */
+size_t mapwire_descriptions_size (mapwire_descriptions_t *self);
+
+/* image-for-annotation (points): a style image by name (sprite or add-style-image), or PNG bytes with
+   their device pixels per point (more than 0, at most 8; 2 for a @2x image), which must begin as a PNG
+   does (signature, IHDR). The last call of the two wins. */
+int mapwire_descriptions_set_style_image (mapwire_descriptions_t *self, const char *name);
+int mapwire_descriptions_set_png (mapwire_descriptions_t *self, const void *png, size_t size, double pixel_ratio);
+/* alpha-for-shape-annotation: 0 to 1. */
+int mapwire_descriptions_set_alpha (mapwire_descriptions_t *self, double alpha);
+/* stroke-color-for-shape-annotation and fill-color-for-polygon-annotation: CSS colours, not empty (the
+   core parses them as the style does: hex, rgb(), rgba(), hsl(), hsla(), names; one it cannot parse
+   takes the default, with a warning in its log). */
+int mapwire_descriptions_set_stroke_color (mapwire_descriptions_t *self, const char *color);
+int mapwire_descriptions_set_fill_color (mapwire_descriptions_t *self, const char *color);
+/* line-width-for-polyline-annotation: points, 0 or more. */
+int mapwire_descriptions_set_line_width (mapwire_descriptions_t *self, double points);
+/* shape-annotation-is-enabled (may a tap select it) and annotation-can-show-callout. */
+int mapwire_descriptions_set_shape_enabled (mapwire_descriptions_t *self, bool enabled);
+int mapwire_descriptions_set_can_show_callout (mapwire_descriptions_t *self, bool can_show);
+/* callout-view-for-annotation and its left and right accessory labels: NULL or "" for none (and for
+   the title: the callout shows it empty; leave the callout unset to show the annotation's own). */
+int mapwire_descriptions_set_callout (mapwire_descriptions_t *self, const char *title, const char *subtitle,
+                                      const char *left_accessory, const char *right_accessory);
 
 /* ---- mapwire_msg ----------------------------------------------------------------------------- */
 
@@ -196,6 +281,31 @@ bool mapwire_msg_old_camera (mapwire_msg_t *self, mapwire_camera_t *camera);
 /* MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE: the image; MAPWIRE_MSG_HANDLE_GESTURE: the GestureKind. */
 const char *mapwire_msg_image_id (mapwire_msg_t *self);
 int mapwire_msg_gesture_kind (mapwire_msg_t *self);
+
+/* MAPWIRE_MSG_DESCRIBE_ANNOTATIONS: the annotations asked about, by index from 0 to count - 1. Out of
+   range (or another kind of message): "", 0, NULL or false. Strings are owned by the message. */
+size_t mapwire_msg_annotation_count (mapwire_msg_t *self);
+const char *mapwire_msg_annotation_id (mapwire_msg_t *self, size_t index);
+/* A MAPWIRE_ANNOTATION_* (0 when none). */
+int mapwire_msg_annotation_kind (mapwire_msg_t *self, size_t index);
+const char *mapwire_msg_annotation_title (mapwire_msg_t *self, size_t index);
+const char *mapwire_msg_annotation_subtitle (mapwire_msg_t *self, size_t index);
+/* A point's image name as the client added it ("": the built-in pin, or not a point). */
+const char *mapwire_msg_annotation_image (mapwire_msg_t *self, size_t index);
+/* The value of one of the application's attributes (Annotation.attributes), NULL when it has none by
+   that key; and all of them, by position (key and value may be NULL when not wanted). */
+const char *mapwire_msg_annotation_attribute (mapwire_msg_t *self, size_t index, const char *key);
+size_t mapwire_msg_annotation_attribute_count (mapwire_msg_t *self, size_t index);
+bool mapwire_msg_annotation_attribute_at (mapwire_msg_t *self, size_t index, size_t position,
+                                          const char **key, const char **value);
+/* The coordinates: a point's one, a polyline's, a polygon's outer ring (its holes are in
+   mapwire_msg_control's Annotation). */
+size_t mapwire_msg_annotation_coordinate_count (mapwire_msg_t *self, size_t index);
+bool mapwire_msg_annotation_coordinate (mapwire_msg_t *self, size_t index, size_t position,
+                                        double *longitude, double *latitude);
+
+/* MAPWIRE_MSG_DESCRIBE_USER_LOCATION: the viewport the anchor point is for. false for other messages. */
+bool mapwire_msg_viewport (mapwire_msg_t *self, mapwire_viewport_t *viewport);
 
 /* MAPWIRE_MSG_ERROR: the core's MAPWIRE_CODE_* and message. */
 int mapwire_msg_error_code (mapwire_msg_t *self);

@@ -13,6 +13,8 @@ request_kind (const Mapwire__V1__PluginRequest *request)
         case MAPWIRE__V1__PLUGIN_REQUEST__KIND_HANDLE_GESTURE: return MAPWIRE_MSG_HANDLE_GESTURE;
         case MAPWIRE__V1__PLUGIN_REQUEST__KIND_SHOULD_REMOVE_STYLE_IMAGE: return MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE;
         case MAPWIRE__V1__PLUGIN_REQUEST__KIND_CANCEL: return MAPWIRE_MSG_CANCEL;
+        case MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_ANNOTATIONS: return MAPWIRE_MSG_DESCRIBE_ANNOTATIONS;
+        case MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_USER_LOCATION: return MAPWIRE_MSG_DESCRIBE_USER_LOCATION;
         default: return 0;
     }
 }
@@ -78,8 +80,8 @@ mapwire_msg_kind (mapwire_msg_t *self)
 }
 
 /* The request inside, or NULL for events and errors. */
-static const Mapwire__V1__PluginRequest *
-request_of (mapwire_msg_t *self)
+const Mapwire__V1__PluginRequest *
+mapwire_msg_request (mapwire_msg_t *self)
 {
     if (!self || !self->control || self->control->body_case != MAPWIRE__V1__CONTROL_MESSAGE__BODY_REQUEST)
         return NULL;
@@ -89,14 +91,14 @@ request_of (mapwire_msg_t *self)
 static const Mapwire__V1__LoadResource *
 load_of (mapwire_msg_t *self)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     return request && request->kind_case == MAPWIRE__V1__PLUGIN_REQUEST__KIND_LOAD_RESOURCE ? request->load_resource : NULL;
 }
 
 uint64_t
 mapwire_msg_id (mapwire_msg_t *self)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     return request ? request->id : 0;
 }
 
@@ -136,7 +138,7 @@ mapwire_msg_source_id (mapwire_msg_t *self)
 uint64_t
 mapwire_msg_cancelled_id (mapwire_msg_t *self)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     return request && request->kind_case == MAPWIRE__V1__PLUGIN_REQUEST__KIND_CANCEL && request->cancel
         ? request->cancel->request_id : 0;
 }
@@ -162,7 +164,7 @@ copy_camera (const Mapwire__V1__CameraState *from, mapwire_camera_t *to)
 bool
 mapwire_msg_camera (mapwire_msg_t *self, mapwire_camera_t *camera)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     if (!request)
         return false;
     if (request->kind_case == MAPWIRE__V1__PLUGIN_REQUEST__KIND_RENDER_FRAME && request->render_frame)
@@ -175,7 +177,7 @@ mapwire_msg_camera (mapwire_msg_t *self, mapwire_camera_t *camera)
 bool
 mapwire_msg_old_camera (mapwire_msg_t *self, mapwire_camera_t *camera)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     if (request && request->kind_case == MAPWIRE__V1__PLUGIN_REQUEST__KIND_MAY_CHANGE_CAMERA && request->may_change_camera)
         return copy_camera (request->may_change_camera->old_camera, camera);
     return false;
@@ -184,7 +186,7 @@ mapwire_msg_old_camera (mapwire_msg_t *self, mapwire_camera_t *camera)
 const char *
 mapwire_msg_image_id (mapwire_msg_t *self)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     return request && request->kind_case == MAPWIRE__V1__PLUGIN_REQUEST__KIND_SHOULD_REMOVE_STYLE_IMAGE
         && request->should_remove_style_image ? request->should_remove_style_image->id : "";
 }
@@ -192,7 +194,7 @@ mapwire_msg_image_id (mapwire_msg_t *self)
 int
 mapwire_msg_gesture_kind (mapwire_msg_t *self)
 {
-    const Mapwire__V1__PluginRequest *request = request_of (self);
+    const Mapwire__V1__PluginRequest *request = mapwire_msg_request (self);
     return request && request->kind_case == MAPWIRE__V1__PLUGIN_REQUEST__KIND_HANDLE_GESTURE
         && request->handle_gesture && request->handle_gesture->gesture
         ? (int) request->handle_gesture->gesture->kind : 0;

@@ -2,9 +2,8 @@
 #include <string.h>
 #include "private.h"
 
-/* The request `msg` holds when it is of `kind` (0: any request); NULL and an error otherwise. */
-static const Mapwire__V1__PluginRequest *
-expect (mapwire_msg_t *msg, mapwire_msg_kind_t kind, const char *call)
+const Mapwire__V1__PluginRequest *
+mapwire_expect_request (mapwire_msg_t *msg, mapwire_msg_kind_t kind, const char *call)
 {
     const Mapwire__V1__ControlMessage *control = msg ? msg->control : NULL;
     if (!control || control->body_case != MAPWIRE__V1__CONTROL_MESSAGE__BODY_REQUEST
@@ -40,7 +39,7 @@ int
 mapwire_plugin_answer_resource (mapwire_plugin_t *self, mapwire_msg_t *msg, const void *data, size_t size,
                                 int data_source, int response_source)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_LOAD_RESOURCE, "mapwire_plugin_answer_resource");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_LOAD_RESOURCE, "mapwire_plugin_answer_resource");
     if (!request)
         return -1;
     Mapwire__V1__ResourceResponse response = MAPWIRE__V1__RESOURCE_RESPONSE__INIT;
@@ -57,7 +56,7 @@ mapwire_plugin_answer_resource (mapwire_plugin_t *self, mapwire_msg_t *msg, cons
 int
 mapwire_plugin_answer_no_content (mapwire_plugin_t *self, mapwire_msg_t *msg, int data_source, int response_source)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_LOAD_RESOURCE, "mapwire_plugin_answer_no_content");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_LOAD_RESOURCE, "mapwire_plugin_answer_no_content");
     if (!request)
         return -1;
     Mapwire__V1__ResourceResponse response = MAPWIRE__V1__RESOURCE_RESPONSE__INIT;
@@ -72,7 +71,7 @@ mapwire_plugin_answer_no_content (mapwire_plugin_t *self, mapwire_msg_t *msg, in
 int
 mapwire_plugin_answer_load_error (mapwire_plugin_t *self, mapwire_msg_t *msg, int reason, const char *message)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_LOAD_RESOURCE, "mapwire_plugin_answer_load_error");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_LOAD_RESOURCE, "mapwire_plugin_answer_load_error");
     if (!request)
         return -1;
     Mapwire__V1__ResponseError error = MAPWIRE__V1__RESPONSE_ERROR__INIT;
@@ -92,7 +91,7 @@ int
 mapwire_plugin_answer_render (mapwire_plugin_t *self, mapwire_msg_t *msg, bool needs_repaint,
                               bool placement_changed, const char *error)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_RENDER_FRAME, "mapwire_plugin_answer_render");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_RENDER_FRAME, "mapwire_plugin_answer_render");
     if (!request)
         return -1;
     Mapwire__V1__RenderResult result = MAPWIRE__V1__RENDER_RESULT__INIT;
@@ -114,7 +113,7 @@ mapwire_plugin_answer_render (mapwire_plugin_t *self, mapwire_msg_t *msg, bool n
 int
 mapwire_plugin_answer_camera (mapwire_plugin_t *self, mapwire_msg_t *msg, bool allow)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_MAY_CHANGE_CAMERA, "mapwire_plugin_answer_camera");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_MAY_CHANGE_CAMERA, "mapwire_plugin_answer_camera");
     if (!request)
         return -1;
     Mapwire__V1__CameraDecision decision = MAPWIRE__V1__CAMERA_DECISION__INIT;
@@ -129,7 +128,7 @@ mapwire_plugin_answer_camera (mapwire_plugin_t *self, mapwire_msg_t *msg, bool a
 int
 mapwire_plugin_answer_gesture (mapwire_plugin_t *self, mapwire_msg_t *msg, int answer)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_HANDLE_GESTURE, "mapwire_plugin_answer_gesture");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_HANDLE_GESTURE, "mapwire_plugin_answer_gesture");
     if (!request)
         return -1;
     Mapwire__V1__GestureAnswer gesture = MAPWIRE__V1__GESTURE_ANSWER__INIT;
@@ -144,7 +143,7 @@ mapwire_plugin_answer_gesture (mapwire_plugin_t *self, mapwire_msg_t *msg, int a
 int
 mapwire_plugin_answer_style_image (mapwire_plugin_t *self, mapwire_msg_t *msg, bool keep)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE, "mapwire_plugin_answer_style_image");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_SHOULD_REMOVE_STYLE_IMAGE, "mapwire_plugin_answer_style_image");
     if (!request)
         return -1;
     Mapwire__V1__StyleImageDecision decision = MAPWIRE__V1__STYLE_IMAGE_DECISION__INIT;
@@ -157,9 +156,49 @@ mapwire_plugin_answer_style_image (mapwire_plugin_t *self, mapwire_msg_t *msg, b
 }
 
 int
+mapwire_plugin_answer_user_location (mapwire_plugin_t *self, mapwire_msg_t *msg, const mapwire_puck_style_t *style,
+                                     bool anchor, double anchor_x, double anchor_y)
+{
+    const char *call = "mapwire_plugin_answer_user_location";
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, MAPWIRE_MSG_DESCRIBE_USER_LOCATION, call);
+    if (!request)
+        return -1;
+    const Mapwire__V1__DescribeUserLocation *asked = request->describe_user_location;
+    /* The anchor is a point of the viewport asked about: one outside it would put the puck off screen. */
+    if (anchor && !(anchor_x >= 0 && anchor_x <= asked->width && anchor_y >= 0 && anchor_y <= asked->height)) {
+        mapwire_set_error ("%s: anchor point (%g, %g) is outside the %ux%u viewport", call, anchor_x, anchor_y,
+                           asked->width, asked->height);
+        return -1;
+    }
+    Mapwire__V1__UserLocationDescription description = MAPWIRE__V1__USER_LOCATION_DESCRIPTION__INIT;
+    Mapwire__V1__PuckStyle puck = MAPWIRE__V1__PUCK_STYLE__INIT;
+    if (style) {
+        /* protobuf-c packs NULL strings as ""; "" is the protocol's "default" for each colour anyway. */
+        if (style->puck_fill_color) puck.puck_fill_color = (char *) style->puck_fill_color;
+        if (style->halo_color) puck.halo_color = (char *) style->halo_color;
+        if (style->accuracy_ring_color) puck.accuracy_ring_color = (char *) style->accuracy_ring_color;
+        if (style->heading_arrow_color) puck.heading_arrow_color = (char *) style->heading_arrow_color;
+        description.opt_style_case = MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_STYLE_STYLE;
+        description.style = &puck;
+    }
+    Mapwire__V1__ScreenPoint point = MAPWIRE__V1__SCREEN_POINT__INIT;
+    if (anchor) {
+        point.x = anchor_x;
+        point.y = anchor_y;
+        description.opt_anchor_point_case = MAPWIRE__V1__USER_LOCATION_DESCRIPTION__OPT_ANCHOR_POINT_ANCHOR_POINT;
+        description.anchor_point = &point;
+    }
+    Mapwire__V1__PluginReply reply = MAPWIRE__V1__PLUGIN_REPLY__INIT;
+    reply.id = request->id;
+    reply.kind_case = MAPWIRE__V1__PLUGIN_REPLY__KIND_USER_LOCATION_DESCRIPTION;
+    reply.user_location_description = &description;
+    return mapwire_plugin_send_reply (self, &reply);
+}
+
+int
 mapwire_plugin_answer_error (mapwire_plugin_t *self, mapwire_msg_t *msg, int code, const char *message)
 {
-    const Mapwire__V1__PluginRequest *request = expect (msg, 0, "mapwire_plugin_answer_error");
+    const Mapwire__V1__PluginRequest *request = mapwire_expect_request (msg, 0, "mapwire_plugin_answer_error");
     if (!request)
         return -1;
     Mapwire__V1__Error error = MAPWIRE__V1__ERROR__INIT;

@@ -51,6 +51,14 @@ MAPWIRE_LOCAL int mapwire_check_socket (const char *dir, const char *name);
 MAPWIRE_LOCAL mapwire_msg_t *mapwire_msg_from_control (void *data, size_t size);
 MAPWIRE_LOCAL mapwire_msg_t *mapwire_msg_from_event (char *topic, void *data, size_t size);
 
+/* The request a message holds, or NULL for events and errors. */
+MAPWIRE_LOCAL const Mapwire__V1__PluginRequest *mapwire_msg_request (mapwire_msg_t *self);
+
+/* The request `msg` holds when it is of `kind` (0: any request but a cancel); NULL and an error
+   naming `call` otherwise. */
+MAPWIRE_LOCAL const Mapwire__V1__PluginRequest *mapwire_expect_request (mapwire_msg_t *msg, mapwire_msg_kind_t kind,
+                                                                        const char *call);
+
 /* Sends a reply to `request` with the given kind filled in by the caller. */
 MAPWIRE_LOCAL int mapwire_plugin_send_reply (mapwire_plugin_t *self, Mapwire__V1__PluginReply *reply);
 

@@ -7,7 +7,8 @@ enum SymbolDrawer {
     static func draw(_ symbols: PlacedSymbols, _ context: PaintContext, sdfFields: SDFIconFields) {
         let canvas = context.canvas
         if let sprite = context.scene.sprite {
-            for icon in symbols.icons { draw(icon, sprite: sprite, canvas: canvas, sdfFields: sdfFields) }
+            let flat = context.transform.camera.pitch == 0
+            for icon in symbols.icons { draw(icon, sprite: sprite, canvas: canvas, sdfFields: sdfFields, flat: flat) }
         }
         for part in [SDFPart.haloOnly, .fillOnly] {
             for g in symbols.glyphs where !g.glyph.bitmap.isEmpty {
@@ -20,7 +21,7 @@ enum SymbolDrawer {
         }
     }
 
-    private static func draw(_ icon: IconDraw, sprite: SpriteAtlas, canvas: Canvas, sdfFields: SDFIconFields) {
+    private static func draw(_ icon: IconDraw, sprite: SpriteAtlas, canvas: Canvas, sdfFields: SDFIconFields, flat: Bool) {
         let e = icon.entry
         if e.sdf {
             let field = sdfFields.field(icon.name, e, in: sprite)
@@ -28,6 +29,10 @@ enum SymbolDrawer {
                            scale: icon.width / Double(max(1, e.width)), rotation: icon.rotation, pivot: icon.pivot,
                            color: CanvasColor(icon.paint.color), opacity: icon.paint.opacity,
                            haloColor: icon.paint.haloColor, haloWidth: icon.paint.haloWidth, haloBlur: icon.paint.haloBlur)
+            return
+        }
+        if flat, let exact = PixelExactIcon.placement(icon, canvasPixelRatio: canvas.pixelRatio) {
+            canvas.draw(sprite.image, source: (e.x, e.y, e.width, e.height), into: exact, opacity: icon.paint.opacity, smooth: false)
             return
         }
         // `draw` turns the rectangle about its own centre: move that centre to where turning

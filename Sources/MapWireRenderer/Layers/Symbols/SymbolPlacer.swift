@@ -48,7 +48,8 @@ struct SymbolPlacer {
         var candidates: [Candidate] = []
         for (tile, data, projection) in context.tiles(for: layer) {
             for (i, feature) in context.features(of: data, layer: layer).enumerated() {
-                let name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
+                var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
+                if projection.wrap != 0 { name += "@\(projection.wrap)" }
                 candidates += self.candidates(feature, name: name, layer: layer, options: options,
                                               extent: data.extent, projection: projection)
             }
@@ -191,6 +192,8 @@ struct SymbolPlacer {
 
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
     private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
+        // Arabic letters take their joined forms first (the glyphs drawn are those forms).
+        let text = ArabicShaping.shape(text)
         let available = glyphs(stack)
         for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
             neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))

@@ -33,7 +33,9 @@ enum TextShaper {
                 if scalar.value == 0x0A {
                     paragraphs.append([])
                 } else {
-                    paragraphs[paragraphs.count - 1].append(Character(scalar: scalar.value, run: index, glyph: run.glyphs[scalar.value]))
+                    // Directional marks steer the order but are not drawn.
+                    let glyph = BidiReorder.isControl(scalar.value) ? nil : run.glyphs[scalar.value]
+                    paragraphs[paragraphs.count - 1].append(Character(scalar: scalar.value, run: index, glyph: glyph))
                 }
             }
         }
@@ -43,12 +45,16 @@ enum TextShaper {
             return Double(glyph.advance) * runs[c.run].scale + spacing
         }
 
-        var lines: [ArraySlice<Character>] = []
+        // Lines break in logical order; right-to-left text is then reordered line by line.
+        var lines: [(characters: ArraySlice<Character>, levels: [Int])] = []
         for paragraph in paragraphs {
             let ranges = LineBreaker.lines(
                 advances: paragraph.map(advance), breakAfter: paragraph.map { LineBreaker.allowsBreak(after: $0.scalar) },
                 isSpace: paragraph.map { LineBreaker.isSpace($0.scalar) }, maxWidth: options.maxWidth)
-            for range in ranges { lines.append(paragraph[range]) }
+            let scalars = paragraph.map(\.scalar)
+            // Directions are resolved over the whole paragraph, before it is broken.
+            let levels = BidiReorder.levels(scalars, rightToLeft: BidiReorder.isRightToLeft(scalars))
+            for range in ranges { lines.append((paragraph[range], levels)) }
         }
 
         var glyphs: [ShapedText.Glyph] = []
@@ -56,9 +62,11 @@ enum TextShaper {
         var height = 0.0
         var widest = 0.0
         for line in lines {
-            var trimmed = line
+            var trimmed = line.characters
             while let first = trimmed.first, LineBreaker.isSpace(first.scalar) { trimmed = trimmed.dropFirst() }
             while let last = trimmed.last, LineBreaker.isSpace(last.scalar) { trimmed = trimmed.dropLast() }
+            let logical = Array(trimmed)
+            let visual = BidiReorder.visualOrder(levels: Array(line.levels[trimmed.indices])).map { logical[$0] }
             let lineScale = trimmed.map { runs[$0.run].scale }.max() ?? 1
             let step = options.lineHeight * lineScale
             defer {
@@ -68,7 +76,7 @@ enum TextShaper {
             guard !trimmed.isEmpty else { continue }
             let start = glyphs.count
             var x = 0.0
-            for c in trimmed {
+            for c in visual {
                 guard let glyph = c.glyph else { continue }
                 let scale = runs[c.run].scale
                 // Smaller runs share the line's baseline.
