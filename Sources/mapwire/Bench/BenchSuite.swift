@@ -88,6 +88,13 @@ struct BenchSuite {
         if sections.contains("network") {
             report.add(networkSection())
         }
+        if sections.contains("serve") {
+            report.add(section("serve", "Serve (issue 18)") {
+                let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
+                return try ServeBenchmark(scratch: scratch, scene: scene, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
+                                          concurrency: 8).run()
+            })
+        }
         report.goals = goals(report)
         return report
     }
