@@ -26,14 +26,24 @@ struct ServeLiveSocketTests {
         let client = try ControlClient(endpoint: serve.controlEndpoint(style: "demo"))
         let before = try client.run(.getCamera(.init())).camera
         let first = Seen(), second = Seen()
-        // Set once the frames before the pan are in: the first client then sends the gesture.
-        let sendPan = StopFlag()
+        // Signalled once the frames before the pan are in: the first client then sends the gesture, whether
+        // or not anything else arrives meanwhile (an idle map sends nothing more).
+        let (panSignal, panContinuation) = AsyncStream<Void>.makeStream()
         let logger = Logger(label: "live-socket-test")
         let url = "ws://127.0.0.1:\(serve.port)/live/demo"
         let watch = { @Sendable (seen: Seen, drives: Bool) in
             Task {
                 try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
-                    var sent = false
+                    let driver: Task<Void, Error>? = drives ? Task {
+                        for await _ in panSignal {
+                            try await outbound.write(.text("not a gesture"))
+                            for (phase, dx) in [("began", 0), ("changed", 80), ("changed", 80), ("ended", 0)] {
+                                try await outbound.write(.text(#"{"kind":"pan","phase":"\#(phase)","x":256,"y":256,"dx":\#(dx),"dy":0}"#))
+                            }
+                            break
+                        }
+                    } : nil
+                    defer { driver?.cancel() }
                     for try await message in inbound.messages(maxSize: 16 << 20) {
                         switch message {
                         case .binary(let buffer): seen.state.withLock { $0.frames.append(Data(buffer.readableBytesView)) }
@@ -42,13 +52,6 @@ struct ServeLiveSocketTests {
                                 if text.contains("\"kind\":\"hello\"") { state.hello = true }
                                 else if text.contains("\"kind\":\"error\"") { state.errors.append(text) }
                                 else { state.events += 1 }
-                            }
-                        }
-                        if drives, !sent, sendPan.isStopped {
-                            sent = true
-                            try await outbound.write(.text("not a gesture"))
-                            for (phase, dx) in [("began", 0), ("changed", 80), ("changed", 80), ("ended", 0)] {
-                                try await outbound.write(.text(#"{"kind":"pan","phase":"\#(phase)","x":256,"y":256,"dx":\#(dx),"dy":0}"#))
                             }
                         }
                         if seen.frames >= 100 { break }
@@ -64,7 +67,8 @@ struct ServeLiveSocketTests {
         #expect(try ImageDecoder.decode(png).width == 512)
         let framesBefore = (first.frames, second.frames)
         let lastBefore = second.lastFrame
-        sendPan.stop()
+        panContinuation.yield()
+        panContinuation.finish()
         #expect(await waitUntilAsync(timeout: 30) {
             ((try? client.run(.getCamera(.init())).camera.center) ?? before.center) != before.center
         }, "the pan moved the core's camera")
