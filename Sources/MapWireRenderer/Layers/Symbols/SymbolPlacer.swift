@@ -193,7 +193,7 @@ struct SymbolPlacer {
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
     private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
         // Arabic letters take their joined forms first (the glyphs drawn are those forms).
-        let text = ArabicShaping.shape(text)
+        let text = BidiText.shapeArabic(text)
         let available = glyphs(stack)
         for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
             neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
