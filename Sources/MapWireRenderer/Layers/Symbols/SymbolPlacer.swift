@@ -132,8 +132,19 @@ struct SymbolPlacer {
         func key(_ p: Point2D) -> String {
             "\(layer.id)|\(name)|\(Int(saturating: p.x.rounded())),\(Int(saturating: p.y.rounded()))"
         }
+        // Under pitch labels and icons are sized by their distance (GL's perspective ratio).
+        let projector = projection.projector
+        func sized(_ p: Point2D) -> (text: SymbolTextStyle?, icon: SymbolIconStyle?) {
+            guard !projector.isFlat else { return (textStyle, iconStyle) }
+            let ratio = SymbolPerspective.ratio(groundScale: projector.perspectiveScale(atScreenY: p.y))
+            var text = textStyle, icon = iconStyle
+            text?.size *= ratio
+            icon?.size *= ratio
+            return (text, icon)
+        }
         func atPoint(_ p: Point2D, iconRotation: Double) -> Candidate {
             var c = Candidate(key: key(p), sortKey: sortKey, anchor: p, text: labelText)
+            let (textStyle, iconStyle) = sized(p)
             if let shaped, let textStyle {
                 let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
                 c.glyphs = text.glyphs
@@ -177,7 +188,7 @@ struct SymbolPlacer {
             for d in distances {
                 let at = path.locate(d)
                 var c = atPoint(at.point, iconRotation: iconRotation + (options.iconFollowsMap ? at.angle - bearing : 0))
-                if let shaped, let textStyle, options.textFollowsMap {
+                if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
                                                              keepUpright: options.keepUpright, maxAngle: options.maxAngle)
                     else { continue }
