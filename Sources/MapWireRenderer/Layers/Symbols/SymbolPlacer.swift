@@ -170,20 +170,30 @@ struct SymbolPlacer {
         if let entry, let iconStyle {
             labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
         }
+        // Under pitch anchors are found on the line drawn flat, as GL finds them on the tile's geometry.
+        let flatProjection = projector.isFlat ? projection
+            : TileProjection(transform: FlatLineAnchors.flat(context.transform), tile: projection.tile, extent: extent, wrap: projection.wrap)
         for rawLine in feature.geometry where rawLine.count >= 2 {
             // Polygon rings are closed lines.
             let line = feature.type == .polygon ? rawLine + [rawLine[0]] : rawLine
             let path = ScreenPath(projection.points(line))
             guard path.points.count >= 2 else { continue }
-            let stretches = LineAnchors.stretches(of: path, line: line, extent: extent, projection: projection)
-            let distances: [Double]
+            let flatPath = projector.isFlat ? path : ScreenPath(flatProjection.points(line))
+            guard flatPath.points.count >= 2 else { continue }
+            let stretches = LineAnchors.stretches(of: flatPath, line: line, extent: extent, projection: flatProjection)
+            var distances: [Double]
             if options.placement == .lineCenter {
-                let middle = path.length / 2
+                let middle = flatPath.length / 2
                 let owned = stretches.contains { $0.start <= middle && middle < $0.end }
-                distances = owned && path.length >= labelLength ? [middle] : []
+                distances = owned && flatPath.length >= labelLength ? [middle] : []
             } else {
-                distances = LineAnchors.anchors(along: path, inside: stretches, spacing: options.spacing,
+                distances = LineAnchors.anchors(along: flatPath, inside: stretches, spacing: options.spacing,
                                                 labelLength: labelLength, fontSize: textStyle?.size ?? 16)
+            }
+            if !projector.isFlat {
+                distances = distances.map {
+                    FlatLineAnchors.pitchedDistance($0, flat: flatPath, pitched: path, line: line, projection: projection)
+                }
             }
             for d in distances {
                 let at = path.locate(d)
