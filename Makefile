@@ -32,7 +32,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-generated
 	$(SWIFT) test
-	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests
+	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests Tests/Scripts/recording
 
 # libFuzzer over the control and envelope decoders and over the renderer's inputs (MVT, GeoJSON, glyph
 # PBFs, sprite indexes, images): 1,000,000 executions each; FUZZ_RUNS=N to change.

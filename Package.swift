@@ -23,12 +23,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // `mapwire serve`: the HTTP server and its Prometheus /metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `mapwire serve`'s live view: frames and events pushed to the browser.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
     ],
     targets: [
         // C shims: the only modules that reach C libraries.
         .systemLibrary(name: "CZeroMQ", pkgConfig: "libzmq", providers: [.apt(["libzmq3-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // MCAP chunk compression (mapwire record). librsvg2-dev already pulls libzstd-dev in.
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // glibc's malloc_trim/mallinfo2: the core gives back what a departed subscriber's queue held.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -53,6 +61,12 @@ let package = Package(
         // Checked number conversions for values read from data (no dependencies: every reader uses it).
         .target(name: "MapWireNumerics"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
+        // MCAP recordings (mapwire record, replay): the records, a chunking writer, a front-to-back reader.
+        .target(name: "MapWireMCAP", dependencies: ["CZstd", "CZlib"]),
+        // The bus to MCAP and back: envelopes read without decoding, the recorder, replay timing, topic statistics.
+        .target(
+            name: "MapWireRecording",
+            dependencies: ["MapWireMCAP", "MapWireProtocol", "MapWireBus", "MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireProtocol",
             dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
@@ -119,6 +133,20 @@ let package = Package(
             name: "MapWirePluginOptions",
             dependencies: ["MapWirePluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // `mapwire serve`: tileserver-gl's URLs over a core's render-view command (routes, tile maths,
+        // the tile LRU and the bridge to the core's control socket).
+        .target(
+            name: "MapWireServe",
+            dependencies: [
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireGeometry",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // Executables.
         .executableTarget(
             name: "mapwire-core",
@@ -166,7 +194,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -176,6 +204,8 @@ let package = Package(
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
         .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
+        .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
+        .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
@@ -209,10 +239,13 @@ let package = Package(
             name: "MapWireRendererPluginTests",
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol", "MapWireFormats"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),
     ],
     swiftLanguageModes: [.v6]

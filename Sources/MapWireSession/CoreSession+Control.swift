@@ -12,6 +12,7 @@ extension CoreSession {
         case .hello(let hello):
             handleHello(hello, from: identity, now: now)
         case .command(let command):
+            tapCommand(bytes, id: command.id)
             // Events published while the command is handled carry its id (Envelope.causation_id).
             handlingCommand = command.id
             handleCommand(command, from: identity)
@@ -42,6 +43,11 @@ extension CoreSession {
         case .snapshot(let snapshot):
             // Answered later, when the frame is drawn.
             if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
+                replyToCommand(command.id, error: refusal, to: identity)
+            }
+        case .renderView(let view):
+            // Answered when a renderer has drawn the view.
+            if let refusal = takeView(view, commandID: command.id, from: identity) {
                 replyToCommand(command.id, error: refusal, to: identity)
             }
         case .benchRequests(let bench):
@@ -195,7 +201,7 @@ extension CoreSession {
                 try deselectAnnotation(c)
             case .getAnnotations:
                 reply.annotations = annotationList
-            case .snapshot, .benchRequests, .benchPublish:
+            case .snapshot, .renderView, .benchRequests, .benchPublish:
                 throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:
                 throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")

@@ -114,6 +114,7 @@ extension CoreSession {
         }
         let prefix = String(decoding: frame.dropFirst(), as: UTF8.self)
         let countsSubscriber = prefix.isEmpty || prefix == "welcome"
+        noteCommandTapSubscription(prefix: prefix, subscribed: kind == 1)
         if kind == 0 {
             if countsSubscriber { subscribers = max(0, subscribers - 1) }
             return

@@ -33,6 +33,8 @@ public final class CoreSession: MapEnvironment {
     /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
     var subscribers = 0
     var malformedSubscriptions = 0
+    /// Subscriptions to exactly "command": while any is held, commands and replies are published (CoreSession+CommandTap.swift).
+    var commandTapSubscriptions = 0
     var connectionsRefused = 0
 
     var frameDueMillis: Int64?
@@ -62,6 +64,9 @@ public final class CoreSession: MapEnvironment {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
+    /// Views (render-view) waiting for tiles or a renderer, by view id (CoreSession+Views.swift).
+    var viewJobs: [UInt64: ViewJob] = [:]
+    var nextViewID: UInt64 = 1
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
@@ -137,6 +142,8 @@ public final class CoreSession: MapEnvironment {
         case .styleParsed(let job, let result):
             styleParsed(job: job, result)
         }
+        // Tiles or glyphs that arrived may complete a view; a view past its deadline fails.
+        advanceViews()
     }
 
     /// Hands every output to `body`, in order, and empties the buffer (keeping its storage).
@@ -152,6 +159,7 @@ public final class CoreSession: MapEnvironment {
         if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
         if let due = retries.earliestDue { next = min(next, due) }
+        if let due = earliestViewDeadline { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
         return next
     }
@@ -189,6 +197,7 @@ public final class CoreSession: MapEnvironment {
 
     func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         outputs.append(.send(message, to: identity))
+        tapReply(message)
     }
 
     /// Publishes an event of the core's own (gestures, viewport, location, plugins).

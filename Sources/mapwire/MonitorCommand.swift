@@ -10,7 +10,8 @@ struct MonitorCommand: ParsableCommand {
         abstract: "Print the core's events as they come.",
         discussion: """
             --format json prints one object per line: {"seq", "time" (RFC 3339), "type" (the topic), "data" \
-            (the documented data format)}. A line 'monitor: subscribed to …' on standard error says the \
+            (the documented data format)}. --stats prints per-topic rates, sizes and latency instead \
+            (--watch: a table per --interval). A line 'monitor: subscribed to …' on standard error says the \
             subscription is live; gaps in the sequence (missed events) are reported there too.
             """)
 
@@ -42,10 +43,23 @@ struct MonitorCommand: ParsableCommand {
     @Option(help: "Sleep this many ms after each event (simulates a slow subscriber; gaps then show).")
     var slowMs = 0
 
+    @Flag(help: "Per topic: events/s, bytes/s, payload sizes, gaps, delivery latency p50/p99 (printed at exit).")
+    var stats = false
+
+    @Flag(help: "With --stats: print the figures of each --interval as it ends.")
+    var watch = false
+
+    @Option(help: "With --stats --watch: seconds per table.")
+    var interval = 1.0
+
     func run() throws {
         let connection = try runDirectory.connection()
         let target = endpoint ?? connection.eventsEndpoint
         let prefixes = filter?.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } ?? [""]
+        if stats {
+            return try MonitorStats(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes, connection: connection, json: format == .json,
+                                    watch: watch, intervalSeconds: interval, count: count, timeout: timeout, receiveHighWaterMark: receiveHwm).run()
+        }
         let subscriber = try EventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes,
                                              receiveHighWaterMark: receiveHwm, curve: connection.curve)
         let trap = SignalTrap()

@@ -46,13 +46,15 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .tapOnCallout: "tap-on-callout"
         case .calloutAccessoryControlTapped: "callout-accessory-control-tapped"
         case .welcome: "welcome"
+        case .command: "command"
+        case .commandReply: "command-reply"
         }
     }
 
     /// False for bus messages (Envelope fields 100 and up), which are not map events.
     public var isMapEvent: Bool {
         switch self {
-        case .welcome: false
+        case .welcome, .command, .commandReply: false
         default: true
         }
     }
@@ -101,6 +103,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .tapOnCallout(let m): (73, m)
         case .calloutAccessoryControlTapped(let m): (74, m)
         case .welcome(let m): (100, m)
+        case .command(let m): (101, m)
+        case .commandReply(let m): (102, m)
         }
     }
 
@@ -149,6 +153,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case 73: .tapOnCallout(try m(Mapwire_V1_TapOnCallout.self))
         case 74: .calloutAccessoryControlTapped(try m(Mapwire_V1_CalloutAccessoryControlTapped.self))
         case 100: .welcome(try m(Mapwire_V1_SubscriberWelcome.self))
+        case 101: .command(try m(Mapwire_V1_ControlTraffic.self))
+        case 102: .commandReply(try m(Mapwire_V1_ControlTraffic.self))
         default: nil
         }
     }
@@ -196,6 +202,8 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .tapOnCallout(let m): m.documentedJSON
         case .calloutAccessoryControlTapped(let m): m.documentedJSON
         case .welcome(let m): m.documentedJSON
+        case .command(let m): m.documentedJSON
+        case .commandReply(let m): m.documentedJSON
         }
     }
 }

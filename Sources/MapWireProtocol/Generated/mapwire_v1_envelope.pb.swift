@@ -10,6 +10,11 @@
 
 /// The frame every event travels in on the events socket: [topic, Envelope].
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -390,6 +395,24 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .welcome(newValue)}
   }
 
+  /// The control traffic of the core's commands (`mapwire record --commands`): each command it received
+  /// and each reply it sent, published only while someone subscribes to the prefix "command" itself.
+  public var command: Mapwire_V1_ControlTraffic {
+    get {
+      if case .command(let v)? = _storage._payload {return v}
+      return Mapwire_V1_ControlTraffic()
+    }
+    set {_uniqueStorage()._payload = .command(newValue)}
+  }
+
+  public var commandReply: Mapwire_V1_ControlTraffic {
+    get {
+      if case .commandReply(let v)? = _storage._payload {return v}
+      return Mapwire_V1_ControlTraffic()
+    }
+    set {_uniqueStorage()._payload = .commandReply(newValue)}
+  }
+
   /// Header fields added after the payloads (numbers from 130 on).
   /// True for events a benchmark command (bench_publish) produced: not about the map, skip them.
   public var benchmark: Bool {
@@ -451,6 +474,10 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case calloutAccessoryControlTapped(Mapwire_V1_CalloutAccessoryControlTapped)
     /// Field numbers 100 and up are bus messages, not map events.
     case welcome(Mapwire_V1_SubscriberWelcome)
+    /// The control traffic of the core's commands (`mapwire record --commands`): each command it received
+    /// and each reply it sent, published only while someone subscribes to the prefix "command" itself.
+    case command(Mapwire_V1_ControlTraffic)
+    case commandReply(Mapwire_V1_ControlTraffic)
 
   }
 
@@ -475,13 +502,32 @@ public nonisolated struct Mapwire_V1_SubscriberWelcome: Sendable {
   public init() {}
 }
 
+/// Topics "command" and "command-reply": a command the core received, or its reply to one, as it
+/// travelled on the control socket. Published only while at least one subscription to exactly "command"
+/// is held (a subscriber to "" alone never makes the core publish them, but does receive them while
+/// another holds one). Like welcome, it takes no sequence number: `sequence` repeats the last event's;
+/// `causation_id` is the command's id.
+/// @json custom: {"bytes": N} (the size of the ControlMessage).
+public nonisolated struct Mapwire_V1_ControlTraffic: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The mapwire.v1.ControlMessage (a command, or a command_reply), serialized.
+  public var controlMessage: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{3}did_change_location_manager_authorization\0\u{4}\u{9}plugin_gone\0\u{3}plugin_supervision\0\u{4}\u{9}did_add_annotation_views\0\u{3}did_select_annotation\0\u{3}did_deselect_annotation\0\u{3}tap_on_callout\0\u{3}callout_accessory_control_tapped\0\u{2}\u{1a}welcome\0\u{2}\u{1e}benchmark\0\u{3}causation_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{3}did_change_location_manager_authorization\0\u{4}\u{9}plugin_gone\0\u{3}plugin_supervision\0\u{4}\u{9}did_add_annotation_views\0\u{3}did_select_annotation\0\u{3}did_deselect_annotation\0\u{3}tap_on_callout\0\u{3}callout_accessory_control_tapped\0\u{2}\u{1a}welcome\0\u{1}command\0\u{3}command_reply\0\u{2}\u{1c}benchmark\0\u{3}causation_id\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -1056,6 +1102,32 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .welcome(v)
           }
         }()
+        case 101: try {
+          var v: Mapwire_V1_ControlTraffic?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .command(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .command(v)
+          }
+        }()
+        case 102: try {
+          var v: Mapwire_V1_ControlTraffic?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .commandReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .commandReply(v)
+          }
+        }()
         case 130: try { try decoder.decodeSingularBoolField(value: &_storage._benchmark) }()
         case 131: try { try decoder.decodeSingularUInt64Field(value: &_storage._causationID) }()
         default: break
@@ -1249,6 +1321,14 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         guard case .welcome(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
       }()
+      case .command?: try {
+        guard case .command(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 101)
+      }()
+      case .commandReply?: try {
+        guard case .commandReply(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 102)
+      }()
       case nil: break
       }
       if _storage._benchmark != false {
@@ -1309,6 +1389,36 @@ nonisolated extension Mapwire_V1_SubscriberWelcome: SwiftProtobuf.Message, Swift
 
   public static func ==(lhs: Mapwire_V1_SubscriberWelcome, rhs: Mapwire_V1_SubscriberWelcome) -> Bool {
     if lhs.topicPrefix != rhs.topicPrefix {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_ControlTraffic: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ControlTraffic"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}control_message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.controlMessage) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.controlMessage.isEmpty {
+      try visitor.visitSingularBytesField(value: self.controlMessage, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_ControlTraffic, rhs: Mapwire_V1_ControlTraffic) -> Bool {
+    if lhs.controlMessage != rhs.controlMessage {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

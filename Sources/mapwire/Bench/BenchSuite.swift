@@ -27,6 +27,15 @@ struct BenchSuite {
                 return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 5, roundTrips: requests).run(map: map)
             })
         }
+        if sections.contains("record") {
+            report.add(section("record", "Recording (mapwire record, MCAP)") {
+                let map = try BenchMap(scratch: scratch, name: "record", plugins: [], arguments: launchArguments)
+                defer { map.stop() }
+                // Bursts below the core's per-subscriber queue (--events-hwm, 200,000): a burst as long as
+                // the queue loses its last event in libzmq's flow control, whoever subscribes.
+                return try RecordBenchmark(scratch: scratch, events: min(events, 150_000), repetitions: quick ? 1 : 3).run(map: map)
+            })
+        }
         var chicago: (scene: LoadScene, times: LoadBenchmark.Times)?
         if sections.contains("load") || sections.contains("peer") {
             report.add(section("load", "Load") {
@@ -78,6 +87,13 @@ struct BenchSuite {
         }
         if sections.contains("network") {
             report.add(networkSection())
+        }
+        if sections.contains("serve") {
+            report.add(section("serve", "Serve (issue 18)") {
+                let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
+                return try ServeBenchmark(scratch: scratch, scene: scene, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
+                                          concurrency: 8).run()
+            })
         }
         report.goals = goals(report)
         return report

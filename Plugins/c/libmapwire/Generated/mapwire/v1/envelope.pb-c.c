@@ -97,7 +97,52 @@ void   mapwire__v1__subscriber_welcome__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__subscriber_welcome__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[48] =
+void   mapwire__v1__control_traffic__init
+                     (Mapwire__V1__ControlTraffic         *message)
+{
+  static const Mapwire__V1__ControlTraffic init_value = MAPWIRE__V1__CONTROL_TRAFFIC__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__control_traffic__get_packed_size
+                     (const Mapwire__V1__ControlTraffic *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__control_traffic__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__control_traffic__pack
+                     (const Mapwire__V1__ControlTraffic *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__control_traffic__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__control_traffic__pack_to_buffer
+                     (const Mapwire__V1__ControlTraffic *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__control_traffic__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__ControlTraffic *
+       mapwire__v1__control_traffic__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__ControlTraffic *)
+     protobuf_c_message_unpack (&mapwire__v1__control_traffic__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__control_traffic__free_unpacked
+                     (Mapwire__V1__ControlTraffic *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__control_traffic__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[50] =
 {
   {
     "protocol_version",
@@ -652,6 +697,30 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "command",
+    101,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, command),
+    &mapwire__v1__control_traffic__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "command_reply",
+    102,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, command_reply),
+    &mapwire__v1__control_traffic__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "benchmark",
     130,
     PROTOBUF_C_LABEL_NONE,
@@ -678,13 +747,15 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[4
 };
 static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = begin_unix_nanos */
-  46,   /* field[46] = benchmark */
+  48,   /* field[48] = benchmark */
   44,   /* field[44] = callout_accessory_control_tapped */
   18,   /* field[18] = camera_changed */
   22,   /* field[22] = camera_did_change */
   21,   /* field[21] = camera_is_changing */
   20,   /* field[20] = camera_will_change */
-  47,   /* field[47] = causation_id */
+  49,   /* field[49] = causation_id */
+  46,   /* field[46] = command */
+  47,   /* field[47] = command_reply */
   40,   /* field[40] = did_add_annotation_views */
   37,   /* field[37] = did_change_location_manager_authorization */
   42,   /* field[42] = did_deselect_annotation */
@@ -735,8 +806,8 @@ static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[8 + 1] =
   { 60, 38 },
   { 70, 40 },
   { 100, 45 },
-  { 130, 46 },
-  { 0, 48 }
+  { 130, 48 },
+  { 0, 50 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
 {
@@ -746,7 +817,7 @@ const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
   "Mapwire__V1__Envelope",
   "mapwire.v1",
   sizeof(Mapwire__V1__Envelope),
-  48,
+  50,
   mapwire__v1__envelope__field_descriptors,
   mapwire__v1__envelope__field_indices_by_name,
   8,  mapwire__v1__envelope__number_ranges,
@@ -789,5 +860,43 @@ const ProtobufCMessageDescriptor mapwire__v1__subscriber_welcome__descriptor =
   mapwire__v1__subscriber_welcome__field_indices_by_name,
   1,  mapwire__v1__subscriber_welcome__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__subscriber_welcome__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__control_traffic__field_descriptors[1] =
+{
+  {
+    "control_message",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BYTES,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__ControlTraffic, control_message),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__control_traffic__field_indices_by_name[] = {
+  0,   /* field[0] = control_message */
+};
+static const ProtobufCIntRange mapwire__v1__control_traffic__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__control_traffic__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.ControlTraffic",
+  "ControlTraffic",
+  "Mapwire__V1__ControlTraffic",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__ControlTraffic),
+  1,
+  mapwire__v1__control_traffic__field_descriptors,
+  mapwire__v1__control_traffic__field_indices_by_name,
+  1,  mapwire__v1__control_traffic__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__control_traffic__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

@@ -18,6 +18,7 @@ PROTOBUF_C__BEGIN_DECLS
 
 typedef struct Mapwire__V1__Envelope Mapwire__V1__Envelope;
 typedef struct Mapwire__V1__SubscriberWelcome Mapwire__V1__SubscriberWelcome;
+typedef struct Mapwire__V1__ControlTraffic Mapwire__V1__ControlTraffic;
 
 
 /* --- enums --- */
@@ -66,7 +67,9 @@ typedef enum {
   MAPWIRE__V1__ENVELOPE__PAYLOAD_DID_DESELECT_ANNOTATION = 72,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_TAP_ON_CALLOUT = 73,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_CALLOUT_ACCESSORY_CONTROL_TAPPED = 74,
-  MAPWIRE__V1__ENVELOPE__PAYLOAD_WELCOME = 100
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_WELCOME = 100,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_COMMAND = 101,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_COMMAND_REPLY = 102
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ENVELOPE__PAYLOAD__CASE)
 } Mapwire__V1__Envelope__PayloadCase;
 
@@ -153,6 +156,12 @@ struct  Mapwire__V1__Envelope
      * Field numbers 100 and up are bus messages, not map events.
      */
     Mapwire__V1__SubscriberWelcome *welcome;
+    /*
+     * The control traffic of the core's commands (`mapwire record --commands`): each command it received
+     * and each reply it sent, published only while someone subscribes to the prefix "command" itself.
+     */
+    Mapwire__V1__ControlTraffic *command;
+    Mapwire__V1__ControlTraffic *command_reply;
   };
 };
 #define MAPWIRE__V1__ENVELOPE__INIT \
@@ -176,6 +185,27 @@ struct  Mapwire__V1__SubscriberWelcome
 #define MAPWIRE__V1__SUBSCRIBER_WELCOME__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__subscriber_welcome__descriptor) \
     , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Topics "command" and "command-reply": a command the core received, or its reply to one, as it
+ * travelled on the control socket. Published only while at least one subscription to exactly "command"
+ * is held (a subscriber to "" alone never makes the core publish them, but does receive them while
+ * another holds one). Like welcome, it takes no sequence number: `sequence` repeats the last event's;
+ * `causation_id` is the command's id.
+ * @json custom: {"bytes": N} (the size of the ControlMessage).
+ */
+struct  Mapwire__V1__ControlTraffic
+{
+  ProtobufCMessage base;
+  /*
+   * The mapwire.v1.ControlMessage (a command, or a command_reply), serialized.
+   */
+  ProtobufCBinaryData control_message;
+};
+#define MAPWIRE__V1__CONTROL_TRAFFIC__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__control_traffic__descriptor) \
+    , {0,NULL} }
 
 
 /* Mapwire__V1__Envelope methods */
@@ -216,6 +246,25 @@ Mapwire__V1__SubscriberWelcome *
 void   mapwire__v1__subscriber_welcome__free_unpacked
                      (Mapwire__V1__SubscriberWelcome *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__ControlTraffic methods */
+void   mapwire__v1__control_traffic__init
+                     (Mapwire__V1__ControlTraffic         *message);
+size_t mapwire__v1__control_traffic__get_packed_size
+                     (const Mapwire__V1__ControlTraffic   *message);
+size_t mapwire__v1__control_traffic__pack
+                     (const Mapwire__V1__ControlTraffic   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__control_traffic__pack_to_buffer
+                     (const Mapwire__V1__ControlTraffic   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__ControlTraffic *
+       mapwire__v1__control_traffic__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__control_traffic__free_unpacked
+                     (Mapwire__V1__ControlTraffic *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Mapwire__V1__Envelope_Closure)
@@ -223,6 +272,9 @@ typedef void (*Mapwire__V1__Envelope_Closure)
                   void *closure_data);
 typedef void (*Mapwire__V1__SubscriberWelcome_Closure)
                  (const Mapwire__V1__SubscriberWelcome *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__ControlTraffic_Closure)
+                 (const Mapwire__V1__ControlTraffic *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -232,6 +284,7 @@ typedef void (*Mapwire__V1__SubscriberWelcome_Closure)
 
 extern const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__subscriber_welcome__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__control_traffic__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -1,0 +1,2 @@
+// Debian's libzstd-dev: MCAP chunk compression (Sources/MapWireMCAP).
+#include <zstd.h>

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import MapWireMCAP
+import MapWirePluginKit
+import MapWireRecording
+
+extension MCAPCompression: ExpressibleByArgument {}
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record the core's events to an MCAP file (protobuf schemas inside: Foxglove and the mcap tools read it).",
+        discussion: """
+            One channel per topic, one message per event (its payload as published; the envelope's sequence \
+            and begin time as the message's sequence and publish time; the receive time as its log time). \
+            Gaps in the sequence and core restarts are Metadata records. Chunks are written at least once a \
+            second, so a recording that is killed is readable up to its last whole chunk; SIGINT or SIGTERM \
+            close it cleanly with its summary. A line 'record: subscribed to …' on standard error says the \
+            subscription is live.
+            """)
+
+    @Option(name: [.short, .customLong("output")], help: "The MCAP file to write.")
+    var output: String
+
+    @OptionGroup var runDirectory: RunDirectoryOptions
+
+    @Option(help: "The events endpoint to connect to (instead of the run directory's).")
+    var endpoint: String?
+
+    @Option(help: "Only topics starting with one of these comma-separated prefixes, e.g. map-,style-.")
+    var filter: String?
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Stop after this many events.")
+    var count: Int?
+
+    @Flag(help: "Also record the commands the core receives and its replies (topics command, command-reply), for `replay --drive`.")
+    var commands = false
+
+    @Option(help: "Chunk compression: zstd, lz4 (not in this build) or none.")
+    var compression: MCAPCompression = .zstd
+
+    @Option(help: "Uncompressed bytes per chunk.")
+    var chunkBytes = 1 << 20
+
+    @Option(help: "Events queued in this recorder before newer ones are dropped (recorded as gaps).")
+    var receiveHwm: Int32 = 1_000_000
+
+    func validate() throws {
+        guard compression.isAvailable else { throw ValidationError("--compression lz4: this build has no LZ4 library; use zstd or none") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be more than 0 seconds") }
+        guard chunkBytes >= 1024 else { throw ValidationError("--chunk-bytes must be at least 1024") }
+    }
+
+    func run() throws {
+        // From the start: a SIGINT before the first event still closes the file cleanly.
+        let trap = SignalTrap()
+        let connection = try runDirectory.connection()
+        let target = endpoint ?? connection.eventsEndpoint
+        let prefixes = filter?.split(separator: ",").map(String.init).filter { !$0.isEmpty } ?? []
+        // Subscribing to "command" itself is what turns the core's command tap on.
+        let subscriber = try RawEventSubscriber(endpoint: target, prefixes: (prefixes.isEmpty ? [""] : prefixes) + (commands ? ["command"] : []),
+                                                receiveHighWaterMark: receiveHwm, curve: connection.curve)
+        defer { subscriber.close() }
+        let file: RecordingFile
+        do { file = try RecordingFile(path: output) } catch { throw ValidationError("\(error)") }
+        defer { file.close() }
+        var recorder = try BusRecorder(compression: compression, chunkSize: chunkBytes, countsGaps: prefixes.isEmpty, recordsCommands: commands)
+        try file.write(recorder.takeOutput())
+
+        let start = monotonicMillis()
+        let deadline = duration.map { start + Int64($0 * 1000) }
+        var nextChunkClose = start + 1000
+        var announced = false
+        var stopReason = "signal"
+        while true {
+            if trap.flag.isStopped { break }
+            let now = monotonicMillis()
+            if let deadline, now >= deadline { stopReason = "duration"; break }
+            if let count, recorder.recorded >= UInt64(count) { stopReason = "count"; break }
+            if now >= nextChunkClose {
+                // At least one chunk a second: what a kill can lose.
+                try recorder.closeChunk()
+                nextChunkClose = now + 1000
+            }
+            let wait = min(100, max(0, Int(min(deadline ?? .max, nextChunkClose) - now)))
+            switch try subscriber.next(timeoutMilliseconds: wait) {
+            case .welcome?:
+                if !announced {
+                    announced = true
+                    MonitorCommand.warn("record: subscribed to \(target)")
+                }
+            case .event(let event)?:
+                try recorder.record(event.envelope, receivedUnixNanos: unixNanosNow())
+            case nil:
+                break
+            }
+            let bytes = recorder.takeOutput()
+            if !bytes.isEmpty { try file.write(bytes) }
+        }
+        // Stopped by a signal, what the bus already delivered is kept: read until it has been quiet
+        // for 50 ms (at most half a second: a busy bus is never quiet).
+        let drainUntil = monotonicMillis() + 500
+        while stopReason == "signal", monotonicMillis() < drainUntil, case .event(let event)? = try subscriber.next(timeoutMilliseconds: 50) {
+            try recorder.record(event.envelope, receivedUnixNanos: unixNanosNow())
+            let bytes = recorder.takeOutput()
+            if !bytes.isEmpty { try file.write(bytes) }
+        }
+        recorder.note("recording-end", ["reason": stopReason, "recorded": String(recorder.recorded), "missed": String(recorder.missed)])
+        try recorder.finish()
+        try file.write(recorder.takeOutput())
+        let topics = recorder.statistics.channelCount
+        let commandNote = commands ? ", \(recorder.commands) commands and replies" : ""
+        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics\(commandNote), \(recorder.missed) missed in gaps\(subscriber.malformed > 0 ? ", \(subscriber.malformed) malformed" : ""), \(file.bytesWritten) bytes written to \(output)")
+    }
+}
