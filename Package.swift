@@ -41,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // GNU FriBidi: Arabic shaping and right-to-left reordering of labels.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // PNG, JPEG and WebP in C: libpng and libjpeg report errors by longjmp, which Swift cannot take.
         // Debian: libpng-dev, libjpeg62-turbo-dev, libwebp-dev (headers in /usr/include).
         .target(
@@ -81,7 +83,7 @@ let package = Package(
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
+            dependencies: ["CFriBidi", "MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
