@@ -23,6 +23,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // `mapwire serve`: the HTTP server and its Prometheus /metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `mapwire serve`'s live view: frames and events pushed to the browser.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
     ],
     targets: [
         // C shims: the only modules that reach C libraries.
@@ -35,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // GNU FriBidi: Arabic shaping and right-to-left reordering of labels.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // PNG, JPEG and WebP in C: libpng and libjpeg report errors by longjmp, which Swift cannot take.
         // Debian: libpng-dev, libjpeg62-turbo-dev, libwebp-dev (headers in /usr/include).
         .target(
@@ -78,7 +86,7 @@ let package = Package(
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
+            dependencies: ["CFriBidi", "MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
@@ -128,6 +136,20 @@ let package = Package(
             name: "MapWirePluginOptions",
             dependencies: ["MapWirePluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // `mapwire serve`: tileserver-gl's URLs over a core's render-view command (routes, tile maths,
+        // the tile LRU and the bridge to the core's control socket).
+        .target(
+            name: "MapWireServe",
+            dependencies: [
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireGeometry",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // Executables.
         .executableTarget(
             name: "mapwire-core",
@@ -175,7 +197,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireWireFormat",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -221,10 +243,13 @@ let package = Package(
             name: "MapWireRendererPluginTests",
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol", "MapWireFormats"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),
     ],
     swiftLanguageModes: [.v6]

@@ -45,6 +45,11 @@ extension CoreSession {
             if let refusal = takeSnapshot(snapshot, commandID: command.id, from: identity) {
                 replyToCommand(command.id, error: refusal, to: identity)
             }
+        case .renderView(let view):
+            // Answered when a renderer has drawn the view.
+            if let refusal = takeView(view, commandID: command.id, from: identity) {
+                replyToCommand(command.id, error: refusal, to: identity)
+            }
         case .benchRequests(let bench):
             // Answered when the last request is back.
             if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
@@ -196,7 +201,7 @@ extension CoreSession {
                 try deselectAnnotation(c)
             case .getAnnotations:
                 reply.annotations = annotationList
-            case .snapshot, .benchRequests, .benchPublish:
+            case .snapshot, .renderView, .benchRequests, .benchPublish:
                 throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:
                 throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")

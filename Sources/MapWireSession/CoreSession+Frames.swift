@@ -76,20 +76,22 @@ extension CoreSession {
                 return frameNotDrawn(frame.start, snapshot: frame.snapshot, "the renderer could not draw the frame: \(result.error)",
                                      drawAgain: false, report: true)
             }
-            // Labels that need more glyphs: load them, and a snapshot waits for the frame that has them.
-            let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
-                GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
-            })
-            map.imagesMissing(result.missingImages)
-            if frame.start.full {
+            // Labels that need more glyphs: load them. A frame drawn without glyphs still loading, or
+            // without an image the core holds, is not full: map-loaded, map-idle and a snapshot wait for
+            // the frame drawn with them (a range that failed to load counts as settled).
+            let needed = result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) }
+            let loadingGlyphs = map.requestGlyphRanges(needed)
+            let imagesComing = map.imagesMissing(result.missingImages, frameKeys: Set(entry.request.renderFrame.resources.map(\.key)))
+            let drawn = frame.start.drawn(lackingResources: map.isLoadingAny(of: needed) || imagesComing)
+            if drawn.full {
                 for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
             }
             // The next frame would lack them and cost a renderer's whole frame time: it waits a little for them.
             if loadingGlyphs { glyphWaitUntilMillis = now + Self.glyphWaitMillis }
             annotationFrameDrawn()
-            map.finishFrame(frame.start, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
+            map.finishFrame(drawn, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
             if let waiter = frame.snapshot {
-                if loadingGlyphs { snapshotWaiters.insert(waiter, at: 0) } else { answerSnapshot(waiter, with: result) }
+                if drawn.full { answerSnapshot(waiter, with: result) } else { snapshotWaiters.insert(waiter, at: 0) }
             }
         default:
             let why = (reply.kind.flatMap { if case .error(let e) = $0 { e.message } else { nil } }) ?? "an unexpected reply"

@@ -82,7 +82,7 @@ extension CoreSession {
 
     /// What goes on the wire for a request: a frame leaves out the bytes its renderer already has.
     func outgoing(_ entry: PendingRequests.Entry, to plugin: Data) -> Mapwire_V1_PluginRequest {
-        guard case .frame = entry.purpose else { return entry.request }
+        guard entry.purpose.drawsFrame else { return entry.request }
         var request = entry.request
         // A frame names its deadline only through the renderer timeout (PROTOCOL.md 7.6).
         request.deadlineUnixNanos = 0
@@ -110,6 +110,9 @@ extension CoreSession {
         }
         if case .frame = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
             return resendMissingKeys(entry, result.missingKeys, to: identity)
+        }
+        if case .view = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
+            return resendViewKeys(entry, result.missingKeys, to: identity)
         }
         guard let answered = requests.remove(reply.id) else { return }
         resolve(answered, .answered(reply, bytes: bytes, from: identity))
@@ -156,6 +159,8 @@ extension CoreSession {
             annotationsDescribed(ids, outcome)
         case .userLocationQuestion:
             userLocationDescribed(outcome)
+        case .view(let viewID):
+            viewAnswered(viewID, entry: entry, outcome: outcome)
         }
     }
 

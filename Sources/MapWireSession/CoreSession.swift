@@ -64,6 +64,9 @@ public final class CoreSession: MapEnvironment {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
+    /// Views (render-view) waiting for tiles or a renderer, by view id (CoreSession+Views.swift).
+    var viewJobs: [UInt64: ViewJob] = [:]
+    var nextViewID: UInt64 = 1
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
@@ -139,6 +142,8 @@ public final class CoreSession: MapEnvironment {
         case .styleParsed(let job, let result):
             styleParsed(job: job, result)
         }
+        // Tiles or glyphs that arrived may complete a view; a view past its deadline fails.
+        advanceViews()
     }
 
     /// Hands every output to `body`, in order, and empties the buffer (keeping its storage).
@@ -154,6 +159,7 @@ public final class CoreSession: MapEnvironment {
         if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
         if let deadline = requests.earliestDeadline { next = min(next, deadline) }
         if let due = retries.earliestDue { next = min(next, due) }
+        if let due = earliestViewDeadline { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
         return next
     }

@@ -25,6 +25,8 @@ enum RequestPurpose {
     case annotationQuestion(ids: [String])
     /// DescribeUserLocation.
     case userLocationQuestion
+    /// A view drawn at its own camera (render-view, CoreSession+Views.swift), by its view id.
+    case view(UInt64)
 }
 
 /// A frame being drawn: how it began, and the snapshot it answers (if any).

@@ -9,7 +9,7 @@ struct MapWireCommand: AsyncParsableCommand {
         commandName: "mapwire",
         abstract: "MapWire: a headless map engine whose parts talk over a ZeroMQ bus.",
         discussion: "Start with `mapwire up` (the bundled demo), watch it with `mapwire monitor`, drive it with `mapwire send`.",
-        subcommands: [UpCommand.self, MonitorCommand.self, StatusCommand.self, SendCommand.self, SnapshotCommand.self, RenderTestsCommand.self, SpriteCommand.self, BenchCommand.self, DemoCommand.self, KeygenCommand.self, StateCommand.self, PluginCheckCommand.self, CacheCommand.self, OfflineCommand.self, RecordCommand.self, ReplayCommand.self])
+        subcommands: [UpCommand.self, ServeCommand.self, MonitorCommand.self, StatusCommand.self, SendCommand.self, SnapshotCommand.self, RenderTestsCommand.self, SpriteCommand.self, BenchCommand.self, DemoCommand.self, KeygenCommand.self, StateCommand.self, PluginCheckCommand.self, CacheCommand.self, OfflineCommand.self, RecordCommand.self, ReplayCommand.self])
 
     /// As ArgumentParser's own, except that a run directory or socket that cannot be used exits 2
     /// (could not reach the core, PROTOCOL.md 11) whichever command found it. Runs on the main thread:

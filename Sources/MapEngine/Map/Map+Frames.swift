@@ -8,6 +8,13 @@ extension Map {
     /// Whether glyph ranges asked for (by a renderer's needed glyphs) are still loading.
     public var isLoadingGlyphs: Bool { glyphs.values.contains(.pending) }
 
+    /// Whether any of these ranges (a frame's needed glyphs, after `requestGlyphRanges`) is still
+    /// loading. A range that loaded or failed is settled: a frame without its glyphs can still be full,
+    /// as a frame without a failed tile can.
+    public func isLoadingAny(of ranges: [GlyphRangeID]) -> Bool {
+        ranges.contains { glyphs[$0] == .pending }
+    }
+
     /// Starts a frame: publishes render-frame-started and says whether the frame will be full.
     /// Returns nil when there is nothing to draw (no loaded style).
     public func beginFrame() -> FrameStart? {
@@ -56,4 +63,8 @@ public struct FrameStart: Sendable, Equatable {
 
     /// The same frame when nobody drew it: never full (a host whose renderer failed says so).
     public var undrawn: FrameStart { FrameStart(full: false) }
+
+    /// The frame as drawn: full only if it began full and drew every resource it needed (no glyph
+    /// range or image it asked for is still on its way).
+    public func drawn(lackingResources: Bool) -> FrameStart { FrameStart(full: full && !lackingResources) }
 }

@@ -4,6 +4,11 @@ import Foundation
 /// each under a key that names its content (so a renderer can keep what it has seen).
 extension Map {
     public func renderResources() -> (styleKey: String, resources: [RenderResource]) {
+        renderResources(tiles: nil)
+    }
+
+    /// The same for given tiles per source (a view's, Map+Views.swift); nil: the map's visible tiles.
+    func renderResources(tiles: [String: [CanonicalTileID]]?) -> (styleKey: String, resources: [RenderResource]) {
         guard let style else { return ("", []) }
         var resources = [resource(.style, style.json, key: styleKey)]
         if let spriteIndex, let spriteImage {
@@ -32,7 +37,7 @@ extension Map {
             guard let state = sources[id], state.metadata == .loaded else { continue }
             let type = state.spec.kind.rawValue
             if state.spec.isTiled {
-                for tile in state.visible {
+                for tile in tiles.map({ $0[id] ?? [] }) ?? state.visible {
                     guard let loaded = state.cache[tile], loaded.error == nil, !loaded.data.data.isEmpty else { continue }
                     var entry = resource(.tile, loaded.data.data, key: loaded.data.key, sourceID: id, sourceType: type)
                     entry.tileID = tile

@@ -57,11 +57,21 @@ extension Map {
     }
 
     /// A frame found icons that neither the sprite nor added images have: style-image-missing once
-    /// per name (until it is added, or the style changes).
-    public func imagesMissing(_ ids: [String]) {
-        for id in ids where styleImages[id] == nil && reportedMissingImages.insert(id).inserted {
-            environment.publish(.styleImageMissing(id: id))
+    /// per name (until it is added, or the style changes). Returns whether any of them is an added
+    /// image the frame was not sent (`frameKeys`: added after it began): the next frame draws it, so
+    /// this one is not full. Images nobody has, or that the renderer could not use, count as settled
+    /// (drawn as nothing, as GL does).
+    @discardableResult
+    public func imagesMissing(_ ids: [String], frameKeys: Set<String> = []) -> Bool {
+        var willLoad = false
+        for id in ids {
+            if let added = styleImages[id] {
+                if !frameKeys.contains(added.data.key) { willLoad = true }
+            } else if reportedMissingImages.insert(id).inserted {
+                environment.publish(.styleImageMissing(id: id))
+            }
         }
+        return willLoad
     }
 
     /// What a full frame drew. Added images it no longer uses get style-image-remove-unused; their

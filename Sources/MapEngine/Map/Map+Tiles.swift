@@ -15,7 +15,7 @@ extension Map {
         requestFrame()
     }
 
-    private func updateTiles(of id: String, in transform: Transform) {
+    func updateTiles(of id: String, in transform: Transform) {
         guard var state = sources[id], state.metadata == .loaded, state.spec.isTiled,
               let template = state.spec.tiles?.first else { return }
         let needed = TileCover.tiles(for: transform, tileSize: state.spec.tileSize, minZoom: state.spec.minZoom,
@@ -23,7 +23,8 @@ extension Map {
         let neededSet = Set(needed)
         state.visible = needed
         state.cache.touch(needed)
-        for (tile, loadID) in state.pending where !neededSet.contains(tile) {
+        let held = tilesHeldForViews(of: id)
+        for (tile, loadID) in state.pending where !neededSet.contains(tile) && !held.contains(tile) {
             state.pending[tile] = nil
             if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
@@ -45,7 +46,7 @@ extension Map {
         guard var state = sources[sourceID] else { return }
         state.pending[tile] = nil
         let error = result.errorMessage
-        state.cache.insert(tile, LoadedTile(data: keyed, error: error), keep: Set(state.visible))
+        state.cache.insert(tile, LoadedTile(data: keyed, error: error), keep: Set(state.visible).union(tilesHeldForViews(of: sourceID)))
         sources[sourceID] = state
         if let error {
             loadingError(.tile, "could not load tile \(tile) of source \"\(sourceID)\" from \(url): \(error)",

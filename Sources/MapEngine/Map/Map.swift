@@ -49,6 +49,9 @@ public final class Map {
     /// Continuous gestures between began and ended (see Map+Gestures.swift).
     var gesturesInProgress: Set<GestureKind> = []
     public internal(set) var wantsFrame = false
+    /// Tiles held for views drawn at cameras other than the map's own (Map+Views.swift): view id →
+    /// source id → tiles. They are neither cancelled nor evicted while the view waits or draws.
+    var viewTiles: [UInt64: [String: [CanonicalTileID]]] = [:]
     private var nextLoadID: UInt64 = 1
 
     public init(environment: MapEnvironment, size: ViewportSize = ViewportSize(width: 512, height: 512)) {

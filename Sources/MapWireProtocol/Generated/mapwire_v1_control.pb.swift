@@ -557,6 +557,15 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .getAnnotations(newValue)}
   }
 
+  /// Serving (`mapwire serve`, PROTOCOL.md 7.11): draw a view at its own camera, answered with a snapshot.
+  public var renderView: Mapwire_V1_RenderView {
+    get {
+      if case .renderView(let v)? = kind {return v}
+      return Mapwire_V1_RenderView()
+    }
+    set {kind = .renderView(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -602,6 +611,8 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case selectAnnotation(Mapwire_V1_SelectAnnotation)
     case deselectAnnotation(Mapwire_V1_DeselectAnnotation)
     case getAnnotations(Mapwire_V1_GetAnnotations)
+    /// Serving (`mapwire serve`, PROTOCOL.md 7.11): draw a view at its own camera, answered with a snapshot.
+    case renderView(Mapwire_V1_RenderView)
 
   }
 
@@ -3842,6 +3853,49 @@ public nonisolated struct Mapwire_V1_CalloutOverlay: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
+/// Client -> core (`mapwire serve`, PROTOCOL.md 7.11): draws the view at `camera` (its width and height
+/// are the view's size in logical px) without moving the map's own camera. The core loads the tiles the
+/// view needs, has any renderer with room draw it (another renderer when one dies or does not answer),
+/// and answers with a SnapshotResult holding the PNG.
+public nonisolated struct Mapwire_V1_RenderView: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var camera: Mapwire_V1_CameraState {
+    get {_camera ?? Mapwire_V1_CameraState()}
+    set {_camera = newValue}
+  }
+  /// Returns true if `camera` has been explicitly set.
+  public var hasCamera: Bool {self._camera != nil}
+  /// Clears the value of `camera`. Subsequent reads from it will return its default value.
+  public mutating func clearCamera() {self._camera = nil}
+
+  /// Device pixels per logical pixel (0: the map's own).
+  public var pixelRatio: Double = 0
+
+  /// How long the core may take, loading and drawing (0: its default).
+  public var timeoutMs: UInt32 = 0
+
+  /// Drawn above the style in this view only (a static image's paths and markers), in place of the map's
+  /// own annotations: at most 256 annotations and 65536 coordinates in all.
+  public var overlay: Mapwire_V1_AnnotationOverlay {
+    get {_overlay ?? Mapwire_V1_AnnotationOverlay()}
+    set {_overlay = newValue}
+  }
+  /// Returns true if `overlay` has been explicitly set.
+  public var hasOverlay: Bool {self._overlay != nil}
+  /// Clears the value of `overlay`. Subsequent reads from it will return its default value.
+  public mutating func clearOverlay() {self._overlay = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _camera: Mapwire_V1_CameraState? = nil
+  fileprivate var _overlay: Mapwire_V1_AnnotationOverlay? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "mapwire.v1"
@@ -4143,7 +4197,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0\u{4}\u{9}render_view\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4646,6 +4700,19 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .benchRequests(v)
         }
       }()
+      case 90: try {
+        var v: Mapwire_V1_RenderView?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .renderView(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .renderView(v)
+        }
+      }()
       default: break
       }
     }
@@ -4811,6 +4878,10 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .benchRequests?: try {
       guard case .benchRequests(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 81)
+    }()
+    case .renderView?: try {
+      guard case .renderView(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
     }()
     case nil: break
     }
@@ -9832,6 +9903,55 @@ nonisolated extension Mapwire_V1_CalloutOverlay: SwiftProtobuf.Message, SwiftPro
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RenderView: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RenderView"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}camera\0\u{3}pixel_ratio\0\u{3}timeout_ms\0\u{1}overlay\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._camera) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.pixelRatio) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._overlay) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._camera {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.pixelRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.pixelRatio, fieldNumber: 2)
+    }
+    if self.timeoutMs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.timeoutMs, fieldNumber: 3)
+    }
+    try { if let v = self._overlay {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RenderView, rhs: Mapwire_V1_RenderView) -> Bool {
+    if lhs._camera != rhs._camera {return false}
+    if lhs.pixelRatio != rhs.pixelRatio {return false}
+    if lhs.timeoutMs != rhs.timeoutMs {return false}
+    if lhs._overlay != rhs._overlay {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -38,8 +38,19 @@ enum LinePainter {
                 // cross, legs of a sharp corner) a translucent line blends twice and a cased line
                 // shows both casings. Opaque solid lines look the same either way: one path.
                 let separate = color.a < 1 || gap > 0
-                var paths: [CanvasPath] = []
-                var whole = CanvasPath()
+                // Under pitch each run of a line is stroked at its own perspective scale (1 when flat).
+                let pitched = !projection.projector.isFlat
+                var paths: [(path: CanvasPath, step: Int)] = []
+                var whole: [Int: CanvasPath] = [:]
+                func add(_ points: [Point2D], closed: Bool, step: Int) {
+                    if separate {
+                        var path = CanvasPath()
+                        path.addRing(points, closed: closed)
+                        paths.append((path, step))
+                    } else {
+                        whole[step, default: CanvasPath()].addRing(points, closed: closed)
+                    }
+                }
                 for line in lines where line.count >= 2 {
                     let shifted = offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed)
                     let legs = style.dash.isEmpty
@@ -47,22 +58,24 @@ enum LinePainter {
                         : [shifted]
                     let legsClosed = closed && legs.count == 1
                     for leg in legs {
-                        if separate {
-                            var path = CanvasPath()
-                            path.addRing(leg, closed: legsClosed)
-                            paths.append(path)
-                        } else {
-                            whole.addRing(leg, closed: legsClosed)
+                        guard pitched else {
+                            add(leg, closed: legsClosed, step: 0)
+                            continue
+                        }
+                        for run in PerspectiveLineRuns.runs(leg, closed: legsClosed, scaleAt: projection.projector.perspectiveScale(atScreenY:)) {
+                            add(run.points, closed: run.closed, step: run.step)
                         }
                     }
                 }
-                if !separate { paths = [whole] }
-                for path in paths where !path.isEmpty {
+                if !separate { paths = whole.sorted { $0.key < $1.key }.map { ($0.value, $0.key) } }
+                for (path, step) in paths where !path.isEmpty {
+                    let scale = step == 0 ? 1 : PerspectiveLineRuns.scale(ofStep: step)
+                    let style = style.scaled(by: scale)
                     if gap > 0 {
                         // Two lines of `width`, one each side of the gap.
-                        context.canvas.stroke(path, color: color, style: style, gap: gap)
+                        context.canvas.stroke(path, color: color, style: style, gap: gap * scale)
                     } else if blur > 0 {
-                        context.canvas.stroke(path, color: color, style: style, blur: blur)
+                        context.canvas.stroke(path, color: color, style: style, blur: blur * scale)
                     } else {
                         context.canvas.stroke(path, color: color, style: style)
                     }

@@ -88,6 +88,13 @@ struct BenchSuite {
         if sections.contains("network") {
             report.add(networkSection())
         }
+        if sections.contains("serve") {
+            report.add(section("serve", "Serve (issue 18)") {
+                let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
+                return try ServeBenchmark(scratch: scratch, scene: scene, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
+                                          concurrency: 8).run()
+            })
+        }
         report.goals = goals(report)
         return report
     }
@@ -108,6 +115,27 @@ struct BenchSuite {
             if !outcome.errors.isEmpty { section.notes.append("MapLibre reported: \(outcome.errors.prefix(3).joined(separator: "; "))") }
         } catch {
             section.notes.append("\(error)")
+            return section
+        }
+        // The fidelity scenes (issue 17): each city at 1024×768, flat and at pitch 45 / bearing 30.
+        let load = LoadBenchmark(scratch: scratch, runs: quick ? 1 : 3, launchArguments: launchArguments)
+        for city in ["chicago", "bangkok", "sanfrancisco"] {
+            for (pitch, bearing) in [(0.0, 0.0), (45.0, 30.0)] {
+                do {
+                    guard let scene = try LoadScene.city(city, fixtures: fixtures, scratch: scratch, pitch: pitch, bearing: bearing) else {
+                        section.notes.append("\(city) skipped: no tiles in the fixtures")
+                        break
+                    }
+                    progress("peer \(scene.key)")
+                    let times = try load.measure(scene)
+                    let outcome = try peer.run(scene: scene, sprite: scratch.appendingPathComponent("sprite/bright-v9"), timeoutSeconds: quick ? 180 : 600)
+                    let (figures, _) = try PeerBenchmark.figures(peer: outcome, mapwire: times, scene: scene,
+                                                                 title: "\(scene.title) \(scene.sizeName)", images: images)
+                    section.figures += figures.filter { !$0.key.hasPrefix("time-to-png") }
+                } catch {
+                    section.notes.append("\(city) pitch \(Int(pitch)): \(error)")
+                }
+            }
         }
         return section
     }

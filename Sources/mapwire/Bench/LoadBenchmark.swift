@@ -14,8 +14,19 @@ struct LoadScene {
     var center: LngLat?
     var zoom: Double?
     var side = 512
+    /// The viewport's height when it is not square (the peer's 1024×768 scenes).
+    var sideHeight: Int?
+    var pitch = 0.0
+    var bearing = 0.0
+    /// The scene's tiles under the fixtures folder ({z}-{x}-{y}), and their one zoom, for the peer.
+    var tiles = LoadScene.chicagoTiles
+    var tileZoom = 14
     /// One real tile of the scene, as the loader is asked for it, for the tiles-per-second figure.
     var tileURL: String?
+
+    var width: Int { side }
+    var height: Int { sideHeight ?? side }
+    var sizeName: String { "\(width)×\(height)" + (pitch != 0 || bearing != 0 ? ", pitch \(Int(pitch)) bearing \(Int(bearing))" : "") }
 
     /// The demo town at its style's own camera.
     static func demo(scratch: URL) throws -> LoadScene {
@@ -47,6 +58,40 @@ struct LoadScene {
     }
 
     static let chicagoTiles = "tiles/streets-v7/chicago/{z}-{x}-{y}.mvt"
+
+    /// bright-v9 over a fixture city's streets-v7 tiles (one zoom each: Chicago 13, Bangkok 12, San
+    /// Francisco 15) at 1024×768, flat or pitched: the peer's fidelity scenes (issue 17). Nil when the
+    /// city's tiles are absent. The tiles' TileJSON is written to the scratch folder with the city's zoom as
+    /// its maxzoom (a `--rewrite` of a template makes one with maxzoom 14).
+    static func city(_ city: String, fixtures: URL, scratch: URL, pitch: Double, bearing: Double) throws -> LoadScene? {
+        let places: [String: (LngLat, Int, String)] = [
+            "chicago": (LngLat(longitude: -87.625, latitude: 41.875), 13, "Chicago"),
+            "bangkok": (LngLat(longitude: 100.546875, latitude: 13.71), 12, "Bangkok"),
+            "sanfrancisco": (LngLat(longitude: -122.44812, latitude: 37.76637), 15, "San Francisco"),
+        ]
+        guard let (center, zoom, name) = places[city] else { return nil }
+        let tiles = "tiles/streets-v7/\(city)/{z}-{x}-{y}.mvt"
+        guard FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("tiles/streets-v7/\(city)").path) else { return nil }
+        let sprite = scratch.appendingPathComponent("sprite/bright-v9")
+        if !FileManager.default.fileExists(atPath: sprite.path + ".json") {
+            try FileManager.default.createDirectory(at: sprite.deletingLastPathComponent(), withIntermediateDirectories: true)
+            _ = try SpriteBuilder.write(svgFolder: fixtures.appendingPathComponent("icons/maki", isDirectory: true), output: sprite, skipInvalid: true)
+        }
+        let tileJSON = scratch.appendingPathComponent("tilejson-\(city).json")
+        let document: [String: Any] = ["tilejson": "3.0.0", "tiles": ["file://\(fixtures.path)/\(tiles)"], "minzoom": 0, "maxzoom": zoom]
+        try JSONSerialization.data(withJSONObject: document).write(to: tileJSON)
+        let pitched = pitch != 0 || bearing != 0
+        return LoadScene(
+            key: "\(city)\(pitched ? "-pitched" : "")-1024x768", title: "bright-v9 over \(name)",
+            styleURL: fixtures.appendingPathComponent("styles/bright-v9.json").absoluteString,
+            rewrites: [
+                "mapbox://mapbox.mapbox-streets-v7=file://\(tileJSON.path)",
+                "mapbox://fonts/mapbox/=file://\(fixtures.path)/glyphs/",
+                "mapbox://sprites/mapbox/bright-v9=file://\(sprite.path)",
+            ],
+            center: center, zoom: Double(zoom), side: 1024, sideHeight: 768, pitch: pitch, bearing: bearing,
+            tiles: tiles, tileZoom: zoom)
+    }
 }
 
 /// Load: from set-style-uri to map-idle through real core, loader and renderer processes, each run
@@ -73,9 +118,14 @@ struct LoadBenchmark {
             let map = try BenchMap(scratch: scratch, name: "load-\(scene.key)-\(run)", plugins: ["loader", "renderer"], arguments: arguments)
             defer { map.stop() }
             let watcher = try MapWatcher(endpoint: map.directory.eventsEndpoint)
-            try map.client.run(.setSize(.with { $0.width = UInt32(scene.side); $0.height = UInt32(scene.side) }))
+            try map.client.run(.setSize(.with { $0.width = UInt32(scene.width); $0.height = UInt32(scene.height) }))
             if let center = scene.center, let zoom = scene.zoom {
-                try map.client.run(.setCamera(.with { $0.center = .with { $0.longitude = center.longitude; $0.latitude = center.latitude }; $0.zoom = zoom }))
+                try map.client.run(.setCamera(.with {
+                    $0.center = .with { $0.longitude = center.longitude; $0.latitude = center.latitude }
+                    $0.zoom = zoom
+                    if scene.pitch != 0 { $0.pitch = scene.pitch }
+                    if scene.bearing != 0 { $0.bearing = scene.bearing }
+                }))
             }
             try watcher.drain()
             let start = unixNanosNow()

@@ -39,11 +39,12 @@ struct PeerBenchmark {
         guard let center = scene.center, let zoom = scene.zoom else { throw Failure.failed("the scene has no camera") }
         let arguments = ["python3", script.path,
                          "--style", fixtures.appendingPathComponent("styles/bright-v9.json").path,
-                         "--tiles", fixtures.path + "/" + LoadScene.chicagoTiles,
+                         "--tiles", fixtures.path + "/" + scene.tiles, "--maxzoom", "\(scene.tileZoom)",
                          "--glyphs", fixtures.appendingPathComponent("glyphs").path,
                          "--sprite", sprite.path,
                          "--center=\(center.longitude),\(center.latitude)", "--zoom", "\(zoom)",
-                         "--size", "\(scene.side)x\(scene.side)", "--runs", "\(runs)", "--out-png", png.path]
+                         "--size", "\(scene.width)x\(scene.height)", "--pitch", "\(scene.pitch)", "--bearing", "\(scene.bearing)",
+                         "--runs", "\(runs)", "--out-png", png.path]
         let process = try ChildProcess(name: "bench-peer", executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments,
                                        standardOutput: .pipe, standardError: .discarded)
         // The script stops Chromium itself; this only guards against a hung script.
@@ -67,22 +68,29 @@ struct PeerBenchmark {
     /// The peer's figures against MapWire's load times and image for the same scene.
     /// `images`: a folder to keep both images and their difference in.
     static func figures(peer: Outcome, mapwire: LoadBenchmark.Times, side: Int, images: URL?) throws -> ([BenchFigure], Double) {
+        try figures(peer: peer, mapwire: mapwire, scene: nil, title: "bright-v9 over Chicago \(side)×\(side)", images: images)
+    }
+
+    /// The same for one of the fidelity scenes: keys and image names carry the scene's key.
+    static func figures(peer: Outcome, mapwire: LoadBenchmark.Times, scene: LoadScene?, title: String, images: URL?) throws -> ([BenchFigure], Double) {
         let ours = try ImageDecoder.decode(mapwire.png)
         let diff = ImageDiff.compare(ours, peer.image)
         if let images {
             try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-            try mapwire.png.write(to: images.appendingPathComponent("chicago-mapwire.png"))
-            try ImageEncoder.png(peer.image).write(to: images.appendingPathComponent("chicago-maplibre.png"))
-            try ImageEncoder.png(diff.diffImage).write(to: images.appendingPathComponent("chicago-diff.png"))
+            let stem = scene?.key ?? "chicago"
+            try mapwire.png.write(to: images.appendingPathComponent("\(stem)-mapwire.png"))
+            try ImageEncoder.png(peer.image).write(to: images.appendingPathComponent("\(stem)-maplibre.png"))
+            try ImageEncoder.png(diff.diffImage).write(to: images.appendingPathComponent("\(stem)-diff.png"))
         }
         let similarity = 1 - diff.ratio
         let name = "MapLibre GL JS \(peer.maplibre)"
+        let suffix = scene.map { ".\($0.key)" } ?? ""
         return ([
-            BenchFigure(key: "time-to-idle", name: "bright-v9 over Chicago \(side)×\(side): style → idle", value: Percentiles(mapwire.idleMs).median,
+            BenchFigure(key: "time-to-idle\(suffix)", name: "\(title): style → idle", value: Percentiles(mapwire.idleMs).median,
                         unit: "ms", baselineName: name, baseline: Percentiles(peer.idleMs).median),
-            BenchFigure(key: "time-to-png", name: "bright-v9 over Chicago \(side)×\(side): style → PNG", value: Percentiles(mapwire.pngMs).median,
+            BenchFigure(key: "time-to-png\(suffix)", name: "\(title): style → PNG", value: Percentiles(mapwire.pngMs).median,
                         unit: "ms", baselineName: name, baseline: Percentiles(peer.pngMs).median),
-            BenchFigure(key: "pixel-similarity", name: "pixels alike, MapWire's image against MapLibre's (YIQ threshold 0.13)",
+            BenchFigure(key: "pixel-similarity\(suffix)", name: "\(scene == nil ? "" : title + ": ")pixels alike, MapWire's image against MapLibre's (YIQ threshold 0.13)",
                         value: similarity * 100, unit: "%", note: "\(diff.differentPixels) of \(diff.totalPixels) differ"),
         ], similarity)
     }

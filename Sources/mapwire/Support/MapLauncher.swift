@@ -83,16 +83,17 @@ final class MapLauncher {
     /// With a folder, each child's output goes to NAME.log in it (see `lastLogLine`), not to ours.
     private let logFolder: URL?
 
-    /// Starts the core in `directory` and waits until it answers, then the plugins.
+    /// Starts the core in `directory` and waits until it answers, then the plugins. `coreArguments`:
+    /// more for the core (`mapwire serve`'s --tcp and keys).
     init(directory: RunDirectory, plugins: [String], options: LaunchOptions, interrupt: StopFlag? = nil, logFolder: URL? = nil,
-         announce: (String) -> Void) throws {
+         coreArguments extraCoreArguments: [String] = [], announce: (String) -> Void) throws {
         self.directory = directory
         self.options = options
         self.interrupt = interrupt
         self.logFolder = logFolder
         if let note = try directory.prepare() { announce(note) }
         let core = try ChildProcess(name: "core", executable: ChildProcess.sibling("mapwire-core"),
-                                    arguments: ["--run-dir", directory.path] + options.coreArguments,
+                                    arguments: ["--run-dir", directory.path] + options.coreArguments + extraCoreArguments,
                                     standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder))
         children.append(core)
         guard waitForCore(core) else {

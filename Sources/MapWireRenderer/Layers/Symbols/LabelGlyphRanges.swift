@@ -27,7 +27,7 @@ public struct LabelGlyphRanges {
                 guard let text = SymbolTextStyle(layer, eval, alongLine: false) else { continue }
                 for section in text.sections {
                     let stack = section.fontStack ?? text.fontStack
-                    for scalar in ArabicShaping.shape(section.text).unicodeScalars where Self.needsGlyph(scalar) {
+                    for scalar in BidiText.shapeArabic(section.text).unicodeScalars where Self.needsGlyph(scalar) {
                         ranges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
                     }
                 }

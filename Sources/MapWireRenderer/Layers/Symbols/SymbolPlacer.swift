@@ -132,8 +132,19 @@ struct SymbolPlacer {
         func key(_ p: Point2D) -> String {
             "\(layer.id)|\(name)|\(Int(saturating: p.x.rounded())),\(Int(saturating: p.y.rounded()))"
         }
+        // Under pitch labels and icons are sized by their distance (GL's perspective ratio).
+        let projector = projection.projector
+        func sized(_ p: Point2D) -> (text: SymbolTextStyle?, icon: SymbolIconStyle?) {
+            guard !projector.isFlat else { return (textStyle, iconStyle) }
+            let ratio = SymbolPerspective.ratio(groundScale: projector.perspectiveScale(atScreenY: p.y))
+            var text = textStyle, icon = iconStyle
+            text?.size *= ratio
+            icon?.size *= ratio
+            return (text, icon)
+        }
         func atPoint(_ p: Point2D, iconRotation: Double) -> Candidate {
             var c = Candidate(key: key(p), sortKey: sortKey, anchor: p, text: labelText)
+            let (textStyle, iconStyle) = sized(p)
             if let shaped, let textStyle {
                 let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
                 c.glyphs = text.glyphs
@@ -159,25 +170,35 @@ struct SymbolPlacer {
         if let entry, let iconStyle {
             labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
         }
+        // Under pitch anchors are found on the line drawn flat, as GL finds them on the tile's geometry.
+        let flatProjection = projector.isFlat ? projection
+            : TileProjection(transform: FlatLineAnchors.flat(context.transform), tile: projection.tile, extent: extent, wrap: projection.wrap)
         for rawLine in feature.geometry where rawLine.count >= 2 {
             // Polygon rings are closed lines.
             let line = feature.type == .polygon ? rawLine + [rawLine[0]] : rawLine
             let path = ScreenPath(projection.points(line))
             guard path.points.count >= 2 else { continue }
-            let stretches = LineAnchors.stretches(of: path, line: line, extent: extent, projection: projection)
-            let distances: [Double]
+            let flatPath = projector.isFlat ? path : ScreenPath(flatProjection.points(line))
+            guard flatPath.points.count >= 2 else { continue }
+            let stretches = LineAnchors.stretches(of: flatPath, line: line, extent: extent, projection: flatProjection)
+            var distances: [Double]
             if options.placement == .lineCenter {
-                let middle = path.length / 2
+                let middle = flatPath.length / 2
                 let owned = stretches.contains { $0.start <= middle && middle < $0.end }
-                distances = owned && path.length >= labelLength ? [middle] : []
+                distances = owned && flatPath.length >= labelLength ? [middle] : []
             } else {
-                distances = LineAnchors.anchors(along: path, inside: stretches, spacing: options.spacing,
+                distances = LineAnchors.anchors(along: flatPath, inside: stretches, spacing: options.spacing,
                                                 labelLength: labelLength, fontSize: textStyle?.size ?? 16)
+            }
+            if !projector.isFlat {
+                distances = distances.map {
+                    FlatLineAnchors.pitchedDistance($0, flat: flatPath, pitched: path, line: line, projection: projection)
+                }
             }
             for d in distances {
                 let at = path.locate(d)
                 var c = atPoint(at.point, iconRotation: iconRotation + (options.iconFollowsMap ? at.angle - bearing : 0))
-                if let shaped, let textStyle, options.textFollowsMap {
+                if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
                                                              keepUpright: options.keepUpright, maxAngle: options.maxAngle)
                     else { continue }
@@ -193,7 +214,7 @@ struct SymbolPlacer {
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
     private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
         // Arabic letters take their joined forms first (the glyphs drawn are those forms).
-        let text = ArabicShaping.shape(text)
+        let text = BidiText.shapeArabic(text)
         let available = glyphs(stack)
         for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
             neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))

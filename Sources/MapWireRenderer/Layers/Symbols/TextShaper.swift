@@ -34,7 +34,7 @@ enum TextShaper {
                     paragraphs.append([])
                 } else {
                     // Directional marks steer the order but are not drawn.
-                    let glyph = BidiReorder.isControl(scalar.value) ? nil : run.glyphs[scalar.value]
+                    let glyph = BidiText.isControl(scalar.value) ? nil : run.glyphs[scalar.value]
                     paragraphs[paragraphs.count - 1].append(Character(scalar: scalar.value, run: index, glyph: glyph))
                 }
             }
@@ -46,15 +46,15 @@ enum TextShaper {
         }
 
         // Lines break in logical order; right-to-left text is then reordered line by line.
-        var lines: [(characters: ArraySlice<Character>, levels: [Int])] = []
+        var lines: [(characters: ArraySlice<Character>, bidi: BidiText.Paragraph?)] = []
         for paragraph in paragraphs {
             let ranges = LineBreaker.lines(
                 advances: paragraph.map(advance), breakAfter: paragraph.map { LineBreaker.allowsBreak(after: $0.scalar) },
                 isSpace: paragraph.map { LineBreaker.isSpace($0.scalar) }, maxWidth: options.maxWidth)
             let scalars = paragraph.map(\.scalar)
             // Directions are resolved over the whole paragraph, before it is broken.
-            let levels = BidiReorder.levels(scalars, rightToLeft: BidiReorder.isRightToLeft(scalars))
-            for range in ranges { lines.append((paragraph[range], levels)) }
+            let bidi = BidiText.paragraph(scalars)
+            for range in ranges { lines.append((paragraph[range], bidi)) }
         }
 
         var glyphs: [ShapedText.Glyph] = []
@@ -65,8 +65,7 @@ enum TextShaper {
             var trimmed = line.characters
             while let first = trimmed.first, LineBreaker.isSpace(first.scalar) { trimmed = trimmed.dropFirst() }
             while let last = trimmed.last, LineBreaker.isSpace(last.scalar) { trimmed = trimmed.dropLast() }
-            let logical = Array(trimmed)
-            let visual = BidiReorder.visualOrder(levels: Array(line.levels[trimmed.indices])).map { logical[$0] }
+            let visual = BidiText.visualOrder(line.bidi, line: trimmed.indices).map { trimmed[$0] }
             let lineScale = trimmed.map { runs[$0.run].scale }.max() ?? 1
             let step = options.lineHeight * lineScale
             defer {

@@ -4603,6 +4603,51 @@ void   mapwire__v1__callout_overlay__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__callout_overlay__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__render_view__init
+                     (Mapwire__V1__RenderView         *message)
+{
+  static const Mapwire__V1__RenderView init_value = MAPWIRE__V1__RENDER_VIEW__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__render_view__get_packed_size
+                     (const Mapwire__V1__RenderView *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__render_view__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__render_view__pack
+                     (const Mapwire__V1__RenderView *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__render_view__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__render_view__pack_to_buffer
+                     (const Mapwire__V1__RenderView *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__render_view__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__RenderView *
+       mapwire__v1__render_view__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__RenderView *)
+     protobuf_c_message_unpack (&mapwire__v1__render_view__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__render_view__free_unpacked
+                     (Mapwire__V1__RenderView *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__render_view__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor mapwire__v1__control_message__field_descriptors[9] =
 {
   {
@@ -4938,7 +4983,7 @@ const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor =
   (ProtobufCMessageInit) mapwire__v1__welcome__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[39] =
+static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[40] =
 {
   {
     "id",
@@ -5408,6 +5453,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[39
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "render_view",
+    90,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, render_view),
+    &mapwire__v1__render_view__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   32,   /* field[32] = add_annotations */
@@ -5434,6 +5491,7 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   28,   /* field[28] = remove_layer */
   6,   /* field[6] = remove_source */
   27,   /* field[27] = remove_style_image */
+  39,   /* field[39] = render_view */
   23,   /* field[23] = report_location_authorization */
   22,   /* field[22] = report_location_failure */
   30,   /* field[30] = report_supervision */
@@ -5450,7 +5508,7 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   9,   /* field[9] = snapshot */
   17,   /* field[17] = update_location */
 };
-static const ProtobufCIntRange mapwire__v1__command__number_ranges[7 + 1] =
+static const ProtobufCIntRange mapwire__v1__command__number_ranges[8 + 1] =
 {
   { 1, 0 },
   { 10, 1 },
@@ -5459,7 +5517,8 @@ static const ProtobufCIntRange mapwire__v1__command__number_ranges[7 + 1] =
   { 50, 29 },
   { 60, 32 },
   { 80, 37 },
-  { 0, 39 }
+  { 90, 39 },
+  { 0, 40 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
 {
@@ -5469,10 +5528,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
   "Mapwire__V1__Command",
   "mapwire.v1",
   sizeof(Mapwire__V1__Command),
-  39,
+  40,
   mapwire__v1__command__field_descriptors,
   mapwire__v1__command__field_indices_by_name,
-  7,  mapwire__v1__command__number_ranges,
+  8,  mapwire__v1__command__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -12495,6 +12554,83 @@ const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor =
   mapwire__v1__callout_overlay__field_indices_by_name,
   1,  mapwire__v1__callout_overlay__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__callout_overlay__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__render_view__field_descriptors[4] =
+{
+  {
+    "camera",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RenderView, camera),
+    &mapwire__v1__camera_state__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "pixel_ratio",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RenderView, pixel_ratio),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "timeout_ms",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RenderView, timeout_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "overlay",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RenderView, overlay),
+    &mapwire__v1__annotation_overlay__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__render_view__field_indices_by_name[] = {
+  0,   /* field[0] = camera */
+  3,   /* field[3] = overlay */
+  1,   /* field[1] = pixel_ratio */
+  2,   /* field[2] = timeout_ms */
+};
+static const ProtobufCIntRange mapwire__v1__render_view__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__render_view__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.RenderView",
+  "RenderView",
+  "Mapwire__V1__RenderView",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__RenderView),
+  4,
+  mapwire__v1__render_view__field_descriptors,
+  mapwire__v1__render_view__field_indices_by_name,
+  1,  mapwire__v1__render_view__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__render_view__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCEnumValue mapwire__v1__command_error_code__enum_values_by_number[6] =

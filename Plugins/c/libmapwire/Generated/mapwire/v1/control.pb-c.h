@@ -119,6 +119,7 @@ typedef struct Mapwire__V1__AnnotationOverlay Mapwire__V1__AnnotationOverlay;
 typedef struct Mapwire__V1__DrawnAnnotation Mapwire__V1__DrawnAnnotation;
 typedef struct Mapwire__V1__UserLocationPuck Mapwire__V1__UserLocationPuck;
 typedef struct Mapwire__V1__CalloutOverlay Mapwire__V1__CalloutOverlay;
+typedef struct Mapwire__V1__RenderView Mapwire__V1__RenderView;
 
 
 /* --- enums --- */
@@ -379,7 +380,8 @@ typedef enum {
   MAPWIRE__V1__COMMAND__KIND_REMOVE_ANNOTATIONS = 61,
   MAPWIRE__V1__COMMAND__KIND_SELECT_ANNOTATION = 62,
   MAPWIRE__V1__COMMAND__KIND_DESELECT_ANNOTATION = 63,
-  MAPWIRE__V1__COMMAND__KIND_GET_ANNOTATIONS = 64
+  MAPWIRE__V1__COMMAND__KIND_GET_ANNOTATIONS = 64,
+  MAPWIRE__V1__COMMAND__KIND_RENDER_VIEW = 90
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND__KIND__CASE)
 } Mapwire__V1__Command__KindCase;
 
@@ -445,6 +447,10 @@ struct  Mapwire__V1__Command
     Mapwire__V1__SelectAnnotation *select_annotation;
     Mapwire__V1__DeselectAnnotation *deselect_annotation;
     Mapwire__V1__GetAnnotations *get_annotations;
+    /*
+     * Serving (`mapwire serve`, PROTOCOL.md 7.11): draw a view at its own camera, answered with a snapshot.
+     */
+    Mapwire__V1__RenderView *render_view;
   };
 };
 #define MAPWIRE__V1__COMMAND__INIT \
@@ -2814,6 +2820,35 @@ struct  Mapwire__V1__CalloutOverlay
     , (char *)protobuf_c_empty_string, NULL, NULL, NULL, MAPWIRE__V1__CALLOUT_OVERLAY__OPT_LEFT_ACCESSORY__NOT_SET, {0}, MAPWIRE__V1__CALLOUT_OVERLAY__OPT_RIGHT_ACCESSORY__NOT_SET, {0} }
 
 
+/*
+ * Client -> core (`mapwire serve`, PROTOCOL.md 7.11): draws the view at `camera` (its width and height
+ * are the view's size in logical px) without moving the map's own camera. The core loads the tiles the
+ * view needs, has any renderer with room draw it (another renderer when one dies or does not answer),
+ * and answers with a SnapshotResult holding the PNG.
+ */
+struct  Mapwire__V1__RenderView
+{
+  ProtobufCMessage base;
+  Mapwire__V1__CameraState *camera;
+  /*
+   * Device pixels per logical pixel (0: the map's own).
+   */
+  double pixel_ratio;
+  /*
+   * How long the core may take, loading and drawing (0: its default).
+   */
+  uint32_t timeout_ms;
+  /*
+   * Drawn above the style in this view only (a static image's paths and markers), in place of the map's
+   * own annotations: at most 256 annotations and 65536 coordinates in all.
+   */
+  Mapwire__V1__AnnotationOverlay *overlay;
+};
+#define MAPWIRE__V1__RENDER_VIEW__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__render_view__descriptor) \
+    , NULL, 0, 0, NULL }
+
+
 /* Mapwire__V1__ControlMessage methods */
 void   mapwire__v1__control_message__init
                      (Mapwire__V1__ControlMessage         *message);
@@ -4755,6 +4790,25 @@ Mapwire__V1__CalloutOverlay *
 void   mapwire__v1__callout_overlay__free_unpacked
                      (Mapwire__V1__CalloutOverlay *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__RenderView methods */
+void   mapwire__v1__render_view__init
+                     (Mapwire__V1__RenderView         *message);
+size_t mapwire__v1__render_view__get_packed_size
+                     (const Mapwire__V1__RenderView   *message);
+size_t mapwire__v1__render_view__pack
+                     (const Mapwire__V1__RenderView   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__render_view__pack_to_buffer
+                     (const Mapwire__V1__RenderView   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__RenderView *
+       mapwire__v1__render_view__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__render_view__free_unpacked
+                     (Mapwire__V1__RenderView *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Mapwire__V1__ControlMessage_Closure)
@@ -5066,6 +5120,9 @@ typedef void (*Mapwire__V1__UserLocationPuck_Closure)
 typedef void (*Mapwire__V1__CalloutOverlay_Closure)
                  (const Mapwire__V1__CalloutOverlay *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__RenderView_Closure)
+                 (const Mapwire__V1__RenderView *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -5180,6 +5237,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__annotation_overlay__descrip
 extern const ProtobufCMessageDescriptor mapwire__v1__drawn_annotation__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__user_location_puck__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__render_view__descriptor;
 
 PROTOBUF_C__END_DECLS
 

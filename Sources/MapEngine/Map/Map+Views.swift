@@ -1,0 +1,79 @@
+import Foundation
+
+/// Views: what a renderer needs to draw a camera and size other than the map's own (a server's tile or
+/// static image), without moving the map's camera. A view holds its tiles (loaded like the map's own,
+/// never cancelled or evicted while held) until it is released.
+extension Map {
+    /// Where a view's tiles stand.
+    public enum ViewReadiness: Equatable, Sendable {
+        /// Every tile has finished (with bytes or an error): the view can be drawn.
+        case ready
+        /// Tiles or source metadata are still loading.
+        case loading
+        /// The map cannot draw it: no style, or the style failed.
+        case impossible(String)
+    }
+
+    /// Holds the tiles view `id` needs at `camera` and `size`, asks for those not loaded yet, and says
+    /// whether the view can be drawn. Called again as tiles arrive (it asks for nothing twice).
+    public func prepareView(_ id: UInt64, camera: Camera, size: ViewportSize) -> ViewReadiness {
+        switch phase {
+        case .empty: return .impossible("no style is loaded")
+        case .failed: return .impossible("the style failed to load")
+        case .loadingStyle, .loadingSprite: return .loading
+        case .loadingSources, .loaded: break
+        }
+        let transform = Transform(camera: camera, size: size)
+        var held: [String: [CanonicalTileID]] = [:]
+        var ready = true
+        for sourceID in sourceOrder {
+            guard var state = sources[sourceID] else { continue }
+            switch state.metadata {
+            case .pending: ready = false; continue
+            case .failed: continue
+            case .loaded: break
+            }
+            guard state.spec.isTiled else {
+                if state.wholeData == nil { ready = false }
+                continue
+            }
+            guard let template = state.spec.tiles?.first else { continue }
+            let needed = TileCover.tiles(for: transform, tileSize: state.spec.tileSize, minZoom: state.spec.minZoom,
+                                         maxZoom: state.spec.maxZoom, roundZoom: state.spec.roundsZoom)
+            held[sourceID] = needed
+            state.cache.touch(needed)
+            for tile in needed where !state.cache.contains(tile) {
+                ready = false
+                guard state.pending[tile] == nil else { continue }
+                let url = TileURL.expand(template, tile: tile, scheme: state.spec.scheme)
+                state.pending[tile] = request(url: url, kind: .tile, purpose: .tile(sourceID, tile), sourceID: sourceID, tileID: tile)
+            }
+            sources[sourceID] = state
+        }
+        viewTiles[id] = held
+        return ready ? .ready : .loading
+    }
+
+    /// What a renderer needs to draw view `id`: the style, sprite, glyphs, images and the view's tiles.
+    public func viewResources(_ id: UInt64) -> (styleKey: String, resources: [RenderResource]) {
+        let (key, all) = renderResources(tiles: viewTiles[id] ?? [:])
+        return (key, all)
+    }
+
+    /// The view is drawn or abandoned: its tiles may be evicted and cancelled again.
+    public func releaseView(_ id: UInt64) {
+        guard viewTiles.removeValue(forKey: id) != nil else { return }
+        // Loads only a released view wanted and the map's view does not: cancelled by the next update.
+        if phase == .loaded || phase == .loadingSources { updateTiles() }
+    }
+
+    /// Views waiting or drawing.
+    public var heldViewCount: Int { viewTiles.count }
+
+    func tilesHeldForViews(of sourceID: String) -> Set<CanonicalTileID> {
+        guard !viewTiles.isEmpty else { return [] }
+        var held: Set<CanonicalTileID> = []
+        for view in viewTiles.values { held.formUnion(view[sourceID] ?? []) }
+        return held
+    }
+}

@@ -1,0 +1,61 @@
+import AsyncHTTPClient
+import Foundation
+import MapWireProcess
+import NIOCore
+
+/// A `mapwire serve` process on a free loopback port, and GETs against it.
+struct ServeProcess {
+    let process: TestProcess
+    let port: Int
+    let runDirectory: URL
+
+    /// Starts `mapwire serve` in `run` (its cores under run/serve) and waits until it listens.
+    static func start(_ run: TestRun, _ arguments: [String] = []) throws -> ServeProcess {
+        let port = try LoopbackPort.free()
+        let dir = run.directory.appendingPathComponent("serve")
+        let process = try run.start("mapwire", ["serve", "--port", "\(port)", "--run-dir", dir.path] + arguments, name: "serve", withRunDir: false)
+        guard LoopbackPort.waitUntilListening(port, timeout: 60) else {
+            throw ServeTestFailure(description: "mapwire serve did not listen on \(port): \(process.stderr) \(process.stdout)")
+        }
+        return ServeProcess(process: process, port: port, runDirectory: dir)
+    }
+
+    /// The control endpoint of a style's core.
+    func controlEndpoint(style: String) -> String { "ipc://\(runDirectory.path)/\(style)/control" }
+}
+
+struct HTTPAnswer: Sendable {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+enum HTTPGet {
+    static let client = HTTPClient(eventLoopGroupProvider: .singleton)
+
+    static func get(_ port: Int, _ path: String, headers: [(String, String)] = [], timeout: Int64 = 60) async throws -> HTTPAnswer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let response = try await client.execute(request, timeout: .seconds(timeout))
+        let body = try await response.body.collect(upTo: 64 << 20)
+        var fields: [String: String] = [:]
+        for field in response.headers { fields[field.name.lowercased()] = field.value }
+        return HTTPAnswer(status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))
+    }
+
+    /// Polls until `path` answers `status`, or `timeout` seconds pass.
+    static func waitFor(_ port: Int, _ path: String, status: Int, timeout: TimeInterval = 60) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let answer = try? await get(port, path, timeout: 5), answer.status == status { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+}
+
+struct ServeTestFailure: Error, CustomStringConvertible {
+    let description: String
+}
