@@ -60,19 +60,22 @@ let package = Package(
         .target(name: "MapWireProcess"),
         // Checked number conversions for values read from data (no dependencies: every reader uses it).
         .target(name: "MapWireNumerics"),
+        // The one protobuf wire-format reader and writer (varints, keys, fixed and length-delimited values)
+        // for the hand-written fast paths; no dependencies, so tile readers and the protocol both use it.
+        .target(name: "MapWireWireFormat"),
         .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
         // MCAP recordings (mapwire record, replay): the records, a chunking writer, a front-to-back reader.
         .target(name: "MapWireMCAP", dependencies: ["CZstd", "CZlib"]),
         // The bus to MCAP and back: envelopes read without decoding, the recorder, replay timing, topic statistics.
         .target(
             name: "MapWireRecording",
-            dependencies: ["MapWireMCAP", "MapWireProtocol", "MapWireBus", "MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: ["MapWireMCAP", "MapWireProtocol", "MapWireWireFormat", "MapWireBus", "MapWireJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireProtocol",
-            dependencies: ["MapWireJSON", "MapWireCalendar", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: ["MapWireJSON", "MapWireCalendar", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(
             name: "MapWireVectorTile",
-            dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
         .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
@@ -91,7 +94,7 @@ let package = Package(
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
         .target(
             name: "MapWireSession",
-            dependencies: ["MapEngine", "MapWireProtocol", "MapWireStyle", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapEngine", "MapWireProtocol", "MapWireStyle", "MapWireWireFormat", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapWireCore",
             dependencies: [
@@ -194,7 +197,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -210,6 +213,7 @@ let package = Package(
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
+        .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat"]),
         .testTarget(name: "MapWireCacheTests", dependencies: ["MapWireCache", "MapWireFormats"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.

@@ -58,18 +58,7 @@ extension Canvas {
             }
         }
 
-        let tile = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(box.width), Int32(box.height), Int32(stride))!
-        defer { cairo_surface_destroy(tile) }
-        cairo_save(cr)
-        // The scratch pixels are device pixels: place them with device-space units.
-        cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, tile, Double(box.x), Double(box.y))
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
-        cairo_fill(cr)
-        cairo_restore(cr)
+        // The scratch pixels are device pixels, placed with device-space units.
+        composite(pixels, box: box, stride: stride)
     }
 }

@@ -23,13 +23,8 @@ public final class EventSubscriber {
     /// `RunDirectoryError` when an ipc endpoint is not this user's own (IPCEndpointCheck).
     public init(endpoint: String, prefixes: [String] = [""], context: ZMQContext = .shared,
                 receiveHighWaterMark: Int32 = 1_000_000, curve: CurveClientKeys? = nil) throws {
-        try IPCEndpointCheck.verify(endpoint)
-        socket = try ZMQSocket(context, type: .sub)
-        try socket.setHighWaterMarks(send: 1000, receive: receiveHighWaterMark)
-        if let curve { try socket.makeCurveClient(curve) }
-        for prefix in prefixes { try socket.subscribe(prefix) }
-        if !prefixes.contains("") { try socket.subscribe("welcome") }
-        try socket.connect(endpoint)
+        socket = try ZMQSocket.eventSubscription(
+            endpoint: endpoint, prefixes: prefixes, context: context, receiveHighWaterMark: receiveHighWaterMark, curve: curve)
         poller = ZMQPoller([socket])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireWireFormat
 import SwiftProtobuf
 
 /// The subscriber hot path: reads an envelope's header fields by hand and only the payload message through
@@ -14,36 +15,19 @@ public enum EnvelopeReader {
     /// nil: not the common shape; use the full decoder.
     private static func fastDecode(_ bytes: UnsafeRawBufferPointer) throws -> Mapwire_V1_Envelope? {
         var envelope = Mapwire_V1_Envelope()
-        var at = 0
-        func varint() -> UInt64? {
-            var value: UInt64 = 0, shift: UInt64 = 0
-            while at < bytes.count, shift < 64 {
-                let byte = bytes[at]
-                at += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-            return nil
-        }
-        while at < bytes.count {
-            guard let key = varint() else { return nil }
-            let field = Int(key >> 3), wireType = key & 7
+        var reader = ProtobufWireReader(bytes)
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key() else { return nil }
             switch (field, wireType) {
-            case (1, 0): guard let v = varint() else { return nil }; envelope.protocolVersion = UInt32(truncatingIfNeeded: v)
-            case (2, 1):
-                guard at + 8 <= bytes.count else { return nil }
-                envelope.epoch = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                at += 8
-            case (3, 0): guard let v = varint() else { return nil }; envelope.sequence = v
-            case (4, 0): guard let v = varint() else { return nil }; envelope.beginUnixNanos = Int64(bitPattern: v)
-            case (5, 0): guard let v = varint() else { return nil }; envelope.endUnixNanos = Int64(bitPattern: v)
-            case (130, 0): guard let v = varint() else { return nil }; envelope.benchmark = v != 0
-            case (131, 0): guard let v = varint() else { return nil }; envelope.causationID = v
+            case (1, 0): guard let v = reader.varint() else { return nil }; envelope.protocolVersion = UInt32(truncatingIfNeeded: v)
+            case (2, 1): guard let v = reader.fixed64() else { return nil }; envelope.epoch = v
+            case (3, 0): guard let v = reader.varint() else { return nil }; envelope.sequence = v
+            case (4, 0): guard let v = reader.varint() else { return nil }; envelope.beginUnixNanos = Int64(bitPattern: v)
+            case (5, 0): guard let v = reader.varint() else { return nil }; envelope.endUnixNanos = Int64(bitPattern: v)
+            case (130, 0): guard let v = reader.varint() else { return nil }; envelope.benchmark = v != 0
+            case (131, 0): guard let v = reader.varint() else { return nil }; envelope.causationID = v
             case (_, 2):
-                guard let length = varint(), length <= UInt64(bytes.count - at) else { return nil }
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[at..<at + Int(length)])
-                at += Int(length)
+                guard let slice = reader.lengthDelimited() else { return nil }
                 if field == 6 {
                     guard let id = String(validating: slice, as: UTF8.self) else { return nil }
                     envelope.mapID = id

@@ -1,3 +1,5 @@
+import MapWireWireFormat
+
 /// An envelope read without decoding its payload: the header fields and the payload's field number and
 /// bytes. The recorder stores the payload bytes as they came (MCAP Message data), and replay writes them
 /// back into an envelope the same way, so a recording costs no protobuf decoding or encoding per event.
@@ -20,24 +22,12 @@ public struct RawEnvelope: Equatable, Sendable {
     /// Fields it does not know are skipped, as protobuf readers do.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> RawEnvelope? {
         var e = RawEnvelope()
-        var at = 0
-        func varint() -> UInt64? {
-            var value: UInt64 = 0, shift: UInt64 = 0
-            while at < bytes.count, shift < 64 {
-                let byte = bytes[at]
-                at += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-            return nil
-        }
-        while at < bytes.count {
-            guard let key = varint() else { return nil }
-            let field = Int(key >> 3)
-            switch key & 7 {
+        var reader = ProtobufWireReader(bytes)
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key() else { return nil }
+            switch wireType {
             case 0:
-                guard let v = varint() else { return nil }
+                guard let v = reader.varint() else { return nil }
                 switch field {
                 case 1: e.protocolVersion = UInt32(truncatingIfNeeded: v)
                 case 3: e.sequence = v
@@ -48,19 +38,14 @@ public struct RawEnvelope: Equatable, Sendable {
                 default: break
                 }
             case 1:
-                guard at + 8 <= bytes.count else { return nil }
-                if field == 2 { e.epoch = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-                at += 8
-            case 5:
-                guard at + 4 <= bytes.count else { return nil }
-                at += 4
+                guard let v = reader.fixed64() else { return nil }
+                if field == 2 { e.epoch = v }
             case 2:
-                guard let length = varint(), length <= UInt64(bytes.count - at) else { return nil }
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[at..<at + Int(length)])
-                at += Int(length)
+                guard let slice = reader.lengthDelimited() else { return nil }
                 if field == 6 { e.mapID = String(decoding: slice, as: UTF8.self) }
                 else if (16...199).contains(field) { e.payloadField = field; e.payload = Array(slice) }
-            default: return nil
+            default:
+                guard reader.skip(wireType: wireType) else { return nil }
             }
         }
         return e
@@ -69,23 +54,16 @@ public struct RawEnvelope: Equatable, Sendable {
     /// The wire bytes, fields in number order with defaults left out (as the core's EnvelopeWriter
     /// writes them); the payload field is written even when empty, its presence being the information.
     public func encoded() -> [UInt8] {
-        var b: [UInt8] = []
-        b.reserveCapacity(48 + mapID.utf8.count + payload.count)
-        func varint(_ value: UInt64) {
-            var v = value
-            while v >= 0x80 { b.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
-            b.append(UInt8(v))
-        }
-        func key(_ field: Int, _ wire: UInt64) { varint(UInt64(field) << 3 | wire) }
-        if protocolVersion != 0 { key(1, 0); varint(UInt64(protocolVersion)) }
-        if epoch != 0 { key(2, 1); withUnsafeBytes(of: epoch.littleEndian) { b.append(contentsOf: $0) } }
-        if sequence != 0 { key(3, 0); varint(sequence) }
-        if beginUnixNanos != 0 { key(4, 0); varint(UInt64(bitPattern: beginUnixNanos)) }
-        if endUnixNanos != 0 { key(5, 0); varint(UInt64(bitPattern: endUnixNanos)) }
-        if !mapID.isEmpty { key(6, 2); varint(UInt64(mapID.utf8.count)); b.append(contentsOf: mapID.utf8) }
-        if payloadField != 0 { key(payloadField, 2); varint(UInt64(payload.count)); b.append(contentsOf: payload) }
-        if benchmark { key(130, 0); varint(1) }
-        if causationID != 0 { key(131, 0); varint(causationID) }
-        return b
+        var w = ProtobufWireWriter(capacity: 48 + mapID.utf8.count + payload.count)
+        if protocolVersion != 0 { w.key(1, wireType: 0); w.varint(UInt64(protocolVersion)) }
+        if epoch != 0 { w.key(2, wireType: 1); w.fixed64(epoch) }
+        if sequence != 0 { w.key(3, wireType: 0); w.varint(sequence) }
+        if beginUnixNanos != 0 { w.key(4, wireType: 0); w.varint(UInt64(bitPattern: beginUnixNanos)) }
+        if endUnixNanos != 0 { w.key(5, wireType: 0); w.varint(UInt64(bitPattern: endUnixNanos)) }
+        if !mapID.isEmpty { w.key(6, wireType: 2); w.lengthDelimited(mapID.utf8) }
+        if payloadField != 0 { w.key(payloadField, wireType: 2); w.lengthDelimited(payload) }
+        if benchmark { w.key(130, wireType: 0); w.varint(1) }
+        if causationID != 0 { w.key(131, wireType: 0); w.varint(causationID) }
+        return w.bytes
     }
 }

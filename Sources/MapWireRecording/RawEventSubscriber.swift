@@ -18,13 +18,8 @@ public final class RawEventSubscriber {
     public private(set) var malformed = 0
 
     public init(endpoint: String, prefixes: [String], receiveHighWaterMark: Int32 = 1_000_000, curve: CurveClientKeys? = nil) throws {
-        try IPCEndpointCheck.verify(endpoint)
-        socket = try ZMQSocket(type: .sub)
-        try socket.setHighWaterMarks(send: 1000, receive: receiveHighWaterMark)
-        if let curve { try socket.makeCurveClient(curve) }
-        for prefix in prefixes { try socket.subscribe(prefix) }
-        if !prefixes.contains("") { try socket.subscribe("welcome") }
-        try socket.connect(endpoint)
+        socket = try ZMQSocket.eventSubscription(
+            endpoint: endpoint, prefixes: prefixes, receiveHighWaterMark: receiveHighWaterMark, curve: curve)
         poller = ZMQPoller([socket])
     }
 

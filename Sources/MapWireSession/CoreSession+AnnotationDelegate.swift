@@ -149,7 +149,7 @@ extension CoreSession {
 extension Mapwire_V1_AnnotationDescription {
     /// The engine's form, every question the description leaves unset nil.
     var engineAnswer: AnnotationAnswer {
-        var answer = AnnotationAnswer()
+        var answer = AnnotationAnswer.unanswered
         if hasImage {
             switch image.source {
             case .styleImage(let name): answer.image = .styleImage(name)

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireWireFormat
 
 /// Messages over the core's size limits (PROTOCOL.md 3.3): counted in get-state's `messages_too_large`,
 /// logged, and answered with `Error{CODE_TOO_LARGE}` naming the limit. They are never decoded: the shell
@@ -46,34 +47,20 @@ struct ControlMessageHead: Equatable {
     }
 
     init(_ bytes: Data) {
-        var reader = VarintReader(bytes: Array(bytes.prefix(32)))
-        // The body: a length-delimited field (wire type 2) of ControlMessage.
-        guard let tag = reader.next(), tag & 7 == 2, reader.next() != nil else { return }
-        switch tag >> 3 {
-        case 3: body = .command
-        case 6: body = .reply
-        default: return
-        }
-        // Its first field: `uint64 id = 1` (a varint, tag 0x08).
-        guard reader.next() == 0x08, let id = reader.next() else { return }
-        self.id = id
-    }
-
-    private struct VarintReader {
-        let bytes: [UInt8]
-        var offset = 0
-
-        /// The next base-128 varint, or nil when the bytes end first (or it runs past 64 bits).
-        mutating func next() -> UInt64? {
-            var value: UInt64 = 0
-            for shift in stride(from: 0, to: 64, by: 7) {
-                guard offset < bytes.count else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                value |= UInt64(byte & 0x7f) << UInt64(shift)
-                if byte & 0x80 == 0 { return value }
+        let head = Array(bytes.prefix(32)).withUnsafeBytes { raw -> (body: Body, id: UInt64)? in
+            var reader = ProtobufWireReader(raw)
+            // The body: a length-delimited field (wire type 2) of ControlMessage.
+            guard let tag = reader.varint(), tag & 7 == 2, reader.varint() != nil else { return nil }
+            let body: Body
+            switch tag >> 3 {
+            case 3: body = .command
+            case 6: body = .reply
+            default: return nil
             }
-            return nil
+            // Its first field: `uint64 id = 1` (a varint, tag 0x08).
+            guard reader.varint() == 0x08, let id = reader.varint() else { return (body, 0) }
+            return (body, id)
         }
+        if let head { (body, id) = head }
     }
 }

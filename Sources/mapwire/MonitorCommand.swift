@@ -19,11 +19,7 @@ struct MonitorCommand: ParsableCommand {
 
     @OptionGroup var runDirectory: RunDirectoryOptions
 
-    @Option(help: "The events endpoint to connect to (instead of the run directory's).")
-    var endpoint: String?
-
-    @Option(help: "Only topics starting with one of these comma-separated prefixes, e.g. map-,style-.")
-    var filter: String?
+    @OptionGroup var source: EventSourceOptions
 
     @Option(help: "Output format.")
     var format: Format = .text
@@ -54,13 +50,13 @@ struct MonitorCommand: ParsableCommand {
 
     func run() throws {
         let connection = try runDirectory.connection()
-        let target = endpoint ?? connection.eventsEndpoint
-        let prefixes = filter?.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } ?? [""]
+        let target = source.endpoint(of: connection)
+        let countsGaps = source.prefixes.isEmpty
         if stats {
-            return try MonitorStats(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes, connection: connection, json: format == .json,
+            return try MonitorStats(endpoint: target, prefixes: source.subscriptionPrefixes, connection: connection, json: format == .json,
                                     watch: watch, intervalSeconds: interval, count: count, timeout: timeout, receiveHighWaterMark: receiveHwm).run()
         }
-        let subscriber = try EventSubscriber(endpoint: target, prefixes: prefixes.isEmpty ? [""] : prefixes,
+        let subscriber = try EventSubscriber(endpoint: target, prefixes: source.subscriptionPrefixes,
                                              receiveHighWaterMark: receiveHwm, curve: connection.curve)
         let trap = SignalTrap()
         // The totals on the way out, whatever ends the run: what a reader of gaps needs to judge them.
@@ -95,7 +91,7 @@ struct MonitorCommand: ParsableCommand {
                 Output.line(line)
                 printed += 1
                 if slowMs > 0 { usleep(UInt32(slowMs) * 1000) }
-                if prefixes == [""], subscriber.missedEvents > reportedMissed {
+                if countsGaps, subscriber.missedEvents > reportedMissed {
                     Self.warn("monitor: gap: \(subscriber.missedEvents - reportedMissed) events missed before seq \(envelope.sequence)")
                     reportedMissed = subscriber.missedEvents
                 }

@@ -14,18 +14,12 @@ public struct AnnotationAnswer: Equatable, Sendable {
     public var shapeEnabled: Bool?
     public var canShowCallout: Bool?
     public var callout: CalloutText?
+}
 
-    public init(image: Image? = nil, alpha: Double? = nil, strokeColor: String? = nil, fillColor: String? = nil,
-                lineWidth: Double? = nil, shapeEnabled: Bool? = nil, canShowCallout: Bool? = nil, callout: CalloutText? = nil) {
-        self.image = image
-        self.alpha = alpha
-        self.strokeColor = strokeColor
-        self.fillColor = fillColor
-        self.lineWidth = lineWidth
-        self.shapeEnabled = shapeEnabled
-        self.canShowCallout = canShowCallout
-        self.callout = callout
-    }
+extension AnnotationAnswer {
+    /// No answers yet, to fill in field by field. (Not a public memberwise initializer: Swift's own
+    /// serves this module and its tests, and a second copy of AnnotationAppearance's would be kept in step by hand.)
+    public static let unanswered = AnnotationAnswer()
 }
 
 extension AnnotationAppearance {

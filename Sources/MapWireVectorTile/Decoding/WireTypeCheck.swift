@@ -1,3 +1,5 @@
+import Foundation
+import MapWireWireFormat
 import SwiftProtobuf
 
 /// Finds schema fields that were sent with the wrong wire type. SwiftProtobuf keeps such a field
@@ -16,56 +18,34 @@ enum WireTypeCheck {
 
     /// The first schema field number present in `unknown`, if any.
     static func misencodedField(in unknown: UnknownStorage, schema: Schema) -> Int? {
-        var reader = Reader(bytes: [UInt8](unknown.data))
-        while let (field, wireType) = reader.nextTag() {
-            if let allowed = schema[field], !allowed.contains(wireType) { return field }
-            guard reader.skip(wireType: wireType) else { return nil }
-        }
-        return nil
-    }
-
-    /// Minimal tag walker over bytes SwiftProtobuf already accepted; stops quietly on anything odd.
-    private struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-
-        mutating func varint() -> UInt64? {
-            var result: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count, shift < 64 {
-                let byte = bytes[offset]
-                offset += 1
-                result |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return result }
-                shift += 7
+        unknown.data.withUnsafeBytes { bytes in
+            var reader = ProtobufWireReader(bytes)
+            while let (field, wireType) = nextTag(&reader) {
+                if let allowed = schema[field], !allowed.contains(wireType) { return field }
+                guard skip(wireType: wireType, in: &reader) else { return nil }
             }
             return nil
         }
+    }
 
-        mutating func nextTag() -> (field: Int, wireType: UInt64)? {
-            guard offset < bytes.count, let tag = varint(), tag >> 3 <= UInt64(Int32.max) else { return nil }
-            return (Int(tag >> 3), tag & 7)
-        }
+    /// The next key of bytes SwiftProtobuf already accepted; nil at the end or on anything odd.
+    private static func nextTag(_ reader: inout ProtobufWireReader) -> (field: Int, wireType: UInt64)? {
+        guard !reader.isAtEnd, let (field, wireType) = reader.key(), field <= Int(Int32.max) else { return nil }
+        return (field, wireType)
+    }
 
-        /// Moves past one value; a group is skipped whole so its inner fields are not mistaken for ours.
-        mutating func skip(wireType: UInt64) -> Bool {
-            switch wireType {
-            case 0: return varint() != nil
-            case 1: offset += 8
-            case 5: offset += 4
-            case 2:
-                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return false }
-                offset += Int(length)
-            case 3:
-                var depth = 1
-                while depth > 0 {
-                    guard let (_, inner) = nextTag() else { return false }
-                    if inner == 3 { depth += 1 } else if inner == 4 { depth -= 1 } else if !skip(wireType: inner) { return false }
-                }
-            case 4: break
-            default: return false
+    /// Moves past one value; a group is skipped whole so its inner fields are not mistaken for ours.
+    private static func skip(wireType: UInt64, in reader: inout ProtobufWireReader) -> Bool {
+        switch wireType {
+        case 3:
+            var depth = 1
+            while depth > 0 {
+                guard let (_, inner) = nextTag(&reader) else { return false }
+                if inner == 3 { depth += 1 } else if inner == 4 { depth -= 1 } else if !skip(wireType: inner, in: &reader) { return false }
             }
-            return offset <= bytes.count
+            return true
+        case 4: return true
+        default: return reader.skip(wireType: wireType)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireProtocol
 import MapWirePluginKit
+import MapWireWireFormat
 
 /// Drives one plugin through the plugin side of PROTOCOL.md section 7 (hello and welcome, heartbeats
 /// both ways, the requests of its roles, unknown and malformed messages, goodbye) and records one
@@ -174,7 +175,7 @@ final class PluginConformance {
         sentRequestIDs.insert(id)
         let request = make(id)
         var frame = Data([0x2A])                      // ControlMessage.request, field 5, length-delimited
-        frame.append(contentsOf: varint(UInt64(request.count)))
+        frame.append(contentsOf: ProtobufWireWriter.varintBytes(UInt64(request.count)))
         frame.append(request)
         let mark = core.log.count
         core.sendFrames([frame])
@@ -261,17 +262,4 @@ final class PluginConformance {
         case nil: "a reply of no known kind"
         }
     }
-}
-
-/// A protobuf varint.
-func varint(_ value: UInt64) -> [UInt8] {
-    var value = value
-    var bytes: [UInt8] = []
-    repeat {
-        var byte = UInt8(value & 0x7F)
-        value >>= 7
-        if value != 0 { byte |= 0x80 }
-        bytes.append(byte)
-    } while value != 0
-    return bytes
 }

@@ -24,11 +24,7 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var runDirectory: RunDirectoryOptions
 
-    @Option(help: "The events endpoint to connect to (instead of the run directory's).")
-    var endpoint: String?
-
-    @Option(help: "Only topics starting with one of these comma-separated prefixes, e.g. map-,style-.")
-    var filter: String?
+    @OptionGroup var source: EventSourceOptions
 
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
@@ -58,10 +54,10 @@ struct RecordCommand: ParsableCommand {
         // From the start: a SIGINT before the first event still closes the file cleanly.
         let trap = SignalTrap()
         let connection = try runDirectory.connection()
-        let target = endpoint ?? connection.eventsEndpoint
-        let prefixes = filter?.split(separator: ",").map(String.init).filter { !$0.isEmpty } ?? []
+        let target = source.endpoint(of: connection)
+        let prefixes = source.prefixes
         // Subscribing to "command" itself is what turns the core's command tap on.
-        let subscriber = try RawEventSubscriber(endpoint: target, prefixes: (prefixes.isEmpty ? [""] : prefixes) + (commands ? ["command"] : []),
+        let subscriber = try RawEventSubscriber(endpoint: target, prefixes: source.subscriptionPrefixes + (commands ? ["command"] : []),
                                                 receiveHighWaterMark: receiveHwm, curve: connection.curve)
         defer { subscriber.close() }
         let file: RecordingFile

@@ -1,0 +1,67 @@
+/// A cursor over protobuf wire-format bytes: the one varint and field walker for every hand-written
+/// reader (the subscriber's envelope fast path, the recorder, tile checks). Each read returns nil, and
+/// moves nowhere useful, when the bytes end inside a value; callers decide what that means.
+/// `@inlinable` because the envelope reader calls it per event from another module.
+public struct ProtobufWireReader {
+    public let bytes: UnsafeRawBufferPointer
+    @usableFromInline var at = 0
+
+    @inlinable public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// Where the next read starts.
+    @inlinable public var offset: Int { at }
+    @inlinable public var isAtEnd: Bool { at >= bytes.count }
+
+    /// An unsigned LEB128 varint of at most ten bytes (64 bits).
+    @inlinable public mutating func varint() -> UInt64? {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while at < bytes.count, shift < 64 {
+            let byte = bytes[at]
+            at += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// A field's key: its number (the key shifted right by three, not range-checked) and wire type.
+    @inlinable public mutating func key() -> (field: Int, wireType: UInt64)? {
+        guard let key = varint() else { return nil }
+        return (Int(truncatingIfNeeded: key >> 3), key & 7)
+    }
+
+    /// Eight little-endian bytes (wire type 1).
+    @inlinable public mutating func fixed64() -> UInt64? {
+        guard bytes.count - at >= 8 else { return nil }
+        defer { at += 8 }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+    }
+
+    /// Four little-endian bytes (wire type 5).
+    @inlinable public mutating func fixed32() -> UInt32? {
+        guard bytes.count - at >= 4 else { return nil }
+        defer { at += 4 }
+        return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+    }
+
+    /// A length-prefixed value (wire type 2): a view into `bytes`, valid as long as they are.
+    @inlinable public mutating func lengthDelimited() -> UnsafeRawBufferPointer? {
+        guard let length = varint(), length <= UInt64(bytes.count - at) else { return nil }
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[at..<at + Int(length)])
+        at += Int(length)
+        return slice
+    }
+
+    /// Moves past one value of a scalar or length-delimited wire type (0, 1, 2, 5); false when the bytes
+    /// end inside it or for groups (3, 4) and unknown types, which callers that accept them walk themselves.
+    @inlinable public mutating func skip(wireType: UInt64) -> Bool {
+        switch wireType {
+        case 0: return varint() != nil
+        case 1: return fixed64() != nil
+        case 2: return lengthDelimited() != nil
+        case 5: return fixed32() != nil
+        default: return false
+        }
+    }
+}
