@@ -1,10 +1,13 @@
 import Foundation
+import MapWireJSON
+import MapWireProtocol
+import SwiftProtobuf
 
 // libFuzzer entry point over the two decoders that read bytes from the network: the control
 // decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]), with the
 // hand-written envelope reader and writer checked against swift-protobuf. Built by
-// scripts/fuzz with `swiftc -sanitize=fuzzer` together with MapWireProtocol's and SwiftProtobuf's
-// sources; not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
+// scripts/fuzz with `swiftc -sanitize=fuzzer` against MapWireProtocol, SwiftProtobuf and what they
+// need (read from Package.swift); not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
