@@ -17,7 +17,10 @@ final class ReplayPublisher {
     private(set) var subscribers = 0
 
     init(endpoint: String, epoch: UInt64, mapID: String) throws(ZMQError) {
-        socket = try ZMQSocket(type: .xpub)
+        // Its own context, not the process-wide one (which is never terminated): when the publisher goes,
+        // zmq_ctx_term waits out the linger below, so the last events reach subscribers before the process
+        // exits instead of dying in libzmq's queue.
+        socket = try ZMQSocket(ZMQContext(), type: .xpub)
         try socket.setOption(XPUBOption.verboser, Int32(1))
         try socket.setHighWaterMarks(send: 1_000_000, receive: 1000)
         // Queued events still go out after the last one is published.
