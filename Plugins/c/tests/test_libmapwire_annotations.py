@@ -5,7 +5,6 @@ the real core (whose AnnotationOverlay to the renderer carries the images)."""
 import os
 import struct
 import subprocess
-import time
 import zlib
 
 import pytest
@@ -13,7 +12,7 @@ import zmq
 
 from conftest import EXAMPLES, HERE, binary, stop
 from overlay_renderer import OverlayRenderer
-from processes import CommandClient
+from processes import CommandClient, wait_until
 from stand_in_core import StandInCore
 from mapwire.v1 import control_pb2
 
@@ -187,12 +186,6 @@ def test_the_c_delegate_passes_plugin_check(installed, workdir):
     assert "2 description(s) of 2 asked, ids and colours valid" in check.stdout, "the pin and the area"
     assert "all 13 checks passed" in check.stdout
 
-
-def wait_until(condition, what, timeout=20):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)                               # the polling interval of this wait
 
 
 def test_the_c_delegate_answers_the_image_question_of_the_real_core(installed, workdir):

@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import zmq
 
@@ -20,6 +21,15 @@ def stop(process):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def wait_until(condition, what, timeout=20, interval=0.05):
+    """Waits for `condition` (a file, a core's answer, a thread's state) until `timeout` seconds pass,
+    asking again every `interval` seconds; fails the test with `what` at the deadline."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(interval)
 
 
 class CommandClient:

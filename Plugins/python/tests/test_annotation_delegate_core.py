@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 import zmq
@@ -19,7 +18,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from overlay_renderer import OverlayRenderer  # noqa: E402  (first: it puts mapwire.v1 on the path)
 from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
 from mapwire_protocol import Plugin  # noqa: E402
-from processes import CommandClient, stop  # noqa: E402
+from processes import CommandClient, stop, wait_until  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
@@ -28,12 +27,6 @@ EXAMPLE = os.path.join(HERE, "..", "examples", "colour_polygons.py")
 STYLE = '{"version":8,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}'
 TINT = "#007AFF"
 
-
-def wait_until(condition, what, timeout=20):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)                               # the polling interval of this wait
 
 
 def ring(*points):

@@ -4,7 +4,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 import zmq
@@ -13,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from mapwire_protocol import Plugin  # noqa: E402
 from mapwire.v1 import control_pb2, events_pb2  # noqa: E402
-from processes import CommandClient, stop  # noqa: E402
+from processes import CommandClient, stop, wait_until  # noqa: E402
 from stand_in_core import StandInCore  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -120,11 +119,6 @@ def test_against_the_real_core_register_veto_and_goodbye(run_dir):
     context = zmq.Context()
     run = CommandClient(context, f"ipc://{run_dir}/control").run
 
-    def wait_until(condition, what, timeout=15):
-        deadline = time.monotonic() + timeout
-        while not condition():
-            assert time.monotonic() < deadline, what
-            time.sleep(0.05)                           # the polling interval of this wait
 
     plugin = Plugin("py-test", roles=["camera-veto"], run_dir=run_dir, context=context)
 
@@ -135,14 +129,14 @@ def test_against_the_real_core_register_veto_and_goodbye(run_dir):
     thread = threading.Thread(target=plugin.run)
     thread.start()
     try:
-        wait_until(lambda: "camera-veto" in run(ping=control_pb2.Ping()).pong.plugin_roles, "the plugin did not register")
+        wait_until(lambda: "camera-veto" in run(ping=control_pb2.Ping()).pong.plugin_roles, "the plugin did not register", timeout=15)
         run(set_size=control_pb2.SetSize(width=512, height=512))
         run(set_camera=control_pb2.SetCamera(zoom=5))
         run(gesture=control_pb2.Gesture(kind=events_pb2.GESTURE_KIND_DOUBLE_TAP, location=events_pb2.ScreenPoint(x=256, y=256)))
         assert run(get_camera=control_pb2.GetCamera()).camera.zoom == pytest.approx(5), "zooming in is vetoed"
         plugin.stop()
         thread.join(timeout=10)
-        wait_until(lambda: "camera-veto" not in run(ping=control_pb2.Ping()).pong.plugin_roles,
+        wait_until(lambda: "camera-veto" not in run(ping=control_pb2.Ping()).pong.plugin_roles, timeout=15, what=
                    "the goodbye did not unregister the plugin")
     finally:
         plugin.stop()

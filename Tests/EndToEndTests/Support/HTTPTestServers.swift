@@ -109,11 +109,11 @@ enum FreePort {
 
 /// `waitUntil` for async tests whose condition needs the cooperative pool to make progress: it
 /// sleeps with `Task.sleep` instead of blocking a pool thread.
-func waitUntilAsync(timeout: TimeInterval = 10, _ condition: () -> Bool) async -> Bool {
+func waitUntilAsync(timeout: TimeInterval = 10, _ condition: () async -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-        if condition() { return true }
+        if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))
     }
-    return condition()
+    return await condition()
 }

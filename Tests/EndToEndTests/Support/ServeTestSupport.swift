@@ -48,12 +48,7 @@ enum HTTPGet {
     /// Polls until `path` answers `status`, or `timeout` seconds pass (generous: a loaded machine running
     /// the whole suite took over 60 s to load the demo style behind two debug renderers).
     static func waitFor(_ port: Int, _ path: String, status: Int, timeout: TimeInterval = 180) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let answer = try? await get(port, path, timeout: 5), answer.status == status { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return false
+        await waitUntilAsync(timeout: timeout) { (try? await get(port, path, timeout: 5))?.status == status }
     }
 }
 
