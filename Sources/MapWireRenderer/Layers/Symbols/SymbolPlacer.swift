@@ -51,7 +51,9 @@ struct SymbolPlacer {
             // GL drops a line label's anchor near an earlier one of the same text in the same tile,
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
-            for (i, feature) in context.features(of: data, layer: layer).enumerated() {
+            var features = context.features(of: data, layer: layer)
+            if options.placement == .line { features = mergedLines(features, layer: layer) }
+            for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
                 candidates += self.candidates(feature, name: name, layer: layer, options: options,
@@ -67,6 +69,20 @@ struct SymbolPlacer {
         var result = PlacedSymbols()
         for candidate in candidates { _ = place(candidate, options, into: &result) }
         return result
+    }
+
+    /// GL's merge of a tile's line features that share a label and meet end to start.
+    private func mergedLines(_ features: [VectorFeature], layer: RenderLayer) -> [VectorFeature] {
+        let texts: [String?] = features.map { feature in
+            guard feature.type == .lineString, let first = feature.geometry.first, !first.isEmpty else { return nil }
+            return SymbolTextStyle(layer, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
+        }
+        guard texts.contains(where: { $0 != nil }) else { return features }
+        return LineLabelMerger.merge(texts: texts, lines: features.map { $0.geometry.first ?? [] }).map { merged in
+            var feature = features[merged.index]
+            if !feature.geometry.isEmpty { feature.geometry[0] = merged.line }
+            return feature
+        }
     }
 
     /// Whether any part of the candidate was placed.
