@@ -223,15 +223,28 @@ struct SymbolPlacer {
                     }
                 }
             }
+            let flatDistances = distances
             if !projector.isFlat {
                 distances = distances.map {
                     FlatLineAnchors.pitchedDistance($0, flat: flatPath, pitched: path, line: line, projection: projection)
                 }
             }
-            for d in distances {
+            // Text lying on the pitched map is laid along the flat line, then carried into the pitched view.
+            let mapPlane = projector.isFlat || !options.textPitchWithMap ? nil
+                : MapPlaneLabels(flat: flatProjection, pitched: projection, extent: extent, pitch: context.transform.camera.pitch)
+            for (k, d) in distances.enumerated() {
                 let at = path.locate(d)
                 var c = atPoint(at.point, iconRotation: iconRotation + (options.iconFollowsMap ? at.angle - bearing : 0))
-                if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
+                if let shaped, var textStyle, let mapPlane, options.textFollowsMap {
+                    // GL grows text on the map plane by 0.5 + 0.5 × (anchor distance / centre distance),
+                    // and the projection shrinks it by that distance ratio.
+                    textStyle.size *= SymbolPerspective.ratio(groundScale: 1 / projector.perspectiveScale(atScreenY: at.point.y))
+                    guard let text = SymbolGeometry.lineText(shaped, textStyle, along: flatPath, at: flatDistances[k],
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                    else { continue }
+                    c.glyphs = text.glyphs.map(mapPlane.glyph)
+                    c.textBoxes = text.boxes.map(mapPlane.box)
+                } else if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
                                                              keepUpright: options.keepUpright, maxAngle: options.maxAngle)
                     else { continue }
