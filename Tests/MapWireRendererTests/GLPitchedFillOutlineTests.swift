@@ -12,7 +12,7 @@ import MapWireCanvas
 
     @Test func anOpaqueFillKeepsItsOutlineOutside() {
         var outlines = GLPitchedFillOutline(hasOutlineColor: false)
-        let (path, rings) = square(2, 2.25, 4)
+        let (path, rings) = square(2, 2.75, 4)
         let red = CanvasColor(r: 1, g: 0, b: 0, a: 1), blue = CanvasColor(r: 0, g: 0, b: 1, a: 1)
         outlines.add(path: path, rings: rings, fill: red, outline: blue)
         #expect(outlines.outlineBelow)
@@ -20,7 +20,7 @@ import MapWireCanvas
         outlines.draw(on: canvas, groundScale: { _ in 1 })
         let rgba = canvas.rgba()
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * 10 + x) * 4..<(y * 10 + x) * 4 + 4]) }
-        // The top edge (y = 2.25) is outside row 2's centre: a faded outline there, red fill below.
+        // The top edge (y = 2.75) is below row 2's centre: a faded outline there, red fill below.
         #expect(pixel(4, 2)[2] > 100 && pixel(4, 2)[0] == 0)
         #expect(pixel(4, 4) == [255, 0, 0, 255])
     }
