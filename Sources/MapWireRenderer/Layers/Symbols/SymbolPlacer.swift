@@ -184,11 +184,12 @@ struct SymbolPlacer {
         let zoom = context.transform.camera.zoom
         let tileScale = pow(2, zoom - zoom.rounded(.down))
         let maxSize = layer.number("text-size", EvaluationContext(zoom: 18, feature: eval.feature), textStyle?.size ?? 16)
-        var labelLength = (shaped?.width ?? 0) * maxSize / EmUnits.perEm
+        // GL scales the icon's width (px) by the text's box scale too, as if it were em units.
+        var labelLength = shaped?.width ?? 0
         if let entry, let iconStyle {
             labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
         }
-        labelLength *= tileScale
+        labelLength *= maxSize / EmUnits.perEm * tileScale
         // Under pitch anchors are found on the line drawn flat, as GL finds them on the tile's geometry.
         let flatProjection = projector.isFlat ? projection
             : TileProjection(transform: FlatLineAnchors.flat(context.transform), tile: projection.tile, extent: extent, wrap: projection.wrap)
