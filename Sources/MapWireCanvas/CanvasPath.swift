@@ -37,7 +37,10 @@ public struct CanvasPath: Sendable {
     /// Appends a polyline (`closed: false`) or polygon ring (`closed: true`) as a new sub-path.
     public mutating func addRing(_ points: [Point2D], closed: Bool) {
         guard let first = points.first else { return }
-        elements.reserveCapacity(elements.count + points.count + 1)
+        // Grow geometrically: reserving exactly what this ring needs made a path of many rings
+        // copy all its elements once per ring (quadratic; 40 % of the cairo baseline's time).
+        let needed = elements.count + points.count + 1
+        if elements.capacity < needed { elements.reserveCapacity(max(needed, 2 * elements.capacity)) }
         elements.append(.move(first))
         for point in points.dropFirst() {
             elements.append(.line(point))
@@ -45,6 +48,18 @@ public struct CanvasPath: Sendable {
         if closed {
             elements.append(.close)
         }
+    }
+
+    /// Appends every sub-path of `other`.
+    public mutating func append(_ other: CanvasPath) {
+        let needed = elements.count + other.elements.count
+        if elements.capacity < needed { elements.reserveCapacity(max(needed, 2 * elements.capacity)) }
+        elements.append(contentsOf: other.elements)
+    }
+
+    /// Empties the path, keeping its storage for the next one.
+    public mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
     }
 
     /// Appends a full circle as its own closed sub-path.
