@@ -50,18 +50,6 @@ public struct CanvasPath: Sendable {
         }
     }
 
-    /// Appends every sub-path of `other`.
-    public mutating func append(_ other: CanvasPath) {
-        let needed = elements.count + other.elements.count
-        if elements.capacity < needed { elements.reserveCapacity(max(needed, 2 * elements.capacity)) }
-        elements.append(contentsOf: other.elements)
-    }
-
-    /// Empties the path, keeping its storage for the next one.
-    public mutating func removeAll() {
-        elements.removeAll(keepingCapacity: true)
-    }
-
     /// Appends a full circle as its own closed sub-path.
     public mutating func addCircle(center: Point2D, radius: Double) {
         guard radius > 0 else { return }
