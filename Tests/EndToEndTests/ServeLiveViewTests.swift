@@ -19,10 +19,15 @@ struct ServeLiveViewTests {
         #expect(await HTTPGet.waitFor(serve.port, "/health", status: 200))
         let client = try ControlClient(endpoint: serve.controlEndpoint(style: "demo"))
         let before = try client.run(.getCamera(.init())).camera
-        // A polygon well around the centre: wherever the gestures leave the camera, the middle of the map is on it.
-        let centre = before.center
+        // A polygon about 120 px across where the drag (120 px right, 60 down) brings the middle of the map; the
+        // pinch and the pitch keep the middle there. Not the whole view: frames differ as the map moves.
+        let degreesPerPixel = 360 / (512 * pow(2, before.zoom))
+        let latitudeScale = cos(before.center.latitude * .pi / 180)
         let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { dx, dy in
-            Mapwire_V1_LngLat.with { $0.longitude = centre.longitude + dx * 0.02; $0.latitude = centre.latitude + dy * 0.015 }
+            Mapwire_V1_LngLat.with {
+                $0.longitude = before.center.longitude + (-120 + dx * 60) * degreesPerPixel
+                $0.latitude = before.center.latitude + (60 + dy * 60) * degreesPerPixel * latitudeScale
+            }
         }
         #expect(try client.run(.addAnnotations(.with {
             $0.annotations = [.with { $0.id = "district"; $0.polygon = .with { $0.outer = corners } }]

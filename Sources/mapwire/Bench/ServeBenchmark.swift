@@ -18,7 +18,13 @@ struct ServeBenchmark {
     /// How long each warm run lasts under wrk.
     var warmSeconds = 5
 
-    struct Result { var perSecond: Double; var p50: Double; var p99: Double }
+    struct Result {
+        var perSecond: Double
+        var p50: Double
+        var p99: Double
+        /// The map's own frames drawn meanwhile (nil: not counted).
+        var mapFrames: Int? = nil
+    }
 
     func run() throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "serve", title: "Serve (issue 18)")
@@ -79,6 +85,10 @@ struct ServeBenchmark {
                                                value: result.p50, unit: "ms"))
             section.figures.append(BenchFigure(key: "serve.\(prefix)\(label).\(key).p99", name: "\(label) tile latency p99, \(who)",
                                                value: result.p99, unit: "ms"))
+            if let frames = result.mapFrames {
+                section.figures.append(BenchFigure(key: "serve.\(prefix)\(label).\(key).map-frames", name: "the map's own frames drawn meanwhile, \(label), \(who)",
+                                                   value: Double(frames), unit: "frames"))
+            }
         }
     }
 
@@ -119,20 +129,28 @@ struct ServeBenchmark {
         let paths = (0..<16).map { i in
             "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 2) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
         }
-        return try withServer(renderers: 2, name: "static") { port in try cold(port: port, paths: paths, wrk: wrk, name: "static") }
+        return try withServer(renderers: 2, name: "static") { port, events in try cold(port: port, events: events, paths: paths, wrk: wrk, name: "static") }
     }
 
     private func measure(renderers: Int, paths: [String], wrk: WrkLoad?) throws -> (cold: Result, warm: Result) {
-        try withServer(renderers: renderers, name: "\(renderers)") { port in
-            (try cold(port: port, paths: paths, wrk: wrk, name: "cold-\(renderers)"), try warm(port: port, paths: paths, wrk: wrk, name: "warm-\(renderers)"))
+        try withServer(renderers: renderers, name: "\(renderers)") { port, events in
+            (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-\(renderers)"), try warm(port: port, paths: paths, wrk: wrk, name: "warm-\(renderers)"))
         }
     }
 
-    private func cold(port: Int, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
-        guard let wrk else { return burst(port: port, paths: paths) }
-        let result = try wrk.once(port: port, paths: paths, name: name)
-        guard result.failed == 0 else { throw ServeBenchmarkError(description: "\(result.failed) of \(result.answered) requests failed (\(name))") }
-        return Result(perSecond: result.perSecond, p50: result.p50, p99: result.p99)
+    /// Every path once; `events`: the style's core's event bus (its map frames are counted meanwhile).
+    private func cold(port: Int, events: String, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
+        let counter = try? FrameCounter(eventsEndpoint: events)
+        var result: Result
+        if let wrk {
+            let load = try wrk.once(port: port, paths: paths, name: name)
+            guard load.failed == 0 else { throw ServeBenchmarkError(description: "\(load.failed) of \(load.answered) requests failed (\(name))") }
+            result = Result(perSecond: load.perSecond, p50: load.p50, p99: load.p99)
+        } else {
+            result = burst(port: port, paths: paths)
+        }
+        result.mapFrames = counter?.finish()
+        return result
     }
 
     private func warm(port: Int, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
@@ -142,9 +160,10 @@ struct ServeBenchmark {
         return Result(perSecond: result.perSecond, p50: result.p50, p99: result.p99)
     }
 
-    /// A new `mapwire serve` with `renderers` renderers (and `extra` arguments), ready, for `body`.
+    /// A new `mapwire serve` with `renderers` renderers (and `extra` arguments), ready, for `body`
+    /// (given its port and its style's core's events endpoint).
     private func withServer<T>(renderers: Int, name: String, extra: [String] = [], whenStarted: (() throws -> Void)? = nil,
-                               _ body: (Int) throws -> T) throws -> T {
+                               _ body: (Int, String) throws -> T) throws -> T {
         let port = try LoopbackPort.free()
         let logs = scratch.appendingPathComponent("serve-\(name)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -162,7 +181,7 @@ struct ServeBenchmark {
             guard monotonicSeconds() < deadline, server.isRunning else { throw ServeBenchmarkError(description: "mapwire serve did not become ready (\(logs.path))") }
             usleep(100_000)
         }
-        return try body(port)
+        return try body(port, "ipc://\(logs.path)/run/\(scene.key)/events")
     }
 
     /// One renderer in a namespace of its own joins a server that has none, over CurveZMQ TCP on a veth pair.
@@ -188,8 +207,8 @@ struct ServeBenchmark {
                                             "--server-public-key", keys.appendingPathComponent("core.pub").path,
                                             "--key", keys.appendingPathComponent("renderer.key").path],
                                            log: scratch.appendingPathComponent("remote-renderer.log"))
-        }) { port in
-            (try cold(port: port, paths: paths, wrk: wrk, name: "remote-cold"), try warm(port: port, paths: paths, wrk: wrk, name: "remote-warm"))
+        }) { port, events in
+            (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-remote"), try warm(port: port, paths: paths, wrk: wrk, name: "remote-warm"))
         }
     }
 
