@@ -23,8 +23,7 @@ struct WrkLoad {
 
     /// wrk on the PATH, or nil (the bench then says why its rows are missing).
     static func find() -> URL? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
-        for folder in folders {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent("wrk")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
