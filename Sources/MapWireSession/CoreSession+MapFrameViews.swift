@@ -36,7 +36,8 @@ extension CoreSession {
             return MapCommandError("the style failed to load: \(lastStyleError ?? "unknown error")", reason: .refusedInState)
         }
         mapFrameViews.watchedUntilMillis = now + MapFrameViews.watchMillis
-        let idle = frameRequestID == nil && !map.wantsFrame
+        // (A style loading asks for no frames: its old image is no answer then.)
+        let idle = frameRequestID == nil && !map.wantsFrame && map.loadPhase == .loaded
         if idle, let image = mapFrameViews.lastImage {
             answerMapFrameView(commandID, to: identity, with: image)
             return nil
