@@ -95,8 +95,8 @@ struct BenchSuite {
         if sections.contains("serve") {
             report.add(section("serve", "Serve (issue 18)") {
                 let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
-                return try ServeBenchmark(scratch: scratch, scene: scene, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
-                                          concurrency: 8).run()
+                return try ServeBenchmark(scratch: scratch, scene: scene, fixtures: fixtures, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
+                                          concurrency: 8, warmSeconds: quick ? 2 : 5).run()
             })
         }
         report.goals = goals(report)
