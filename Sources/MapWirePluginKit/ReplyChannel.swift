@@ -16,6 +16,9 @@ public final class ReplyChannel: Sendable {
     private struct Queue {
         var pending: [Data] = []
         var closed = false
+        /// The runner is handing requests to the handler and drains the queue right after: replies sent
+        /// meanwhile (a small file answered at once) need no wakeup.
+        var runnerDrainsNext = false
     }
 
     private let queue = Mutex(Queue())
@@ -36,7 +39,7 @@ public final class ReplyChannel: Sendable {
         let first = queue.withLock { queue in
             guard !queue.closed else { return false }
             queue.pending.append(bytes)
-            return queue.pending.count == 1
+            return queue.pending.count == 1 && !queue.runnerDrainsNext
         }
         // One pending wakeup is enough: only the reply that found the queue empty sends one (a full
         // pipe, EAGAIN, already has some).
@@ -47,6 +50,22 @@ public final class ReplyChannel: Sendable {
     /// The replies sent since the last call (the runner's loop thread).
     func drain() -> [Data] {
         queue.withLock { queue in
+            defer { queue.pending.removeAll(keepingCapacity: true) }
+            return queue.pending
+        }
+    }
+
+    /// The runner's loop thread: it is about to hand requests to the handler and will `drainAfterHandling`
+    /// when done, so replies until then are sent without a wakeup (each one is an eventfd write here and a
+    /// poll and a read in the runner: most of a small request's time in the loader).
+    func handlingBegins() {
+        queue.withLock { $0.runnerDrainsNext = true }
+    }
+
+    /// The replies sent while the runner handled requests (and any others waiting); wakeups are on again.
+    func drainAfterHandling() -> [Data] {
+        queue.withLock { queue in
+            queue.runnerDrainsNext = false
             defer { queue.pending.removeAll(keepingCapacity: true) }
             return queue.pending
         }
