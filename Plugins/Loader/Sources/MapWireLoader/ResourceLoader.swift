@@ -114,7 +114,8 @@ public final class ResourceLoader {
     static func path(fromFileURL url: String) -> String? {
         let rest = url.dropFirst("file://".count)
         guard rest.hasPrefix("/") else { return nil }
-        return rest.contains("%") ? String(rest).removingPercentEncoding : String(rest)
+        // A byte search: `contains("%")` on a Substring goes through Foundation's range(of:) (4 % of a small load).
+        return rest.utf8.contains(UInt8(ascii: "%")) ? String(rest).removingPercentEncoding : String(rest)
     }
 
     // MARK: MBTiles
