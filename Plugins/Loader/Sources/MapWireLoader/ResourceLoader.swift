@@ -58,21 +58,26 @@ public final class ResourceLoader {
         // Data(contentsOf:), cost a small load much of its time).
         let file: LocalFile
         do { file = try LocalFile(path) }
-        catch let error as LocalFile.ReadError where error.isMissing { return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem) }
+        catch where error.isMissing { return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem) }
         catch { return LoadOutcome.failure(.other, "cannot read \(path): \(error)", dataSource: .fileSystem) }
         defer { file.close() }
         return answer(file)
     }
 
-    /// A small local file read at once, on the caller's thread, or nil when the request is anything else
-    /// (another scheme, a rewrite to a TileJSON, glyphs, a file that is missing, a folder or larger than
-    /// `limit` bytes): those go the usual way (`load`), which also words their errors.
+    /// A small local file (or a missing one) answered at once, on the caller's thread, or nil when the
+    /// request is anything else (another scheme, a rewrite to a TileJSON, glyphs, a folder, a file larger
+    /// than `limit` bytes or one that cannot be opened): those go the usual way (`load`), which also words
+    /// their errors. The answers are `load`'s own.
     public func loadSmallFile(_ request: Mapwire_V1_LoadResource, limit: Int) -> Mapwire_V1_ResourceData? {
         let kind = request.request.kind
         guard kind != .glyphs else { return nil }
         let (url, rule) = configuration.rewrite(request.request.url)
         guard !(kind == .source && rule != nil && url.contains("{z}")), url.hasPrefix("file://"),
-              let path = Self.path(fromFileURL: url), let file = try? LocalFile(path) else { return nil }
+              let path = Self.path(fromFileURL: url) else { return nil }
+        let file: LocalFile
+        do { file = try LocalFile(path) }
+        catch where error.isMissing { return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem) }
+        catch { return nil }
         defer { file.close() }
         guard !file.isDirectory, file.size <= limit else { return nil }
         return answer(file)
