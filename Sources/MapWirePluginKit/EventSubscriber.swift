@@ -35,7 +35,8 @@ public final class EventSubscriber {
 
     /// The next event or welcome, or nil when nothing came within the timeout.
     public func next(timeoutMilliseconds: Int) throws(ZMQError) -> Item? {
-        let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
+        // The clock is read only once nothing is queued: at full rate, events are, and a read each cost.
+        var deadline: Int64?
         while true {
             let received: Item?? = try socket.receiveBorrowed(dontWait: true) { topic, body, count in
                 guard count == 2, let decoded = try? EnvelopeCodec.decode(topic: topic, envelope: body) else {
@@ -48,9 +49,11 @@ public final class EventSubscriber {
                 guard let item = received else { continue }
                 return item
             }
-            let remaining = deadline - monotonicMillis()
-            if remaining <= 0 { return nil }
-            _ = try poller.poll(timeoutMilliseconds: Int(remaining))
+            let now = monotonicMillis()
+            let end = deadline ?? now + Int64(timeoutMilliseconds)
+            deadline = end
+            if end - now <= 0 { return nil }
+            _ = try poller.poll(timeoutMilliseconds: Int(end - now))
         }
     }
 
@@ -83,7 +86,7 @@ public final class EventSubscriber {
     /// Gaps, epochs and the welcome are counted as `next` counts them; a payload that does not decode
     /// shows up when `envelope()` is called, not here (`malformedMessages` counts only bad headers).
     public func nextLazy(timeoutMilliseconds: Int) throws(ZMQError) -> LazyItem? {
-        let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
+        var deadline: Int64?
         while true {
             let received: LazyItem?? = try socket.receiveBorrowed(dontWait: true) { topic, body, frames -> LazyItem? in
                 guard frames == 2, let (header, _) = EnvelopeHeader.parse(body) else {
@@ -101,9 +104,11 @@ public final class EventSubscriber {
                 guard let item = received else { continue }
                 return item
             }
-            let remaining = deadline - monotonicMillis()
-            if remaining <= 0 { return nil }
-            _ = try poller.poll(timeoutMilliseconds: Int(remaining))
+            let now = monotonicMillis()
+            let end = deadline ?? now + Int64(timeoutMilliseconds)
+            deadline = end
+            if end - now <= 0 { return nil }
+            _ = try poller.poll(timeoutMilliseconds: Int(end - now))
         }
     }
 

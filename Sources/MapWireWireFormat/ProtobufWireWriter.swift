@@ -12,7 +12,8 @@ public struct ProtobufWireWriter {
     /// Empties the buffer, keeping its storage for the next message.
     @inlinable public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
-    @inlinable public mutating func varint(_ value: UInt64) {
+    // Always inlined: the core's publish loop writes dozens per event, and a call each cost more than the bytes.
+    @inlinable @inline(__always) public mutating func varint(_ value: UInt64) {
         // Keys, enums and flags: one byte.
         if value < 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value))
@@ -26,7 +27,7 @@ public struct ProtobufWireWriter {
         bytes.append(UInt8(v))
     }
 
-    @inlinable public mutating func key(_ field: Int, wireType: UInt64) { varint(UInt64(field) << 3 | wireType) }
+    @inlinable @inline(__always) public mutating func key(_ field: Int, wireType: UInt64) { varint(UInt64(field) << 3 | wireType) }
 
     @inlinable public mutating func fixed64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
