@@ -6,8 +6,8 @@ import SwiftProtobuf
 
 // libFuzzer entry point over the two decoders that read bytes from the network: the control
 // decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]), with the
-// hand-written envelope reader and writer, and the hand-written payload codecs (resource-request,
-// map-loading-error, gesture), checked against swift-protobuf. Built by
+// hand-written envelope reader and writer, the hand-written payload codecs (resource-request,
+// map-loading-error, gesture) and the load message codec, checked against swift-protobuf. Built by
 // scripts/fuzz with `swiftc -sanitize=fuzzer` against MapWireProtocol, SwiftProtobuf and what they
 // need (read from Package.swift); not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,6 +17,15 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         // What decodes must encode again and decode to the same message.
         let again = try? ControlCodec.decode(ControlCodec.encode(message))
         if again != message { fatalError("a control message did not survive a round trip") }
+    }
+    // The hand-written load request / resource reply codec (LoadMessageCodec) must agree with
+    // swift-protobuf: what it reads is what swift-protobuf reads, and what it writes is byte-identical.
+    let reference = try? Mapwire_V1_ControlMessage(serializedBytes: data)
+    if let hand = data.withUnsafeBytes({ LoadMessageCodec.decode($0) }), hand != reference {
+        fatalError("the load message reader and swift-protobuf disagree")
+    }
+    if let reference, let written = LoadMessageCodec.encode(reference), written != (try? reference.serializedBytes() as Data) {
+        fatalError("the load message writer and swift-protobuf disagree")
     }
     // The first byte picks where the topic frame ends, and whether a third frame comes along.
     let split = count > 0 ? min(count, 1 + Int(data[data.startIndex] & 0x3f)) : 0

@@ -193,3 +193,90 @@ mapwire_image_status mapwire_png_encode(
   }
   return status;
 }
+
+/// Cairo's ARGB32 pixel (premultiplied, native-endian A<<24|R<<16|G<<8|B) as straight RGB(A):
+/// the same rounding as cairo's own PNG writer and `ARGB32Pixels.unpremultiply`.
+static void png_straighten_row(const uint32_t *row, uint32_t width, int with_alpha, uint8_t *out) {
+  for (uint32_t x = 0; x < width; x++) {
+    uint32_t p = row[x], a = p >> 24;
+    uint32_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+    if (a == 0) {
+      r = g = b = 0;
+    } else if (a != 255) {
+      r = (r * 255 + a / 2) / a; if (r > 255) r = 255;
+      g = (g * 255 + a / 2) / a; if (g > 255) g = 255;
+      b = (b * 255 + a / 2) / a; if (b > 255) b = 255;
+    }
+    *out++ = (uint8_t)r; *out++ = (uint8_t)g; *out++ = (uint8_t)b;
+    if (with_alpha) *out++ = (uint8_t)a;
+  }
+}
+
+static int png_surface_is_opaque(const uint8_t *data, uint32_t width, uint32_t height, size_t stride) {
+  for (uint32_t y = 0; y < height; y++) {
+    const uint32_t *row = (const uint32_t *)(data + y * stride);
+    uint32_t all = 0xFF000000u;
+    for (uint32_t x = 0; x < width; x++) all &= row[x];
+    if ((all & 0xFF000000u) != 0xFF000000u) return 0;
+  }
+  return 1;
+}
+
+static mapwire_image_status png_write_surface(
+    png_write_job *job, const uint8_t *data, uint32_t width, uint32_t height, size_t stride,
+    int compression_level) {
+  if (setjmp(png_jmpbuf(job->png))) return job->failure;
+  int opaque = png_surface_is_opaque(data, width, height, stride);
+  png_set_write_fn(job->png, job, png_write_to_memory, png_flush_nothing);
+  png_set_IHDR(job->png, job->info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_compression_level(job->png, compression_level);
+  // No row filter: on map frames (flat areas, sharp edges) deflate alone finds the repeats, and
+  // choosing filters per row cost more time than every other step (see BENCHMARKS.md, Render).
+  png_set_filter(job->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_write_info(job->png, job->info);
+  // One straight-alpha row at a time: the frame is never copied whole.
+  job->rows = malloc((size_t)width * 4);
+  if (job->rows == NULL) {
+    job->failure = MAPWIRE_IMAGE_NO_MEMORY;
+    png_error(job->png, "no memory for a row");
+  }
+  uint8_t *row = (uint8_t *)job->rows;
+  for (uint32_t y = 0; y < height; y++) {
+    png_straighten_row((const uint32_t *)(data + y * stride), width, !opaque, row);
+    png_write_row(job->png, row);
+  }
+  png_write_end(job->png, NULL);
+  return MAPWIRE_IMAGE_OK;
+}
+
+mapwire_image_status mapwire_png_encode_premultiplied_argb32(
+    const uint8_t *data, uint32_t width, uint32_t height, size_t stride, int compression_level,
+    mapwire_encoded_image *out) {
+  memset(out, 0, sizeof *out);
+  if (data == NULL || width == 0 || height == 0 || width > 1000000 || height > 1000000 ||
+      stride < (size_t)width * 4 || compression_level < 0 || compression_level > 9) {
+    mapwire_codec_message(out->message, "cannot write a %ux%u surface (stride %zu) at level %d", width, height,
+                          stride, compression_level);
+    return MAPWIRE_IMAGE_INVALID_ARGUMENT;
+  }
+  png_write_job job = {.failure = MAPWIRE_IMAGE_INVALID_ARGUMENT};
+  job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out->message, png_failed, png_warned);
+  if (job.png != NULL) job.info = png_create_info_struct(job.png);
+  mapwire_image_status status;
+  if (job.info == NULL) {
+    mapwire_codec_message(out->message, "no memory to start libpng");
+    status = MAPWIRE_IMAGE_NO_MEMORY;
+  } else {
+    status = png_write_surface(&job, data, width, height, stride, compression_level);
+  }
+  png_destroy_write_struct(&job.png, &job.info);
+  free(job.rows);
+  if (status == MAPWIRE_IMAGE_OK) {
+    out->bytes = job.buffer;
+    out->count = job.count;
+  } else {
+    free(job.buffer);
+  }
+  return status;
+}

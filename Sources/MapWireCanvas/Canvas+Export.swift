@@ -11,22 +11,15 @@ extension Canvas {
         return ARGB32Pixels.straightRGBA(from: data, width: deviceWidth, height: deviceHeight, stride: stride)
     }
 
-    /// The surface as a straight-alpha RGBA PNG, written by cairo with libpng straight from the
-    /// premultiplied surface. `ImageEncoder.png` (also libpng) needs an RGBA copy first, which
-    /// cost about 8 ms more per 512×512 frame (29.5 against 21.5 ms, `mapwire bench render`).
+    /// The surface as a PNG (RGB when opaque, else straight-alpha RGBA), encoded straight from the
+    /// premultiplied surface row by row. Cairo's own writer (libpng defaults: zlib level 6,
+    /// adaptive row filters) took 25–30 ms of a 512×512 frame; zlib level 1 without filters takes
+    /// about a fifth of that (BENCHMARKS.md, Render).
     public func pngData() throws(ImageEncodingError) -> Data {
         cairo_surface_flush(surface)
-        let buffer = PNGBuffer()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<PNGBuffer>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(buffer).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            // Only an allocation failure gets here.
-            throw ImageEncodingError(format: .png, reason: String(cString: cairo_status_to_string(status)))
-        }
-        return buffer.data
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return try ImageEncoder.png(premultipliedARGB32: data, width: deviceWidth, height: deviceHeight, stride: stride)
     }
 
     /// A copy of the current pixels as a drawable image (device-pixel size).
@@ -40,9 +33,4 @@ extension Canvas {
         }
         return image
     }
-}
-
-/// Collects the bytes cairo's PNG writer hands out.
-private final class PNGBuffer {
-    var data = Data()
 }

@@ -5,7 +5,9 @@ extension Canvas {
     /// glyph size, values fall ~32 per px outward; 3 px border included). Draws the shape at
     /// `scale` (font size / 24) with the bitmap's top-left at `origin` (logical px), rotated by
     /// `rotation` radians about `pivot`, filled with `color` where the field passes 192/255, and
-    /// under it a halo of `haloColor`, `haloWidth` px wide and blurred over `haloBlur` px.
+    /// under it a halo of `haloColor`, `haloWidth` px wide and blurred over `haloBlur` px. `plane`
+    /// squeezes the shape after the rotation (a glyph lying on the pitched map); `edgeScale` scales the
+    /// size its edge ramps are computed for (GL: cos pitch × perspective for such glyphs).
     ///
     /// Coverage is computed for each covered device pixel directly (bilinear sample of the field,
     /// then the spec's smoothstep), into a reused scratch buffer that cairo then composites, so
@@ -13,22 +15,23 @@ extension Canvas {
     public func drawSDF(
         _ sdf: [UInt8], width: Int, height: Int, origin: Point2D, scale: Double, rotation: Double,
         pivot: Point2D, color: CanvasColor, opacity: Double, haloColor: CanvasColor, haloWidth: Double,
-        haloBlur: Double, parts: SDFPart = .haloAndFill
+        haloBlur: Double, parts: SDFPart = .haloAndFill, plane: PlaneMap = .identity, edgeScale: Double = 1
     ) {
         guard width > 0, height > 0, sdf.count >= width * height, scale > 0, opacity > 0,
               [scale, rotation, opacity, haloWidth, haloBlur].allSatisfy(\.isFinite),
-              origin.isFinite, pivot.isFinite
+              origin.isFinite, pivot.isFinite, plane.isFinite
         else { return }
         let drawFill = parts != .haloOnly && color.a > 0
         let drawHalo = parts != .fillOnly && haloColor.a > 0 && haloWidth > 0
         guard drawFill || drawHalo else { return }
 
-        let placement = SDFPlacement(
-            origin: origin, scale: scale, rotation: rotation, pivot: pivot, pixelRatio: pixelRatio)
-        guard let box = placement.deviceBounds(width: width, height: height, clampWidth: deviceWidth, clampHeight: deviceHeight)
+        guard let placement = SDFPlacement(
+            origin: origin, scale: scale, rotation: rotation, pivot: pivot, pixelRatio: pixelRatio, plane: plane),
+            let box = placement.deviceBounds(width: width, height: height, clampWidth: deviceWidth, clampHeight: deviceHeight)
         else { return }
 
-        let shading = SDFShading(scale: scale, pixelRatio: pixelRatio, haloWidth: haloWidth, haloBlur: haloBlur)
+        let shading = SDFShading(scale: scale * (edgeScale > 0 && edgeScale.isFinite ? edgeScale : 1), pixelRatio: pixelRatio,
+                                 haloWidth: haloWidth, haloBlur: haloBlur)
         let fill = PremultipliedColor(drawFill ? color : .transparent, opacity: opacity)
         let halo = PremultipliedColor(drawHalo ? haloColor : .transparent, opacity: opacity)
         let stride = box.width * 4

@@ -37,7 +37,10 @@ public struct CanvasPath: Sendable {
     /// Appends a polyline (`closed: false`) or polygon ring (`closed: true`) as a new sub-path.
     public mutating func addRing(_ points: [Point2D], closed: Bool) {
         guard let first = points.first else { return }
-        elements.reserveCapacity(elements.count + points.count + 1)
+        // Grow geometrically: reserving exactly what this ring needs made a path of many rings
+        // copy all its elements once per ring (quadratic; 40 % of the cairo baseline's time).
+        let needed = elements.count + points.count + 1
+        if elements.capacity < needed { elements.reserveCapacity(max(needed, 2 * elements.capacity)) }
         elements.append(.move(first))
         for point in points.dropFirst() {
             elements.append(.line(point))

@@ -2,27 +2,33 @@ import Foundation
 import MapWireNumerics
 
 /// Where an SDF bitmap lands on the surface: bitmap pixel p maps to logical
-/// pivot + R(rotation)·(origin + p·scale − pivot), times the pixel ratio for device pixels.
+/// pivot + M·R(rotation)·(origin + p·scale − pivot), times the pixel ratio for device pixels, where M
+/// is the plane map (identity unless the shape lies on the pitched map).
 struct SDFPlacement {
     let origin: Point2D, scale: Double, pivot: Point2D, pixelRatio: Double
     let cos: Double, sin: Double
+    let plane: PlaneMap, inversePlane: PlaneMap
     /// Change of field coordinates per device pixel to the right.
     let stepX: (u: Double, v: Double)
 
-    init(origin: Point2D, scale: Double, rotation: Double, pivot: Point2D, pixelRatio: Double) {
+    init?(origin: Point2D, scale: Double, rotation: Double, pivot: Point2D, pixelRatio: Double, plane: PlaneMap = .identity) {
+        guard let inverse = plane.inverse else { return nil }
         self.origin = origin
         self.scale = scale
         self.pivot = pivot
         self.pixelRatio = pixelRatio
+        self.plane = plane
+        inversePlane = inverse
         cos = rotation == 0 ? 1 : Foundation.cos(rotation)
         sin = rotation == 0 ? 0 : Foundation.sin(rotation)
-        // Inverse rotation of the device x axis, in field pixels.
-        stepX = (cos / (pixelRatio * scale), -sin / (pixelRatio * scale))
+        // The device x axis taken back through the plane map and the rotation, in field pixels.
+        let (rx, ry) = inverse.apply(1, 0)
+        stepX = ((cos * rx + sin * ry) / (pixelRatio * scale), (-sin * rx + cos * ry) / (pixelRatio * scale))
     }
 
     /// Field coordinates (texel centres at integers) of a device-space point.
     func fieldPoint(deviceX: Double, deviceY: Double) -> (u: Double, v: Double) {
-        let dx = deviceX / pixelRatio - pivot.x, dy = deviceY / pixelRatio - pivot.y
+        let (dx, dy) = inversePlane.apply(deviceX / pixelRatio - pivot.x, deviceY / pixelRatio - pivot.y)
         // Undo the rotation about the pivot.
         let x = pivot.x + cos * dx + sin * dy
         let y = pivot.y - sin * dx + cos * dy
@@ -34,8 +40,9 @@ struct SDFPlacement {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for (px, py) in [(0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height))] {
             let lx = origin.x + px * scale - pivot.x, ly = origin.y + py * scale - pivot.y
-            let x = (pivot.x + cos * lx - sin * ly) * pixelRatio
-            let y = (pivot.y + sin * lx + cos * ly) * pixelRatio
+            let (mx, my) = plane.apply(cos * lx - sin * ly, sin * lx + cos * ly)
+            let x = (pivot.x + mx) * pixelRatio
+            let y = (pivot.y + my) * pixelRatio
             minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
             minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
         }

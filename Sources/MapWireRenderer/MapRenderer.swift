@@ -10,6 +10,7 @@ public final class MapRenderer {
     private let geojsonClusters = GeoJSONClusterCache()
     private let symbols = SymbolPainter()
     private let pins = PinStamps()
+    private let filtered = FilteredFeatureCache()
 
     public init() {}
 
@@ -45,7 +46,9 @@ public final class MapRenderer {
             scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
                                                            maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512))
         }
-        let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style)
+        filtered.beginFrame()
+        let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,
+                                   filtered: filtered)
         symbols.beginFrame()
         symbols.prepare(style.layers, context)
         for layer in style.layers where layer.isVisible(atZoom: context.zoom) {
@@ -72,6 +75,7 @@ public final class MapRenderer {
         if let compiled, compiled.json == json { return compiled.style }
         let style = try RenderStyle(json: json)
         compiled = (json, style)
+        filtered.removeAll()
         return style
     }
 }

@@ -7,8 +7,10 @@ import NIOCore
 
 /// The live view of one style: every browser watching it gets each frame (a PNG, binary message) and
 /// each event (the monitor's JSON, text message); what a browser sends are gestures for the core.
-/// Frames are drawn as views at the map's current camera whenever the map drew a frame, one at a time,
-/// so a slow renderer lowers the frame rate instead of queueing frames.
+/// Each frame is the map's own (a render-view without a camera: the core draws the map's frame with its
+/// image, or hands over the last one when nothing changed since, so nothing is drawn twice), asked for
+/// whenever the map's camera changed or it drew a frame, one request at a time, so a slow renderer
+/// lowers the frame rate instead of queueing frames.
 public actor LiveHub {
     let style: ServedStyle
     private var clients: [UUID: WebSocketOutboundWriter] = [:]
@@ -103,10 +105,11 @@ public actor LiveHub {
             drawing = false
             drawFrameIfWanted()
         }
-        guard let camera = try? await style.bridge.send(.getCamera(.init()), timeoutMilliseconds: 2000), camera.ok,
-              let reply = try? await style.bridge.send(.renderView(.with { $0.camera = camera.camera; $0.timeoutMs = 10_000 }),
-                                                       timeoutMilliseconds: 12_000), reply.ok else { return }
+        guard let reply = try? await style.bridge.send(.renderView(.with { $0.timeoutMs = 10_000 }), timeoutMilliseconds: 12_000),
+              reply.ok else { return }
         let frame = ByteBuffer(bytes: reply.snapshot.png)
+        // The frame the browsers have already (asked for again after the event of the frame it came with).
+        guard frame != latestFrame else { return }
         latestFrame = frame
         for (id, writer) in clients {
             do { try await writer.write(.binary(frame)) } catch { clients[id] = nil }

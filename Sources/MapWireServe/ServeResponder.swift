@@ -185,6 +185,18 @@ public final class ServeResponder: Sendable {
         return RenderedTileCache.Entry(bytes: bytes, etag: ETag.of(bytes))
     }
 
+    /// TileJSON's `[lon, lat, zoom]` (zoom a whole number, as tileserver-gl gives it): the style's centre
+    /// and zoom, the zoom one more than the style's (TileJSON zooms count 256 px tiles, the style's 512
+    /// px); a style without a centre gets the middle of the bounds at the zoom a 1024 px wide map shows
+    /// them whole (the world: zoom 2), as tileserver-gl does.
+    static func center(_ center: [Double]?, zoom: Double?) -> [Double] {
+        if let center, center.count >= 2, center[0].isFinite, center[1].isFinite {
+            let zoom = min(max(((zoom ?? 0) + 1).rounded(), 0), Double(ServeRoute.maxZoom))
+            return [center[0], center[1], zoom]
+        }
+        return [0, 0, 2]
+    }
+
     private func tileJSON(_ style: ServedStyle, baseURL: String) -> [String: Any] {
         let summary = style.summary
         var json: [String: Any] = [
@@ -197,10 +209,7 @@ public final class ServeResponder: Sendable {
             "format": "png",
             "type": "baselayer",
         ]
-        if let center = summary.center, center.count >= 2 {
-            // TileJSON zooms count 256 px tiles: one more than the style's.
-            json["center"] = [center[0], center[1], (summary.zoom ?? 0) + 1]
-        }
+        json["center"] = Self.center(summary.center, zoom: summary.zoom)
         return json
     }
 }

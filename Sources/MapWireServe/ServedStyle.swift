@@ -8,7 +8,8 @@ public final class ServedStyle: Sendable {
     public let id: String
     /// The style as given (a URL or a file URL).
     public let location: String
-    /// The style document, when it was read from a file (a URL style is fetched by the core only).
+    /// The style document: read from its file, or a URL's as ClientStyle fetched it (nil when it could
+    /// not be: style.json then redirects to the URL).
     public let json: Data?
     public let bridge: CoreBridge
     /// The core's events endpoint (the live view's event stream).

@@ -25,6 +25,9 @@ extension CoreSession {
         }
         guard let start = map.beginFrame() else { return }
         annotationFrameBegan()
+        // The map changes with this frame: the last one's image no longer answers views of it.
+        mapFrameViews.lastImage = nil
+        let withImage = mapFrameViews.wantImage(now: now)
         var waiter: SnapshotWaiter?
         if start.full, !snapshotWaiters.isEmpty { waiter = snapshotWaiters.removeFirst() }
         let (styleKey, resources) = map.renderResources()
@@ -33,7 +36,7 @@ extension CoreSession {
         let callout = calloutOverlay
         let camera = cameraState
         let pixelRatio = map.pixelRatio
-        frameRequestID = addRequest(role: PluginRole.renderer, purpose: .frame(FrameJob(start: start, snapshot: waiter)),
+        frameRequestID = addRequest(role: PluginRole.renderer, purpose: .frame(FrameJob(start: start, snapshot: waiter, returnsImage: withImage)),
                                     policy: framePolicy) {
             let id = $0.id
             $0.renderFrame = .with {
@@ -49,6 +52,7 @@ extension CoreSession {
                     $0.outputPath = waiter.snapshot.outputPath
                     $0.returnImage = waiter.snapshot.returnImage
                 }
+                if withImage { $0.returnImage = true }
             }
         }
         dispatchWaiting()
@@ -90,6 +94,7 @@ extension CoreSession {
             if loadingGlyphs { glyphWaitUntilMillis = now + Self.glyphWaitMillis }
             annotationFrameDrawn()
             map.finishFrame(drawn, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
+            if frame.returnsImage, drawn.full, !result.png.isEmpty { mapFrameDrawn(result) }
             if let waiter = frame.snapshot {
                 if drawn.full { answerSnapshot(waiter, with: result) } else { snapshotWaiters.insert(waiter, at: 0) }
             }
@@ -173,7 +178,8 @@ extension CoreSession {
                 $0.id = waiter.commandID
                 $0.ok = true
                 $0.snapshot = .with {
-                    $0.png = result.png
+                    // Drawn with its image for views of the map's frame too: the PNG only when asked for.
+                    if waiter.snapshot.returnImage { $0.png = result.png }
                     $0.width = result.width
                     $0.height = result.height
                     $0.outputPath = result.outputPath

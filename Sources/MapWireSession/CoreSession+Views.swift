@@ -50,6 +50,7 @@ extension CoreSession {
 
     /// Takes a render-view command: refused at once when it cannot be drawn, else answered when drawn.
     func takeView(_ view: Mapwire_V1_RenderView, commandID: UInt64, from identity: Data) -> MapCommandError? {
+        guard view.hasCamera else { return takeMapFrameView(view, commandID: commandID, from: identity) }
         let c = view.camera
         guard c.width >= 1, c.height >= 1, c.width <= Self.maxViewSide, c.height <= Self.maxViewSide else {
             return MapCommandError("a view is 1 to \(Self.maxViewSide) px wide and high (got \(c.width)×\(c.height))", reason: .invalidArgument)
@@ -81,11 +82,14 @@ extension CoreSession {
     }
 
     /// The earliest view deadline (waiting or drawing), for the shell's next tick.
-    var earliestViewDeadline: Int64? { viewJobs.values.lazy.map(\.deadlineMillis).min() }
+    var earliestViewDeadline: Int64? {
+        (viewJobs.values.lazy.map(\.deadlineMillis) + mapFrameViews.waiting.lazy.map(\.deadlineMillis)).min()
+    }
 
     /// Sends every view whose tiles (and glyphs, when drawn again) are there to a renderer; fails views
     /// past their deadline or that cannot be drawn.
     func advanceViews() {
+        expireMapFrameViews()
         guard !viewJobs.isEmpty else { return }
         var dispatched = false
         for id in viewJobs.keys.sorted() {

@@ -66,6 +66,8 @@ public final class CoreSession: MapEnvironment {
     var snapshotWaiters: [SnapshotWaiter] = []
     /// Views (render-view) waiting for tiles or a renderer, by view id (CoreSession+Views.swift).
     var viewJobs: [UInt64: ViewJob] = [:]
+    /// Render-views without a camera: the map's own frame (CoreSession+MapFrameViews.swift).
+    var mapFrameViews = MapFrameViews()
     var nextViewID: UInt64 = 1
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
@@ -124,6 +126,8 @@ public final class CoreSession: MapEnvironment {
         switch input {
         case .message(let identity, let bytes):
             handleControl(from: identity, bytes)
+        case .reply(let identity, let reply, let bytes):
+            handleReply(reply, bytes: bytes, from: identity)
         case .malformed(let identity, let frames):
             reject(identity: identity, .malformed, "a control message is one frame (got \(max(0, frames - 1)))")
         case .tooLarge(let identity, let bytes, let limit, let head):

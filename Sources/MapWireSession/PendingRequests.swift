@@ -33,6 +33,8 @@ enum RequestPurpose {
 struct FrameJob {
     let start: FrameStart
     let snapshot: SnapshotWaiter?
+    /// Drawn with its image for views of the map's frame (CoreSession+MapFrameViews.swift).
+    var returnsImage = false
 }
 
 /// A snapshot command waiting for the next full frame.

@@ -85,6 +85,28 @@ struct BenchTests {
         #expect(try String(contentsOf: run.file("bench.md"), encoding: .utf8).contains("| figure | MapWire |"))
     }
 
+    /// The serve section where wrk is missing (a PATH without it): it still runs, with its own client, and says why.
+    @Test func theServeSectionRunsWithoutWrkAndSaysSo() throws {
+        let run = try TestRun()
+        let bench = try run.startProgram("/usr/bin/env", ["PATH=/nonexistent", Binaries.path("mapwire"), "bench", "--quick", "--format", "json",
+                                                         "--sections", "serve", "--fixtures", run.file("absent").path], name: "bench-serve")
+        let status = bench.wait(timeout: 900)
+        #expect(status == 0, "\(bench.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bench.stdout.utf8)) as? [String: Any], "\(bench.stdout)")
+        let section = try #require((json["sections"] as? [String: Any])?["serve"] as? [String: Any])
+        let figures = try #require(section["figures"] as? [[String: Any]])
+        let values = Dictionary(figures.compactMap { f in (f["key"] as? String).map { ($0, (f["value"] as? NSNumber)?.doubleValue ?? 0) } },
+                                uniquingKeysWith: { a, _ in a })
+        for renderers in [1, 2, 4] {
+            #expect((values["serve.cold.\(renderers)-renderers.tiles-per-second"] ?? 0) > 0, "\(values.keys.sorted())")
+            #expect((values["serve.warm.\(renderers)-renderers.tiles-per-second"] ?? 0) > 0)
+        }
+        #expect(values["serve.cold.2-renderers.map-frames"] != nil, "the map's frames are counted")
+        let notes = (section["notes"] as? [String] ?? []).joined(separator: "\n")
+        #expect(notes.contains("wrk is not installed"), "\(notes)")
+        #expect(notes.contains("limit skipped"), "no fixtures: no limit")
+    }
+
     /// The network section against a real nginx: every figure with its baseline, no failure noted.
     @Test(.enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))
     func quickBenchMeasuresTheNetworkAgainstNginx() throws {

@@ -5,19 +5,35 @@ import MapWireProtocol
 import Testing
 
 /// The live view in real headless Chromium, driven over the DevTools protocol (scripts/live-view-check):
-/// the page loads without console errors, shows a frame, and a mouse drag pans the core's camera and
-/// changes the frame on the page.
+/// the page loads without console errors, shows a frame, a mouse drag pans the core's camera and
+/// changes the frame on the page, two fingers spread apart zoom it, two fingers dragged up pitch it,
+/// and a click on an annotation selects it (did-select-annotation on the core's event bus).
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeLiveViewTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/live-view-check").path
 
-    @Test func aMouseDragInChromiumPansTheCoreAndTheFrameChanges() async throws {
+    @Test func mouseAndTouchInChromiumMoveTheCoreAndAClickSelectsAnAnnotation() async throws {
         let run = try TestRun()
         let serve = try ServeProcess.start(run, ["--renderers", "2"])
         #expect(await HTTPGet.waitFor(serve.port, "/health", status: 200))
         let client = try ControlClient(endpoint: serve.controlEndpoint(style: "demo"))
         let before = try client.run(.getCamera(.init())).camera
+        // A polygon about 120 px across where the drag (120 px right, 60 down) brings the middle of the map; the
+        // pinch and the pitch keep the middle there. Not the whole view: frames differ as the map moves.
+        let degreesPerPixel = 360 / (512 * pow(2, before.zoom))
+        let latitudeScale = cos(before.center.latitude * .pi / 180)
+        let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { dx, dy in
+            Mapwire_V1_LngLat.with {
+                $0.longitude = before.center.longitude + (-120 + dx * 60) * degreesPerPixel
+                $0.latitude = before.center.latitude + (60 + dy * 60) * degreesPerPixel * latitudeScale
+            }
+        }
+        #expect(try client.run(.addAnnotations(.with {
+            $0.annotations = [.with { $0.id = "district"; $0.polygon = .with { $0.outer = corners } }]
+        })).ok)
+        let events = try EventSubscriber(endpoint: serve.eventsEndpoint(style: "demo"), prefixes: ["did-select-annotation"])
+        _ = try events.waitUntilWelcomed(timeoutMilliseconds: 5000)
         let check = try run.startProgram("/usr/bin/python3", [Self.script, "--port", "\(serve.port)"], name: "live-view-check")
         let status = check.wait(timeout: 120)
         try #require(status != 3, "chromium is missing: scripts/install-deps --tests installs it")
@@ -31,5 +47,19 @@ struct ServeLiveViewTests {
         #expect(after.center != before.center, "the drag did not move the core's camera")
         // Dragged right and down: the map moves with the mouse, so the centre goes west and north.
         #expect(after.center.longitude < before.center.longitude && after.center.latitude > before.center.latitude)
+        // Fingers apart: zoomed in; two fingers up: pitched.
+        #expect(result["pinchFramed"] as? Bool == true && result["twoFingerFramed"] as? Bool == true, "no frame after a touch gesture")
+        #expect(after.zoom > before.zoom + 0.5, "the pinch did not zoom the core in: \(before.zoom) → \(after.zoom)")
+        #expect(after.pitch > before.pitch + 5, "the two-finger drag did not pitch the core: \(before.pitch) → \(after.pitch)")
+        // The click in the middle of the map, on the polygon: the core published it selected.
+        var selected: String?
+        #expect(waitUntil(timeout: 20) {
+            while case .event(_, let envelope)? = try? events.next(timeoutMilliseconds: 5) {
+                if case .didSelectAnnotation(let selection) = envelope.payload { selected = selection.id }
+            }
+            return selected != nil
+        }, "no did-select-annotation on the event bus")
+        #expect(selected == "district")
+        #expect(result["selectedOnPage"] as? Bool == true, "the page's event stream showed no did-select-annotation")
     }
 }

@@ -54,6 +54,8 @@ struct ServeTests {
         let tileJSON = try await HTTPGet.get(port, "/styles/demo.json")
         let json = try #require(try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])
         #expect((json["tiles"] as? [String])?.first == "http://127.0.0.1:\(port)/styles/demo/{z}/{x}/{y}.png")
+        // The style's centre and zoom, the zoom counted in 256 px tiles (the style's 14 is 15), as tileserver-gl gives it.
+        #expect(json["center"] as? [Double] == [13.4, 52.5, 15])
         let style = try await HTTPGet.get(port, "/styles/demo/style.json")
         #expect(style.status == 200 && String(decoding: style.body, as: UTF8.self).contains("\"layers\""))
         let page = try await HTTPGet.get(port, "/")
@@ -98,7 +100,36 @@ struct ServeTests {
         let tile = try await HTTPGet.get(serve.port, "/styles/silent/1/0/0.png")
         #expect(tile.status == 503 && tile.header("retry-after") != nil)
         #expect(try await HTTPGet.get(serve.port, "/health").status == 503, "still loading")
+        // A style without a centre: the middle of its bounds (the world) at zoom 2, as tileserver-gl gives it.
+        let tileJSON = try await HTTPGet.get(serve.port, "/styles/silent.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])
+        #expect(json["center"] as? [Double] == [0, 0, 2])
         withExtendedLifetime(silent) {}
+    }
+
+    @Test(.enabled(if: NginxServer.available, "needs nginx"))
+    func aURLStyleIsServedAsTheCoreLoadedItWithItsURLsMadeAbsolute() async throws {
+        let run = try TestRun()
+        let nginx = try NginxServer(in: run)
+        try nginx.put("styles/v1/style.json", #"""
+            {"version": 8, "name": "remote", "center": [13.4, 52.5], "zoom": 11.6, "glyphs": "/fonts/{fontstack}/{range}.pbf",
+             "sources": {"points": {"type": "geojson", "data": "points.geojson"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#eeeeee"}},
+                        {"id": "p", "type": "circle", "source": "points"}]}
+            """#)
+        try nginx.put("styles/v1/points.geojson", #"{"type": "Point", "coordinates": [13.4, 52.5]}"#)
+        let serve = try ServeProcess.start(run, ["--style", "\(nginx.baseURL)/styles/v1/style.json", "--id", "remote", "--renderers", "1"])
+        #expect(await HTTPGet.waitFor(serve.port, "/health", status: 200), "\(serve.process.stderr)")
+        let style = try await HTTPGet.get(serve.port, "/styles/remote/style.json")
+        #expect(style.status == 200 && style.header("content-type") == "application/json", "got \(style.status)")
+        let json = try #require(try JSONSerialization.jsonObject(with: style.body) as? [String: Any])
+        #expect(json["name"] as? String == "remote" && (json["layers"] as? [Any])?.count == 2)
+        // Relative to the style's URL, as the core resolved them: absolute, so a client reaches them too.
+        #expect(json["glyphs"] as? String == "\(nginx.baseURL)/fonts/{fontstack}/{range}.pbf")
+        let points = (json["sources"] as? [String: Any])?["points"] as? [String: Any]
+        #expect(points?["data"] as? String == "\(nginx.baseURL)/styles/v1/points.geojson")
+        let tileJSON = try #require(try JSONSerialization.jsonObject(with: try await HTTPGet.get(serve.port, "/styles/remote.json").body) as? [String: Any])
+        #expect(tileJSON["center"] as? [Double] == [13.4, 52.5, 13])
     }
 
     @Test func twoHundredConcurrentTilesAllSucceed() async throws {

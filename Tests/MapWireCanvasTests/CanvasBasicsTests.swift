@@ -48,6 +48,29 @@ import Testing
         #expect(decoded.pixels == canvas.rgba())
     }
 
+    @Test func opaquePNGIsWrittenAsRGBAndDecodesToTheSamePixels() throws {
+        let canvas = Canvas(width: 64, height: 48)
+        canvas.clear(CanvasColor(r: 0.95, g: 0.93, b: 0.9, a: 1))
+        canvas.circle(center: Point2D(x: 20, y: 20), radius: 13.3, color: CanvasColor(r: 0.2, g: 0.5, b: 0.25, a: 0.6))
+        var line = CanvasPath()
+        line.addRing([Point2D(x: 2, y: 40), Point2D(x: 30, y: 5.5), Point2D(x: 61, y: 44)], closed: false)
+        canvas.stroke(line, color: CanvasColor(r: 0.8, g: 0.1, b: 0.1, a: 1), style: StrokeStyle(width: 3.5, cap: .round, join: .round))
+        let png = try canvas.pngData()
+        #expect(png[25] == 2)  // IHDR colour type: RGB, every pixel is opaque
+        let decoded = try ImageDecoder.decode(png)
+        #expect(decoded.width == 64 && decoded.height == 48)
+        #expect(decoded.pixels == canvas.rgba())
+    }
+
+    @Test func translucentPNGKeepsItsAlpha() throws {
+        let canvas = Canvas(width: 16, height: 16)
+        // Opaque above, half-covered pixels on the edge, transparent below.
+        canvas.fill(rectanglePath(x: 0, y: 0, width: 16, height: 8.5), color: CanvasColor(r: 0.3, g: 0.6, b: 0.9, a: 1))
+        let png = try canvas.pngData()
+        #expect(png[25] == 6)  // IHDR colour type: RGBA
+        #expect(try ImageDecoder.decode(png).pixels == canvas.rgba())
+    }
+
     @Test func restoreRemovesTheClip() {
         let canvas = Canvas(width: 10, height: 10)
         canvas.save()

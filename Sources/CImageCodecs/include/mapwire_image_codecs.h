@@ -62,6 +62,12 @@ typedef enum {
 mapwire_image_status mapwire_png_encode(
     const uint8_t *samples, uint32_t width, uint32_t height, mapwire_png_color_type color_type,
     int bit_depth, int interlaced, mapwire_encoded_image *out);
+/// A cairo ARGB32 surface (premultiplied alpha, one native-endian 32-bit word per pixel, `stride`
+/// bytes per row) as a straight-alpha PNG: RGB when every pixel is opaque, else RGBA; zlib
+/// `compression_level` 0...9, no row filters. Converts one row at a time.
+mapwire_image_status mapwire_png_encode_premultiplied_argb32(
+    const uint8_t *data, uint32_t width, uint32_t height, size_t stride, int compression_level,
+    mapwire_encoded_image *out);
 /// Baseline JPEG of straight RGBA pixels (alpha is dropped), quality 1...100.
 mapwire_image_status mapwire_jpeg_encode(
     const uint8_t *rgba, uint32_t width, uint32_t height, int quality, mapwire_encoded_image *out);

@@ -42,7 +42,7 @@ extension Map {
         }
         if needsRepaint {
             requestFrame()
-        } else if frame.full, !wantsFrame, pending.isEmpty, !idleEmitted, !isGesturing {
+        } else if frame.full, !wantsFrame, !waitsOnMapLoads, !idleEmitted, !isGesturing {
             idleEmitted = true
             fullyRendered = true
             environment.publish(.didFinishRenderingMap(fullyRendered: true))

@@ -53,7 +53,9 @@ extension Map {
                          sourceID: sourceID, tile: tile)
         }
         environment.publish(.sourceDataLoaded(SourceDataLoaded(id: sourceID, kind: .tile, loaded: state.isComplete, tileID: tile)))
-        requestFrame()
+        // A tile only views wanted (a server's tiles and static images) changes nothing the map shows: no
+        // frame of the map for it (nor map-idle again after it; Map+Views.swift).
+        if state.visible.contains(tile) { requestFrame() }
     }
 
     /// The tiles a source needs for the current view, nearest the centre first.

@@ -24,6 +24,9 @@ extension Map {
         case .loadingSources, .loaded: break
         }
         let transform = Transform(camera: camera, size: size)
+        // The view's loads are not the map's: an idle map stays idle while they load.
+        let wasIdle = idleEmitted
+        defer { idleEmitted = wasIdle }
         var held: [String: [CanonicalTileID]] = [:]
         var ready = true
         for sourceID in sourceOrder {
@@ -69,6 +72,15 @@ extension Map {
 
     /// Views waiting or drawing.
     public var heldViewCount: Int { viewTiles.count }
+
+    /// Whether a load the map itself needs is under way: tiles only views wait for do not hold map-idle back.
+    var waitsOnMapLoads: Bool {
+        guard !viewTiles.isEmpty else { return !pending.isEmpty }
+        return pending.values.contains { load in
+            guard case .tile(let sourceID, let tile) = load.purpose else { return true }
+            return sources[sourceID]?.visible.contains(tile) ?? true
+        }
+    }
 
     func tilesHeldForViews(of sourceID: String) -> Set<CanonicalTileID> {
         guard !viewTiles.isEmpty else { return [] }

@@ -8,6 +8,20 @@ public enum ImageEncoder {
         try png(samples: image.pixels, width: image.width, height: image.height, layout: .rgba, bitDepth: 8, interlaced: interlaced)
     }
 
+    /// A PNG of a cairo ARGB32 surface (premultiplied alpha, native-endian 32-bit pixels, `stride`
+    /// bytes per row), straightened one row at a time: RGB when every pixel is opaque, else RGBA.
+    /// zlib level 1 and no row filters by default: about 6 ms instead of 25–45 ms for a 512²
+    /// map frame at libpng's defaults (level 6, adaptive filters), for files ≈ 10 % larger.
+    public static func png(
+        premultipliedARGB32 data: UnsafeRawPointer, width: Int, height: Int, stride: Int, compressionLevel: Int = 1
+    ) throws(ImageEncodingError) -> Data {
+        try encoded(.png) { out in
+            mapwire_png_encode_premultiplied_argb32(
+                data.assumingMemoryBound(to: UInt8.self), UInt32(clamping: width), UInt32(clamping: height), stride,
+                Int32(clamping: compressionLevel), &out)
+        }
+    }
+
     /// A baseline JPEG; alpha is dropped.
     public static func jpeg(_ image: RGBAImage, quality: Int = 90) throws(ImageEncodingError) -> Data {
         try encoded(.jpeg) { out in

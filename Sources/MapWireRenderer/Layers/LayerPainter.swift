@@ -11,6 +11,8 @@ struct PaintContext {
     let zoom: Double
     let scene: RenderScene
     let style: RenderStyle
+    /// Filter results kept across frames.
+    let filtered: FilteredFeatureCache
 
     var bearingRadians: Double { transform.camera.bearing * .pi / 180 }
 
@@ -54,7 +56,7 @@ struct PaintContext {
     /// Features of a layer's tile data that pass its filter.
     func features(of data: VectorLayer, layer: RenderLayer) -> [VectorFeature] {
         guard let filter = layer.filter else { return data.features }
-        return data.features.filter { filter.matches(evaluation($0)) }
+        return filtered.matching(data.features, layerID: layer.id, zoom: zoom) { filter.matches(evaluation($0)) }
     }
 }
 

@@ -52,6 +52,10 @@ struct BenchSuite {
                     section.figures += load.figures(scene, times)
                     if sections.contains("load"), let tiles = try load.tileThroughput(scene, count: requests / 2) { section.figures.append(tiles) }
                     chicago = (scene, times)
+                    if sections.contains("load") {
+                        section.figures += try Self.memoryFigures(scratch: scratch, fixtures: fixtures, repetitions: quick ? 3 : 10,
+                                                                  launchArguments: launchArguments)
+                    }
                 } else {
                     section.notes.append("Chicago skipped: no fixtures at ../shared/fixtures (give --fixtures).")
                 }
@@ -91,12 +95,31 @@ struct BenchSuite {
         if sections.contains("serve") {
             report.add(section("serve", "Serve (issue 18)") {
                 let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
-                return try ServeBenchmark(scratch: scratch, scene: scene, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
-                                          concurrency: 8).run()
+                return try ServeBenchmark(scratch: scratch, scene: scene, fixtures: fixtures, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
+                                          concurrency: 8, warmSeconds: quick ? 2 : 5).run()
             })
         }
         report.goals = goals(report)
         return report
+    }
+
+    /// The core's RSS over repeated pans (issue 20): after the load, and after each repetition.
+    static func memoryFigures(scratch: URL, fixtures: URL, repetitions: Int, launchArguments: [String]) throws -> [BenchFigure] {
+        let samples = try MemoryBenchmark(scratch: scratch, fixtures: fixtures, repetitions: repetitions, launchArguments: launchArguments).run()
+        let runs = samples.afterRepetitionMiB
+        guard let first = runs.first, let last = runs.last, let most = runs.max() else { return [] }
+        let pan = "bright-v9 over Chicago, 512×512, panned across \(samples.tilesPerRepetition) tiles"
+        let each = runs.map { String(format: "%.1f", $0) }.joined(separator: ", ")
+        return [
+            BenchFigure(key: "core-rss-after-load-mib", name: "core RSS after loading bright-v9 over Chicago", value: samples.afterLoadMiB, unit: "MiB"),
+            BenchFigure(key: "core-rss-first-mib", name: "core RSS, \(pan): after the first of \(runs.count) pans", value: first, unit: "MiB",
+                        baselineName: "goal", baseline: 150),
+            BenchFigure(key: "core-rss-last-mib", name: "core RSS, \(pan): after the last pan", value: last, unit: "MiB",
+                        baselineName: "after the first pan", baseline: first, note: "MiB after each pan: \(each)"),
+            BenchFigure(key: "core-rss-max-mib", name: "core RSS, \(pan): most after any pan", value: most, unit: "MiB",
+                        baselineName: "goal", baseline: 150),
+            BenchFigure(key: "core-rss-growth-mib", name: "core RSS growth from the first pan to the last", value: last - first, unit: "MiB"),
+        ]
     }
 
     private func peerSection(_ chicago: (scene: LoadScene, times: LoadBenchmark.Times)?) -> BenchReport.Section {
@@ -189,6 +212,27 @@ struct BenchSuite {
         let png = report.figure("peer", "time-to-png")?.ratio
         goals.append(BenchGoal(name: "Chicago to PNG against MapLibre GL JS in headless Chromium", target: "faster (ratio < 1)",
                                measured: png.map { String(format: "%.2f×", $0) } ?? "not measured", met: png.map { $0 < 1 }))
+        goals += renderGoals(report)
+        return goals
+    }
+
+    /// Issue 20's renderer and memory goals.
+    private func renderGoals(_ report: BenchReport) -> [BenchGoal] {
+        var goals: [BenchGoal] = []
+        func ratio(_ section: String, _ key: String, _ target: String, _ met: (Double) -> Bool, _ name: String) {
+            let value = report.figure(section, key)?.ratio
+            goals.append(BenchGoal(name: name, target: target, measured: value.map { String(format: "%.2f×", $0) } ?? "not measured",
+                                   met: value.map(met)))
+        }
+        ratio("render", "frame-ms", "≤ 1.3×", { $0 <= 1.3 }, "Chicago frame against the cairo workload")
+        ratio("render", "png-ms", "≤ 0.5×", { $0 <= 0.5 }, "PNG encoding against the frame")
+        ratio("peer", "time-to-png", "≤ 0.2×", { $0 <= 0.2 }, "Chicago style → PNG against MapLibre GL JS (issue 20)")
+        let most = report.figure("load", "core-rss-max-mib")?.value, growth = report.figure("load", "core-rss-growth-mib")?.value
+        let measured = most.map { String(format: "max %.1f MiB, growth %.1f MiB", $0, growth ?? 0) } ?? "not measured"
+        // Flat: the last pan ends within 5 % of the first (allocator noise), never growing pan after pan.
+        let first = report.figure("load", "core-rss-first-mib")?.value
+        goals.append(BenchGoal(name: "core RSS over 10 pans across 200 tiles", target: "< 150 MiB and flat", measured: measured,
+                               met: most.map { $0 < 150 && (growth ?? 0) <= 0.05 * (first ?? $0) }))
         return goals
     }
 }

@@ -20,6 +20,8 @@ enum RenderSection {
             BenchFigure(key: "frames-per-second", name: "\(what), \(frame): frames per second", value: 1000 / render.median, unit: "frames/s",
                         baselineName: cairo, baseline: 1000 / baseline.median),
             BenchFigure(key: "frame-and-png-ms", name: "\(what), \(frame): ms per frame + PNG encoding", value: render.median + png.median, unit: "ms"),
+            BenchFigure(key: "png-ms", name: "PNG encoding of the \(frame) frame (median)", value: png.median, unit: "ms",
+                        baselineName: "the frame itself (ms per frame)", baseline: render.median),
         ]
         section.notes.append("\(frames) frames in this process (no bus), after one warm-up frame.")
         return section

@@ -3,43 +3,118 @@ import MapWireProcess
 import Synchronization
 
 /// `mapwire serve` under load: 256 px tiles per second and their latency, cold (each tile drawn) and
-/// warm (from the server's image cache), at 1, 2 and 4 renderers; each run a new server. A small
-/// blocking HTTP/1.1 client on threads of its own makes the requests (`concurrency` at a time).
+/// warm (from the server's image cache), at 1, 2 and 4 renderers, each run a new server, under `wrk`
+/// over loopback (WrkLoad); beside them the limit (the renderer alone in this process drawing the same
+/// tiles), static 1024×768 images, and a renderer in a second network namespace over CurveZMQ TCP.
+/// Without wrk, a small blocking client on threads of its own makes the requests instead.
 struct ServeBenchmark {
     let scratch: URL
     let scene: LoadScene
+    /// ../shared/fixtures when the scene is Chicago: the tiles are those the fixtures cover.
+    let fixtures: URL?
     let rendererCounts: [Int]
     let grid: Int
     let concurrency: Int
+    /// How long each warm run lasts under wrk.
+    var warmSeconds = 5
+
+    struct Result {
+        var perSecond: Double
+        var p50: Double
+        var p99: Double
+        /// The map's own frames drawn meanwhile (nil: not counted).
+        var mapFrames: Int? = nil
+    }
 
     func run() throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "serve", title: "Serve (issue 18)")
         let tiles = tilePaths()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let wrk = WrkLoad.find().map { WrkLoad(executable: $0, scratch: scratch, connections: concurrency) }
+        let client = wrk == nil ? "a blocking HTTP/1.1 client in the bench process (wrk is not installed: apt-get install wrk, or scripts/install-deps --bench)"
+            : "wrk --latency, \(concurrency) threads of one connection each, a Lua script giving every request of a pass a different tile"
         for count in rendererCounts {
-            let (cold, warm) = try measure(renderers: count, paths: tiles)
-            for (label, result) in [("cold", cold), ("warm", warm)] {
-                section.figures.append(BenchFigure(key: "serve.\(label).\(count)-renderers.tiles-per-second", name: "\(label) 256 px tiles/s, \(count) renderer(s)",
-                                                   value: result.perSecond, unit: "tiles/s"))
-                section.figures.append(BenchFigure(key: "serve.\(label).\(count)-renderers.p50", name: "\(label) tile latency p50, \(count) renderer(s)",
-                                                   value: result.p50, unit: "ms"))
-                section.figures.append(BenchFigure(key: "serve.\(label).\(count)-renderers.p99", name: "\(label) tile latency p99, \(count) renderer(s)",
-                                                   value: result.p99, unit: "ms"))
-            }
+            let (cold, warm) = try measure(renderers: count, paths: tiles, wrk: wrk)
+            add(&section, "", "\(count) renderer(s)", "\(count)-renderers", cold: cold, warm: warm)
         }
-        if let statics = try? measureStatic() {
+        if let fixtures {
+            do {
+                let limit = try ServeRendererLimit(fixtures: fixtures, sprite: Self.sprite(in: scratch)).run(paths: tiles)
+                section.figures.append(BenchFigure(key: "serve.limit.tiles-per-second", name: "limit: the renderer alone on one core, same 256 px tiles drawn and PNG-encoded (no HTTP, no bus)",
+                                                   value: limit.perSecond, unit: "tiles/s"))
+                section.figures.append(BenchFigure(key: "serve.limit.p50", name: "limit: one tile drawn and encoded, p50", value: limit.p50, unit: "ms"))
+                section.figures.append(BenchFigure(key: "serve.limit.p99", name: "limit: one tile drawn and encoded, p99", value: limit.p99, unit: "ms"))
+                section.figures.append(BenchFigure(key: "serve.limit.crop-p50", name: "the server's part per tile: margin cropped, PNG again, p50",
+                                                   value: limit.cropP50, unit: "ms"))
+            } catch {
+                section.notes.append("limit skipped: \(error)")
+            }
+        } else {
+            section.notes.append("limit skipped: it draws the Chicago fixtures in process (give --fixtures)")
+        }
+        do {
+            let statics = try measureStatic(wrk: wrk)
             section.figures.append(BenchFigure(key: "serve.static-1024x768.images-per-second", name: "static 1024×768 images/s (cold, 2 renderers)",
                                                value: statics.perSecond, unit: "images/s"))
             section.figures.append(BenchFigure(key: "serve.static-1024x768.p50", name: "static 1024×768 latency p50 (cold, 2 renderers)",
                                                value: statics.p50, unit: "ms"))
+            section.figures.append(BenchFigure(key: "serve.static-1024x768.p99", name: "static 1024×768 latency p99 (cold, 2 renderers)",
+                                               value: statics.p99, unit: "ms"))
+        } catch {
+            section.notes.append("static images skipped: \(error)")
         }
-        section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (a \(grid)×\(grid) block at the scene's centre), \(concurrency) requests at a time over loopback HTTP/1.1; cold: every tile drawn (its vector tiles loaded by the loader), warm: the same tiles again from the server's image cache. A new `mapwire serve` per renderer count; \(ProcessInfo.processInfo.activeProcessorCount) cores.")
+        if let why = BenchNamespace.unavailableReason {
+            section.notes.append("remote renderer skipped: \(why)")
+        } else {
+            do {
+                let (cold, warm) = try measureRemote(paths: tiles, wrk: wrk)
+                add(&section, "remote.", "1 renderer in a second network namespace (CurveZMQ TCP over veth)", "remote-1-renderer", cold: cold, warm: warm)
+            } catch {
+                section.notes.append("remote renderer skipped: \(error)")
+            }
+        }
+        section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (\(fixtures == nil ? "a \(grid)×\(grid) block at the scene's centre" : "every zoom-14 tile the fixtures cover"); each drawn at the engine's zoom with a \(32) px margin), \(concurrency) requests at a time over loopback HTTP/1.1 from \(client); cold: every tile drawn once (its vector tiles loaded by the loader), the rate is answers over the time from the first request to the last answer; warm: the same tiles from the server's image cache\(wrk == nil ? "" : " for \(warmSeconds) s"). A new `mapwire serve` per renderer count. \(cores) cores; load average at the start \(Self.loadAverage()).")
         return section
     }
 
-    struct Result { var perSecond: Double; var p50: Double; var p99: Double }
+    private func add(_ section: inout BenchReport.Section, _ prefix: String, _ who: String, _ key: String, cold: Result, warm: Result) {
+        for (label, result) in [("cold", cold), ("warm", warm)] {
+            section.figures.append(BenchFigure(key: "serve.\(prefix)\(label).\(key).tiles-per-second", name: "\(label) 256 px tiles/s, \(who)",
+                                               value: result.perSecond, unit: "tiles/s"))
+            section.figures.append(BenchFigure(key: "serve.\(prefix)\(label).\(key).p50", name: "\(label) tile latency p50, \(who)",
+                                               value: result.p50, unit: "ms"))
+            section.figures.append(BenchFigure(key: "serve.\(prefix)\(label).\(key).p99", name: "\(label) tile latency p99, \(who)",
+                                               value: result.p99, unit: "ms"))
+            if let frames = result.mapFrames {
+                section.figures.append(BenchFigure(key: "serve.\(prefix)\(label).\(key).map-frames", name: "the map's own frames drawn meanwhile, \(label), \(who)",
+                                                   value: Double(frames), unit: "frames"))
+            }
+        }
+    }
 
-    /// 256 px tiles (zoom one above the scene's engine zoom) around the scene's centre.
+    /// The sprite LoadScene.chicago built, when it is there.
+    static func sprite(in scratch: URL) -> URL? {
+        let base = scratch.appendingPathComponent("sprite/bright-v9")
+        return FileManager.default.fileExists(atPath: base.appendingPathExtension("png").path) ? base : nil
+    }
+
+    static func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// 256 px tiles: with the fixtures, every zoom-14 tile under a fixture tile (Chicago's are zoom 13);
+    /// else a grid (zoom one above the scene's engine zoom) around the scene's centre.
     func tilePaths() -> [String] {
+        if let fixtures, let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent("tiles/streets-v7/chicago").path) {
+            let parents = names.compactMap { name -> (Int, Int)? in
+                let parts = name.replacingOccurrences(of: ".mvt", with: "").split(separator: "-").compactMap { Int($0) }
+                return parts.count == 3 && parts[0] == 13 ? (parts[1], parts[2]) : nil
+            }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            let paths = parents.flatMap { x, y in
+                [(0, 0), (1, 0), (0, 1), (1, 1)].map { "/styles/\(scene.key)/14/\(2 * x + $0.0)/\(2 * y + $0.1).png" }
+            }
+            if !paths.isEmpty { return paths }
+        }
         let zoom = Int(scene.zoom ?? 14) + 1
         let n = Double(1 << zoom)
         let lon = scene.center?.longitude ?? 0, lat = scene.center?.latitude ?? 0
@@ -49,32 +124,92 @@ struct ServeBenchmark {
     }
 
     /// Static 1024×768 images at different centres around the scene's, each drawn (2 renderers).
-    private func measureStatic() throws -> Result {
+    private func measureStatic(wrk: WrkLoad?) throws -> Result {
         let lon = scene.center?.longitude ?? 0, lat = scene.center?.latitude ?? 0, zoom = scene.zoom ?? 14
         let paths = (0..<16).map { i in
             "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 2) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
         }
-        return try measure(renderers: 2, paths: paths).cold
+        return try withServer(renderers: 2, name: "static") { port, events in try cold(port: port, events: events, paths: paths, wrk: wrk, name: "static") }
     }
 
-    private func measure(renderers: Int, paths: [String]) throws -> (cold: Result, warm: Result) {
+    private func measure(renderers: Int, paths: [String], wrk: WrkLoad?) throws -> (cold: Result, warm: Result) {
+        try withServer(renderers: renderers, name: "\(renderers)") { port, events in
+            (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-\(renderers)"), try warm(port: port, paths: paths, wrk: wrk, name: "warm-\(renderers)"))
+        }
+    }
+
+    /// Every path once; `events`: the style's core's event bus (its map frames are counted meanwhile).
+    private func cold(port: Int, events: String, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
+        let counter = try? FrameCounter(eventsEndpoint: events)
+        var result: Result
+        if let wrk {
+            let load = try wrk.once(port: port, paths: paths, name: name)
+            guard load.failed == 0 else { throw ServeBenchmarkError(description: "\(load.failed) of \(load.answered) requests failed (\(name))") }
+            result = Result(perSecond: load.perSecond, p50: load.p50, p99: load.p99)
+        } else {
+            result = burst(port: port, paths: paths)
+        }
+        result.mapFrames = counter?.finish()
+        return result
+    }
+
+    private func warm(port: Int, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
+        guard let wrk else { return burst(port: port, paths: paths) }
+        let result = try wrk.repeating(port: port, paths: paths, name: name, seconds: warmSeconds)
+        guard result.failed == 0 else { throw ServeBenchmarkError(description: "\(result.failed) of \(result.answered) requests failed (\(name))") }
+        return Result(perSecond: result.perSecond, p50: result.p50, p99: result.p99)
+    }
+
+    /// A new `mapwire serve` with `renderers` renderers (and `extra` arguments), ready, for `body`
+    /// (given its port and its style's core's events endpoint).
+    private func withServer<T>(renderers: Int, name: String, extra: [String] = [], whenStarted: (() throws -> Void)? = nil,
+                               _ body: (Int, String) throws -> T) throws -> T {
         let port = try LoopbackPort.free()
-        let logs = scratch.appendingPathComponent("serve-\(renderers)")
+        let logs = scratch.appendingPathComponent("serve-\(name)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let style = scene.styleURL.hasPrefix("file://") ? URL(string: scene.styleURL)!.path : scene.styleURL
         let server = try ChildProcess(name: "serve", executable: ChildProcess.sibling("mapwire"),
                                       arguments: ["serve", "--port", "\(port)", "--renderers", "\(renderers)", "--style", style, "--id", scene.key,
                                                   "--run-dir", logs.appendingPathComponent("run").path]
-                                          + scene.rewrites.flatMap { ["--rewrite", $0] },
+                                          + scene.rewrites.flatMap { ["--rewrite", $0] } + extra,
                                       standardOutput: .file(logs.appendingPathComponent("serve.out").path),
                                       standardError: .file(logs.appendingPathComponent("serve.err").path))
         defer { server.stop(grace: 10) }
+        try whenStarted?()
         let deadline = monotonicSeconds() + 120
         while SimpleHTTP.get(port: port, path: "/health") != 200 {
             guard monotonicSeconds() < deadline, server.isRunning else { throw ServeBenchmarkError(description: "mapwire serve did not become ready (\(logs.path))") }
             usleep(100_000)
         }
-        return (burst(port: port, paths: paths), burst(port: port, paths: paths))
+        return try body(port, "ipc://\(logs.path)/run/\(scene.key)/events")
+    }
+
+    /// One renderer in a namespace of its own joins a server that has none, over CurveZMQ TCP on a veth pair.
+    private func measureRemote(paths: [String], wrk: WrkLoad?) throws -> (cold: Result, warm: Result) {
+        let keys = scratch.appendingPathComponent("remote-keys", isDirectory: true)
+        try FileManager.default.createDirectory(at: keys, withIntermediateDirectories: true)
+        for name in ["core", "renderer"] {
+            let keygen = try ChildProcess(name: "keygen", executable: ChildProcess.sibling("mapwire"),
+                                          arguments: ["keygen", "--force", keys.appendingPathComponent(name).path], standardOutput: .discarded)
+            keygen.waitForExit()
+            guard keygen.termination?.status == 0 else { throw ServeBenchmarkError(description: "mapwire keygen failed") }
+        }
+        let namespace = try BenchNamespace()
+        defer { namespace.remove() }
+        let tcpPort = 20_000 + Int.random(in: 0..<20_000) * 2
+        var renderer: ChildProcess?
+        defer { renderer?.stop(grace: 5) }
+        let extra = ["--tcp", "\(namespace.hostAddress):\(tcpPort)", "--server-key", keys.appendingPathComponent("core.key").path,
+                     "--allow-keys", keys.appendingPathComponent("renderer.pub").path]
+        return try withServer(renderers: 0, name: "remote", extra: extra, whenStarted: {
+            renderer = try namespace.start("remote-renderer", ChildProcess.sibling("mapwire-renderer"),
+                                           ["--tcp", "tcp://\(namespace.hostAddress):\(tcpPort)",
+                                            "--server-public-key", keys.appendingPathComponent("core.pub").path,
+                                            "--key", keys.appendingPathComponent("renderer.key").path],
+                                           log: scratch.appendingPathComponent("remote-renderer.log"))
+        }) { port, events in
+            (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-remote"), try warm(port: port, paths: paths, wrk: wrk, name: "remote-warm"))
+        }
     }
 
     private func burst(port: Int, paths: [String]) -> Result {

@@ -108,9 +108,17 @@ struct ServeCommand: AsyncParsableCommand {
             MonitorCommand.warn("mapwire serve: \(error)")
             throw ExitCode(trap.flag.isStopped ? 1 : 2)
         }
+        // A style given as a URL: style.json serves the document itself, fetched as the loader fetches it,
+        // its relative URLs made absolute (a redirect to it when it cannot be fetched).
+        var documents: [String: Data] = [:]
+        for style in launched where style.json == nil {
+            do { documents[style.id] = ClientStyle.reachable(try await ClientStyle.fetch(style.styleURL, rewrites: rewrite), base: style.styleURL) }
+            catch { MonitorCommand.warn("mapwire serve: \(style.id): style.json redirects to \(style.styleURL): \(error)") }
+        }
         let metrics = ServeMetrics()
         let styles = launched.map {
-            ServedStyle(id: $0.id, location: $0.styleURL, json: $0.json, controlEndpoint: $0.controlEndpoint, eventsEndpoint: $0.eventsEndpoint)
+            ServedStyle(id: $0.id, location: $0.styleURL, json: $0.json ?? documents[$0.id], controlEndpoint: $0.controlEndpoint,
+                        eventsEndpoint: $0.eventsEndpoint)
         }
         let hubs = Dictionary(uniqueKeysWithValues: styles.map { ($0.id, LiveHub(style: $0)) })
         let feeds = styles.map { style in Task { await hubs[style.id]!.run(eventsEndpoint: style.eventsEndpoint) } }

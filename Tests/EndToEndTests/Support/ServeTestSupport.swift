@@ -22,6 +22,7 @@ struct ServeProcess {
 
     /// The control endpoint of a style's core.
     func controlEndpoint(style: String) -> String { "ipc://\(runDirectory.path)/\(style)/control" }
+    func eventsEndpoint(style: String) -> String { "ipc://\(runDirectory.path)/\(style)/events" }
 }
 
 struct HTTPAnswer: Sendable {

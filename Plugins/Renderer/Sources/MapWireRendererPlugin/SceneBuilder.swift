@@ -19,7 +19,7 @@ enum SceneBuilder {
         var vector: [String: [CanonicalTileID: VectorTileData]] = [:]
         var raster: [String: [CanonicalTileID: CanvasImage]] = [:]
         var spriteIndex: (key: String, data: Data)?
-        var spriteImage: CanvasImage?
+        var spriteImage: (key: String, image: CanvasImage)?
         var glyphs = GlyphStore()
         var added: [SpriteAtlas.AddedImage] = []
         var atlasKey = ""
@@ -38,7 +38,7 @@ enum SceneBuilder {
                 let corners = resource.coordinates.map { LngLat(longitude: $0.longitude, latitude: $0.latitude) }
                 if corners.count == 4 { sources[resource.sourceID] = .image(image, corners: corners) }
             case .image(let image)?:
-                spriteImage = image
+                spriteImage = (resource.key, image)
                 atlasKey = resource.key + atlasKey
             case .spriteIndex(let data)?: spriteIndex = (resource.key, data)
             case .glyphs(let range)?: glyphs.add(range)
@@ -49,7 +49,9 @@ enum SceneBuilder {
         for (id, tiles) in vector { sources[id] = .vector(tiles) }
         for (id, tiles) in raster { sources[id] = .raster(tiles) }
         var unusable: [ResourceCache.Unusable] = []
-        let base = spriteImage.flatMap { image in spriteIndex.flatMap { try? SpriteAtlas(image: image, indexJSON: $0.data) } }
+        let base = spriteImage.flatMap { image in
+            spriteIndex.flatMap { index in atlases.sprite(key: image.key + "|" + index.key) { try? SpriteAtlas(image: image.image, indexJSON: index.data) } }
+        }
         if let base, let index = spriteIndex, !base.skipped.isEmpty {
             let named = base.skipped.prefix(3).joined(separator: "; ") + (base.skipped.count > 3 ? "; …" : "")
             unusable.append(.init(key: index.key, message: "the sprite index has \(base.skipped.count) unusable icons: \(named)"))
@@ -77,6 +79,16 @@ struct RendererPluginError: Error, CustomStringConvertible {
 /// The sprite with the added style images, built once per combination of their keys.
 final class AtlasCache {
     private var last: (key: String, atlas: SpriteAtlas)?
+    /// The sprite alone, its index read once per pair of keys (reading the JSON every frame cost
+    /// milliseconds a frame).
+    private var lastSprite: (key: String, atlas: SpriteAtlas?)?
+
+    func sprite(key: String, build: () -> SpriteAtlas?) -> SpriteAtlas? {
+        if let lastSprite, lastSprite.key == key { return lastSprite.atlas }
+        let atlas = build()
+        lastSprite = (key, atlas)
+        return atlas
+    }
 
     func atlas(key: String, build: () -> SpriteAtlas) -> SpriteAtlas {
         if let last, last.key == key { return last.atlas }

@@ -14,34 +14,35 @@ enum LineAnchors {
         var continued: Bool
     }
 
+    /// GL's anchors: each stretch is a line of its own (GL clips the line to the tile first). Anchors
+    /// every `spacing` px, the first half a spacing in on a line arriving from a neighbour, else half
+    /// the label plus `fixedExtra` (two glyph sizes) in, modulo the spacing; only where the whole
+    /// label fits on the stretch and `accepts` (GL's text-max-angle check) passes. A stretch starting
+    /// here that gets none tries its middle. A label long against the spacing keeps a quarter spacing
+    /// clear between repeats.
     static func anchors(along path: ScreenPath, inside stretches: [Stretch], spacing requested: Double,
-                        labelLength: Double, fontSize: Double) -> [Double] {
-        guard path.length >= labelLength, requested > 0 else { return [] }
-        // Long labels need room between them.
+                        labelLength: Double, fixedExtra: Double, accepts: (Double) -> Bool = { _ in true }) -> [Double] {
+        guard requested > 0, path.points.count >= 2 else { return [] }
         let spacing = requested - labelLength < requested / 4 ? labelLength + requested / 4 : requested
         let half = labelLength / 2
-        func fits(_ d: Double) -> Bool { d - half >= 0 && d + half <= path.length }
         var result: [Double] = []
         for stretch in stretches {
-            // A line starting in this tile gets its first label near its start; one arriving
-            // from a neighbour continues that neighbour's rhythm at half a spacing from the edge.
-            let offset = stretch.continued
-                ? spacing / 2
-                : (half + 2 * fontSize).truncatingRemainder(dividingBy: spacing)
-            var found = false
-            var d = stretch.start + offset
-            while d < stretch.end {
-                if fits(d) {
-                    result.append(d)
-                    found = true
+            let length = stretch.end - stretch.start
+            func resample(from offset: Double) -> [Double] {
+                var found: [Double] = []
+                var d = offset
+                while d < length {
+                    if d - half >= 0, d + half <= length, accepts(stretch.start + d) { found.append(stretch.start + d) }
+                    d += spacing
                 }
-                d += spacing
+                return found
             }
-            // A short line that starts here still gets a label at its middle when it fits.
-            if !found, !stretch.continued {
-                let middle = (stretch.start + stretch.end) / 2
-                if fits(middle) { result.append(middle) }
-            }
+            let offset = stretch.continued
+                ? (spacing / 2).truncatingRemainder(dividingBy: spacing)
+                : (half + fixedExtra).truncatingRemainder(dividingBy: spacing)
+            var found = resample(from: offset)
+            if found.isEmpty, !stretch.continued { found = resample(from: length / 2) }
+            result += found
         }
         return result
     }

@@ -11,6 +11,10 @@ struct GlyphDraw {
     let pivot: Point2D
     let color: StyleColor
     let paint: TextPaint
+    /// How the glyph is squeezed lying on the pitched map (identity when it stands in the screen plane).
+    var plane: PlaneMap = .identity
+    /// The scale its SDF edges are shaded for, relative to `scale`.
+    var edgeScale: Double = 1
 }
 
 /// One sprite icon ready to draw: the unrotated rectangle, turned by `rotation` about `pivot`.

@@ -16,7 +16,7 @@ enum SymbolDrawer {
                 canvas.drawSDF(g.glyph.bitmap, width: g.glyph.width + 6, height: g.glyph.height + 6, origin: g.origin,
                                scale: g.scale, rotation: g.rotation, pivot: g.pivot, color: CanvasColor(g.color),
                                opacity: g.paint.opacity, haloColor: g.paint.haloColor, haloWidth: g.paint.haloWidth,
-                               haloBlur: g.paint.haloBlur, parts: part)
+                               haloBlur: g.paint.haloBlur, parts: part, plane: g.plane, edgeScale: g.edgeScale)
             }
         }
     }

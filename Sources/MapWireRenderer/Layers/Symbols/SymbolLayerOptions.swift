@@ -12,6 +12,8 @@ struct SymbolLayerOptions {
     let iconAllowOverlap: Bool, iconIgnorePlacement: Bool, iconOptional: Bool
     /// Whether text and icons turn with the map ("map") rather than stay level ("viewport").
     let textFollowsMap: Bool, iconFollowsMap: Bool
+    /// Whether text lies on the map plane under pitch ("map"; "auto" follows the rotation alignment).
+    let textPitchWithMap: Bool
     let keepUpright: Bool
     /// text-max-angle in radians.
     let maxAngle: Double
@@ -38,6 +40,8 @@ struct SymbolLayerOptions {
         }
         textFollowsMap = followsMap("text-rotation-alignment")
         iconFollowsMap = followsMap("icon-rotation-alignment")
+        let pitchAlignment = layer.string("text-pitch-alignment", eval, "auto")
+        textPitchWithMap = pitchAlignment == "map" || pitchAlignment == "auto" && textFollowsMap
         keepUpright = layer.bool("text-keep-upright", eval, true)
         maxAngle = layer.number("text-max-angle", eval, 45) * .pi / 180
         hasSortKey = layer.layout["symbol-sort-key"] != nil

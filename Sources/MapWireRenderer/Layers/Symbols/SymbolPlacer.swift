@@ -1,3 +1,4 @@
+import Foundation
 import MapWireCanvas
 import MapWireStyle
 import MapWireVectorTile
@@ -46,12 +47,17 @@ struct SymbolPlacer {
     mutating func place(_ layer: RenderLayer) -> PlacedSymbols {
         let options = SymbolLayerOptions(layer, context.evaluation())
         var candidates: [Candidate] = []
-        for (tile, data, projection) in context.tiles(for: layer) {
-            for (i, feature) in context.features(of: data, layer: layer).enumerated() {
+        for (tile, data, projection) in SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians) {
+            // GL drops a line label's anchor near an earlier one of the same text in the same tile,
+            // before collisions (half the spacing apart).
+            var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
+            var features = context.features(of: data, layer: layer)
+            if options.placement == .line { features = mergedLines(features, layer: layer) }
+            for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
                 candidates += self.candidates(feature, name: name, layer: layer, options: options,
-                                              extent: data.extent, projection: projection)
+                                              extent: data.extent, projection: projection, repeats: &repeats)
             }
         }
         if options.hasSortKey {
@@ -61,14 +67,22 @@ struct SymbolPlacer {
                 .map(\.element)
         }
         var result = PlacedSymbols()
-        var repeats = RepeatedLabels(minimumDistance: options.placement == .point ? 0 : options.spacing / 2)
-        for candidate in candidates {
-            if !candidate.text.isEmpty, repeats.isTooClose(candidate.text, at: candidate.anchor) { continue }
-            if place(candidate, options, into: &result), !candidate.text.isEmpty {
-                repeats.record(candidate.text, at: candidate.anchor)
-            }
-        }
+        for candidate in candidates { _ = place(candidate, options, into: &result) }
         return result
+    }
+
+    /// GL's merge of a tile's line features that share a label and meet end to start.
+    private func mergedLines(_ features: [VectorFeature], layer: RenderLayer) -> [VectorFeature] {
+        let texts: [String?] = features.map { feature in
+            guard feature.type == .lineString, let first = feature.geometry.first, !first.isEmpty else { return nil }
+            return SymbolTextStyle(layer, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
+        }
+        guard texts.contains(where: { $0 != nil }) else { return features }
+        return LineLabelMerger.merge(texts: texts, lines: features.map { $0.geometry.first ?? [] }).map { merged in
+            var feature = features[merged.index]
+            if !feature.geometry.isEmpty { feature.geometry[0] = merged.line }
+            return feature
+        }
     }
 
     /// Whether any part of the candidate was placed.
@@ -103,7 +117,7 @@ struct SymbolPlacer {
     }
 
     private mutating func candidates(_ feature: VectorFeature, name: String, layer: RenderLayer, options: SymbolLayerOptions,
-                                     extent: Int, projection: TileProjection) -> [Candidate] {
+                                     extent: Int, projection: TileProjection, repeats: inout RepeatedLabels) -> [Candidate] {
         let eval = context.evaluation(feature)
         let alongLine = options.placement != .point
         let textStyle = SymbolTextStyle(layer, eval, alongLine: alongLine)
@@ -165,11 +179,17 @@ struct SymbolPlacer {
         }
         guard feature.type == .lineString || feature.type == .polygon else { return [] }
         var result: [Candidate] = []
-        let f = (textStyle?.size ?? 16) / EmUnits.perEm
-        var labelLength = (shaped?.width ?? 0) * f
+        // GL lays anchors out in the tile's px at its zoom, with the text size at zoom 18 (its largest
+        // box); on screen the tile is scaled by the zoom's fraction.
+        let zoom = context.transform.camera.zoom
+        let tileScale = pow(2, zoom - zoom.rounded(.down))
+        let maxSize = layer.number("text-size", EvaluationContext(zoom: 18, feature: eval.feature), textStyle?.size ?? 16)
+        // GL scales the icon's width (px) by the text's box scale too, as if it were em units.
+        var labelLength = shaped?.width ?? 0
         if let entry, let iconStyle {
             labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
         }
+        labelLength *= maxSize / EmUnits.perEm * tileScale
         // Under pitch anchors are found on the line drawn flat, as GL finds them on the tile's geometry.
         let flatProjection = projector.isFlat ? projection
             : TileProjection(transform: FlatLineAnchors.flat(context.transform), tile: projection.tile, extent: extent, wrap: projection.wrap)
@@ -187,18 +207,45 @@ struct SymbolPlacer {
                 let owned = stretches.contains { $0.start <= middle && middle < $0.end }
                 distances = owned && flatPath.length >= labelLength ? [middle] : []
             } else {
-                distances = LineAnchors.anchors(along: flatPath, inside: stretches, spacing: options.spacing,
-                                                labelLength: labelLength, fontSize: textStyle?.size ?? 16)
+                // GL's text-max-angle check over the label's length, on the flat line, in windows of
+                // 3/5 of the glyph size (text only).
+                let window = shaped == nil ? 0 : maxSize * 3 / 5 * tileScale
+                distances = LineAnchors.anchors(along: flatPath, inside: stretches, spacing: options.spacing * tileScale,
+                                                labelLength: labelLength, fixedExtra: 2 * maxSize * tileScale) { d in
+                    window == 0 || LineLabelLayout.bendsWithin(flatPath, from: d - labelLength / 2, to: d + labelLength / 2,
+                                                               maxAngle: options.maxAngle, window: window)
+                }
+                if options.placement == .line, !labelText.isEmpty {
+                    distances = distances.filter { d in
+                        let p = flatPath.locate(d).point
+                        guard !repeats.isTooClose(labelText, at: p, scale: tileScale) else { return false }
+                        repeats.record(labelText, at: p)
+                        return true
+                    }
+                }
             }
+            let flatDistances = distances
             if !projector.isFlat {
                 distances = distances.map {
                     FlatLineAnchors.pitchedDistance($0, flat: flatPath, pitched: path, line: line, projection: projection)
                 }
             }
-            for d in distances {
+            // Text lying on the pitched map is laid along the flat line, then carried into the pitched view.
+            let mapPlane = projector.isFlat || !options.textPitchWithMap ? nil
+                : MapPlaneLabels(flat: flatProjection, pitched: projection, extent: extent, pitch: context.transform.camera.pitch)
+            for (k, d) in distances.enumerated() {
                 let at = path.locate(d)
                 var c = atPoint(at.point, iconRotation: iconRotation + (options.iconFollowsMap ? at.angle - bearing : 0))
-                if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
+                if let shaped, var textStyle, let mapPlane, options.textFollowsMap {
+                    // GL grows text on the map plane by 0.5 + 0.5 × (anchor distance / centre distance),
+                    // and the projection shrinks it by that distance ratio.
+                    textStyle.size *= SymbolPerspective.ratio(groundScale: 1 / projector.perspectiveScale(atScreenY: at.point.y))
+                    guard let text = SymbolGeometry.lineText(shaped, textStyle, along: flatPath, at: flatDistances[k],
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                    else { continue }
+                    c.glyphs = text.glyphs.map(mapPlane.glyph)
+                    c.textBoxes = text.boxes.map(mapPlane.box)
+                } else if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
                                                              keepUpright: options.keepUpright, maxAngle: options.maxAngle)
                     else { continue }

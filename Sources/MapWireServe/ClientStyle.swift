@@ -1,0 +1,80 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// The style document as a client of the server uses it (`/styles/{id}/style.json`): for a style
+/// given as a URL, the document the core loaded, fetched the same way (through the loader's
+/// `--rewrite` prefixes), with the URLs in it that are relative to the style (sprite, glyphs, sources'
+/// TileJSON, tiles and GeoJSON data) made absolute, so they resolve as they did for the core.
+public enum ClientStyle {
+    public struct Failure: Error, CustomStringConvertible { public let description: String }
+
+    /// Fetches `url` (http, https or file, after the first matching rewrite FROM=TO).
+    public static func fetch(_ url: String, rewrites: [String], timeoutSeconds: Int64 = 15) async throws -> Data {
+        let target = rewritten(url, rewrites)
+        if target.hasPrefix("file://"), let location = URL(string: target) { return try Data(contentsOf: location) }
+        guard target.hasPrefix("http://") || target.hasPrefix("https://") else { throw Failure(description: "cannot fetch \(target)") }
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: target), timeout: .seconds(timeoutSeconds))
+        guard response.status == .ok else { throw Failure(description: "\(target) answered \(response.status.code)") }
+        return Data(buffer: try await response.body.collect(upTo: 32 << 20))
+    }
+
+    /// The first rewrite whose FROM starts `url` replaces that prefix by its TO.
+    static func rewritten(_ url: String, _ rewrites: [String]) -> String {
+        for rule in rewrites {
+            guard let equals = rule.firstIndex(of: "=") else { continue }
+            let from = String(rule[..<equals]), to = String(rule[rule.index(after: equals)...])
+            if !from.isEmpty, url.hasPrefix(from) { return to + url.dropFirst(from.count) }
+        }
+        return url
+    }
+
+    /// The style with its relative URLs made absolute against `base` (the style's own URL); nil when
+    /// it is not a JSON object.
+    public static func reachable(_ json: Data, base: String) -> Data? {
+        guard var style = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return nil }
+        if let sprite = style["sprite"] as? String {
+            style["sprite"] = absolute(sprite, base)
+        } else if let sprites = style["sprite"] as? [[String: Any]] {
+            style["sprite"] = sprites.map { entry in
+                var entry = entry
+                if let url = entry["url"] as? String { entry["url"] = absolute(url, base) }
+                return entry
+            }
+        }
+        if let glyphs = style["glyphs"] as? String { style["glyphs"] = absolute(glyphs, base) }
+        if let sources = style["sources"] as? [String: Any] {
+            style["sources"] = sources.mapValues { value -> Any in
+                guard var source = value as? [String: Any] else { return value }
+                if let url = source["url"] as? String { source["url"] = absolute(url, base) }
+                if let tiles = source["tiles"] as? [String] { source["tiles"] = tiles.map { absolute($0, base) } }
+                if let data = source["data"] as? String { source["data"] = absolute(data, base) }
+                return source
+            }
+        }
+        return try? JSONSerialization.data(withJSONObject: style, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// `reference` resolved against `base` as a browser would ("/x" from the host, "x" beside the
+    /// document); a URL with a scheme (http:, mapbox:, …) stays. String work, not URL(string:), so
+    /// templates with {z} or {fontstack} pass unchanged.
+    static func absolute(_ reference: String, _ base: String) -> String {
+        if let colon = reference.firstIndex(of: ":"),
+           reference[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }), colon != reference.startIndex {
+            return reference
+        }
+        guard let schemeEnd = base.range(of: "://") else { return reference }
+        let afterScheme = base[schemeEnd.upperBound...]
+        if reference.hasPrefix("//") { return String(base[..<schemeEnd.lowerBound]) + ":" + reference }
+        if reference.hasPrefix("/") {
+            let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+            return String(base[..<hostEnd]) + reference
+        }
+        let documentEnd = afterScheme.firstIndex { $0 == "?" || $0 == "#" } ?? afterScheme.endIndex
+        let path = base[..<documentEnd]
+        guard let slash = path[schemeEnd.upperBound...].lastIndex(of: "/") else { return String(path) + "/" + reference }
+        var relative = Substring(reference)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return String(path[...slash]) + relative
+    }
+}
