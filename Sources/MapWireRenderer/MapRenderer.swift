@@ -58,6 +58,7 @@ public final class MapRenderer {
         symbols.beginFrame()
         symbols.prepare(style.layers, context)
         if let stopWhenLacking, symbols.neededGlyphRanges.contains(where: stopWhenLacking) {
+            filtered.keepAll()
             let placement = symbols.endFrame()
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
