@@ -44,7 +44,7 @@ import Testing
 
     static func style(_ variable: String) -> String {
         TestScene.style([
-            SymbolRenderingTests.layer("moving", layout: variable, paint: ##"{"text-color":"#0000ff"}"##),
+            ##"{"id":"moving","type":"symbol","source":"s","source-layer":"shapes","filter":["==","kind","label"],"layout":\##(variable),"paint":{"text-color":"#0000ff"}}"##,
             // Placed first (upper layer): a red "A" just right of the point, whose box is x 270...290.
             ##"{"id":"blocker","type":"symbol","source":"s","source-layer":"shapes","filter":["==","kind","blocker"],"layout":{"text-field":"A","text-font":["Test Square"],"text-size":24},"paint":{"text-color":"#ff0000"}}"##,
         ].joined(separator: ","))

@@ -25,6 +25,6 @@ enum PropertyKinds {
         "line-dasharray": .numberArray, "text-font": .array, "text-variable-anchor": .array,
         "text-writing-mode": .array, "icon-text-fit-padding": .numberArray, "icon-padding": .padding,
         "line-offset": .number, "symbol-sort-key": .number, "fill-sort-key": .number, "line-sort-key": .number,
-        "circle-sort-key": .number, "light-position": .numberArray,
+        "circle-sort-key": .number, "light-position": .numberArray, "text-radial-offset": .number,
     ]
 }
