@@ -65,6 +65,21 @@ import Testing
         #expect(SymbolFixtures.count(none, Self.green, x: 253..<259, y: 251..<261) == 60)
     }
 
+    @Test func anSDFIconStretchesByDifferentAmountsAcrossAndDown() throws {
+        // The 16 px SDF icon (a 10 px square inside 3 px) fitted to the text box: 40 × 28.8 px from
+        // (236, 241.6), so 2.5× across and 1.8× down; its square spans x 243.5...268.5, y 247...265
+        // (seen through the gap between the text's squares, x 252...260).
+        let frame = try renderer.render(SymbolFixtures.scene(
+            style: TestScene.style(SymbolRenderingTests.layer(
+                layout: ##"{"icon-image":"square","text-field":"A A","text-font":["Test Square"],"text-size":24,"icon-text-fit":"both"}"##,
+                paint: ##"{"text-color":"#ff0000","icon-color":"#00ff00"}"##)),
+            features: [SymbolFixtures.pointFeature(2048, 2048)], sprite: SymbolFixtures.sdfSprite()))
+        #expect(TestScene.pixel(frame, 256, 249) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 256, 263) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 256, 245)[3] == 0)
+        #expect(TestScene.pixel(frame, 256, 267)[3] == 0)
+    }
+
     @Test func aFittedIconMovesWithItsLabelsVariableAnchor() throws {
         // Anchored "left" with radial offset 0: the text (and the fitted icon) move right by half the
         // padded box, 22 px: icon x 250...302 instead of 228...280.
