@@ -101,18 +101,22 @@ struct SymbolPlacer {
     /// Whether any part of the candidate was placed.
     private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) -> Bool {
         let hasText = !c.glyphs.isEmpty, hasIcon = c.icon != nil
-        let anchored = [AnchoredText(glyphs: c.glyphs, boxes: c.textBoxes, shift: c.textShift)] + c.otherAnchors
+        // The text at its first anchor, then at the others (no array built for the usual single one).
+        let anchorCount = 1 + c.otherAnchors.count
+        func anchored(_ i: Int) -> AnchoredText {
+            i == 0 ? AnchoredText(glyphs: c.glyphs, boxes: c.textBoxes, shift: c.textShift) : c.otherAnchors[i - 1]
+        }
         // Symbols wholly off screen are neither drawn nor kept.
-        guard anchored.contains(where: { $0.boxes.contains(where: viewport.intersects) })
+        guard (0..<anchorCount).contains(where: { anchored($0).boxes.contains(where: viewport.intersects) })
             || c.iconBox.map(viewport.intersects) == true else { return false }
         // GL tries each anchor without overlap, then (when text may overlap) each with it; an icon
         // that moves with the text must fit wherever the text goes.
-        var chosen = anchored[0], placeText = false
+        var chosen = anchored(0), placeText = false
         if hasText {
-            let attempts = options.textAllowOverlap ? 2 * anchored.count : anchored.count
+            let attempts = options.textAllowOverlap ? 2 * anchorCount : anchorCount
             for attempt in 0..<attempts {
-                let candidate = anchored[attempt % anchored.count]
-                let textFits = attempt >= anchored.count || index.fits(candidate.boxes)
+                let candidate = anchored(attempt % anchorCount)
+                let textFits = attempt >= anchorCount || index.fits(candidate.boxes)
                 let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
                     || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
                 if textFits && iconFits {
