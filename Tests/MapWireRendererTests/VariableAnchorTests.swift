@@ -1,6 +1,7 @@
 import Foundation
 import MapEngine
 @testable import MapWireRenderer
+import MapWireStyle
 import MapWireVectorTile
 import Testing
 
@@ -34,6 +35,24 @@ import Testing
         #expect(anchors.map(\.justify) == [0, 1])
         let fixed = VariableAnchor.anchors(["left"], radial: nil, textOffset: (1, 0), justify: "center")
         #expect(fixed[0].offset == (24, 0) && fixed[0].justify == 0.5)
+    }
+
+    @Test func variableAnchorOffsetPairsKeepTheirSignsAndCountFromTheBaseline() {
+        let items: [StyleValue] = [.string("top"), .array([.number(0), .number(1)]), .string("nonsense"), .array([.number(1), .number(1)]),
+                                   .string("bottom-left"), .array([.number(-1), .number(-0.5)]), .string("left")]
+        let anchors = VariableAnchor.anchors(pairs: items, justify: "auto")
+        #expect(anchors.map(\.name) == ["top", "bottom-left"])
+        #expect(anchors[0].offset == (0, 17))
+        #expect(anchors[1].offset == (-24, -5) && anchors[1].justify == 0)
+    }
+
+    @Test func variableAnchorOffsetIsReadFromTheStyle() throws {
+        let layout = ##"{"text-field":"AA","text-font":["Test Square"],"text-size":24,"text-variable-anchor-offset":["left",[-1,0],"right",[1,0]]}"##
+        let frame = try renderer.render(SymbolFixtures.scene(style: Self.style(layout), features: Self.features))
+        // "left" with its own offset of 1 em back left: the box at x 232...268 clears the blocker (270...290)
+        // where plain "left" would not; squares at 234...266.
+        #expect(SymbolFixtures.count(frame, Self.blue, x: 235..<265, y: 250..<262) == 30 * 12)
+        #expect(SymbolFixtures.count(frame, Self.blue, x: 267..<512, y: 0..<512) == 0)
     }
 
     @Test func theShiftPutsTheAnchorsSideOfThePaddedBoxOnThePoint() {

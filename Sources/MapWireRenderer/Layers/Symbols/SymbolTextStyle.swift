@@ -36,7 +36,10 @@ struct SymbolTextStyle {
         var anchor = TextAnchor(layer.string("text-anchor", eval, "center"))
         var offset = layer.numbers("text-offset", eval, [0, 0])
         let justify = layer.string("text-justify", eval, "center")
-        if !alongLine, let names = layer.layout["text-variable-anchor"]?.strings(eval, default: []), !names.isEmpty {
+        if !alongLine, let pairs = layer.layout["text-variable-anchor-offset"], case .array(let items) = pairs.evaluate(eval) {
+            // MapLibre's newer form wins over text-variable-anchor.
+            variableAnchors = VariableAnchor.anchors(pairs: items, justify: justify)
+        } else if !alongLine, let names = layer.layout["text-variable-anchor"]?.strings(eval, default: []), !names.isEmpty {
             let radial = layer.layout["text-radial-offset"] == nil ? nil : layer.number("text-radial-offset", eval, 0)
             variableAnchors = VariableAnchor.anchors(
                 names, radial: radial, textOffset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0), justify: justify)

@@ -1,4 +1,5 @@
 import MapWireCanvas
+import MapWireStyle
 
 /// `text-variable-anchor`: the anchors a point label may hang from, tried in order; the label takes
 /// the first whose box is free. The text is laid out centred and moved per anchor, as GL does.
@@ -28,6 +29,19 @@ struct VariableAnchor: Equatable {
                 ?? textOffsetFor(name, textOffset.x * EmUnits.perEm, textOffset.y * EmUnits.perEm)
             return VariableAnchor(name: name, anchor: anchor, offset: offset,
                                   justify: TextAnchor.justification(justify, anchor: anchor))
+        }
+    }
+
+    /// `text-variable-anchor-offset`: anchor names each followed by its own [x, y] offset in ems, taken
+    /// as given (no sign flipping), measured from the baseline for top and bottom anchors.
+    static func anchors(pairs items: [StyleValue], justify: String) -> [VariableAnchor] {
+        stride(from: 0, to: items.count - 1, by: 2).compactMap { i in
+            guard let name = items[i].string, Self.names.contains(name), case .array(let xy) = items[i + 1],
+                  xy.count == 2, let x = xy[0].number, let y = xy[1].number, x.isFinite, y.isFinite else { return nil }
+            var offset = (x: x * EmUnits.perEm, y: y * EmUnits.perEm)
+            if name.hasPrefix("top") { offset.y -= baselineShift } else if name.hasPrefix("bottom") { offset.y += baselineShift }
+            let anchor = TextAnchor(name)
+            return VariableAnchor(name: name, anchor: anchor, offset: offset, justify: TextAnchor.justification(justify, anchor: anchor))
         }
     }
 
