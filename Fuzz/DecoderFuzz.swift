@@ -1,11 +1,13 @@
 import Foundation
 import MapWireJSON
 import MapWireProtocol
+import MapWireWireFormat
 import SwiftProtobuf
 
 // libFuzzer entry point over the two decoders that read bytes from the network: the control
 // decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]), with the
-// hand-written envelope reader and writer checked against swift-protobuf. Built by
+// hand-written envelope reader and writer, the hand-written payload codecs (resource-request,
+// map-loading-error, gesture) and the load message codec, checked against swift-protobuf. Built by
 // scripts/fuzz with `swiftc -sanitize=fuzzer` against MapWireProtocol, SwiftProtobuf and what they
 // need (read from Package.swift); not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,6 +18,15 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let again = try? ControlCodec.decode(ControlCodec.encode(message))
         if again != message { fatalError("a control message did not survive a round trip") }
     }
+    // The hand-written load request / resource reply codec (LoadMessageCodec) must agree with
+    // swift-protobuf: what it reads is what swift-protobuf reads, and what it writes is byte-identical.
+    let reference = try? Mapwire_V1_ControlMessage(serializedBytes: data)
+    if let hand = data.withUnsafeBytes({ LoadMessageCodec.decode($0) }), hand != reference {
+        fatalError("the load message reader and swift-protobuf disagree")
+    }
+    if let reference, let written = LoadMessageCodec.encode(reference), written != (try? reference.serializedBytes() as Data) {
+        fatalError("the load message writer and swift-protobuf disagree")
+    }
     // The first byte picks where the topic frame ends, and whether a third frame comes along.
     let split = count > 0 ? min(count, 1 + Int(data[data.startIndex] & 0x3f)) : 0
     var frames = [data.prefix(split), data.dropFirst(split)].map { Data($0) }
@@ -25,12 +36,27 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = envelope.monitorJSON?.serialized
         _ = envelope.payload?.documentedJSON.serialized
     }
-    // The hand-written envelope path (EnvelopeReader, EnvelopeWriter) must agree with swift-protobuf on
-    // every input: the same message or the same failure, and the same bytes when encoding it again.
-    let body = frames.count > 1 ? frames[1] : Data()
+    checkAgainstSwiftProtobuf(frames.count > 1 ? frames[1] : Data())
+    // The hand-written payload codecs (PayloadWire: resource-request 29, map-loading-error 17, gesture 33)
+    // get the whole input as their payload, not only where an envelope's bytes happen to hold one.
+    for field in [17, 29, 33] {
+        var body = Data([0x18, 0x01])  // sequence 1
+        body += ProtobufWireWriter.varintBytes(UInt64(field << 3 | 2)) + ProtobufWireWriter.varintBytes(UInt64(count))
+        body += data
+        checkAgainstSwiftProtobuf(body)
+    }
+    return 0
+}
+
+/// The hand-written envelope path (EnvelopeReader, EnvelopeWriter, PayloadWire) must agree with
+/// swift-protobuf on every input: the same message or the same failure, and the same bytes when encoding
+/// it again. NaNs (a gesture's doubles) compare by their bytes, as == never holds for them.
+func checkAgainstSwiftProtobuf(_ body: Data) {
     let fast = try? body.withUnsafeBytes { try EnvelopeReader.decode($0) }
     let full = try? Mapwire_V1_Envelope(serializedBytes: body)
-    if fast != full { fatalError("the envelope reader and swift-protobuf disagree") }
+    if fast != full, ((try? fast?.serializedBytes()) as [UInt8]??) != ((try? full?.serializedBytes()) as [UInt8]??) {
+        fatalError("the envelope reader and swift-protobuf disagree")
+    }
     if let e = full, e.unknownFields.data.isEmpty {
         var writer = EnvelopeWriter()
         writer.encode(protocolVersion: e.protocolVersion, epoch: e.epoch, sequence: e.sequence, beginUnixNanos: e.beginUnixNanos,
@@ -39,5 +65,4 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let expected: [UInt8]? = try? e.serializedBytes()
         if writer.bytes != expected { fatalError("the envelope writer and swift-protobuf disagree") }
     }
-    return 0
 }

@@ -153,20 +153,32 @@ public final class CoreServer {
     private func drainControl() {
         let limit = Int(clamping: configuration.maxMessageBytes)
         for _ in 0..<1000 {
-            let received: ReceivedMessage?
-            do { received = try router.receive(dontWait: true, limit: limit) }
+            let input: SessionInput?
+            do { input = try router.receiveControl(dontWait: true) { Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit) } }
             catch { logger.warning("control receive failed: \(error)"); return }
-            guard let received else { return }
-            let frames = received.frames
-            if received.largestFrameBytes > limit, frames.count >= 2 {
-                // Over the limit: refused without being read (only its first bytes were copied).
-                step(.tooLarge(from: frames[0], bytes: received.largestFrameBytes, limit: limit, head: frames[1]))
-            } else if frames.count == 2 {
-                step(.message(from: frames[0], bytes: frames[1]))
-            } else {
-                step(.malformed(from: frames.first, frames: frames.count))
-            }
+            guard let input else { return }
+            step(input)
         }
+    }
+
+    /// What one received control message is to the session, read from libzmq's buffers. A resource reply
+    /// is decoded here (`LoadMessageCodec`), so its data is copied once, out of the socket's buffer, and
+    /// never again on its way to the map and the renderer; any other message is copied for the session.
+    static func input(identity: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer, frames: Int, largest: Int,
+                      limit: Int) -> SessionInput {
+        // Over the limit: refused without being read (only its first bytes are copied).
+        func copy(_ frame: UnsafeRawBufferPointer) -> Data {
+            let kept = frame.count > limit ? min(frame.count, 32) : frame.count
+            return kept == 0 ? Data() : Data(bytes: frame.baseAddress!, count: kept)
+        }
+        if largest > limit, frames >= 2 {
+            return .tooLarge(from: copy(identity), bytes: largest, limit: limit, head: copy(body))
+        }
+        guard frames == 2 else { return .malformed(from: copy(identity), frames: frames) }
+        if let message = LoadMessageCodec.decode(body), case .reply(let reply) = message.body {
+            return .reply(from: copy(identity), reply, bytes: body.count)
+        }
+        return .message(from: copy(identity), bytes: copy(body))
     }
 }
 

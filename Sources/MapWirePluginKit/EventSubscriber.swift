@@ -35,7 +35,8 @@ public final class EventSubscriber {
 
     /// The next event or welcome, or nil when nothing came within the timeout.
     public func next(timeoutMilliseconds: Int) throws(ZMQError) -> Item? {
-        let deadline = monotonicMillis() + Int64(timeoutMilliseconds)
+        // The clock is read only once nothing is queued: at full rate, events are, and a read each cost.
+        var deadline: Int64?
         while true {
             let received: Item?? = try socket.receiveBorrowed(dontWait: true) { topic, body, count in
                 guard count == 2, let decoded = try? EnvelopeCodec.decode(topic: topic, envelope: body) else {
@@ -48,9 +49,74 @@ public final class EventSubscriber {
                 guard let item = received else { continue }
                 return item
             }
-            let remaining = deadline - monotonicMillis()
-            if remaining <= 0 { return nil }
-            _ = try poller.poll(timeoutMilliseconds: Int(remaining))
+            let now = monotonicMillis()
+            let end = deadline ?? now + Int64(timeoutMilliseconds)
+            deadline = end
+            if end - now <= 0 { return nil }
+            _ = try poller.poll(timeoutMilliseconds: Int(end - now))
+        }
+    }
+
+    /// An event whose header is read and whose payload is decoded only when asked (`envelope()`).
+    public struct LazyEvent {
+        public let topic: String
+        public let header: EnvelopeHeader
+        /// The envelope as it came: decoded only by `envelope()`.
+        private let body: [UInt8]
+
+        init(topic: String, header: EnvelopeHeader, body: [UInt8]) {
+            self.topic = topic
+            self.header = header
+            self.body = body
+        }
+
+        /// The whole envelope, decoded now: the same message, or the same error, `next` gives.
+        public func envelope() throws(EnvelopeDecodingError) -> Mapwire_V1_Envelope {
+            try EnvelopeCodec.decode(frames: [Data(topic.utf8), Data(body)]).envelope
+        }
+    }
+
+    public enum LazyItem {
+        case event(LazyEvent)
+        case welcome(EnvelopeHeader)
+    }
+
+    /// The next event or welcome with only its header read, or nil when nothing came within the
+    /// timeout: for subscribers that look at most events' topic, sequence or time and at few payloads.
+    /// Gaps, epochs and the welcome are counted as `next` counts them; a payload that does not decode
+    /// shows up when `envelope()` is called, not here (`malformedMessages` counts only bad headers).
+    public func nextLazy(timeoutMilliseconds: Int) throws(ZMQError) -> LazyItem? {
+        var deadline: Int64?
+        while true {
+            let received: LazyItem?? = try socket.receiveBorrowed(dontWait: true) { topic, body, frames -> LazyItem? in
+                guard frames == 2, let (header, _) = EnvelopeHeader.parse(body) else {
+                    malformedMessages += 1
+                    return nil
+                }
+                if header.isWelcome {
+                    noteWelcome(epoch: header.epoch)
+                    return .welcome(header)
+                }
+                countEvent(epoch: header.epoch, sequence: header.sequence)
+                return .event(LazyEvent(topic: String(decoding: topic, as: UTF8.self), header: header, body: Array(body)))
+            }
+            if let received {
+                guard let item = received else { continue }
+                return item
+            }
+            let now = monotonicMillis()
+            let end = deadline ?? now + Int64(timeoutMilliseconds)
+            deadline = end
+            if end - now <= 0 { return nil }
+            _ = try poller.poll(timeoutMilliseconds: Int(end - now))
+        }
+    }
+
+    /// Decodes a lazy event's envelope; nil, counted in `malformedMessages`, when it does not decode.
+    public func decode(_ event: LazyEvent) -> Mapwire_V1_Envelope? {
+        do { return try event.envelope() } catch {
+            malformedMessages += 1
+            return nil
         }
     }
 
@@ -68,17 +134,31 @@ public final class EventSubscriber {
 
     /// Counts a decoded event (sequence gaps, epochs) or notes the welcome.
     private func accept(_ topic: String, _ envelope: Mapwire_V1_Envelope) -> Item? {
-        if envelope.epoch != epoch {
-            epoch = envelope.epoch
-            lastSequence = nil
-        }
         if case .welcome = envelope.payload {
-            isWelcomed = true
+            noteWelcome(epoch: envelope.epoch)
             return .welcome(envelope)
         }
-        receivedEvents += 1
-        if let last = lastSequence, envelope.sequence > last + 1 { missedEvents += envelope.sequence - last - 1 }
-        lastSequence = envelope.sequence
+        countEvent(epoch: envelope.epoch, sequence: envelope.sequence)
         return .event(topic: topic, envelope: envelope)
+    }
+
+    private func noteWelcome(epoch welcomeEpoch: UInt64) {
+        newEpoch(welcomeEpoch)
+        isWelcomed = true
+    }
+
+    /// One more event: a gap before it is counted as missed events.
+    private func countEvent(epoch eventEpoch: UInt64, sequence: UInt64) {
+        newEpoch(eventEpoch)
+        receivedEvents += 1
+        if let last = lastSequence, sequence > last + 1 { missedEvents += sequence - last - 1 }
+        lastSequence = sequence
+    }
+
+    /// A new epoch is a restarted core: its sequence starts anew.
+    private func newEpoch(_ value: UInt64) {
+        guard value != epoch else { return }
+        epoch = value
+        lastSequence = nil
     }
 }

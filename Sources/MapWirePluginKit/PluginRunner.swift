@@ -125,6 +125,8 @@ public final class PluginRunner {
                 for bytes in channel.drain() { try forward([bytes], on: socket) }
             }
             guard ready[0] else { continue }
+            channel?.handlingBegins()
+            defer { if let channel { for bytes in channel.drainAfterHandling() { try? forward([bytes], on: socket) } } }
             while let frames = try socket.receive(dontWait: true) {
                 // A long batch of requests must not starve the heartbeat: the core would take a busy
                 // plugin for a hung one.

@@ -4,11 +4,14 @@ import SwiftProtobuf
 /// One-frame control messages: encode, and decode with a readable error.
 public enum ControlCodec {
     public static func encode(_ message: Mapwire_V1_ControlMessage) -> Data {
+        // Load requests and resource replies, the request path's bulk, are written by hand.
+        if let bytes = LoadMessageCodec.encode(message) { return bytes }
         // Serializing an in-process proto3 message cannot fail.
-        (try? message.serializedBytes()) ?? Data()
+        return (try? message.serializedBytes()) ?? Data()
     }
 
     public static func decode(_ frame: Data) throws(EnvelopeDecodingError) -> Mapwire_V1_ControlMessage {
+        if let message = frame.withUnsafeBytes({ LoadMessageCodec.decode($0) }) { return message }
         do { return try Mapwire_V1_ControlMessage(serializedBytes: frame) }
         catch { throw .malformed(String(describing: error)) }
     }

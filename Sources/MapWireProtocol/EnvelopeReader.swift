@@ -2,10 +2,11 @@ import Foundation
 import MapWireWireFormat
 import SwiftProtobuf
 
-/// The subscriber hot path: reads an envelope's header fields by hand and only the payload message through
-/// swift-protobuf. Anything it does not expect (an unknown field from a newer core, a repeated payload,
-/// bad UTF-8, a truncated field) goes to swift-protobuf's full decoder, so the result, errors included,
-/// is always what `Mapwire_V1_Envelope(serializedBytes:)` gives.
+/// The subscriber hot path: reads an envelope's header fields by hand, the payloads with nested messages
+/// by hand too (PayloadWire), and any other payload message through swift-protobuf. Anything it does not
+/// expect (an unknown field from a newer core, a repeated payload, bad UTF-8, a truncated field) goes to
+/// swift-protobuf's full decoder, so the result, errors included, is always what
+/// `Mapwire_V1_Envelope(serializedBytes:)` gives.
 public enum EnvelopeReader {
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Mapwire_V1_Envelope {
         if let envelope = try fastDecode(bytes) { return envelope }
@@ -29,8 +30,11 @@ public enum EnvelopeReader {
             case (_, 2):
                 guard let slice = reader.lengthDelimited() else { return nil }
                 if field == 6 {
-                    guard let id = String(validating: slice, as: UTF8.self) else { return nil }
+                    guard let id = ProtobufWireReader.string(slice) else { return nil }
                     envelope.mapID = id
+                } else if PayloadWire.isHandWritten(field: field) {
+                    guard envelope.payload == nil, let payload = PayloadWire.read(field: field, slice) else { return nil }
+                    envelope.payload = payload
                 } else {
                     guard envelope.payload == nil, let payload = try Mapwire_V1_Envelope.OneOf_Payload.decode(field: field, from: slice)
                     else { return nil }

@@ -2,7 +2,8 @@ import MapWireWireFormat
 import SwiftProtobuf
 
 /// The publish hot path: encodes an event's envelope into one reused buffer, the six header fields by
-/// hand and only the payload message through swift-protobuf. The bytes are exactly what
+/// hand, the payloads with nested messages by hand too (PayloadWire), and any other payload message
+/// through swift-protobuf. The bytes are exactly what
 /// `Mapwire_V1_Envelope.serializedBytes()` gives (fields in number order, defaults left out), so any
 /// protobuf library reads them; the envelope message itself is never built, which is most of its cost.
 /// A value type used by one thread (the core's loop).
@@ -35,6 +36,9 @@ public struct EnvelopeWriter {
     }
 
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
+        // The payloads with nested messages have a hand-written codec (PayloadWire), the rest one message
+        // through swift-protobuf.
+        if PayloadWire.write(payload, to: &wire) { return }
         let (field, message) = payload.fieldAndMessage
         // A oneof member is written even when empty: its presence is the information.
         wire.key(field, wireType: 2)

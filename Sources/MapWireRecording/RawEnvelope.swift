@@ -1,3 +1,4 @@
+import MapWireProtocol
 import MapWireWireFormat
 
 /// An envelope read without decoding its payload: the header fields and the payload's field number and
@@ -19,35 +20,20 @@ public struct RawEnvelope: Equatable, Sendable {
     public init() {}
 
     /// Reads the wire format; nil for bytes that are not an envelope (truncated, wrong wire types).
-    /// Fields it does not know are skipped, as protobuf readers do.
+    /// Fields it does not know are skipped, as protobuf readers do (EnvelopeHeader.parse).
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> RawEnvelope? {
+        guard let (h, payload) = EnvelopeHeader.parse(bytes) else { return nil }
         var e = RawEnvelope()
-        var reader = ProtobufWireReader(bytes)
-        while !reader.isAtEnd {
-            guard let (field, wireType) = reader.key() else { return nil }
-            switch wireType {
-            case 0:
-                guard let v = reader.varint() else { return nil }
-                switch field {
-                case 1: e.protocolVersion = UInt32(truncatingIfNeeded: v)
-                case 3: e.sequence = v
-                case 4: e.beginUnixNanos = Int64(bitPattern: v)
-                case 5: e.endUnixNanos = Int64(bitPattern: v)
-                case 130: e.benchmark = v != 0
-                case 131: e.causationID = v
-                default: break
-                }
-            case 1:
-                guard let v = reader.fixed64() else { return nil }
-                if field == 2 { e.epoch = v }
-            case 2:
-                guard let slice = reader.lengthDelimited() else { return nil }
-                if field == 6 { e.mapID = String(decoding: slice, as: UTF8.self) }
-                else if (16...199).contains(field) { e.payloadField = field; e.payload = Array(slice) }
-            default:
-                guard reader.skip(wireType: wireType) else { return nil }
-            }
-        }
+        e.protocolVersion = h.protocolVersion
+        e.epoch = h.epoch
+        e.sequence = h.sequence
+        e.beginUnixNanos = h.beginUnixNanos
+        e.endUnixNanos = h.endUnixNanos
+        e.mapID = h.mapID
+        e.payloadField = h.payloadField
+        e.payload = Array(payload)
+        e.benchmark = h.benchmark
+        e.causationID = h.causationID
         return e
     }
 

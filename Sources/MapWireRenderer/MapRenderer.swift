@@ -27,9 +27,15 @@ public final class MapRenderer {
         public let neededGlyphRanges: [GlyphRangeKey]
         /// Icon names the frame drew.
         public let usedImages: [String]
+        /// False when the renderer stopped after placing labels, before drawing any layer: labels
+        /// needed glyph ranges `stopWhenLacking` named (the canvas is blank).
+        public var drawn: Bool = true
     }
 
-    public func render(_ scene: RenderScene) throws -> Frame {
+    /// Draws the scene. `stopWhenLacking`: asked about each glyph range the labels need that the scene
+    /// lacks, right after placement; when it says yes for one, nothing is drawn (a frame drawn now would
+    /// be drawn again once the range is there, so its drawing is saved).
+    public func render(_ scene: RenderScene, stopWhenLacking: ((GlyphRangeKey) -> Bool)? = nil) throws -> Frame {
         let started = DispatchTime.now().uptimeNanoseconds
         let style = try compiledStyle(scene.styleJSON)
         let canvas = Canvas(width: scene.size.width, height: scene.size.height, pixelRatio: scene.pixelRatio)
@@ -51,6 +57,14 @@ public final class MapRenderer {
                                    filtered: filtered)
         symbols.beginFrame()
         symbols.prepare(style.layers, context)
+        if let stopWhenLacking, symbols.neededGlyphRanges.contains(where: stopWhenLacking) {
+            filtered.keepAll()
+            let placement = symbols.endFrame()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            return Frame(canvas: canvas, placementChanged: placement.changed, missingImages: placement.missingImages,
+                         renderMilliseconds: elapsed, styleProblems: style.problems, neededGlyphRanges: placement.neededGlyphs,
+                         usedImages: placement.usedImages, drawn: false)
+        }
         for layer in style.layers where layer.isVisible(atZoom: context.zoom) {
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)

@@ -86,7 +86,7 @@ extension CoreSession {
             let needed = result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) }
             let loadingGlyphs = map.requestGlyphRanges(needed)
             let imagesComing = map.imagesMissing(result.missingImages, frameKeys: Set(entry.request.renderFrame.resources.map(\.key)))
-            let drawn = frame.start.drawn(lackingResources: map.isLoadingAny(of: needed) || imagesComing)
+            let drawn = frame.start.drawn(lackingResources: map.isLoadingAny(of: needed) || imagesComing || result.drewNothing)
             if drawn.full {
                 for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
             }
@@ -198,4 +198,11 @@ extension CoreSession {
     private func failSnapshot(_ waiter: SnapshotWaiter, _ why: String) {
         replyToCommand(waiter.commandID, error: MapCommandError(why, reason: .refusedInState), to: waiter.identity)
     }
+}
+
+extension Mapwire_V1_RenderResult {
+    /// The renderer stopped after placing labels, before drawing (PROTOCOL.md 6.1 step 8): labels need glyph
+    /// ranges it names for the first time, and it asks for the frame again. Never full, whatever the core
+    /// holds (a range that failed before stays settled: the renderer draws without it next time).
+    var drewNothing: Bool { needsRepaint && width == 0 && height == 0 && !neededGlyphs.isEmpty }
 }

@@ -151,7 +151,7 @@ extension CoreSession {
                 GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
             })
             // Labels that lacked glyphs: drawn again once they are there (advanceViews).
-            if loadingGlyphs, job.draws <= Self.maxViewRedraws { return }
+            if loadingGlyphs || result.drewNothing, job.draws <= Self.maxViewRedraws { return }
             viewJobs[id] = nil
             map.releaseView(id)
             send(.with {

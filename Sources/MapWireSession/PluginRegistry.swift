@@ -18,6 +18,9 @@ struct PluginRegistry {
     private(set) var plugins: [Data: Plugin] = [:]
     private var nextNumber = 1
     private var roundRobin: [String: Int] = [:]
+    /// Each role's plugins in turn order (by id): asked for every request sent, so listed and sorted
+    /// once per change of the registered plugins, not once per request.
+    private var turnOrder: [String: [Data]] = [:]
 
     /// Registers the peer and returns its plugin, and whether it is new (a repeated hello keeps the
     /// plugin as it was).
@@ -30,6 +33,7 @@ struct PluginRegistry {
                             roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now)
         nextNumber += 1
         plugins[identity] = plugin
+        turnOrder = [:]
         return (plugin, true)
     }
 
@@ -52,7 +56,16 @@ struct PluginRegistry {
     }
 
     mutating func remove(_ identity: Data) -> Plugin? {
-        plugins.removeValue(forKey: identity)
+        turnOrder = [:]
+        return plugins.removeValue(forKey: identity)
+    }
+
+    /// The role's plugins in turn order (by id).
+    private mutating func candidates(for role: String) -> [Data] {
+        if let listed = turnOrder[role] { return listed }
+        let listed = plugins.values.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }.map(\.identity)
+        turnOrder[role] = listed
+        return listed
     }
 
     /// Plugins silent since before `cutoff`.
@@ -62,21 +75,20 @@ struct PluginRegistry {
 
     /// The next plugin for a role, taking turns among all plugins that have it.
     mutating func next(for role: String) -> Plugin? {
-        let candidates = plugins.values.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }
+        let candidates = candidates(for: role)
         guard !candidates.isEmpty else { return nil }
         let turn = roundRobin[role, default: 0]
         roundRobin[role] = turn + 1
-        return candidates[turn % candidates.count]
+        return plugins[candidates[turn % candidates.count]]
     }
 
     /// The next plugin for a role that `accepts`, taking turns as `next(for:)` does; nil when none does.
-    /// Asked for every request sent: the candidates are listed once, not once per plugin tried.
+    /// Asked for every request sent: the candidates come from `turnOrder`, listed once per registry change.
     mutating func next(for role: String, where accepts: (Plugin) -> Bool) -> Plugin? {
-        let candidates = plugins.values.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }
+        let candidates = candidates(for: role)
         let turn = roundRobin[role, default: 0]
         for offset in candidates.indices {
-            let plugin = candidates[(turn + offset) % candidates.count]
-            guard accepts(plugin) else { continue }
+            guard let plugin = plugins[candidates[(turn + offset) % candidates.count]], accepts(plugin) else { continue }
             roundRobin[role] = turn + offset + 1
             return plugin
         }

@@ -78,7 +78,7 @@ struct MonitorCommand: ParsableCommand {
                 }
                 return
             }
-            guard let item = try subscriber.next(timeoutMilliseconds: 100) else { continue }
+            guard let item = try subscriber.nextLazy(timeoutMilliseconds: 100) else { continue }
             switch item {
             case .welcome(let welcome):
                 // Every subscriber joining later triggers a welcome too: only the first of each core
@@ -86,8 +86,10 @@ struct MonitorCommand: ParsableCommand {
                 guard welcome.epoch != announcedEpoch else { continue }
                 announcedEpoch = welcome.epoch
                 Self.warn("monitor: subscribed to \(target)")
-            case .event(_, let envelope):
-                guard let line = format == .json ? envelope.monitorJSON?.serialized : Self.text(envelope) else { continue }
+            case .event(let event):
+                // Only map events are printed: the control traffic ("command") is never decoded.
+                guard event.header.carriesMapEvent, let envelope = subscriber.decode(event),
+                      let line = format == .json ? envelope.monitorJSON?.serialized : Self.text(envelope) else { continue }
                 Output.line(line)
                 printed += 1
                 if slowMs > 0 { usleep(UInt32(slowMs) * 1000) }

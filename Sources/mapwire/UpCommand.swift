@@ -95,14 +95,18 @@ struct UpCommand: ParsableCommand {
                 MonitorCommand.warn("mapwire up: no map-\(exitWhen!.rawValue) within \(timeout) s")
                 throw ExitCode(1)
             }
-            guard case .event(let topic, let envelope)? = try subscriber.next(timeoutMilliseconds: 100) else { continue }
+            guard case .event(let event)? = try subscriber.nextLazy(timeoutMilliseconds: 100) else { continue }
             events += 1
-            if printEvents, let line = MonitorCommand.text(envelope) { Output.line(line) }
-            if case .pluginGone(let gone) = envelope.payload { supervisor.pluginGone(gone, launcher: launcher) }
-            if case .mapLoadingError(let error) = envelope.payload {
-                MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
-                // A style that failed, or frames no renderer drew: the map will not be drawn as asked.
-                if error.type == .style || error.type == .renderer, exitWhen != nil { throw ExitCode(1) }
+            let topic = event.topic
+            // Only the payloads this loop reads are decoded: a map load publishes thousands of other events.
+            if printEvents || topic == "plugin-gone" || topic == "map-loading-error", let envelope = subscriber.decode(event) {
+                if printEvents, let line = MonitorCommand.text(envelope) { Output.line(line) }
+                if case .pluginGone(let gone) = envelope.payload { supervisor.pluginGone(gone, launcher: launcher) }
+                if case .mapLoadingError(let error) = envelope.payload {
+                    MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
+                    // A style that failed, or frames no renderer drew: the map will not be drawn as asked.
+                    if error.type == .style || error.type == .renderer, exitWhen != nil { throw ExitCode(1) }
+                }
             }
             if topic == "map-\(exitWhen?.rawValue ?? "-")" {
                 Output.line("\(topic) after \(events) events, \(monotonicMillis() - started) ms")

@@ -40,6 +40,21 @@ import Testing
         #expect(directory.response.error.reason == .other && directory.response.error.message.contains("is a directory"))
     }
 
+    /// The runner-thread shortcut answers small files exactly as `load` does and leaves everything else to it.
+    @Test func smallFilesAreAnsweredAtOnceAsLoadAnswersThem() throws {
+        let loader = ResourceLoader(configuration: .init())
+        let small = try write(String(repeating: "x", count: 1000), to: "small.bin")
+        let large = try write(String(repeating: "y", count: 5000), to: "large.bin")
+        let smallRequest = request("file://\(small.path)", .tile)
+        #expect(loader.loadSmallFile(smallRequest, limit: 4096) == loader.load(smallRequest))
+        #expect(loader.loadSmallFile(request("file://\(large.path)", .tile), limit: 4096) == nil)
+        let missing = request("file://\(folder.path)/nope.pbf", .tile)
+        #expect(loader.loadSmallFile(missing, limit: 4096) == loader.load(missing))
+        #expect(loader.loadSmallFile(request("file://\(folder.path)", .tile), limit: 4096) == nil)
+        #expect(loader.loadSmallFile(request("file://\(small.path)", .glyphs), limit: 4096) == nil)
+        #expect(loader.loadSmallFile(request("mbtiles://\(small.path)", .tile), limit: 4096) == nil)
+    }
+
     @Test func gzippedTileFilesAreDeliveredInflated() throws {
         let tile = folder.appendingPathComponent("14/1/2.pbf")
         try FileManager.default.createDirectory(at: tile.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -57,6 +57,29 @@ import Testing
         #expect(loader.loads.isEmpty)
     }
 
+    @Test func aFrameTheRendererStoppedBeforeDrawingIsPartialEvenWhenTheRangeIsSettled() throws {
+        let (h, loader, renderer) = try firstFrameAskingForCyrillic()
+        let glyphs = try #require(loader.loads.first { $0.loadResource.request.kind == .glyphs })
+        loader.fail(glyphs, .notFound)
+        h.advance(until: { !renderer.frames.isEmpty })
+        // A renderer that never asked for the failed range stops before drawing (no size, asks for a
+        // repaint): nothing was drawn, so the frame is partial and the next one is drawn.
+        renderer.answerFrame(try #require(renderer.frames.first)) {
+            $0.neededGlyphs = [.with { $0.fontStack = ["Open Sans Regular"]; $0.rangeStart = 1024 }]
+            $0.needsRepaint = true
+            $0.width = 0
+            $0.height = 0
+        }
+        #expect(renderModes(h).last == .partial)
+        #expect(!h.topics.contains("map-loaded"))
+        h.advance(until: { !renderer.frames.isEmpty })
+        renderer.answerFrame(try #require(renderer.frames.first)) {
+            $0.neededGlyphs = [.with { $0.fontStack = ["Open Sans Regular"]; $0.rangeStart = 1024 }]
+        }
+        #expect(renderModes(h).last == .full)
+        #expect(h.topics.contains("map-loaded") && h.topics.last == "map-idle")
+    }
+
     @Test func anImageNobodyHasDoesNotHoldTheFrame() throws {
         let h = SessionHarness()
         let loader = h.plugin("loader", roles: ["loader"])

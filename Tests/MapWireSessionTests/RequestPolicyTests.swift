@@ -17,6 +17,37 @@ import Testing
         #expect(h.state.counters.requestsRetried == 1)
     }
 
+    /// The shell reads resource replies itself (`.reply`, straight from the socket's buffer): the session
+    /// treats them exactly as the same reply arriving encoded (`.message`), refusals and late replies included.
+    @Test func aReplyReadByTheShellIsTakenAsTheSameReplyEncoded() throws {
+        func run(decodedByShell: Bool) throws -> (events: [String], late: UInt64, refused: UInt64) {
+            let h = SessionHarness { $0.requestTimeoutMilliseconds = 300 }
+            let loader = h.plugin("loader", roles: ["loader"])
+            let stranger = Data("stranger".utf8)
+            h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+            let request = try #require(loader.loads.first)
+            let reply = Mapwire_V1_PluginReply.with {
+                $0.id = request.id
+                $0.resource = .with { $0.dataSource = .network; $0.data = Fixture.data(for: request.loadResource.request.url) }
+            }
+            for from in [stranger, loader.identity, loader.identity] {
+                if decodedByShell {
+                    let bytes = ControlCodec.encode(.with { $0.reply = reply })
+                    h.step(.reply(from: from, reply, bytes: bytes.count))
+                } else {
+                    h.deliver(.with { $0.reply = reply }, from: from)
+                }
+            }
+            return (h.topics, h.state.counters.lateRepliesDropped, h.state.counters.repliesRefused)
+        }
+        let shell = try run(decodedByShell: true)
+        let encoded = try run(decodedByShell: false)
+        #expect(shell.events == encoded.events)
+        #expect(shell.events.contains("style-data-loaded"))
+        #expect(shell.late == 1 && encoded.late == 1)
+        #expect(shell.refused == 1 && encoded.refused == 1)
+    }
+
     @Test func aRetryGoesToTheNextLoaderOfTheRole() throws {
         let h = SessionHarness { $0.requestTimeoutMilliseconds = 300 }
         let a = h.plugin("a", roles: ["loader"])

@@ -41,6 +41,9 @@ final class SymbolPainter {
         SymbolDrawer.draw(symbols, context, sdfFields: sdfFields)
     }
 
+    /// The glyph ranges the placed labels lacked (known after `prepare`).
+    var neededGlyphRanges: Set<GlyphRangeKey> { neededGlyphs }
+
     func endFrame() -> (changed: Bool, missingImages: [String], neededGlyphs: [GlyphRangeKey], usedImages: [String]) {
         (placed != previous, missing.sorted(), neededGlyphs.sorted(), used.sorted())
     }

@@ -38,6 +38,12 @@ final class FilteredFeatureCache {
         frame &+= 1
     }
 
+    /// Counts every entry as used by this frame: a frame that stopped before drawing (for glyphs its
+    /// labels lacked) filtered only its symbol layers, and the next frame needs the others' too.
+    func keepAll() {
+        for index in entries.indices { entries.values[index].frame = frame }
+    }
+
     /// The features of `features` that pass `filter` at `zoom`, in tile order.
     func matching(_ features: [VectorFeature], layerID: String, zoom: Double, filter: (VectorFeature) -> Bool) -> [VectorFeature] {
         let storage = features.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }

@@ -27,24 +27,31 @@ struct BusBenchmark {
 
     func run(map: BenchMap) throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "bus", title: "Bus")
+        var publishFigures: [BenchFigure] = []
         for (kind, topic, bytes) in Self.kinds {
-            var mapwire: [Throughput] = [], raw: [Double] = []
+            var mapwire: [Throughput] = [], raw: [Double] = [], rawPublished: [Double] = []
             for _ in 0..<repetitions {
                 let m = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1)
                 mapwire.append(m)
-                raw.append(try Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
-                                              payloadBytes: m.messageBytes - topic.utf8.count).first ?? 0)
+                let r = try Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
+                                               payloadBytes: m.messageBytes - topic.utf8.count)
+                raw.append(r.subscriberRates.first ?? 0)
+                rawPublished.append(r.publisherRate)
             }
             let size = mapwire.first?.messageBytes ?? bytes
             let lost = mapwire.reduce(0) { $0 + Int($1.missed) + (events - $1.received) }
-            let published = Percentiles(mapwire.map(\.coreRate)).median
             section.figures.append(BenchFigure(
                 key: "events-per-second.\(topic)", name: "events/s core → 1 decoding subscriber, \(topic) (\(size) B)",
                 value: Percentiles(mapwire.map { $0.subscriberRates.first ?? 0 }).median, unit: "events/s",
                 baselineName: "raw libzmq PUB/SUB", baseline: Percentiles(raw).median,
-                note: "the core published \(BenchReport.format(published)) events/s" + (lost > 0 ? "; \(lost) events lost" : "")))
+                note: lost > 0 ? "\(lost) events lost" : nil))
+            publishFigures.append(BenchFigure(
+                key: "publish-rate.\(topic)", name: "events/s the core publishes, \(topic) (\(size) B)",
+                value: Percentiles(mapwire.map(\.coreRate)).median, unit: "events/s",
+                baselineName: "raw libzmq publisher", baseline: Percentiles(rawPublished).median))
         }
-        section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying.")
+        section.figures += publishFigures
+        section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying. A publish rate is the sending loop's alone (the core stamps, encodes and sends each event), timed by the publisher itself, while the one subscriber reads.")
         section.figures += try roundTrip(map: map)
         return section
     }
@@ -122,11 +129,12 @@ struct BusBenchmark {
                           missed: tallies.map(\.missed).max() ?? 0)
     }
 
-    /// Messages per second each raw subscriber received.
-    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> [Double] {
+    /// Messages per second each raw subscriber received, and the raw publisher's sending rate.
+    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> (subscriberRates: [Double], publisherRate: Double) {
         let endpoint = "ipc://" + scratch.appendingPathComponent("raw-pub").path
-        return try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
-                                       topicBytes: topicBytes, payloadBytes: payloadBytes).map(\.rate)
+        let run = try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
+                                          topicBytes: topicBytes, payloadBytes: payloadBytes)
+        return (run.tallies.map(\.rate), run.publisherRate)
     }
 
     static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {

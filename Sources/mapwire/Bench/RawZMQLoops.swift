@@ -29,13 +29,20 @@ struct SubscriberTally: Sendable {
 /// protobuf, no copies into Swift values. The far side runs in its own process (`mapwire bench
 /// raw-peer`), as the core and the loader do, so both cross the same process boundary.
 enum RawZMQLoops {
+    /// What the subscribers of a raw run received, and how fast the publisher sent (messages/s over its
+    /// send loop, as the core times its bench-publish loop; 0 if it did not say).
+    struct PublishRun {
+        var tallies: [SubscriberTally]
+        var publisherRate: Double
+    }
+
     /// A PUB in a child process (an XPUB, to know when subscribers are there) sends `count` two-frame
     /// messages of `topicBytes` + `payloadBytes` as fast as it can to `subscribers` SUBs here that
     /// receive and drop them. High-water marks are the core's (200,000) and the monitor's (1,000,000).
-    static func publish(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> [SubscriberTally] {
+    static func publish(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> PublishRun {
         let publisher = try ChildProcess(name: "raw-pub", executable: ChildProcess.sibling("mapwire"), arguments: [
             "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
-            "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)"])
+            "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)"], standardOutput: .pipe)
         defer { publisher.stop() }
         let tallies = Shared([SubscriberTally](repeating: .init(), count: subscribers))
         let receivers = (0..<subscribers).map { index in
@@ -59,7 +66,11 @@ enum RawZMQLoops {
             }
         }
         receivers.forEach { $0.wait() }
-        return tallies.get()
+        // The publisher printed its send time before it waited to be stopped: stopping it ends the pipe.
+        publisher.stop()
+        let said = String(decoding: publisher.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        let nanos = said.split(separator: "\n").lazy.compactMap { $0.hasPrefix("sent-nanos ") ? Double($0.dropFirst(11)) : nil }.first
+        return PublishRun(tallies: tallies.get(), publisherRate: nanos.map { $0 > 0 ? Double(count) / ($0 / 1e9) : 0 } ?? 0)
     }
 
     /// The child side of `publish`: binds, waits for the subscribers, sends, and keeps the socket open
@@ -77,11 +88,15 @@ enum RawZMQLoops {
         }
         let topic = [UInt8](repeating: UInt8(ascii: "t"), count: topicBytes)
         let payload = [UInt8](repeating: 0x5a, count: payloadBytes)
+        // Timed like the core's bench-publish loop (CoreServer): the sends alone.
+        let start = DispatchTime.now().uptimeNanoseconds
         topic.withUnsafeBytes { t in
             payload.withUnsafeBytes { p in
                 for _ in 0..<count { try? socket.send(t, p, dontWait: true) }
             }
         }
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        FileHandle.standardOutput.write(Data("sent-nanos \(elapsed)\n".utf8))
         while !stop.isStopped { usleep(5000) }
     }
 

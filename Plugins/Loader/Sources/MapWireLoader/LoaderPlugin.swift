@@ -27,17 +27,23 @@ public enum LoaderPlugin {
 }
 
 /// The loader's asynchronous dispatch (`PluginRunner.runAsync`): HTTP(S) loads run concurrently in
-/// the HTTP loader; local loads (files, MBTiles, rewrites to them) run one at a time on a serial queue,
-/// as before, so a large file never holds up the runner's loop.
+/// the HTTP loader; small local files (at most `inlineFileBytes`) are read at once on the runner's thread;
+/// other local loads (larger files, MBTiles, rewrites to them) run one at a time on a serial queue, so a
+/// large file never holds up the runner's loop.
 public final class LoaderDispatch: Sendable {
-    /// `@unchecked Sendable`: the local loader (not thread-safe: it caches open MBTiles files) is only
-    /// ever used on `localQueue`, a serial queue.
+    /// `@unchecked Sendable`: a local loader (not thread-safe: it caches open MBTiles files) is only
+    /// ever used on one thread: `local` on `localQueue`, a serial queue; `runnerThread` on the runner's.
     private final class LocalBox: @unchecked Sendable {
         let loader: ResourceLoader
         init(_ loader: ResourceLoader) { self.loader = loader }
     }
 
     private let local: LocalBox
+    /// Answers small local files on the runner's thread (`handle`): for them the hop to `localQueue` and
+    /// back cost more than the read (a round trip core ↔ loader of a 64-byte file: two thread switches in
+    /// the loader against one read of a few µs). `@unchecked Sendable` as `LocalBox`: only `handle`
+    /// uses it, and the runner calls `handle` on its one thread.
+    private let runnerThread: LocalBox
     private let localQueue = DispatchQueue(label: "mapwire-loader-local")
     private let http: HTTPResourceLoader
     /// `pmtiles://http(s)://…` archives, read with Range requests (local ones are the local loader's).
@@ -49,6 +55,7 @@ public final class LoaderDispatch: Sendable {
     public init(configuration: LoaderConfiguration, http: HTTPResourceLoader, delayMilliseconds: Int = 0) {
         self.configuration = configuration
         local = LocalBox(ResourceLoader(configuration: configuration))
+        runnerThread = LocalBox(ResourceLoader(configuration: configuration))
         self.http = http
         remotePMTiles = PMTilesArchives { [http] location throws(PMTilesError) in
             guard HTTPResourceLoader.handles(location) else {
@@ -86,6 +93,12 @@ public final class LoaderDispatch: Sendable {
                 }
                 return
             }
+            // Read at once when small: at most this many bytes keep the runner's loop (and heartbeats)
+            // waiting for well under a millisecond.
+            if delayMicroseconds == 0, let data = runnerThread.loader.loadSmallFile(load, limit: Self.inlineFileBytes) {
+                channel.send(.with { $0.id = id; $0.resource = data })
+                return
+            }
             let (box, delay) = (local, delayMicroseconds)
             localQueue.async {
                 if delay > 0 { usleep(delay) }
@@ -100,4 +113,7 @@ public final class LoaderDispatch: Sendable {
     }
 
     public func shutdown() { http.shutdown() }
+
+    /// The largest local file read on the runner's thread.
+    static let inlineFileBytes = 256 << 10
 }

@@ -19,6 +19,9 @@ public final class RendererPlugin {
     private var reportedUnusable: Set<String> = []
     /// Found unusable but not told yet: an answer with `missing_keys` carries nothing else.
     private var pendingUnusable: [ResourceCache.Unusable] = []
+    /// The glyph ranges already named to the core in `needed_glyphs` for the style of `askedStyleKey`.
+    private var askedGlyphs: Set<GlyphRangeKey> = []
+    private var askedStyleKey = ""
 
     public init(logger: Logger) {
         self.logger = logger
@@ -51,7 +54,17 @@ public final class RendererPlugin {
         do {
             let (scene, problems) = try SceneBuilder.scene(for: frame, cache: cache, atlases: atlases)
             report(problems, in: &result)
-            let drawn = try renderer.render(scene)
+            if frame.styleKey != askedStyleKey {
+                askedStyleKey = frame.styleKey
+                askedGlyphs = []
+            }
+            // Labels that need a range nobody asked for yet: the core loads it (at once, from a local
+            // loader) and the frame would be drawn again with it, so this one stops before drawing.
+            // Never for a range the core asked for itself (0–255) or one asked for before: it may have
+            // failed (settled), and the frame must be drawn without it.
+            let asked = askedGlyphs
+            let drawn = try renderer.render(scene) { $0.rangeStart != 0 && !asked.contains($0) }
+            askedGlyphs.formUnion(drawn.neededGlyphRanges)
             for problem in drawn.styleProblems where reportedProblems.insert(problem).inserted {
                 logger.warning("style: \(problem)")
             }
@@ -62,6 +75,11 @@ public final class RendererPlugin {
                 .with { $0.fontStack = key.fontStack; $0.rangeStart = key.rangeStart }
             }
             result.renderMilliseconds = drawn.renderMilliseconds
+            guard drawn.drawn else {
+                // Nothing drawn (width and height 0, no image): asks for the frame drawn with the glyphs.
+                result.needsRepaint = true
+                return result
+            }
             result.width = UInt32(drawn.canvas.width)
             result.height = UInt32(drawn.canvas.height)
             if !frame.outputPath.isEmpty || frame.returnImage {

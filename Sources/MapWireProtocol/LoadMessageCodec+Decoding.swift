@@ -1,0 +1,199 @@
+import Foundation
+import MapWireWireFormat
+
+/// Reading the two hot shapes (LoadMessageCodec.swift). Each returns nil, and the caller uses
+/// swift-protobuf, for anything but the plain shape: a field twice, an unknown field or wire type, a
+/// truncated value, unpacked repeated enums, bad UTF-8.
+extension LoadMessageCodec {
+    /// A ControlMessage that is a load-resource request or a resource reply, read from `bytes` (which may
+    /// be borrowed from libzmq: the resource's data is the one copy made of them).
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ControlMessage? {
+        var reader = ProtobufWireReader(bytes)
+        guard let (field, wireType) = reader.key(), wireType == 2, let body = reader.lengthDelimited(),
+              reader.isAtEnd else { return nil }
+        switch field {
+        case 5:
+            guard let request = decodeRequest(body) else { return nil }
+            var message = Mapwire_V1_ControlMessage()
+            message.body = .request(request)
+            return message
+        case 6:
+            guard let reply = decodeReply(body) else { return nil }
+            var message = Mapwire_V1_ControlMessage()
+            message.body = .reply(reply)
+            return message
+        default:
+            return nil
+        }
+    }
+
+    private static func decodeRequest(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginRequest? {
+        var reader = ProtobufWireReader(bytes)
+        var request = Mapwire_V1_PluginRequest()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v = reader.varint() else { return nil }; request.id = v
+            case (2, 0): guard let v = reader.varint() else { return nil }; request.deadlineUnixNanos = Int64(bitPattern: v)
+            case (30, 0): guard let v = reader.varint() else { return nil }; request.attempt = UInt32(truncatingIfNeeded: v)
+            case (10, 2):
+                guard let body = reader.lengthDelimited(), let load = decodeLoad(body) else { return nil }
+                request.loadResource = load
+            default: return nil
+            }
+        }
+        guard request.kind != nil else { return nil }
+        return request
+    }
+
+    private static func decodeLoad(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_LoadResource? {
+        var reader = ProtobufWireReader(bytes)
+        var load = Mapwire_V1_LoadResource()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), wireType == 2, seen.first(field),
+                  let body = reader.lengthDelimited() else { return nil }
+            switch field {
+            case 1: guard let info = decodeInfo(body) else { return nil }; load.request = info
+            case 2: guard let tile = decodeTile(body) else { return nil }; load.tileID = tile
+            case 3: guard let s = string(body) else { return nil }; load.sourceID = s
+            default: return nil
+            }
+        }
+        return load
+    }
+
+    private static func decodeInfo(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResourceRequestInfo? {
+        var reader = ProtobufWireReader(bytes)
+        var info = Mapwire_V1_ResourceRequestInfo()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            switch (field, wireType) {
+            case (1, 2): guard let body = reader.lengthDelimited(), let s = string(body) else { return nil }; info.url = s
+            case (2, 0): guard let v = reader.varint(), let e = Mapwire_V1_ResourceKind(rawValue: enumRaw(v)) else { return nil }; info.kind = e
+            case (3, 0): guard let v = reader.varint(), let e = Mapwire_V1_ResourcePriority(rawValue: enumRaw(v)) else { return nil }; info.priority = e
+            case (4, 2):
+                guard let body = reader.lengthDelimited() else { return nil }
+                var packed = ProtobufWireReader(body)
+                var methods: [Mapwire_V1_LoadingMethod] = []
+                while !packed.isAtEnd {
+                    guard let v = packed.varint(), let e = Mapwire_V1_LoadingMethod(rawValue: enumRaw(v)) else { return nil }
+                    methods.append(e)
+                }
+                info.loadingMethod = methods
+            default: return nil
+            }
+        }
+        return info
+    }
+
+    private static func decodeTile(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_TileId? {
+        var reader = ProtobufWireReader(bytes)
+        var tile = Mapwire_V1_TileId()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), wireType == 0, seen.first(field), let v = reader.varint() else { return nil }
+            switch field {
+            case 1: tile.z = UInt32(truncatingIfNeeded: v)
+            case 2: tile.x = UInt32(truncatingIfNeeded: v)
+            case 3: tile.y = UInt32(truncatingIfNeeded: v)
+            default: return nil
+            }
+        }
+        return tile
+    }
+
+    private static func decodeReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {
+        var reader = ProtobufWireReader(bytes)
+        var reply = Mapwire_V1_PluginReply()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v = reader.varint() else { return nil }; reply.id = v
+            case (10, 2):
+                guard let body = reader.lengthDelimited(), let resource = decodeResource(body) else { return nil }
+                reply.resource = resource
+            default: return nil
+            }
+        }
+        guard reply.kind != nil else { return nil }
+        return reply
+    }
+
+    private static func decodeResource(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResourceData? {
+        var reader = ProtobufWireReader(bytes)
+        var resource = Mapwire_V1_ResourceData()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v = reader.varint(), let e = Mapwire_V1_DataSource(rawValue: enumRaw(v)) else { return nil }; resource.dataSource = e
+            case (2, 2): guard let body = reader.lengthDelimited(), let r = decodeResponse(body) else { return nil }; resource.response = r
+            // The one copy of a resource's bytes between the socket and the map (and on to the renderer,
+            // which gets this same buffer by reference): out of the frame, which may be libzmq's.
+            case (3, 2): guard let body = reader.lengthDelimited() else { return nil }
+                resource.data = body.isEmpty ? Data() : Data(bytes: body.baseAddress!, count: body.count)
+            case (4, 0): guard let v = reader.varint() else { return nil }; resource.retryAfterMs = UInt32(truncatingIfNeeded: v)
+            default: return nil
+            }
+        }
+        return resource
+    }
+
+    private static func decodeResponse(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResourceResponse? {
+        var reader = ProtobufWireReader(bytes)
+        var r = Mapwire_V1_ResourceResponse()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v = reader.varint() else { return nil }; r.noContent = v != 0
+            case (2, 0): guard let v = reader.varint() else { return nil }; r.notModified = v != 0
+            case (3, 0): guard let v = reader.varint() else { return nil }; r.mustRevalidate = v != 0
+            case (4, 0): guard let v = reader.varint(), let e = Mapwire_V1_ResponseSource(rawValue: enumRaw(v)) else { return nil }; r.source = e
+            case (5, 0): guard let v = reader.varint() else { return nil }; r.size = v
+            case (6, 2): guard let b = reader.lengthDelimited(), let s = string(b) else { return nil }; r.modified = s
+            case (7, 2): guard let b = reader.lengthDelimited(), let s = string(b) else { return nil }; r.expires = s
+            case (8, 2): guard let b = reader.lengthDelimited(), let s = string(b) else { return nil }; r.etag = s
+            case (9, 2): guard let b = reader.lengthDelimited(), let e = decodeError(b) else { return nil }; r.error = e
+            default: return nil
+            }
+        }
+        return r
+    }
+
+    private static func decodeError(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResponseError? {
+        var reader = ProtobufWireReader(bytes)
+        var e = Mapwire_V1_ResponseError()
+        var seen = Seen()
+        while !reader.isAtEnd {
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v = reader.varint(), let reason = Mapwire_V1_ErrorReason(rawValue: enumRaw(v)) else { return nil }; e.reason = reason
+            case (2, 2): guard let b = reader.lengthDelimited(), let s = string(b) else { return nil }; e.message = s
+            default: return nil
+            }
+        }
+        return e
+    }
+
+    /// An enum's value as swift-protobuf reads it: the low 32 bits, signed.
+    private static func enumRaw(_ v: UInt64) -> Int { Int(Int32(truncatingIfNeeded: v)) }
+
+    private static func string(_ bytes: UnsafeRawBufferPointer) -> String? { String(validating: bytes, as: UTF8.self) }
+
+    /// Fields met so far (numbers below 64): a second occurrence sends the message to swift-protobuf,
+    /// which merges or replaces by the rules of each field type.
+    private struct Seen {
+        var bits: UInt64 = 0
+        mutating func first(_ field: Int) -> Bool {
+            guard field > 0, field < 64 else { return false }
+            let bit: UInt64 = 1 << UInt64(field)
+            defer { bits |= bit }
+            return bits & bit == 0
+        }
+    }
+}

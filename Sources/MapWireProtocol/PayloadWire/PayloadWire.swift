@@ -1,0 +1,36 @@
+import MapWireWireFormat
+
+/// The payloads with a hand-written codec (HandWrittenWire), by their Envelope field number: the
+/// events that carry nested messages, where swift-protobuf cost the core and the subscribers most.
+enum PayloadWire {
+    static let mapLoadingError = 17, resourceRequest = 29, gesture = 33
+
+    static func isHandWritten(field: Int) -> Bool {
+        field == mapLoadingError || field == resourceRequest || field == gesture
+    }
+
+    /// Writes the payload's envelope field (key, length, message) by hand; false, with nothing written,
+    /// for a payload without a hand-written codec or one carrying unknown fields.
+    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufWireWriter) -> Bool {
+        let start = w.bytes.count
+        let written = switch payload {
+        case .resourceRequest(let m): w.messageField(resourceRequest, m)
+        case .mapLoadingError(let m): w.messageField(mapLoadingError, m)
+        case .gesture(let m): w.messageField(gesture, m)
+        default: false
+        }
+        if !written { w.bytes.removeSubrange(start...) }
+        return written
+    }
+
+    /// Reads the payload of a hand-written field (`isHandWritten`); nil for anything unusual.
+    static func read(field: Int, _ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_Envelope.OneOf_Payload? {
+        switch field {
+        case resourceRequest: if let m = Mapwire_V1_ResourceRequest(wireFields: bytes) { return .resourceRequest(m) }
+        case mapLoadingError: if let m = Mapwire_V1_MapLoadingError(wireFields: bytes) { return .mapLoadingError(m) }
+        case gesture: if let m = Mapwire_V1_GestureEvent(wireFields: bytes) { return .gesture(m) }
+        default: break
+        }
+        return nil
+    }
+}

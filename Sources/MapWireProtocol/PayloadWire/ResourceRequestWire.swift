@@ -1,0 +1,114 @@
+import MapWireWireFormat
+
+// resource-request (events.proto): ResourceRequest with its ResourceRequestInfo, ResourceResponse and
+// ResponseError, field for field as protoc-gen-swift's traverse and decodeMessage handle them.
+
+extension Mapwire_V1_ResourceRequest: HandWrittenWire {
+    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
+        guard unknownFields.data.isEmpty else { return false }
+        w.enumField(1, dataSource)
+        if hasRequest, !w.messageField(2, request) { return false }
+        if hasResponse, !w.messageField(3, response) { return false }
+        w.boolField(4, cancelled)
+        return true
+    }
+
+    init?(wireFields bytes: UnsafeRawBufferPointer) {
+        self.init()
+        var r = ProtobufWireReader(bytes)
+        while !r.isAtEnd {
+            guard let (field, wireType) = r.key() else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return nil }; dataSource = v
+            case (2, 2): guard !hasRequest, let v = r.message(Mapwire_V1_ResourceRequestInfo.self) else { return nil }; request = v
+            case (3, 2): guard !hasResponse, let v = r.message(Mapwire_V1_ResourceResponse.self) else { return nil }; response = v
+            case (4, 0): guard let v = r.bool() else { return nil }; cancelled = v
+            default: return nil
+            }
+        }
+    }
+}
+
+extension Mapwire_V1_ResourceRequestInfo: HandWrittenWire {
+    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
+        guard unknownFields.data.isEmpty else { return false }
+        w.stringField(1, url)
+        w.enumField(2, kind)
+        w.enumField(3, priority)
+        w.packedEnumField(4, loadingMethod)
+        return true
+    }
+
+    init?(wireFields bytes: UnsafeRawBufferPointer) {
+        self.init()
+        var r = ProtobufWireReader(bytes)
+        while !r.isAtEnd {
+            guard let (field, wireType) = r.key() else { return nil }
+            switch (field, wireType) {
+            case (1, 2): guard let v = r.string() else { return nil }; url = v
+            case (2, 0): guard let v: Mapwire_V1_ResourceKind = r.enumValue() else { return nil }; kind = v
+            case (3, 0): guard let v: Mapwire_V1_ResourcePriority = r.enumValue() else { return nil }; priority = v
+            case (4, 0), (4, 2): guard r.repeatedEnum(wireType: wireType, into: &loadingMethod) else { return nil }
+            default: return nil
+            }
+        }
+    }
+}
+
+extension Mapwire_V1_ResourceResponse: HandWrittenWire {
+    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
+        guard unknownFields.data.isEmpty else { return false }
+        w.boolField(1, noContent)
+        w.boolField(2, notModified)
+        w.boolField(3, mustRevalidate)
+        w.enumField(4, source)
+        w.uint64Field(5, size)
+        if hasModified { w.presentString(6, modified) }
+        if hasExpires { w.presentString(7, expires) }
+        if hasEtag { w.presentString(8, etag) }
+        if hasError, !w.messageField(9, error) { return false }
+        return true
+    }
+
+    init?(wireFields bytes: UnsafeRawBufferPointer) {
+        self.init()
+        var r = ProtobufWireReader(bytes)
+        while !r.isAtEnd {
+            guard let (field, wireType) = r.key() else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v = r.bool() else { return nil }; noContent = v
+            case (2, 0): guard let v = r.bool() else { return nil }; notModified = v
+            case (3, 0): guard let v = r.bool() else { return nil }; mustRevalidate = v
+            case (4, 0): guard let v: Mapwire_V1_ResponseSource = r.enumValue() else { return nil }; source = v
+            case (5, 0): guard let v = r.varint() else { return nil }; size = v
+            case (6, 2): guard let v = r.string() else { return nil }; modified = v
+            case (7, 2): guard let v = r.string() else { return nil }; expires = v
+            case (8, 2): guard let v = r.string() else { return nil }; etag = v
+            case (9, 2): guard !hasError, let v = r.message(Mapwire_V1_ResponseError.self) else { return nil }; error = v
+            default: return nil
+            }
+        }
+    }
+}
+
+extension Mapwire_V1_ResponseError: HandWrittenWire {
+    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
+        guard unknownFields.data.isEmpty else { return false }
+        w.enumField(1, reason)
+        w.stringField(2, message)
+        return true
+    }
+
+    init?(wireFields bytes: UnsafeRawBufferPointer) {
+        self.init()
+        var r = ProtobufWireReader(bytes)
+        while !r.isAtEnd {
+            guard let (field, wireType) = r.key() else { return nil }
+            switch (field, wireType) {
+            case (1, 0): guard let v: Mapwire_V1_ErrorReason = r.enumValue() else { return nil }; reason = v
+            case (2, 2): guard let v = r.string() else { return nil }; message = v
+            default: return nil
+            }
+        }
+    }
+}
