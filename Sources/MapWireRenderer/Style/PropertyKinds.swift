@@ -22,9 +22,9 @@ enum PropertyKinds {
     private static let known: [String: StylePropertyKind] = [
         "text-field": .formatted, "icon-image": .resolvedImage, "fill-pattern": .resolvedImage,
         "line-pattern": .resolvedImage, "background-pattern": .resolvedImage, "fill-extrusion-pattern": .resolvedImage,
-        "line-dasharray": .numberArray, "text-font": .array, "text-variable-anchor": .array,
+        "line-dasharray": .numberArray, "text-font": .array, "text-variable-anchor": .array, "text-variable-anchor-offset": .array,
         "text-writing-mode": .array, "icon-text-fit-padding": .numberArray, "icon-padding": .padding,
         "line-offset": .number, "symbol-sort-key": .number, "fill-sort-key": .number, "line-sort-key": .number,
-        "circle-sort-key": .number, "light-position": .numberArray,
+        "circle-sort-key": .number, "light-position": .numberArray, "text-radial-offset": .number,
     ]
 }

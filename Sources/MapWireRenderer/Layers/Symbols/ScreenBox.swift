@@ -13,6 +13,10 @@ struct ScreenBox: Equatable {
         ScreenBox(minX: minX - p, minY: minY - p, maxX: maxX + p, maxY: maxY + p)
     }
 
+    func shifted(by d: Point2D) -> ScreenBox {
+        ScreenBox(minX: minX + d.x, minY: minY + d.y, maxX: maxX + d.x, maxY: maxY + d.y)
+    }
+
     /// The box around a rectangle given relative to `pivot`, after turning it by `rotation`
     /// radians about the pivot.
     static func around(pivot: Point2D, left: Double, top: Double, right: Double, bottom: Double, rotation: Double) -> ScreenBox {

@@ -25,10 +25,15 @@ enum SymbolDrawer {
         let e = icon.entry
         if e.sdf {
             let field = sdfFields.field(icon.name, e, in: sprite)
-            canvas.drawSDF(field, width: e.width, height: e.height, origin: Point2D(x: icon.x, y: icon.y),
-                           scale: icon.width / Double(max(1, e.width)), rotation: icon.rotation, pivot: icon.pivot,
+            // An icon stretched by icon-text-fit: squeezed vertically about its corner (unrotated only).
+            let scaleX = icon.width / Double(max(1, e.width)), scaleY = icon.height / Double(max(1, e.height))
+            let stretched = icon.rotation == 0 && scaleX > 0 && abs(scaleY - scaleX) > 1e-9
+            let origin = Point2D(x: icon.x, y: icon.y)
+            canvas.drawSDF(field, width: e.width, height: e.height, origin: origin,
+                           scale: scaleX, rotation: icon.rotation, pivot: stretched ? origin : icon.pivot,
                            color: CanvasColor(icon.paint.color), opacity: icon.paint.opacity,
-                           haloColor: icon.paint.haloColor, haloWidth: icon.paint.haloWidth, haloBlur: icon.paint.haloBlur)
+                           haloColor: icon.paint.haloColor, haloWidth: icon.paint.haloWidth, haloBlur: icon.paint.haloBlur,
+                           plane: stretched ? PlaneMap(a: 1, b: 0, c: 0, d: scaleY / scaleX) : .identity)
             return
         }
         if flat, let exact = PixelExactIcon.placement(icon, canvasPixelRatio: canvas.pixelRatio) {

@@ -53,14 +53,25 @@ enum SymbolGeometry {
     }
 
     /// An icon standing at one screen point, turned by `rotation` radians about it.
-    static func icon(_ entry: SpriteAtlas.Entry, _ style: SymbolIconStyle, at anchor: Point2D, rotation: Double)
-        -> (icon: IconDraw, box: ScreenBox)
+    /// `text` is the label's box around the anchor (px), which `icon-text-fit` stretches the icon to.
+    static func icon(_ entry: SpriteAtlas.Entry, _ style: SymbolIconStyle, at anchor: Point2D, rotation: Double,
+                     text: (left: Double, top: Double, right: Double, bottom: Double)? = nil) -> (icon: IconDraw, box: ScreenBox)
     {
         // Sprite px are device px at the entry's own pixel ratio.
-        let w = Double(entry.width) / entry.pixelRatio * style.size
-        let h = Double(entry.height) / entry.pixelRatio * style.size
-        let left = -style.anchor.horizontal * w + style.offset.x * style.size
-        let top = -style.anchor.vertical * h + style.offset.y * style.size
+        var w = Double(entry.width) / entry.pixelRatio * style.size
+        var h = Double(entry.height) / entry.pixelRatio * style.size
+        var left = -style.anchor.horizontal * w + style.offset.x * style.size
+        var top = -style.anchor.vertical * h + style.offset.y * style.size
+        if style.textFit != .none, let text {
+            // GL fits in unscaled icon px, then scales the whole by icon-size.
+            let fitted = IconTextFit.rectangle(
+                style.textFit, text: text, natural: (w / style.size, h / style.size),
+                padding: style.textFitPadding, offset: style.offset)
+            left = fitted.left * style.size
+            top = fitted.top * style.size
+            w = max(0, fitted.right - fitted.left) * style.size
+            h = max(0, fitted.bottom - fitted.top) * style.size
+        }
         let icon = IconDraw(entry: entry, name: style.name, x: anchor.x + left, y: anchor.y + top, width: w, height: h,
                             rotation: rotation, pivot: anchor, paint: style.paint)
         let box = ScreenBox.around(pivot: anchor, left: left, top: top, right: left + w, bottom: top + h, rotation: rotation)

@@ -10,6 +10,9 @@ struct SymbolIconStyle {
     var rotate: Double
     var padding: Double
     var paint: TextPaint
+    var textFit: IconTextFit
+    /// `icon-text-fit-padding`: top, right, bottom, left (px).
+    var textFitPadding: [Double]
 
     /// Nil when the feature has no icon.
     init?(_ layer: RenderLayer, _ eval: EvaluationContext) {
@@ -23,6 +26,9 @@ struct SymbolIconStyle {
         anchor = TextAnchor(layer.string("icon-anchor", eval, "center"))
         rotate = layer.number("icon-rotate", eval, 0) * .pi / 180
         padding = layer.numbers("icon-padding", eval, [2]).max() ?? 2
+        textFit = IconTextFit(layer.string("icon-text-fit", eval, "none"))
+        let fitPadding = layer.numbers("icon-text-fit-padding", eval, [0, 0, 0, 0])
+        textFitPadding = fitPadding.count == 4 ? fitPadding : [0, 0, 0, 0]
         paint = TextPaint(
             color: layer.color("icon-color", eval, .black),
             opacity: layer.number("icon-opacity", eval, 1),

@@ -19,6 +19,19 @@ struct SymbolPlacer {
         var textBoxes: [ScreenBox] = []
         var icon: IconDraw?
         var iconBox: ScreenBox?
+        /// How far the text was moved from its centred layout for its (first) variable anchor.
+        var textShift = Point2D(x: 0, y: 0)
+        /// The label at its further `text-variable-anchor`s, tried in order after the first.
+        var otherAnchors: [AnchoredText] = []
+        /// Whether the icon moves with the text's anchor (variable anchors with icon-text-fit).
+        var iconMovesWithText = false
+    }
+
+    /// A label laid out at one of its variable anchors.
+    struct AnchoredText {
+        var glyphs: [GlyphDraw]
+        var boxes: [ScreenBox]
+        var shift: Point2D
     }
 
     let context: PaintContext
@@ -88,10 +101,38 @@ struct SymbolPlacer {
     /// Whether any part of the candidate was placed.
     private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) -> Bool {
         let hasText = !c.glyphs.isEmpty, hasIcon = c.icon != nil
+        // The text at its first anchor, then at the others (no array built for the usual single one).
+        let anchorCount = 1 + c.otherAnchors.count
+        func anchored(_ i: Int) -> AnchoredText {
+            i == 0 ? AnchoredText(glyphs: c.glyphs, boxes: c.textBoxes, shift: c.textShift) : c.otherAnchors[i - 1]
+        }
         // Symbols wholly off screen are neither drawn nor kept.
-        guard c.textBoxes.contains(where: viewport.intersects) || c.iconBox.map(viewport.intersects) == true else { return false }
-        var placeText = hasText && (options.textAllowOverlap || index.fits(c.textBoxes))
-        var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(c.iconBox.map { [$0] } ?? []))
+        guard (0..<anchorCount).contains(where: { anchored($0).boxes.contains(where: viewport.intersects) })
+            || c.iconBox.map(viewport.intersects) == true else { return false }
+        // GL tries each anchor without overlap, then (when text may overlap) each with it; an icon
+        // that moves with the text must fit wherever the text goes.
+        var chosen = anchored(0), placeText = false
+        if hasText {
+            let attempts = options.textAllowOverlap ? 2 * anchorCount : anchorCount
+            for attempt in 0..<attempts {
+                let candidate = anchored(attempt % anchorCount)
+                let textFits = attempt >= anchorCount || index.fits(candidate.boxes)
+                let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
+                    || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
+                if textFits && iconFits {
+                    chosen = candidate
+                    placeText = true
+                    break
+                }
+            }
+        }
+        var icon = c.icon, iconBox = c.iconBox
+        if c.iconMovesWithText {
+            let d = Self.difference(chosen.shift, c.textShift)
+            icon = icon?.shifted(by: d)
+            iconBox = iconBox?.shifted(by: d)
+        }
+        var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(iconBox.map { [$0] } ?? []))
         if hasText && hasIcon {
             // Text and icon go together unless the one left behind is optional.
             if !options.textOptional && !options.iconOptional {
@@ -104,10 +145,10 @@ struct SymbolPlacer {
             }
         }
         if placeText {
-            result.glyphs += c.glyphs
-            if !options.textIgnorePlacement { index.insert(c.textBoxes) }
+            result.glyphs += chosen.glyphs
+            if !options.textIgnorePlacement { index.insert(chosen.boxes) }
         }
-        if placeIcon, let icon = c.icon, let box = c.iconBox {
+        if placeIcon, let icon, let box = iconBox {
             result.icons.append(icon)
             usedImages.insert(icon.name)
             if !options.iconIgnorePlacement { index.insert([box]) }
@@ -115,6 +156,8 @@ struct SymbolPlacer {
         if placeText || placeIcon { placedKeys.insert(c.key) }
         return placeText || placeIcon
     }
+
+    private static func difference(_ a: Point2D, _ b: Point2D) -> Point2D { Point2D(x: a.x - b.x, y: a.y - b.y) }
 
     private mutating func candidates(_ feature: VectorFeature, name: String, layer: RenderLayer, options: SymbolLayerOptions,
                                      extent: Int, projection: TileProjection, repeats: inout RepeatedLabels) -> [Candidate] {
@@ -129,12 +172,19 @@ struct SymbolPlacer {
             if entry == nil { missingImages.insert(iconStyle.name) }
         }
         var shaped: ShapedText?
+        // Variable anchors: the centred layout for each justification they ask for.
+        var shapedByJustify: [Double: ShapedText] = [:]
         if let textStyle {
             let runs = textStyle.sections.map { section in
                 textRun(section.text, stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
             }
             let text = TextShaper.shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
+            for variable in textStyle.variableAnchors where shapedByJustify[variable.justify] == nil {
+                var layout = textStyle.layout
+                layout.justify = variable.justify
+                shapedByJustify[variable.justify] = variable.justify == textStyle.layout.justify ? text : TextShaper.shape(runs, layout)
+            }
         }
         guard shaped != nil || entry != nil else { return [] }
         let labelText = shaped == nil ? "" : textStyle?.sections.map(\.text).joined() ?? ""
@@ -160,12 +210,29 @@ struct SymbolPlacer {
             var c = Candidate(key: key(p), sortKey: sortKey, anchor: p, text: labelText)
             let (textStyle, iconStyle) = sized(p)
             if let shaped, let textStyle {
-                let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
-                c.glyphs = text.glyphs
-                c.textBoxes = [text.box]
+                if textStyle.variableAnchors.isEmpty || alongLine {
+                    let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
+                    c.glyphs = text.glyphs
+                    c.textBoxes = [text.box]
+                } else if case let anchored = variableAnchored(textStyle, shapedByJustify, at: p, rotation: textRotation,
+                                                    mapBearing: options.textFollowsMap ? bearing : 0), !anchored.isEmpty {
+                    c.glyphs = anchored[0].glyphs
+                    c.textBoxes = anchored[0].boxes
+                    c.textShift = anchored[0].shift
+                    c.otherAnchors = Array(anchored.dropFirst())
+                    c.iconMovesWithText = iconStyle.map { $0.textFit != .none } ?? false
+                }
             }
             if let entry, let iconStyle {
-                let icon = SymbolGeometry.icon(entry, iconStyle, at: p, rotation: iconRotation)
+                // icon-text-fit stretches the icon around the text's box (the centred one with variable
+                // anchors: the icon then moves with the anchor the text takes).
+                let f = (textStyle?.size ?? 0) / EmUnits.perEm
+                let textBox = shaped.map { s in (left: s.left * f, top: s.top * f, right: s.right * f, bottom: s.bottom * f) }
+                var icon = SymbolGeometry.icon(entry, iconStyle, at: p, rotation: iconRotation, text: textBox)
+                if c.iconMovesWithText {
+                    icon.icon = icon.icon.shifted(by: c.textShift)
+                    icon.box = icon.box.shifted(by: c.textShift)
+                }
                 c.icon = icon.icon
                 c.iconBox = icon.box
             }
@@ -256,6 +323,24 @@ struct SymbolPlacer {
             }
         }
         return result
+    }
+
+    /// The label at each of its variable anchors, in order: the centred layout moved so the anchor's
+    /// side of its padded box sits on `p`, plus the anchor's offset (turned with the map when aligned to it).
+    private func variableAnchored(_ style: SymbolTextStyle, _ shapedByJustify: [Double: ShapedText], at p: Point2D,
+                                  rotation: Double, mapBearing: Double) -> [AnchoredText] {
+        let f = style.size / EmUnits.perEm
+        return style.variableAnchors.compactMap { variable in
+            guard let shaped = shapedByJustify[variable.justify] else { return nil }
+            var shift = variable.shift(width: shaped.width * f + 2 * style.padding,
+                                       height: (shaped.bottom - shaped.top) * f + 2 * style.padding, scale: f)
+            if mapBearing != 0 {
+                let c = cos(mapBearing), s = sin(mapBearing)
+                shift = Point2D(x: shift.x * c - shift.y * s, y: shift.x * s + shift.y * c)
+            }
+            let text = SymbolGeometry.pointText(shaped, style, at: Point2D(x: p.x + shift.x, y: p.y + shift.y), rotation: rotation)
+            return AnchoredText(glyphs: text.glyphs, boxes: [text.box], shift: shift)
+        }
     }
 
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.

@@ -10,6 +10,8 @@ struct SymbolTextStyle {
     var rotate: Double
     var padding: Double
     var paint: TextPaint
+    /// `text-variable-anchor` (point placement only): tried in order; empty uses `layout.anchor`.
+    var variableAnchors: [VariableAnchor] = []
 
     static let defaultFont = ["Open Sans Regular", "Arial Unicode MS Regular"]
 
@@ -31,14 +33,28 @@ struct SymbolTextStyle {
         size = layer.number("text-size", eval, 16)
         guard size > 0 else { return nil }
         let em = EmUnits.perEm
-        let anchor = TextAnchor(layer.string("text-anchor", eval, "center"))
-        let offset = layer.numbers("text-offset", eval, [0, 0])
+        var anchor = TextAnchor(layer.string("text-anchor", eval, "center"))
+        var offset = layer.numbers("text-offset", eval, [0, 0])
+        let justify = layer.string("text-justify", eval, "center")
+        if !alongLine, let pairs = layer.layout["text-variable-anchor-offset"], case .array(let items) = pairs.evaluate(eval) {
+            // MapLibre's newer form wins over text-variable-anchor.
+            variableAnchors = VariableAnchor.anchors(pairs: items, justify: justify)
+        } else if !alongLine, let names = layer.layout["text-variable-anchor"]?.strings(eval, default: []), !names.isEmpty {
+            let radial = layer.layout["text-radial-offset"] == nil ? nil : layer.number("text-radial-offset", eval, 0)
+            variableAnchors = VariableAnchor.anchors(
+                names, radial: radial, textOffset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0), justify: justify)
+        }
+        if !variableAnchors.isEmpty {
+            // The text is laid out centred; each anchor moves it by its own offset.
+            anchor = .center
+            offset = [0, 0]
+        }
         layout = TextLayoutOptions(
             // Labels along lines never wrap.
             maxWidth: alongLine ? 0 : layer.number("text-max-width", eval, 10) * em,
             lineHeight: layer.number("text-line-height", eval, 1.2) * em,
             letterSpacing: layer.number("text-letter-spacing", eval, 0) * em,
-            justify: TextAnchor.justification(layer.string("text-justify", eval, "center"), anchor: anchor),
+            justify: variableAnchors.first?.justify ?? TextAnchor.justification(justify, anchor: anchor),
             anchor: anchor,
             offsetX: (offset.count == 2 ? offset[0] : 0) * em,
             offsetY: (offset.count == 2 ? offset[1] : 0) * em)

@@ -1,0 +1,92 @@
+import Foundation
+import MapEngine
+@testable import MapWireRenderer
+import MapWireVectorTile
+import Testing
+
+/// `icon-text-fit` as GL fits it: the icon stretched to the label's box plus `icon-text-fit-padding`
+/// (top, right, bottom, left) in the directions asked, centred on the text in the others.
+/// Square-glyph font: "A A" at 24 px has its squares at x 236...252 and 260...276, y 248...264, and a
+/// box of x 236...276, y 241.6...270.4; the green 10 px dot shows through the gap between the squares.
+@Suite struct IconTextFitTests {
+    let renderer = MapRenderer()
+    static let green = [UInt8(0), 255, 0]
+
+    @Test func theRectangleIsTheTextBoxPlusPaddingInTheFittedDirections() {
+        let text = (left: -20.0, top: -14.4, right: 20.0, bottom: 14.4)
+        let both = IconTextFit.rectangle(.both, text: text, natural: (10, 10), padding: [2, 4, 6, 8], offset: (0, 0))
+        #expect(both.left == -28 && both.right == 24)
+        #expect(abs(both.top + 16.4) < 1e-9 && abs(both.bottom - 20.4) < 1e-9)
+        let width = IconTextFit.rectangle(.width, text: text, natural: (10, 10), padding: [2, 4, 6, 8], offset: (1, 1))
+        #expect(width.left == -27 && width.right == 25 && width.top == -4 && width.bottom == 6)
+        let height = IconTextFit.rectangle(.height, text: text, natural: (10, 10), padding: [0, 0, 0, 0], offset: (0, 0))
+        #expect(height.left == -5 && height.right == 5 && height.top == -14.4 && height.bottom == 14.4)
+        #expect(IconTextFit("both") == .both && IconTextFit("bogus") == .none)
+    }
+
+    static func layout(_ extra: String) -> String {
+        ##"{"icon-image":"dot","text-field":"A A","text-font":["Test Square"],"text-size":24\##(extra)}"##
+    }
+
+    func render(_ layout: String, at x: Int32 = 2048) throws -> MapRenderer.Frame {
+        try renderer.render(SymbolFixtures.scene(
+            style: TestScene.style(SymbolRenderingTests.layer(layout: layout, paint: ##"{"text-color":"#ff0000"}"##)),
+            features: [SymbolFixtures.pointFeature(x, 2048)], sprite: SymbolFixtures.dotSprite()))
+    }
+
+    @Test func bothStretchesTheIconAroundTheTextWithPadding() throws {
+        let frame = try render(Self.layout(##","icon-text-fit":"both","icon-text-fit-padding":[2,4,6,8]"##))
+        // Icon: x 228...280, y 239.6...276.4.
+        for (x, y) in [(230, 256), (278, 256), (256, 241), (256, 275), (256, 256)] {
+            #expect(TestScene.pixel(frame, x, y) == [0, 255, 0, 255], "inside at \(x),\(y)")
+        }
+        for (x, y) in [(226, 256), (282, 256), (256, 237), (256, 278)] {
+            #expect(TestScene.pixel(frame, x, y)[3] == 0, "outside at \(x),\(y)")
+        }
+        #expect(SymbolFixtures.count(frame, Self.green, x: 0..<512, y: 0..<512) > 52 * 36 - 2 * 16 * 16 - 52 * 2)
+    }
+
+    @Test func widthStretchesOnlyAcrossAndKeepsTheIconsHeightCentred() throws {
+        let frame = try render(Self.layout(##","icon-text-fit":"width""##))
+        // Icon: x 236...276, y 251...261.
+        #expect(SymbolFixtures.count(frame, Self.green, x: 253..<259, y: 251..<261) == 6 * 10)
+        #expect(SymbolFixtures.count(frame, Self.green, x: 0..<512, y: 0..<251) == 0)
+        #expect(SymbolFixtures.count(frame, Self.green, x: 0..<512, y: 261..<512) == 0)
+        #expect(SymbolFixtures.count(frame, Self.green, x: 0..<512, y: 248..<250) == 0)
+    }
+
+    @Test func heightStretchesOnlyDownAndNoneKeepsTheIconsSize() throws {
+        let frame = try render(Self.layout(##","icon-text-fit":"height""##))
+        // Icon: x 251...261, y 241.6...270.4; the squares leave x 252...260 open.
+        #expect(SymbolFixtures.count(frame, Self.green, x: 253..<259, y: 243..<270) == 6 * 27)
+        #expect(SymbolFixtures.count(frame, Self.green, x: 0..<250, y: 0..<512) == 0)
+        let none = try render(Self.layout(""))
+        #expect(SymbolFixtures.count(none, Self.green, x: 0..<512, y: 0..<251) == 0)
+        #expect(SymbolFixtures.count(none, Self.green, x: 253..<259, y: 251..<261) == 60)
+    }
+
+    @Test func anSDFIconStretchesByDifferentAmountsAcrossAndDown() throws {
+        // The 16 px SDF icon (a 10 px square inside 3 px) fitted to the text box: 40 × 28.8 px from
+        // (236, 241.6), so 2.5× across and 1.8× down; its square spans x 243.5...268.5, y 247...265
+        // (seen through the gap between the text's squares, x 252...260).
+        let frame = try renderer.render(SymbolFixtures.scene(
+            style: TestScene.style(SymbolRenderingTests.layer(
+                layout: ##"{"icon-image":"square","text-field":"A A","text-font":["Test Square"],"text-size":24,"icon-text-fit":"both"}"##,
+                paint: ##"{"text-color":"#ff0000","icon-color":"#00ff00"}"##)),
+            features: [SymbolFixtures.pointFeature(2048, 2048)], sprite: SymbolFixtures.sdfSprite()))
+        #expect(TestScene.pixel(frame, 256, 249) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 256, 263) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 256, 245)[3] == 0)
+        #expect(TestScene.pixel(frame, 256, 267)[3] == 0)
+    }
+
+    @Test func aFittedIconMovesWithItsLabelsVariableAnchor() throws {
+        // Anchored "left" with radial offset 0: the text (and the fitted icon) move right by half the
+        // padded box, 22 px: icon x 250...302 instead of 228...280.
+        let frame = try render(Self.layout(##","icon-text-fit":"both","icon-text-fit-padding":[2,4,6,8],"text-variable-anchor":["left"]"##))
+        #expect(TestScene.pixel(frame, 252, 256) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 300, 256) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 247, 256)[3] == 0)
+        #expect(TestScene.pixel(frame, 304, 256)[3] == 0)
+    }
+}
