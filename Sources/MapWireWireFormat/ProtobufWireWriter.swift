@@ -19,20 +19,12 @@ public struct ProtobufWireWriter {
             bytes.append(UInt8(truncatingIfNeeded: value))
             return
         }
-        // Longer ones (sequence numbers, times: 3 to 10 bytes) are built in a register and appended at
-        // once: an append per byte, each with its uniqueness and capacity check, was most of their cost.
-        var buffer: (UInt64, UInt64) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &buffer) { out in
-            var v = value, n = 0
-            while v >= 0x80 {
-                out[n] = UInt8(truncatingIfNeeded: v) | 0x80
-                v >>= 7
-                n += 1
-            }
-            out[n] = UInt8(v)
-            return n + 1
+        var v = value
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
         }
-        withUnsafeBytes(of: &buffer) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        bytes.append(UInt8(v))
     }
 
     @inlinable @inline(__always) public mutating func key(_ field: Int, wireType: UInt64) { varint(UInt64(field) << 3 | wireType) }
