@@ -37,9 +37,9 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = envelope.payload?.documentedJSON.serialized
     }
     checkAgainstSwiftProtobuf(frames.count > 1 ? frames[1] : Data())
-    // The hand-written payload codecs (PayloadWire: resource-request 29, map-loading-error 17, gesture 33)
-    // get the whole input as their payload, not only where an envelope's bytes happen to hold one.
-    for field in [17, 29, 33] {
+    // The hand-written payload codecs (PayloadWire: resource-request 29, map-loading-error 17, gesture 33,
+    // camera-changed 28) get the whole input as their payload, not only where an envelope's bytes happen to hold one.
+    for field in [17, 28, 29, 33] {
         var body = Data([0x18, 0x01])  // sequence 1
         body += ProtobufWireWriter.varintBytes(UInt64(field << 3 | 2)) + ProtobufWireWriter.varintBytes(UInt64(count))
         body += data
@@ -56,6 +56,11 @@ func checkAgainstSwiftProtobuf(_ body: Data) {
     let full = try? Mapwire_V1_Envelope(serializedBytes: body)
     if fast != full, ((try? fast?.serializedBytes()) as [UInt8]??) != ((try? full?.serializedBytes()) as [UInt8]??) {
         fatalError("the envelope reader and swift-protobuf disagree")
+    }
+    // DecodedEnvelope (header and payload, the bench's decoding subscriber) must give the same envelope.
+    let decoded = (try? body.withUnsafeBytes { try DecodedEnvelope.decode($0) })?.envelope()
+    if decoded != full, ((try? decoded?.serializedBytes()) as [UInt8]??) != ((try? full?.serializedBytes()) as [UInt8]??) {
+        fatalError("the decoded envelope and swift-protobuf disagree")
     }
     if let e = full, e.unknownFields.data.isEmpty {
         var writer = EnvelopeWriter()

@@ -33,4 +33,28 @@ struct LazySubscriberTests {
             #expect(lazy.decode(event) == envelope, "\(event.topic) #\(event.header.sequence)")
         }
     }
+
+    @Test func aHeaderAndPayloadSubscriberSeesWhatADecodingOneSees() throws {
+        let run = try TestRun()
+        try run.startCore()
+        try run.start("mapwire-loader")
+        let (style, _) = try run.tiledStyle()
+        let decoding = try run.subscribe()
+        let decoded = try run.subscribe()
+        #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(style.path)" })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: decoding) { topic, _ in topic == "map-idle" })
+
+        var events: [(topic: String, DecodedEnvelope)] = []
+        let deadline = monotonicMillis() + 20_000
+        while events.last?.topic != "map-idle", monotonicMillis() < deadline {
+            if case .event(let topic, let event)? = try decoded.nextDecoded(timeoutMilliseconds: 100) { events.append((topic, event)) }
+        }
+        #expect(events.map(\.topic) == log.topics)
+        #expect(decoded.missedEvents == 0 && decoded.malformedMessages == 0 && decoded.receivedEvents == UInt64(events.count))
+        for ((topic, event), (_, envelope)) in zip(events, log.events) {
+            #expect(event.envelope() == envelope, "\(topic) #\(event.header.sequence)")
+            #expect(event.payload == envelope.payload && event.header.sequence == envelope.sequence)
+        }
+    }
 }

@@ -207,12 +207,14 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// Random messages of the three hand-written payloads, each field set or left at its default at random.
+/// Random messages of the hand-written payloads, each field set or left at its default at random
+/// (camera-changed, the empty one, one time in ten).
 enum RandomPayload {
     static func any<R: RandomNumberGenerator>(_ r: inout R) -> Mapwire_V1_Envelope.OneOf_Payload {
-        switch Int.random(in: 0..<3, using: &r) {
-        case 0: .resourceRequest(resourceRequest(&r))
-        case 1: .mapLoadingError(mapLoadingError(&r))
+        switch Int.random(in: 0..<10, using: &r) {
+        case 0, 1, 2: .resourceRequest(resourceRequest(&r))
+        case 3, 4, 5: .mapLoadingError(mapLoadingError(&r))
+        case 6: .cameraChanged(.init())
         default: .gesture(gesture(&r))
         }
     }

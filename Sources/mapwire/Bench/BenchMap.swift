@@ -41,7 +41,7 @@ struct BenchError: Error, CustomStringConvertible {
 }
 
 /// Subscribers on a core's events socket, each on its own thread with its own context, receiving
-/// and decoding every event with MapWirePluginKit's EventSubscriber — what a real subscriber does.
+/// and decoding every event with MapWirePluginKit's EventSubscriber (`nextDecoded`) — what a real subscriber does.
 enum EventCounters {
     /// Starts `count` subscribers; returns once each is welcomed. `expected` events end each one;
     /// so does a second without events once events have started (the rest was dropped).
@@ -63,7 +63,8 @@ enum EventCounters {
                     var tally = SubscriberTally()
                     var timeout = 60_000
                     while tally.received < expected {
-                        guard let item = try? subscriber.next(timeoutMilliseconds: timeout) else { break }
+                        // Every field decoded into Swift values, without the envelope message's storage.
+                        guard let item = try? subscriber.nextDecoded(timeoutMilliseconds: timeout) else { break }
                         guard case .event = item else { continue }
                         tally.count(at: BenchThreads.now())
                         timeout = 1000
