@@ -10,6 +10,14 @@ public enum TileCover {
         return max(0, Int(roundZoom ? zoom.rounded() : zoom.rounded(.down)))
     }
 
+    /// The highest pitch at which GL covers a view with tiles of one zoom (MapLibre GL JS 5.3.0, Mercator,
+    /// no terrain): above it, tiles far from the camera get lower zooms. It is 78.5° less half the vertical
+    /// field of view, kept within 0…60°. With MapWire's field of view (about 36.87°, GL's default) that is
+    /// 60°, `Camera.maxPitch`: every view MapWire can show is covered with one zoom, as GL covers it.
+    public static func constantZoomPitchLimit(fieldOfViewDegrees: Double) -> Double {
+        min(max(78.5 - fieldOfViewDegrees / 2, 0), 60)
+    }
+
     /// Tiles a source must load for this view: covering zoom clamped to maxZoom (overzoom: past maxzoom
     /// the maxzoom tiles are used), none when below minZoom. x wraps around the antimeridian (modulo 2^z),
     /// y clamped to the world, no duplicates, sorted by distance from the view centre (nearest first).

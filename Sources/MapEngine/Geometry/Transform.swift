@@ -15,6 +15,9 @@ public struct Transform: Sendable {
     /// 1.5 gives a vertical field of view of 2·atan(1/3) ≈ 36.87°.
     public static let cameraDistanceInHeights: Double = 1.5
 
+    /// The vertical field of view that distance gives, in degrees (GL's default, 0.6435 rad).
+    public static var fieldOfViewDegrees: Double { 2 * atan(0.5 / cameraDistanceInHeights) * 180 / .pi }
+
     /// The ground positions (world px at `zoom`) of the viewport's four corners, in screen order
     /// top-left, top-right, bottom-right, bottom-left, honouring bearing and pitch.
     public func visibleQuad(atZoom zoom: Double) -> [(x: Double, y: Double)] {

@@ -242,7 +242,9 @@ struct SymbolPlacer {
         guard alongLine else {
             return PointAnchors.anchors(of: feature)
                 .filter { PointAnchors.isOwned($0, extent: extent) && $0.x.isFinite && $0.y.isFinite }
-                .map { atPoint(projection.point(x: $0.x, y: $0.y), iconRotation: iconRotation) }
+                .map { projection.point(x: $0.x, y: $0.y) }
+                .filter { !SymbolDistanceCull.isTooFar(screenY: $0.y, projector) }
+                .map { atPoint($0, iconRotation: iconRotation) }
         }
         guard feature.type == .lineString || feature.type == .polygon else { return [] }
         var result: [Candidate] = []
