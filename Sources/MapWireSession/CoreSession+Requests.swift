@@ -50,7 +50,13 @@ extension CoreSession {
         let limit = configuration.maxInFlightPerPlugin
         var busyRoles: Set<String> = []
         var failed: [PendingRequests.Entry] = []
-        for id in requests.waiting {
+        // Walked by index, not over a copy: a request sent or failed leaves `waiting` at `index`, and
+        // a copy held by the loop would make each of those removals copy the whole queue.
+        var index = 0
+        while index < requests.waiting.count {
+            let id = requests.waiting[index]
+            let waitingBefore = requests.waiting.count
+            defer { if requests.waiting.count == waitingBefore { index += 1 } }
             // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
             // dies or hangs takes few with it and the others of its role pick up the queue.
             guard let entry = requests.entry(id), entry.plugin == nil else { continue }
