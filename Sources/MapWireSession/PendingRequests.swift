@@ -108,7 +108,9 @@ struct PendingRequests {
     var count: Int { entries.count }
 
     /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
-    mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64) -> Entry? {
+    /// `leavingWaiting: false`: the caller takes it out of `waiting` itself (`leaveWaiting`), after a walk of the queue.
+    mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64,
+                         leavingWaiting: Bool = true) -> Entry? {
         guard let (entry, previous) = modify(id, { entry -> (Entry, Data?) in
             let previous = entry.plugin
             entry.plugin = plugin
@@ -123,9 +125,20 @@ struct PendingRequests {
         }) else { return nil }
         if let previous { release(previous) }
         inFlightCount[plugin, default: 0] += 1
-        if let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
+        if leavingWaiting, let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
         noteDue(id, entry.nextDueMillis)
         return entry
+    }
+
+    /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`, in one pass.
+    mutating func leaveWaiting(_ ids: [UInt64]) {
+        switch ids.count {
+        case 0: return
+        case 1: if let index = waiting.firstIndex(of: ids[0]) { waiting.remove(at: index) }
+        default:
+            let gone = Set(ids)
+            waiting.removeAll { gone.contains($0) }
+        }
     }
 
     /// Changes a request that waits for a plugin (nothing went out with it yet); false for any other.
