@@ -50,6 +50,9 @@ extension CoreSession {
         let limit = configuration.maxInFlightPerPlugin
         var busyRoles: Set<String> = []
         var failed: [PendingRequests.Entry] = []
+        // Requests sent here leave the queue after the walk, in one pass: removed one by one while the
+        // loop holds the queue, each removal copied the whole queue.
+        var sent: [UInt64] = []
         for id in requests.waiting {
             // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
             // dies or hangs takes few with it and the others of its role pick up the queue.
@@ -70,11 +73,13 @@ extension CoreSession {
                 plugin = registry.next(for: entry.role, where: { requests.inFlight(for: $0.identity) < limit })
                 if plugin == nil { busyRoles.insert(entry.role) }
             }
-            guard let plugin, let sent = requests.assign(id, to: plugin.identity, now: now, wallNanos: wallNanos,
-                                                          monotonicNanos: monotonicNanos) else { continue }
+            guard let plugin, let entry = requests.assign(id, to: plugin.identity, now: now, wallNanos: wallNanos,
+                                                           monotonicNanos: monotonicNanos, leavingWaiting: false) else { continue }
+            sent.append(id)
             health.requestsSent += 1
-            send(.with { $0.request = outgoing(sent, to: plugin.identity) }, to: plugin.identity)
+            send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
         }
+        requests.leaveWaiting(sent)
         for entry in failed {
             resolve(entry, .failed("no \(entry.role) plugin is registered"))
         }

@@ -83,7 +83,11 @@ extension CoreSession {
 
     /// The earliest view deadline (waiting or drawing), for the shell's next tick.
     var earliestViewDeadline: Int64? {
-        (viewJobs.values.lazy.map(\.deadlineMillis) + mapFrameViews.waiting.lazy.map(\.deadlineMillis)).min()
+        // Two minimums, not the minimum of the two joined: `+` would build an array at every turn of the loop.
+        let views = viewJobs.values.lazy.map(\.deadlineMillis).min()
+        let frames = mapFrameViews.waiting.lazy.map(\.deadlineMillis).min()
+        guard let views, let frames else { return views ?? frames }
+        return min(views, frames)
     }
 
     /// Sends every view whose tiles (and glyphs, when drawn again) are there to a renderer; fails views

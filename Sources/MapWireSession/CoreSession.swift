@@ -161,7 +161,7 @@ public final class CoreSession: MapEnvironment {
     public var nextDeadlineMillis: Int64 {
         var next = nextHeartbeatMillis
         if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
-        if let deadline = requests.earliestDeadline { next = min(next, deadline) }
+        if let deadline = requests.earliestDeadline() { next = min(next, deadline) }
         if let due = retries.earliestDue { next = min(next, due) }
         if let due = earliestViewDeadline { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
@@ -212,7 +212,7 @@ public final class CoreSession: MapEnvironment {
 
     /// A fresh request id, unguessable and not in use.
     func takeRequestID() -> UInt64 {
-        requestIDs.next(avoiding: { requests.entry($0) != nil })
+        requestIDs.next(avoiding: { requests.contains($0) })
     }
 
     // MARK: MapEnvironment

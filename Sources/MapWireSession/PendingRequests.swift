@@ -69,6 +69,12 @@ struct PendingRequests {
         var sentNanos: UInt64 = 0
 
         var attemptMillis: Int64 { max(1, policy.timeoutMillis / Int64(max(1, policy.attempts))) }
+
+        /// When the shell must step the session for this request: its attempt's timeout while another
+        /// attempt may follow, else its deadline.
+        var nextDueMillis: Int64 {
+            plugin == nil || attempts >= policy.attempts ? deadlineMillis : min(deadlineMillis, attemptDeadlineMillis)
+        }
     }
 
     private var entries: [UInt64: Entry] = [:]
@@ -76,6 +82,8 @@ struct PendingRequests {
     private var inFlightCount: [Data: Int] = [:]
     /// Ids waiting for a plugin, oldest first.
     private(set) var waiting: [UInt64] = []
+    /// Every entry's `nextDueMillis` as it was set, stale ones included (see `earliestDeadline`).
+    private var dueTimes = DeadlineHeap()
 
     mutating func add(_ request: Mapwire_V1_PluginRequest, purpose: RequestPurpose, role: String, onlyPlugin: Data? = nil,
                       policy: RequestPolicy, now: Int64) {
@@ -83,37 +91,64 @@ struct PendingRequests {
         entries[request.id] = Entry(request: request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy,
                                     plugin: nil, deadlineMillis: deadline, attemptDeadlineMillis: deadline)
         waiting.append(request.id)
+        noteDue(request.id, deadline)
     }
 
     func entry(_ id: UInt64) -> Entry? { entries[id] }
 
+    func contains(_ id: UInt64) -> Bool { entries.index(forKey: id) != nil }
+
+    /// Changes an entry where it is stored: a copy taken out and put back would share the request's
+    /// protobuf storage with the table, and the first write to it would copy that storage.
+    private mutating func modify<R>(_ id: UInt64, _ change: (inout Entry) -> R) -> R? {
+        guard let index = entries.index(forKey: id) else { return nil }
+        return change(&entries.values[index])
+    }
+
     var count: Int { entries.count }
 
     /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
-    mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64) -> Entry? {
-        guard var entry = entries[id] else { return nil }
-        if let previous = entry.plugin { release(previous) }
+    /// `leavingWaiting: false`: the caller takes it out of `waiting` itself (`leaveWaiting`), after a walk of the queue.
+    mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64,
+                         leavingWaiting: Bool = true) -> Entry? {
+        guard let (entry, previous) = modify(id, { entry -> (Entry, Data?) in
+            let previous = entry.plugin
+            entry.plugin = plugin
+            if !entry.asked.contains(plugin) { entry.asked.append(plugin) }
+            entry.attempts += 1
+            entry.sentNanos = monotonicNanos
+            entry.request.attempt = UInt32(entry.request.attempt + 1)
+            entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
+            // The plugin may give up on this attempt after this instant: nobody waits for it any more.
+            entry.request.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
+            return (entry, previous)
+        }) else { return nil }
+        if let previous { release(previous) }
         inFlightCount[plugin, default: 0] += 1
-        entry.plugin = plugin
-        if !entry.asked.contains(plugin) { entry.asked.append(plugin) }
-        entry.attempts += 1
-        entry.sentNanos = monotonicNanos
-        entry.request.attempt = UInt32(entry.request.attempt + 1)
-        entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
-        // The plugin may give up on this attempt after this instant: nobody waits for it any more.
-        entry.request.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
-        entries[id] = entry
-        waiting.removeAll { $0 == id }
+        if leavingWaiting, let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
+        noteDue(id, entry.nextDueMillis)
         return entry
+    }
+
+    /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`, in one pass.
+    mutating func leaveWaiting(_ ids: [UInt64]) {
+        switch ids.count {
+        case 0: return
+        case 1: if let index = waiting.firstIndex(of: ids[0]) { waiting.remove(at: index) }
+        default:
+            let gone = Set(ids)
+            waiting.removeAll { gone.contains($0) }
+        }
     }
 
     /// Changes a request that waits for a plugin (nothing went out with it yet); false for any other.
     @discardableResult
     mutating func updateWaiting(_ id: UInt64, _ change: (inout Mapwire_V1_PluginRequest) -> Void) -> Bool {
-        guard var entry = entries[id], entry.plugin == nil else { return false }
-        change(&entry.request)
-        entries[id] = entry
-        return true
+        modify(id) { entry in
+            guard entry.plugin == nil else { return false }
+            change(&entry.request)
+            return true
+        } ?? false
     }
 
     /// Counts one more send of the request to its plugin, at the plugin's asking; returns the count.
@@ -125,7 +160,7 @@ struct PendingRequests {
     /// Takes a request out (answered, failed or cancelled). Nil for unknown ids: late or duplicate replies.
     mutating func remove(_ id: UInt64) -> Entry? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
-        if let plugin = entry.plugin { release(plugin) } else { waiting.removeAll { $0 == id } }
+        if let plugin = entry.plugin { release(plugin) } else if let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
         return entry
     }
 
@@ -140,11 +175,13 @@ struct PendingRequests {
         let ids = entries.filter { $0.value.plugin == plugin }.keys.sorted()
         inFlightCount[plugin] = nil
         for id in ids {
-            guard var entry = entries[id] else { continue }
-            entry.plugin = nil
-            entry.attempts -= 1
-            entry.attemptDeadlineMillis = entry.deadlineMillis
-            entries[id] = entry
+            guard let due = modify(id, { entry -> Int64 in
+                entry.plugin = nil
+                entry.attempts -= 1
+                entry.attemptDeadlineMillis = entry.deadlineMillis
+                return entry.nextDueMillis
+            }) else { continue }
+            noteDue(id, due)
         }
         waiting = (ids + waiting).sorted()
         return ids
@@ -155,15 +192,39 @@ struct PendingRequests {
         inFlightCount[plugin] ?? 0
     }
 
-    var earliestDeadline: Int64? {
-        // Lazily: asked at every turn of the shell's loop, it must not allocate.
-        entries.values.lazy.map {
-            $0.plugin == nil || $0.attempts >= $0.policy.attempts ? $0.deadlineMillis : min($0.deadlineMillis, $0.attemptDeadlineMillis)
-        }.min()
+    /// The earliest `nextDueMillis` of any entry. Asked at every turn of the shell's loop: the heap's top,
+    /// after popping items that no longer hold (their request ended, or its due time moved, which
+    /// pushed a new item), instead of a scan of every entry.
+    mutating func earliestDeadline() -> Int64? {
+        while let top = dueTimes.top {
+            if let index = entries.index(forKey: top.id), entries.values[index].nextDueMillis == top.deadlineMillis {
+                return top.deadlineMillis
+            }
+            dueTimes.popTop()
+        }
+        return nil
+    }
+
+    /// Records an entry's new due time; rebuilds the heap from the table when stale items (requests
+    /// answered long before their deadline) make up most of it, so it stays in proportion to the table.
+    private mutating func noteDue(_ id: UInt64, _ millis: Int64) {
+        dueTimes.push(.init(deadlineMillis: millis, id: id))
+        guard dueTimes.count > 64 + 4 * entries.count else { return }
+        dueTimes.rebuild(entries.lazy.map { DeadlineHeap.Item(deadlineMillis: $0.value.nextDueMillis, id: $0.key) })
+    }
+
+    /// Items in the deadline heap, stale ones included (tests: it stays in proportion to the table).
+    var deadlineItems: Int { dueTimes.count }
+
+    /// Whether some entry is due at `now` (then the scans below are worth their cost).
+    private mutating func anyDue(now: Int64) -> Bool {
+        guard let earliest = earliestDeadline() else { return false }
+        return earliest <= now
     }
 
     /// Removes and returns the requests whose deadline has passed, oldest id first.
     mutating func expired(now: Int64) -> [Entry] {
+        guard anyDue(now: now) else { return [] }
         let ids = entries.filter { $0.value.deadlineMillis <= now }.keys.sorted()
         return ids.compactMap { remove($0) }
     }
@@ -171,17 +232,21 @@ struct PendingRequests {
     /// Requests whose attempt timed out while attempts remain: back in the queue to be sent again
     /// (to the next plugin of the role). Returns their ids, and the plugin each attempt timed out at.
     mutating func retryTimedOutAttempts(now: Int64) -> [(id: UInt64, plugin: Data)] {
+        guard anyDue(now: now) else { return [] }
         let ids = entries.filter {
             $0.value.plugin != nil && $0.value.attemptDeadlineMillis <= now && $0.value.attempts < $0.value.policy.attempts
         }.keys.sorted()
         var timedOut: [(id: UInt64, plugin: Data)] = []
         for id in ids {
-            guard var entry = entries[id], let previous = entry.plugin else { continue }
+            guard let (previous, due) = modify(id, { entry -> (Data, Int64)? in
+                guard let previous = entry.plugin else { return nil }
+                entry.plugin = nil
+                entry.attemptDeadlineMillis = entry.deadlineMillis
+                return (previous, entry.nextDueMillis)
+            }) ?? nil else { continue }
             release(previous)
             timedOut.append((id, previous))
-            entry.plugin = nil
-            entry.attemptDeadlineMillis = entry.deadlineMillis
-            entries[id] = entry
+            noteDue(id, due)
         }
         waiting = (ids + waiting).sorted()
         return timedOut

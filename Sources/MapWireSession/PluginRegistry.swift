@@ -21,6 +21,8 @@ struct PluginRegistry {
     /// Each role's plugins in turn order (by id): asked for every request sent, so listed and sorted
     /// once per change of the registered plugins, not once per request.
     private var turnOrder: [String: [Data]] = [:]
+    /// How many registered plugins take each role (asked for every request sent).
+    private var roleCounts: [String: Int] = [:]
 
     /// Registers the peer and returns its plugin, and whether it is new (a repeated hello keeps the
     /// plugin as it was).
@@ -34,6 +36,7 @@ struct PluginRegistry {
         nextNumber += 1
         plugins[identity] = plugin
         turnOrder = [:]
+        for role in plugin.roles { roleCounts[role, default: 0] += 1 }
         return (plugin, true)
     }
 
@@ -56,8 +59,13 @@ struct PluginRegistry {
     }
 
     mutating func remove(_ identity: Data) -> Plugin? {
+        guard let gone = plugins.removeValue(forKey: identity) else { return nil }
         turnOrder = [:]
-        return plugins.removeValue(forKey: identity)
+        for role in gone.roles {
+            let left = (roleCounts[role] ?? 1) - 1
+            roleCounts[role] = left > 0 ? left : nil
+        }
+        return gone
     }
 
     /// The role's plugins in turn order (by id).
@@ -96,6 +104,6 @@ struct PluginRegistry {
     }
 
     func has(role: String) -> Bool {
-        plugins.values.contains { $0.roles.contains(role) }
+        roleCounts[role] != nil
     }
 }

@@ -106,6 +106,29 @@ import Testing
         #expect(bad.response.error.message.contains("/z/x/y"))
     }
 
+    /// The runner's thread answers MBTiles tiles itself (`loadMBTilesTile`), as `load` answers them; the
+    /// TileJSON (and anything not a z/x/y tile of an .mbtiles file) is left to `load`.
+    @Test func mbtilesTilesAreAnsweredAtOnceAsLoadAnswersThem() throws {
+        let path = folder.appendingPathComponent("town s%.mbtiles").path
+        let writer = try MBTilesWriter(path: path)
+        try writer.setMetadata("name", "t")
+        try writer.setMetadata("format", "pbf")
+        try writer.putTile(z: 1, x: 0, y: 0, data: Data("north-west".utf8))
+        let encoded = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
+        let runner = ResourceLoader(configuration: .init()), queue = ResourceLoader(configuration: .init())
+        for url in ["mbtiles://\(encoded)/1/0/0", "mbtiles://\(encoded)/1/1/1", "mbtiles://\(folder.path)/absent.mbtiles/1/0/0"] {
+            for kind in [Mapwire_V1_ResourceKind.tile, .unknown] {
+                let atOnce = try #require(runner.loadMBTilesTile(request(url, kind)))
+                #expect(atOnce == queue.load(request(url, kind)))
+            }
+        }
+        #expect(runner.loadMBTilesTile(request("mbtiles://\(encoded)/1/0/0", .tile))?.data == Data("north-west".utf8))
+        for url in ["mbtiles://\(encoded)", "mbtiles://\(encoded)/1/x", "mbtiles://\(folder.path)/t.pmtiles/1/0/0", "file://\(path)"] {
+            #expect(runner.loadMBTilesTile(request(url, .tile)) == nil)
+        }
+        #expect(runner.loadMBTilesTile(request("mbtiles://\(encoded)/1/0/0", .source)) == nil)
+    }
+
     @Test func brokenMBTilesGiveClearErrorsAndMissingOnesNotFound() throws {
         let junk = try write("this is not sqlite at all, just text padding it out to a page" + String(repeating: ".", count: 200), to: "junk.mbtiles")
         let loader = ResourceLoader(configuration: .init())

@@ -99,6 +99,12 @@ public final class LoaderDispatch: Sendable {
                 channel.send(.with { $0.id = id; $0.resource = data })
                 return
             }
+            // A tile of an MBTiles file too: one query of a prepared statement on a connection opened
+            // once (a tile is tens of KiB; the hop to the queue and back cost more than the query).
+            if delayMicroseconds == 0, let data = runnerThread.loader.loadMBTilesTile(load) {
+                channel.send(.with { $0.id = id; $0.resource = data })
+                return
+            }
             let (box, delay) = (local, delayMicroseconds)
             localQueue.async {
                 if delay > 0 { usleep(delay) }
