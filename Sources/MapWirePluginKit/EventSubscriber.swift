@@ -35,16 +35,23 @@ public final class EventSubscriber {
 
     /// The next event or welcome, or nil when nothing came within the timeout.
     public func next(timeoutMilliseconds: Int) throws(ZMQError) -> Item? {
-        // The clock is read only once nothing is queued: at full rate, events are, and a read each cost.
+        try receive(timeoutMilliseconds: timeoutMilliseconds) { topic, body, count in
+            guard count == 2, let decoded = try? EnvelopeCodec.decode(topic: topic, envelope: body) else {
+                malformedMessages += 1
+                return nil
+            }
+            return accept(decoded.topic, decoded.envelope)
+        }
+    }
+
+    /// The next message `read` makes an item of (nil from it: skipped), or nil when none came within the
+    /// timeout. The clock is read only once nothing is queued: at full rate, events are, and a read each cost.
+    @inline(__always)
+    private func receive<T>(timeoutMilliseconds: Int,
+                            _ read: (_ topic: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer, _ frames: Int) -> T?) throws(ZMQError) -> T? {
         var deadline: Int64?
         while true {
-            let received: Item?? = try socket.receiveBorrowed(dontWait: true) { topic, body, count in
-                guard count == 2, let decoded = try? EnvelopeCodec.decode(topic: topic, envelope: body) else {
-                    malformedMessages += 1
-                    return nil
-                }
-                return accept(decoded.topic, decoded.envelope)
-            }
+            let received: T?? = try socket.receiveBorrowed(dontWait: true, read)
             if let received {
                 guard let item = received else { continue }
                 return item
@@ -86,29 +93,17 @@ public final class EventSubscriber {
     /// Gaps, epochs and the welcome are counted as `next` counts them; a payload that does not decode
     /// shows up when `envelope()` is called, not here (`malformedMessages` counts only bad headers).
     public func nextLazy(timeoutMilliseconds: Int) throws(ZMQError) -> LazyItem? {
-        var deadline: Int64?
-        while true {
-            let received: LazyItem?? = try socket.receiveBorrowed(dontWait: true) { topic, body, frames -> LazyItem? in
-                guard frames == 2, let (header, _) = EnvelopeHeader.parse(body) else {
-                    malformedMessages += 1
-                    return nil
-                }
-                if header.isWelcome {
-                    noteWelcome(epoch: header.epoch)
-                    return .welcome(header)
-                }
-                countEvent(epoch: header.epoch, sequence: header.sequence)
-                return .event(LazyEvent(topic: String(decoding: topic, as: UTF8.self), header: header, body: Array(body)))
+        try receive(timeoutMilliseconds: timeoutMilliseconds) { topic, body, frames -> LazyItem? in
+            guard frames == 2, let (header, _) = EnvelopeHeader.parse(body) else {
+                malformedMessages += 1
+                return nil
             }
-            if let received {
-                guard let item = received else { continue }
-                return item
+            if header.isWelcome {
+                noteWelcome(epoch: header.epoch)
+                return .welcome(header)
             }
-            let now = monotonicMillis()
-            let end = deadline ?? now + Int64(timeoutMilliseconds)
-            deadline = end
-            if end - now <= 0 { return nil }
-            _ = try poller.poll(timeoutMilliseconds: Int(end - now))
+            countEvent(epoch: header.epoch, sequence: header.sequence)
+            return .event(LazyEvent(topic: String(decoding: topic, as: UTF8.self), header: header, body: Array(body)))
         }
     }
 
@@ -121,29 +116,17 @@ public final class EventSubscriber {
     /// malformed messages), but as a header and a payload instead of the envelope message (whose heap
     /// storage cost more than the decoding at full rate); `envelope()` on it gives the message.
     public func nextDecoded(timeoutMilliseconds: Int) throws(ZMQError) -> DecodedItem? {
-        var deadline: Int64?
-        while true {
-            let received: DecodedItem?? = try socket.receiveBorrowed(dontWait: true) { topicBytes, body, count -> DecodedItem? in
-                guard count == 2, let (topic, decoded) = try? EnvelopeCodec.decodeHeaderAndPayload(topic: topicBytes, envelope: body) else {
-                    malformedMessages += 1
-                    return nil
-                }
-                if case .welcome = decoded.payload {
-                    noteWelcome(epoch: decoded.header.epoch)
-                    return .welcome(decoded)
-                }
-                countEvent(epoch: decoded.header.epoch, sequence: decoded.header.sequence)
-                return .event(topic: topic, decoded)
+        try receive(timeoutMilliseconds: timeoutMilliseconds) { topicBytes, body, count -> DecodedItem? in
+            guard count == 2, let (topic, decoded) = try? EnvelopeCodec.decodeHeaderAndPayload(topic: topicBytes, envelope: body) else {
+                malformedMessages += 1
+                return nil
             }
-            if let received {
-                guard let item = received else { continue }
-                return item
+            if case .welcome = decoded.payload {
+                noteWelcome(epoch: decoded.header.epoch)
+                return .welcome(decoded)
             }
-            let now = monotonicMillis()
-            let end = deadline ?? now + Int64(timeoutMilliseconds)
-            deadline = end
-            if end - now <= 0 { return nil }
-            _ = try poller.poll(timeoutMilliseconds: Int(end - now))
+            countEvent(epoch: decoded.header.epoch, sequence: decoded.header.sequence)
+            return .event(topic: topic, decoded)
         }
     }
 
