@@ -10,7 +10,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 import pytest
 import zmq
@@ -45,25 +44,32 @@ class Child:
         self.process = subprocess.Popen(args, stdout=stdout, stderr=subprocess.PIPE, text=True)
         self.errors = []
         self.lines = []
+        # Readers append under this condition and notify; a waiter wakes on each new line or a stream's end.
+        self._changed = threading.Condition()
+        self._open_streams = 0
         self._readers = [threading.Thread(target=self._read, args=(self.process.stderr, self.errors), daemon=True)]
         if stdout == subprocess.PIPE:
             self._readers.append(threading.Thread(target=self._read, args=(self.process.stdout, self.lines), daemon=True))
+        self._open_streams = len(self._readers)
         for r in self._readers:
             r.start()
 
-    @staticmethod
-    def _read(stream, into):
+    def _read(self, stream, into):
         for line in stream:
-            into.append(line.rstrip("\n"))
+            with self._changed:
+                into.append(line.rstrip("\n"))
+                self._changed.notify_all()
+        with self._changed:
+            self._open_streams -= 1
+            self._changed.notify_all()
 
     def wait_for(self, predicate, what, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
+        """Waits until `predicate(self)` holds after a new line, or fails once the process closed its
+        streams without it or `timeout` seconds passed."""
+        with self._changed:
+            self._changed.wait_for(lambda: predicate(self) or self._open_streams == 0, timeout)
             if predicate(self):
                 return
-            if self.process.poll() is not None and not predicate(self):
-                break
-            time.sleep(0.02)
         raise AssertionError(f"{what} did not happen; stderr: {self.errors[-10:]}")
 
     def wait_for_error_line(self, text, timeout=60):
