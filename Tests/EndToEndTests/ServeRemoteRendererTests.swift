@@ -8,13 +8,13 @@ import Testing
 /// Renderers on other hosts: `mapwire serve --renderers 0 --tcp …` has no renderer of its own, and a
 /// renderer in a second network namespace (made by the test, joined by a veth pair) joins its core's pool
 /// over CurveZMQ TCP; the server is not ready before it joins and serves tiles it draws after.
-@Suite(.serialized, .enabled(if: Binaries.available && NetworkNamespace.available, "needs root, `ip` and the built executables"))
+@Suite(.serialized, .enabled(if: Binaries.available && NetworkNamespace.unavailableReason == nil, "needs root, `ip` and the built executables"))
 struct ServeRemoteRendererTests {
     @Test func aRendererInAnotherNamespaceJoinsOverTCPAndDrawsTheTiles() async throws {
         let run = try TestRun()
         for name in ["core", "renderer"] { #expect(try run.mapwire(["keygen", run.file(name).path]).status == 0) }
         try FileManager.default.copyItem(at: run.file("renderer.pub"), to: run.file("allowed"))
-        let namespace = try NetworkNamespace()
+        let namespace = try NetworkNamespace(prefix: "mwt", subnet: 213)
         run.onCleanup { namespace.remove() }
         let port = loopbackPortPair()
         let serve = try ServeProcess.start(run, ["--renderers", "0", "--tcp", "\(namespace.hostAddress):\(port)",
@@ -22,10 +22,10 @@ struct ServeRemoteRendererTests {
         #expect(serve.process.waitFor("renderers on other hosts join at tcp://\(namespace.hostAddress):\(port)", inStderr: false, timeout: 30))
         #expect(try await HTTPGet.get(serve.port, "/health").status == 503, "no renderer yet")
 
-        let renderer = try run.startProgram("/usr/sbin/ip", ["netns", "exec", namespace.name, Binaries.path("mapwire-renderer"),
-                                                             "--tcp", "tcp://\(namespace.hostAddress):\(port)",
-                                                             "--server-public-key", run.file("core.pub").path,
-                                                             "--key", run.file("renderer.key").path], name: "remote-renderer")
+        let inside = namespace.command(Binaries.path("mapwire-renderer"), ["--tcp", "tcp://\(namespace.hostAddress):\(port)",
+                                                                            "--server-public-key", run.file("core.pub").path,
+                                                                            "--key", run.file("renderer.key").path])
+        let renderer = try run.startProgram(inside.executable.path, inside.arguments, name: "remote-renderer")
         #expect(await HTTPGet.waitFor(serve.port, "/health", status: 200, timeout: 30), "the remote renderer did not join: \(renderer.stderr)")
         let client = try ControlClient(endpoint: serve.controlEndpoint(style: "demo"))
         let renderers = try client.run(.getState(.init())).state.plugins.filter { $0.roles.contains("renderer") }
@@ -41,53 +41,5 @@ struct ServeRemoteRendererTests {
         let tile = try await HTTPGet.get(serve.port, "/styles/demo/15/17603/10749.png")
         #expect(tile.status == 200)
         #expect(try ImageDecoder.decode(tile.body).width == 256)
-    }
-}
-
-/// A network namespace joined to this one by a veth pair: 10.213.N.1 here, 10.213.N.2 there.
-final class NetworkNamespace: Sendable {
-    let name: String
-    let hostLink: String
-    let hostAddress: String
-    let peerAddress: String
-
-    static var available: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") }
-
-    init() throws {
-        let n = Int.random(in: 1...250)
-        let tag = String(UUID().uuidString.prefix(6)).lowercased()
-        name = "mwt-\(tag)"
-        hostLink = "mwh\(tag)"
-        hostAddress = "10.213.\(n).1"
-        peerAddress = "10.213.\(n).2"
-        let peerLink = "mwp\(tag)"
-        for command in [["netns", "add", name],
-                        ["link", "add", hostLink, "type", "veth", "peer", "name", peerLink],
-                        ["link", "set", peerLink, "netns", name],
-                        ["addr", "add", "\(hostAddress)/24", "dev", hostLink],
-                        ["link", "set", hostLink, "up"],
-                        ["netns", "exec", name, "ip", "addr", "add", "\(peerAddress)/24", "dev", peerLink],
-                        ["netns", "exec", name, "ip", "link", "set", peerLink, "up"],
-                        ["netns", "exec", name, "ip", "link", "set", "lo", "up"]] {
-            let status = Self.ip(command)
-            guard status == 0 else {
-                remove()
-                throw ServeTestFailure(description: "ip \(command.joined(separator: " ")) exited \(status)")
-            }
-        }
-    }
-
-    /// Removes the namespace (and with it both ends of the veth pair).
-    func remove() {
-        _ = Self.ip(["netns", "del", name])
-        _ = Self.ip(["link", "del", hostLink])
-    }
-
-    @discardableResult
-    static func ip(_ arguments: [String]) -> Int32 {
-        guard let child = try? ChildProcess(name: "ip", executable: URL(fileURLWithPath: "/usr/sbin/ip"), arguments: arguments,
-                                            standardOutput: .discarded, standardError: .discarded) else { return -1 }
-        child.waitForExit()
-        return child.termination?.status ?? -1
     }
 }

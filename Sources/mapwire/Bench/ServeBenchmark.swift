@@ -63,7 +63,7 @@ struct ServeBenchmark {
         } catch {
             section.notes.append("static images skipped: \(error)")
         }
-        if let why = BenchNamespace.unavailableReason {
+        if let why = NetworkNamespace.unavailableReason {
             section.notes.append("remote renderer skipped: \(why)")
         } else {
             do {
@@ -194,7 +194,7 @@ struct ServeBenchmark {
             keygen.waitForExit()
             guard keygen.termination?.status == 0 else { throw ServeBenchmarkError(description: "mapwire keygen failed") }
         }
-        let namespace = try BenchNamespace()
+        let namespace = try NetworkNamespace(prefix: "mwb", subnet: 214)
         defer { namespace.remove() }
         let tcpPort = 20_000 + Int.random(in: 0..<20_000) * 2
         var renderer: ChildProcess?
@@ -202,11 +202,13 @@ struct ServeBenchmark {
         let extra = ["--tcp", "\(namespace.hostAddress):\(tcpPort)", "--server-key", keys.appendingPathComponent("core.key").path,
                      "--allow-keys", keys.appendingPathComponent("renderer.pub").path]
         return try withServer(renderers: 0, name: "remote", extra: extra, whenStarted: {
-            renderer = try namespace.start("remote-renderer", ChildProcess.sibling("mapwire-renderer"),
+            let inside = namespace.command(ChildProcess.sibling("mapwire-renderer").path,
                                            ["--tcp", "tcp://\(namespace.hostAddress):\(tcpPort)",
                                             "--server-public-key", keys.appendingPathComponent("core.pub").path,
-                                            "--key", keys.appendingPathComponent("renderer.key").path],
-                                           log: scratch.appendingPathComponent("remote-renderer.log"))
+                                            "--key", keys.appendingPathComponent("renderer.key").path])
+            let log = scratch.appendingPathComponent("remote-renderer.log").path
+            renderer = try ChildProcess(name: "remote-renderer", executable: inside.executable, arguments: inside.arguments,
+                                        standardOutput: .file(log), standardError: .file(log))
         }) { port, events in
             (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-remote"), try warm(port: port, paths: paths, wrk: wrk, name: "remote-warm"))
         }
