@@ -8,7 +8,7 @@ import Testing
 
 /// The loader with its ambient cache (MapWireCache), against nginx and the real core: hits, 304s,
 /// stale copies refreshed in the background, and a map rendered from the cache with the server gone.
-@Suite(.serialized, .enabled(if: Binaries.available && NginxServer.available, "needs the executables (swift build) and nginx (apt-get install -y nginx)"))
+@Suite(.serialized, .ownThreads, .enabled(if: Binaries.available && NginxServer.available, "needs the executables (swift build) and nginx (apt-get install -y nginx)"))
 struct HTTPCacheTests {
     @Test func aNewCoreLoadsFromTheCacheWithTheServerGone() throws {
         let run = try TestRun()

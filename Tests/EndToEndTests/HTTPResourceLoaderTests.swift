@@ -9,7 +9,7 @@ import Testing
 /// that a resource-request event does not (retry_after_ms), redirects, cancels, the slot limit and
 /// the headers sent. Every wait is async: the loader's tasks run on the cooperative pool, which a
 /// blocking wait on it would starve.
-@Suite(.serialized, .enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))
+@Suite(.serialized, .ownThreads, .enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))
 struct HTTPResourceLoaderTests {
     /// Collects the replies of one loader.
     final class Replies: Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// `mapwire serve` with bright-v9 over the real Chicago streets-v7 tiles (../shared/fixtures): tiles and a
 /// static image with labels, drawn by the real renderer.
-@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+@Suite(.serialized, .ownThreads, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeChicagoTests {
     @Test func brightV9TilesAndAStaticImageOfChicago() async throws {
         guard let fixtures = SharedFixtures.fixtures else {

@@ -10,7 +10,7 @@ import Testing
 /// The live view's WebSocket without a browser: two clients watching one core each get frames and
 /// events; a gesture from one moves the core's camera and both get the new frame; a bad message is
 /// answered with an error and the connection stays.
-@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+@Suite(.serialized, .ownThreads, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeLiveSocketTests {
     /// What one client saw.
     final class Seen: Sendable {
@@ -32,9 +32,9 @@ struct ServeLiveSocketTests {
         let logger = Logger(label: "live-socket-test")
         let url = "ws://127.0.0.1:\(serve.port)/live/demo"
         let watch = { @Sendable (seen: Seen, drives: Bool) in
-            Task {
+            Task(executorPreference: OwnThreads.executor) {
                 try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 16 << 20), logger: logger) { inbound, outbound, _ in
-                    let driver: Task<Void, Error>? = drives ? Task {
+                    let driver: Task<Void, Error>? = drives ? Task(executorPreference: OwnThreads.executor) {
                         for await _ in panSignal {
                             try await outbound.write(.text("not a gesture"))
                             for (phase, dx) in [("began", 0), ("changed", 80), ("changed", 80), ("ended", 0)] {
@@ -61,9 +61,7 @@ struct ServeLiveSocketTests {
         }
         let tasks = [watch(first, true), watch(second, false)]
         defer { tasks.forEach { $0.cancel() } }
-        // Generous deadlines: in a full `swift test` this async test shares the 2-core machine's cooperative
-        // threads with end-to-end tests that block theirs while processes run, and has waited 40 s for one.
-        #expect(await waitUntilAsync(timeout: 120) { first.frames > 0 && second.frames > 0 }, "both clients get a frame")
+        #expect(await waitUntilAsync(timeout: 30) { first.frames > 0 && second.frames > 0 }, "both clients get a frame")
         #expect(first.state.withLock { $0.hello } && second.state.withLock { $0.hello })
         let png = try #require(first.lastFrame)
         #expect(try ImageDecoder.decode(png).width == 512)
@@ -71,10 +69,10 @@ struct ServeLiveSocketTests {
         let lastBefore = second.lastFrame
         panContinuation.yield()
         panContinuation.finish()
-        #expect(await waitUntilAsync(timeout: 120) {
+        #expect(await waitUntilAsync(timeout: 30) {
             ((try? client.run(.getCamera(.init())).camera.center) ?? before.center) != before.center
         }, "the pan moved the core's camera")
-        #expect(await waitUntilAsync(timeout: 120) {
+        #expect(await waitUntilAsync(timeout: 30) {
             first.frames > framesBefore.0 && second.frames > framesBefore.1 && second.lastFrame != lastBefore
         }, "both clients got the new frame")
         #expect(await waitUntilAsync(timeout: 10) { !first.state.withLock { $0.errors }.isEmpty }, "the bad message was answered")

@@ -8,7 +8,7 @@ import Testing
 /// the page loads without console errors, shows a frame, a mouse drag pans the core's camera and
 /// changes the frame on the page, two fingers spread apart zoom it, two fingers dragged up pitch it,
 /// and a click on an annotation selects it (did-select-annotation on the core's event bus).
-@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+@Suite(.serialized, .ownThreads, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeLiveViewTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/live-view-check").path

@@ -8,7 +8,7 @@ import Testing
 /// Renderers on other hosts: `mapwire serve --renderers 0 --tcp …` has no renderer of its own, and a
 /// renderer in a second network namespace (made by the test, joined by a veth pair) joins its core's pool
 /// over CurveZMQ TCP; the server is not ready before it joins and serves tiles it draws after.
-@Suite(.serialized, .enabled(if: Binaries.available && NetworkNamespace.unavailableReason == nil, "needs root, `ip` and the built executables"))
+@Suite(.serialized, .ownThreads, .enabled(if: Binaries.available && NetworkNamespace.unavailableReason == nil, "needs root, `ip` and the built executables"))
 struct ServeRemoteRendererTests {
     @Test func aRendererInAnotherNamespaceJoinsOverTCPAndDrawsTheTiles() async throws {
         let run = try TestRun()

@@ -7,7 +7,7 @@ import Testing
 
 /// `mapwire serve` as a real process on loopback, with its real cores, loaders and renderers: every
 /// endpoint, every bad request, bursts of concurrent tiles, and a renderer killed mid-burst.
-@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+@Suite(.serialized, .ownThreads, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeTests {
     /// Tiles of the demo town at zoom 16 (256 px scheme), `count` different ones.
     static func demoTiles(_ count: Int, column: Int = 35_190) -> [String] {
