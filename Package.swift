@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
-        .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats"]),
+        .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat"]),
         .testTarget(name: "MapWireCacheTests", dependencies: ["MapWireCache", "MapWireFormats"]),
@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "MapWireLoaderTests",
             dependencies: [
-                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireCache",
+                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireCache", "MapWireProcess",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -160,6 +160,30 @@ static int png_channels(mapwire_png_color_type color_type) {
   return 0;
 }
 
+/// libpng's write and info structs for one encoding, with errors going to `out->message`.
+static mapwire_image_status png_job_start(png_write_job *job, mapwire_encoded_image *out) {
+  *job = (png_write_job){.failure = MAPWIRE_IMAGE_INVALID_ARGUMENT};
+  job->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out->message, png_failed, png_warned);
+  if (job->png != NULL) job->info = png_create_info_struct(job->png);
+  if (job->info != NULL) return MAPWIRE_IMAGE_OK;
+  mapwire_codec_message(out->message, "no memory to start libpng");
+  return MAPWIRE_IMAGE_NO_MEMORY;
+}
+
+/// Frees libpng's state and hands the written bytes to `out` when the encoding succeeded.
+static mapwire_image_status png_job_finish(png_write_job *job, mapwire_image_status status,
+                                           mapwire_encoded_image *out) {
+  png_destroy_write_struct(&job->png, &job->info);
+  free(job->rows);
+  if (status == MAPWIRE_IMAGE_OK) {
+    out->bytes = job->buffer;
+    out->count = job->count;
+  } else {
+    free(job->buffer);
+  }
+  return status;
+}
+
 mapwire_image_status mapwire_png_encode(
     const uint8_t *samples, uint32_t width, uint32_t height, mapwire_png_color_type color_type,
     int bit_depth, int interlaced, mapwire_encoded_image *out) {
@@ -172,26 +196,13 @@ mapwire_image_status mapwire_png_encode(
                           width, height, (int)color_type, bit_depth);
     return MAPWIRE_IMAGE_INVALID_ARGUMENT;
   }
-  png_write_job job = {.failure = MAPWIRE_IMAGE_INVALID_ARGUMENT};
-  job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out->message, png_failed, png_warned);
-  if (job.png != NULL) job.info = png_create_info_struct(job.png);
-  mapwire_image_status status;
-  if (job.info == NULL) {
-    mapwire_codec_message(out->message, "no memory to start libpng");
-    status = MAPWIRE_IMAGE_NO_MEMORY;
-  } else {
+  png_write_job job;
+  mapwire_image_status status = png_job_start(&job, out);
+  if (status == MAPWIRE_IMAGE_OK) {
     size_t row_bytes = (size_t)width * (size_t)channels * (size_t)(bit_depth / 8);
     status = png_write_from(&job, samples, width, height, color_type, bit_depth, interlaced, row_bytes);
   }
-  png_destroy_write_struct(&job.png, &job.info);
-  free(job.rows);
-  if (status == MAPWIRE_IMAGE_OK) {
-    out->bytes = job.buffer;
-    out->count = job.count;
-  } else {
-    free(job.buffer);
-  }
-  return status;
+  return png_job_finish(&job, status, out);
 }
 
 /// Cairo's ARGB32 pixel (premultiplied, native-endian A<<24|R<<16|G<<8|B) as straight RGB(A):
@@ -260,23 +271,8 @@ mapwire_image_status mapwire_png_encode_premultiplied_argb32(
                           stride, compression_level);
     return MAPWIRE_IMAGE_INVALID_ARGUMENT;
   }
-  png_write_job job = {.failure = MAPWIRE_IMAGE_INVALID_ARGUMENT};
-  job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out->message, png_failed, png_warned);
-  if (job.png != NULL) job.info = png_create_info_struct(job.png);
-  mapwire_image_status status;
-  if (job.info == NULL) {
-    mapwire_codec_message(out->message, "no memory to start libpng");
-    status = MAPWIRE_IMAGE_NO_MEMORY;
-  } else {
-    status = png_write_surface(&job, data, width, height, stride, compression_level);
-  }
-  png_destroy_write_struct(&job.png, &job.info);
-  free(job.rows);
-  if (status == MAPWIRE_IMAGE_OK) {
-    out->bytes = job.buffer;
-    out->count = job.count;
-  } else {
-    free(job.buffer);
-  }
-  return status;
+  png_write_job job;
+  mapwire_image_status status = png_job_start(&job, out);
+  if (status == MAPWIRE_IMAGE_OK) status = png_write_surface(&job, data, width, height, stride, compression_level);
+  return png_job_finish(&job, status, out);
 }

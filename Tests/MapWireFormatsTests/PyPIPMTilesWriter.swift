@@ -1,4 +1,5 @@
 import Foundation
+import MapWireProcess
 import Testing
 
 /// Archives written by the `pmtiles` package from PyPI (Tests/Scripts/write-pmtiles.py), so the
@@ -40,23 +41,7 @@ enum PyPIPMTilesWriter {
 
     /// Runs python3 with a deadline; throws with its stderr when it fails.
     private static func python(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        guard done.wait(timeout: .now() + 120) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            throw Failure(description: "python3 \(arguments) did not finish within 120 s")
-        }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 \(arguments) failed: \(String(decoding: stderr, as: UTF8.self))")
-        }
+        try ChildProcess.runToEnd("/usr/bin/env", ["python3"] + arguments)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireProcess
 import MapWireFormats
 @testable import MapWireLoader
 import MapWireProtocol
@@ -154,8 +155,6 @@ enum PyPIArchive {
         .appendingPathComponent("Scripts/write-pmtiles.py").path
     static let isAvailable = (try? python(["-c", "import pmtiles"])) != nil
 
-    struct Failure: Error, CustomStringConvertible { var description: String }
-
     static func write(_ spec: [String: Any]) throws {
         let specPath = try #require(spec["output"] as? String) + ".spec.json"
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
@@ -163,22 +162,6 @@ enum PyPIArchive {
     }
 
     private static func python(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        guard done.wait(timeout: .now() + 120) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            throw Failure(description: "python3 \(arguments) did not finish within 120 s")
-        }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 \(arguments) failed: \(String(decoding: stderr, as: UTF8.self))")
-        }
+        try ChildProcess.runToEnd("/usr/bin/env", ["python3"] + arguments)
     }
 }
