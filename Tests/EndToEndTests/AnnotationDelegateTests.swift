@@ -76,7 +76,7 @@ struct AnnotationDelegateTests {
         try run.startCore()
         let renderer = RecordingRenderer(controlEndpoint: run.runDirectory.controlEndpoint)
         run.onCleanup { renderer.stop() }
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        #expect(run.waitForPlugin(role: "renderer"))
         #expect(try run.send(.setStyleJson(.with { $0.json = Self.style })).ok)
         return renderer
     }
@@ -85,7 +85,7 @@ struct AnnotationDelegateTests {
         let delegate = TestPluginThread(name: "test-delegate", roles: ["annotation-delegate"],
                                         controlEndpoint: run.runDirectory.controlEndpoint, answer: answer)
         run.onCleanup { delegate.stop() }
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("annotation-delegate")) == true })
+        #expect(run.waitForPlugin(role: "annotation-delegate"))
         return delegate
     }
 

@@ -13,10 +13,7 @@ struct AnnotationDrawingTests {
     static let side = 256
 
     func startMap(_ run: TestRun) throws -> Transform {
-        try run.startCore()
-        try run.start("mapwire-loader")
-        try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        try run.startCoreWithLoaderAndRenderer()
         let style = ##"{"version":8,"center":[10,20],"zoom":4,"sources":{},"layers":[{"id":"bg","type":"background","paint":{"background-color":"#ffffff"}}]}"##
         #expect(try run.send(.setSize(.with { $0.width = UInt32(Self.side); $0.height = UInt32(Self.side) })).ok)
         #expect(try run.send(.setStyleJson(.with { $0.json = style })).ok)

@@ -36,10 +36,7 @@ struct GlyphFullFrameTests {
 
     /// Loads `style` with a core, loader and renderer and collects the events up to map-idle.
     func load(_ style: String, in run: TestRun) throws -> EventLog {
-        try run.startCore()
-        try run.start("mapwire-loader")
-        try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
         #expect(try run.send(.setSize(.with { $0.width = 512; $0.height = 384 })).ok)
         #expect(try run.send(.setStyleJson(.with { $0.json = style })).ok)

@@ -28,7 +28,7 @@ struct LocationSourceErrorTests {
         #expect(plugin.waitFor("location source failed"), "\(plugin.stderr)")
         #expect(plugin.isRunning, "\(plugin.stderr)")
         // Under load the failure can come before the hello is answered: wait for the registration.
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("location")) == true })
+        #expect(run.waitForPlugin(role: "location"))
         return (Support.failures(log).first, plugin, run)
     }
 

@@ -46,10 +46,7 @@ struct PMTilesTests {
             "header": ["min_lon_e7": -877_000_000, "min_lat_e7": 418_000_000, "max_lon_e7": -875_000_000, "max_lat_e7": 419_500_000],
         ]) else { return }
 
-        try run.startCore()
-        try run.start("mapwire-loader")
-        try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
         #expect(try run.send(.setSize(.with { $0.width = 512; $0.height = 512 })).ok)
         let url = "pmtiles://" + archive.replacingOccurrences(of: " ", with: "%20")
@@ -102,10 +99,7 @@ struct PMTilesTests {
         let archive = run.file("colours.pmtiles").path
         guard try Self.writeArchive(run, ["output": archive, "tile_type": "png", "tile_compression": "none", "tiles": tiles]) else { return }
 
-        try run.startCore()
-        try run.start("mapwire-loader")
-        try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
         #expect(try run.send(.setSize(.with { $0.width = 512; $0.height = 512 })).ok)
         let style = """

@@ -49,10 +49,7 @@ struct RasterTileTests {
         let run = try TestRun()
         let tileset = run.file("photo.\(format.rawValue).mbtiles").path
         try Self.writeTileset(tileset, format: format)
-        try run.startCore()
-        try run.start("mapwire-loader")
-        try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
         #expect(try run.send(.setSize(.with { $0.width = 512; $0.height = 512 })).ok)
         let style = """

@@ -81,7 +81,7 @@ struct RendererTests {
         try run.startCore(["--heartbeat-ms", "200"])
         try run.start("mapwire-loader")
         let renderer = try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        #expect(run.waitForPlugin(role: "renderer"))
         let events = try run.subscribe()
         let style = run.file("demo")
         _ = try run.mapwire(["demo", "-o", style.path])
@@ -103,7 +103,7 @@ struct RendererTests {
         #expect(!refused.ok && refused.error.contains("no renderer"))
         // A new renderer picks up: it is sent every resource again.
         try run.start("mapwire-renderer", name: "renderer-2")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        #expect(run.waitForPlugin(role: "renderer"))
         let again = try run.send(.snapshot(.with { $0.returnImage = true }))
         #expect(again.ok && !again.snapshot.png.isEmpty)
     }

@@ -13,7 +13,7 @@ struct RequestPolicyHardeningTests {
         let run = try TestRun()
         try run.startCore()
         try run.start("mapwire-loader")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("loader")) == true })
+        #expect(run.waitForPlugin(role: "loader"))
         let (style, _) = try run.tiledStyle()
         let events = try run.subscribe()
         let rogue = try ZMQSocket(type: .dealer)

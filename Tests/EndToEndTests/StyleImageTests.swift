@@ -15,10 +15,7 @@ struct StyleImageTests {
     }
 
     func startMap(_ run: TestRun) throws -> EventSubscriber {
-        try run.startCore()
-        try run.start("mapwire-loader")
-        try run.start("mapwire-renderer")
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("renderer")) == true })
+        try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
         let style = """
             {"version":8,"center":[0,0],"zoom":2,"sources":{"points":{"type":"geojson","data":{"type":"Point","coordinates":[0,0]}}},

@@ -113,7 +113,7 @@ struct UserTrackingCommandTests {
         let route = run.file("route.geojson")
         try #"{"type":"LineString","coordinates":[[14.5,46.05],[14.51,46.05]]}"#.write(to: route, atomically: true, encoding: .utf8)
         let plugin = try run.start("mapwire-location", ["--source", "route:\(route.path)"])
-        #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.contains("location")) == true })
+        #expect(run.waitForPlugin(role: "location"))
         plugin.stop()
         log = try Support.collect(events, timeout: 5) { !Support.failures($0).isEmpty }
         #expect(Support.failures(log).first?.hasPrefix("the location provider mapwire-location-") == true, "\(Support.failures(log))")

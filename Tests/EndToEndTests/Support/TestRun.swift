@@ -58,6 +58,20 @@ final class TestRun: @unchecked Sendable {
         throw TestRunError.coreDidNotStart(core.stderr)
     }
 
+    /// True once a plugin of `role` has registered with the core (false after `timeout`).
+    func waitForPlugin(role: String, timeout: TimeInterval = 10) -> Bool {
+        waitUntil(timeout: timeout) { (try? send(.ping(.init())).pong.pluginRoles.contains(role)) == true }
+    }
+
+    /// The core with the real loader and renderer, once the renderer has registered: what a test that
+    /// draws a style needs. Throws when the renderer does not register.
+    func startCoreWithLoaderAndRenderer(_ coreArguments: [String] = []) throws {
+        try startCore(coreArguments)
+        try start("mapwire-loader")
+        try start("mapwire-renderer")
+        guard waitForPlugin(role: "renderer") else { throw TestRunError.pluginDidNotRegister("renderer") }
+    }
+
     /// Runs `mapwire ARGS` to completion and returns its status and output.
     func mapwire(_ arguments: [String], timeout: TimeInterval = 30) throws -> (status: Int32?, stdout: String, stderr: String) {
         let process = try start("mapwire", arguments, withRunDir: false)
@@ -86,6 +100,7 @@ final class TestRun: @unchecked Sendable {
 enum TestRunError: Error {
     case coreDidNotStart(String)
     case notWelcomed
+    case pluginDidNotRegister(String)
 }
 
 /// Collects events from a subscriber until a condition holds or time runs out.
