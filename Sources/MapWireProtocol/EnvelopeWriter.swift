@@ -1,43 +1,106 @@
 import MapWireWireFormat
 import SwiftProtobuf
 
-/// The publish hot path: encodes an event's envelope into one reused buffer, the six header fields by
+/// The publish hot path: encodes an event's envelope into one reused buffer, the header fields by
 /// hand, the payloads with nested messages by hand too (PayloadWire), and any other payload message
 /// through swift-protobuf. The bytes are exactly what
 /// `Mapwire_V1_Envelope.serializedBytes()` gives (fields in number order, defaults left out), so any
 /// protobuf library reads them; the envelope message itself is never built, which is most of its cost.
-/// A value type used by one thread (the core's loop).
-public struct EnvelopeWriter {
-    /// The encoded envelope of the last `encode` call.
-    public var bytes: [UInt8] { wire.bytes }
-    private var wire = ProtobufWireWriter(capacity: 2048)
+///
+/// A publisher's protocol version, epoch and map id never change: their fields are written once (the
+/// first two stay at the front of the buffer from event to event, the map id's is copied from bytes
+/// kept ready), so an event writes only its sequence, times and payload. Noncopyable, as its buffer;
+/// used by one thread (the core's loop).
+public struct EnvelopeWriter: ~Copyable {
+    private var wire = ProtobufRawWriter(capacity: 2048)
+    /// What the front of the buffer (fields 1 and 2) and `mapIDField` (field 6) were written for.
+    private var protocolVersion: UInt32 = 0, epoch: UInt64 = 0, mapID = ""
+    /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
+    private var headCount: Int? = nil
+    private var mapIDField: [UInt8] = []
 
     public init() {}
 
+    /// A writer for one publisher's events (`encode(sequence:…)`).
+    public init(protocolVersion: UInt32, epoch: UInt64, mapID: String) {
+        setConstants(protocolVersion: protocolVersion, epoch: epoch, mapID: mapID)
+    }
+
+    /// The encoded envelope of the last `encode` call, valid for the call only.
+    public func withBytes<R: ~Copyable, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try wire.withBytes(body)
+    }
+
+    /// A copy of the encoded envelope of the last `encode` call.
+    public var bytes: [UInt8] { wire.bytes }
+
+    /// Encodes an envelope with any header: the fields that the writer keeps are written again when
+    /// they differ from the last call's.
     public mutating func encode(
         protocolVersion: UInt32, epoch: UInt64, sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
         mapID: String, payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0
     ) {
-        wire.removeAll()
-        if protocolVersion != 0 { wire.key(1, wireType: 0); wire.varint(UInt64(protocolVersion)) }
-        if epoch != 0 { wire.key(2, wireType: 1); wire.fixed64(epoch) }
-        if sequence != 0 { wire.key(3, wireType: 0); wire.varint(sequence) }
-        if beginUnixNanos != 0 { wire.key(4, wireType: 0); wire.varint(UInt64(bitPattern: beginUnixNanos)) }
-        if endUnixNanos != 0 { wire.key(5, wireType: 0); wire.varint(UInt64(bitPattern: endUnixNanos)) }
-        if !mapID.isEmpty {
-            wire.key(6, wireType: 2)
-            var id = mapID
-            id.withUTF8 { wire.lengthDelimited($0) }
+        if headCount == nil || protocolVersion != self.protocolVersion || epoch != self.epoch || mapID != self.mapID {
+            setConstants(protocolVersion: protocolVersion, epoch: epoch, mapID: mapID)
         }
+        encode(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos, payload: payload,
+               benchmark: benchmark, causationID: causationID)
+    }
+
+    /// Encodes an event of this writer's publisher (`init(protocolVersion:epoch:mapID:)`).
+    public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                payload: Mapwire_V1_Envelope.OneOf_Payload, benchmark: Bool = false, causationID: UInt64 = 0) {
+        writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        write(payload)
+        writeTrailer(benchmark: benchmark, causationID: causationID)
+    }
+
+    /// As `encode(sequence:…payload:…)`, for an envelope that may have no payload (tests, replays).
+    public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0) {
+        writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
         if let payload { write(payload) }
-        // Fields 130 and 131 come after every payload field (16...100).
+        writeTrailer(benchmark: benchmark, causationID: causationID)
+    }
+
+    /// Fields 1 and 2 (left at the front of the buffer), then 3 to 6.
+    private mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
+        if headCount == nil { setConstants(protocolVersion: 0, epoch: 0, mapID: "") }
+        wire.truncate(to: headCount ?? 0)
+        // Three varints of at most ten bytes and their one-byte keys, under one check of the room.
+        wire.reserve(33)
+        if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
+        if beginUnixNanos != 0 { wire.uncheckedVarint(4 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: beginUnixNanos)) }
+        if endUnixNanos != 0 { wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos)) }
+        mapIDField.withUnsafeBytes { wire.raw($0) }
+    }
+
+    /// Fields 130 and 131 come after every payload field (16...100).
+    private mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
         if benchmark { wire.key(130, wireType: 0); wire.varint(1) }
         if causationID != 0 { wire.key(131, wireType: 0); wire.varint(causationID) }
     }
 
+    /// Writes fields 1 and 2 at the front of the buffer and keeps field 6's bytes.
+    private mutating func setConstants(protocolVersion: UInt32, epoch: UInt64, mapID: String) {
+        self.protocolVersion = protocolVersion
+        self.epoch = epoch
+        self.mapID = mapID
+        wire.removeAll()
+        if protocolVersion != 0 { wire.key(1, wireType: 0); wire.varint(UInt64(protocolVersion)) }
+        if epoch != 0 { wire.key(2, wireType: 1); wire.fixed64(epoch) }
+        headCount = wire.count
+        var field = ProtobufWireWriter(capacity: 16 + mapID.utf8.count)
+        if !mapID.isEmpty {
+            field.key(6, wireType: 2)
+            field.lengthDelimited(mapID.utf8)
+        }
+        mapIDField = field.bytes
+    }
+
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
-        // The payloads with nested messages have a hand-written codec (PayloadWire), the rest one message
-        // through swift-protobuf.
+        // The frequent payloads and those with nested messages go through RawEncodingVisitor
+        // (PayloadWire), the rest through swift-protobuf.
         if PayloadWire.write(payload, to: &wire) { return }
         let (field, message) = payload.fieldAndMessage
         // A oneof member is written even when empty: its presence is the information.
@@ -46,6 +109,6 @@ public struct EnvelopeWriter {
             wire.varint(0)
             return
         }
-        wire.lengthDelimited(body)
+        body.withUnsafeBytes { wire.lengthDelimited($0) }
     }
 }

@@ -10,10 +10,10 @@ enum PayloadWire {
         field == mapLoadingError || field == cameraChanged || field == resourceRequest || field == gesture
     }
 
-    /// Writes the payload's envelope field (key, length, message) by hand; false, with nothing written,
-    /// for a payload without a hand-written codec or one carrying unknown fields.
-    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufWireWriter) -> Bool {
-        let start = w.bytes.count
+    /// Writes the payload's envelope field (key, length, message) through RawEncodingVisitor, with
+    /// `traverse` specialized for each of these messages; false, with nothing written, for other payloads.
+    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufRawWriter) -> Bool {
+        let start = w.count
         let written = switch payload {
         case .resourceRequest(let m): w.messageField(resourceRequest, m)
         case .mapLoadingError(let m): w.messageField(mapLoadingError, m)
@@ -21,7 +21,7 @@ enum PayloadWire {
         case .cameraChanged(let m): w.messageField(cameraChanged, m)
         default: false
         }
-        if !written { w.bytes.removeSubrange(start...) }
+        if !written { w.truncate(to: start) }
         return written
     }
 
