@@ -17,7 +17,7 @@ public struct EnvelopeWriter: ~Copyable {
     private var protocolVersion: UInt32 = 0, epoch: UInt64 = 0, mapID = ""
     /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
     private var headCount: Int? = nil
-    private var mapIDField: [UInt8] = []
+    private var mapIDField = ProtobufRawWriter(capacity: 64)
 
     public init() {}
 
@@ -70,9 +70,21 @@ public struct EnvelopeWriter: ~Copyable {
         // Three varints of at most ten bytes and their one-byte keys, under one check of the room.
         wire.reserve(33)
         if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
-        if beginUnixNanos != 0 { wire.uncheckedVarint(4 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: beginUnixNanos)) }
-        if endUnixNanos != 0 { wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos)) }
-        mapIDField.withUnsafeBytes { wire.raw($0) }
+        if beginUnixNanos != 0 {
+            wire.uncheckedVarint(4 << 3 | 0)
+            let begin = wire.count
+            wire.uncheckedVarint(UInt64(bitPattern: beginUnixNanos))
+            if endUnixNanos == beginUnixNanos {
+                // An instant event (every event the core publishes): the second time's bytes are the first's.
+                wire.uncheckedVarint(5 << 3 | 0)
+                wire.repeatBytes(from: begin, count: wire.count - 1 - begin)
+            } else if endUnixNanos != 0 {
+                wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
+            }
+        } else if endUnixNanos != 0 {
+            wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
+        }
+        mapIDField.withBytes { wire.raw($0) }
     }
 
     /// Fields 130 and 131 come after every payload field (16...100).
@@ -90,12 +102,11 @@ public struct EnvelopeWriter: ~Copyable {
         if protocolVersion != 0 { wire.key(1, wireType: 0); wire.varint(UInt64(protocolVersion)) }
         if epoch != 0 { wire.key(2, wireType: 1); wire.fixed64(epoch) }
         headCount = wire.count
-        var field = ProtobufWireWriter(capacity: 16 + mapID.utf8.count)
+        mapIDField.removeAll()
         if !mapID.isEmpty {
-            field.key(6, wireType: 2)
-            field.lengthDelimited(mapID.utf8)
+            mapIDField.key(6, wireType: 2)
+            mapIDField.lengthDelimited(mapID)
         }
-        mapIDField = field.bytes
     }
 
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {

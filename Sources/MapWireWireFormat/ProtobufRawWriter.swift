@@ -95,6 +95,13 @@ public struct ProtobufRawWriter: ~Copyable {
         written &+= 4
     }
 
+    /// Appends a copy of `count` bytes written before, from offset `from` (room reserved by the caller).
+    @inlinable @inline(__always) public mutating func repeatBytes(from: Int, count n: Int) {
+        precondition(from >= 0 && n >= 0 && from + n <= written && written + n <= capacity, "repeat outside the buffer")
+        (base + written).update(from: base + from, count: n)
+        written &+= n
+    }
+
     /// Raw bytes, without a length (what the caller framed already).
     @inlinable @inline(__always) public mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         let n = bytes.count
