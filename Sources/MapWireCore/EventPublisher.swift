@@ -43,11 +43,8 @@ final class EventPublisher {
         let now = unixNanosNow()
         writer.encode(sequence: sequence, beginUnixNanos: now, endUnixNanos: now, payload: payload,
                       benchmark: benchmark, causationID: causationID)
-        var topic = payload.topic
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
-        topic.withUTF8 { topicBytes in
-            writer.withBytes { body in try? socket.send(UnsafeRawBufferPointer(topicBytes), body, dontWait: true) }
-        }
+        writer.withFrames(of: payload) { topic, body in _ = try? socket.send(topic, body, dontWait: true) }
     }
 
     /// The messages waiting on the socket: (un)subscriptions, or anything else an XSUB sent (a

@@ -18,6 +18,8 @@ public struct EnvelopeWriter: ~Copyable {
     /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
     private var headCount: Int? = nil
     private var mapIDField = ProtobufRawWriter(capacity: 64)
+    /// The last payload's topic when PayloadWire wrote it (the frequent events), else nil.
+    private var writtenTopic: StaticString?
 
     public init() {}
 
@@ -29,6 +31,19 @@ public struct EnvelopeWriter: ~Copyable {
     /// The encoded envelope of the last `encode` call, valid for the call only.
     public func withBytes<R: ~Copyable, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try wire.withBytes(body)
+    }
+
+    /// The last encoded event as the two frames a publisher sends: its topic (that of `payload`, the
+    /// payload just encoded) and its envelope, valid for the call only.
+    public func withFrames(of payload: Mapwire_V1_Envelope.OneOf_Payload,
+                           _ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
+        let envelope = wire.withBytes { $0 }
+        if let writtenTopic {
+            body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), envelope)
+            return
+        }
+        var topic = payload.topic
+        topic.withUTF8 { body(UnsafeRawBufferPointer($0), envelope) }
     }
 
     /// A copy of the encoded envelope of the last `encode` call.
@@ -59,7 +74,7 @@ public struct EnvelopeWriter: ~Copyable {
     public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
                                 payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0) {
         writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
-        if let payload { write(payload) }
+        if let payload { write(payload) } else { writtenTopic = nil }
         writeTrailer(benchmark: benchmark, causationID: causationID)
     }
 
@@ -112,7 +127,8 @@ public struct EnvelopeWriter: ~Copyable {
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
         // The frequent payloads and those with nested messages go through RawEncodingVisitor
         // (PayloadWire), the rest through swift-protobuf.
-        if PayloadWire.write(payload, to: &wire) { return }
+        writtenTopic = PayloadWire.write(payload, to: &wire)
+        if writtenTopic != nil { return }
         let (field, message) = payload.fieldAndMessage
         // A oneof member is written even when empty: its presence is the information.
         wire.key(field, wireType: 2)

@@ -11,18 +11,19 @@ enum PayloadWire {
     }
 
     /// Writes the payload's envelope field (key, length, message) through RawEncodingVisitor, with
-    /// `traverse` specialized for each of these messages; false, with nothing written, for other payloads.
-    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufRawWriter) -> Bool {
+    /// `traverse` specialized for each of these messages, and returns its topic (the publisher sends it as
+    /// it is, with no String to make); nil, with nothing written, for other payloads.
+    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufRawWriter) -> StaticString? {
         let start = w.count
-        let written = switch payload {
-        case .resourceRequest(let m): w.messageField(resourceRequest, m)
-        case .mapLoadingError(let m): w.messageField(mapLoadingError, m)
-        case .gesture(let m): w.messageField(gesture, m)
-        case .cameraChanged(let m): w.messageField(cameraChanged, m)
-        default: false
+        let topic: StaticString? = switch payload {
+        case .resourceRequest(let m): w.messageField(resourceRequest, m) ? "resource-request" : nil
+        case .mapLoadingError(let m): w.messageField(mapLoadingError, m) ? "map-loading-error" : nil
+        case .gesture(let m): w.messageField(gesture, m) ? "gesture" : nil
+        case .cameraChanged(let m): w.messageField(cameraChanged, m) ? "camera-changed" : nil
+        default: nil
         }
-        if !written { w.truncate(to: start) }
-        return written
+        if topic == nil { w.truncate(to: start) }
+        return topic
     }
 
     /// Reads the payload of a hand-written field (`isHandWritten`); nil for anything unusual.
