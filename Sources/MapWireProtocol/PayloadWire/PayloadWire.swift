@@ -1,8 +1,8 @@
 import MapWireWireFormat
 
-/// The payloads with a hand-written codec (HandWrittenWire), by their Envelope field number: the
-/// events that carry nested messages, where swift-protobuf cost the core and the subscribers most, and
-/// the empty camera-changed, the most frequent event.
+/// The payloads with a fast path, by their Envelope field number: the events that carry nested messages,
+/// where swift-protobuf cost the core and the subscribers most, and the empty camera-changed, the most
+/// frequent event. They are written through RawEncodingVisitor and read by hand (HandWrittenWire).
 enum PayloadWire {
     static let mapLoadingError = 17, cameraChanged = 28, resourceRequest = 29, gesture = 33
 
