@@ -11,12 +11,13 @@ final class EventPublisher {
     let epoch: UInt64
     let mapID: String
     /// One buffer for every event: encoded once, whatever the number of subscribers.
-    private var writer = EnvelopeWriter()
+    private var writer: EnvelopeWriter
 
     init(socket: ZMQSocket, epoch: UInt64, mapID: String, highWaterMark: Int32 = 200_000) throws(ZMQError) {
         self.socket = socket
         self.epoch = epoch
         self.mapID = mapID
+        writer = EnvelopeWriter(protocolVersion: mapWireProtocolVersion, epoch: epoch, mapID: mapID)
         // Pass every subscription up (not only the first per topic) so each subscriber gets a welcome.
         // "Verboser" also passes unsubscriptions up, including those of subscribers that disconnect.
         try socket.setOption(XPUBOption.verboser, Int32(1))
@@ -31,15 +32,19 @@ final class EventPublisher {
     /// Publishes one event now, under the sequence number the session gave it, with the id of the
     /// command that caused it; `benchmark` marks the events of bench-publish.
     func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64 = 0, benchmark: Bool = false) {
+        Self.encodeAndSend(&writer, socket: socket, payload: payload, sequence: sequence, causationID: causationID,
+                           benchmark: benchmark)
+    }
+
+    /// One access to the writer for both its encoding and its bytes' send: a class's stored property
+    /// costs a dynamic exclusivity check per access, and this runs once per event.
+    private static func encodeAndSend(_ writer: inout EnvelopeWriter, socket: ZMQSocket, payload: Mapwire_V1_Envelope.OneOf_Payload,
+                                      sequence: UInt64, causationID: UInt64, benchmark: Bool) {
         let now = unixNanosNow()
-        writer.encode(protocolVersion: mapWireProtocolVersion, epoch: epoch, sequence: sequence,
-                      beginUnixNanos: now, endUnixNanos: now, mapID: mapID, payload: payload,
+        writer.encode(sequence: sequence, beginUnixNanos: now, endUnixNanos: now, payload: payload,
                       benchmark: benchmark, causationID: causationID)
-        var topic = payload.topic
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
-        topic.withUTF8 { topicBytes in
-            writer.bytes.withUnsafeBytes { body in try? socket.send(UnsafeRawBufferPointer(topicBytes), body, dontWait: true) }
-        }
+        writer.withFrames(of: payload) { topic, body in _ = try? socket.send(topic, body, dontWait: true) }
     }
 
     /// The messages waiting on the socket: (un)subscriptions, or anything else an XSUB sent (a

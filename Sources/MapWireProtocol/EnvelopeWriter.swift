@@ -1,44 +1,135 @@
 import MapWireWireFormat
 import SwiftProtobuf
 
-/// The publish hot path: encodes an event's envelope into one reused buffer, the six header fields by
-/// hand, the payloads with nested messages by hand too (PayloadWire), and any other payload message
-/// through swift-protobuf. The bytes are exactly what
+/// The publish hot path: encodes an event's envelope into one reused buffer (ProtobufRawWriter), the
+/// header fields by hand, the frequent payloads and those with nested messages through their generated
+/// `traverse` (PayloadWire, RawEncodingVisitor), and any other payload message through swift-protobuf.
+/// The bytes are exactly what
 /// `Mapwire_V1_Envelope.serializedBytes()` gives (fields in number order, defaults left out), so any
 /// protobuf library reads them; the envelope message itself is never built, which is most of its cost.
-/// A value type used by one thread (the core's loop).
-public struct EnvelopeWriter {
-    /// The encoded envelope of the last `encode` call.
-    public var bytes: [UInt8] { wire.bytes }
-    private var wire = ProtobufWireWriter(capacity: 2048)
+///
+/// A publisher's protocol version, epoch and map id never change: their fields are written once (the
+/// first two stay at the front of the buffer from event to event, the map id's is copied from bytes
+/// kept ready), so an event writes only its sequence, times and payload. Noncopyable, as its buffer;
+/// used by one thread (the core's loop).
+public struct EnvelopeWriter: ~Copyable {
+    private var wire = ProtobufRawWriter(capacity: 2048)
+    /// What the front of the buffer (fields 1 and 2) and `mapIDField` (field 6) were written for.
+    private var protocolVersion: UInt32 = 0, epoch: UInt64 = 0, mapID = ""
+    /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
+    private var headCount: Int? = nil
+    private var mapIDField = ProtobufRawWriter(capacity: 64)
+    /// The last payload's topic when PayloadWire wrote it (the frequent events), else nil.
+    private var writtenTopic: StaticString?
 
     public init() {}
 
+    /// A writer for one publisher's events (`encode(sequence:…)`).
+    public init(protocolVersion: UInt32, epoch: UInt64, mapID: String) {
+        setConstants(protocolVersion: protocolVersion, epoch: epoch, mapID: mapID)
+    }
+
+    /// The encoded envelope of the last `encode` call, valid for the call only.
+    public func withBytes<R: ~Copyable, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try wire.withBytes(body)
+    }
+
+    /// The last encoded event as the two frames a publisher sends: its topic (that of `payload`, the
+    /// payload just encoded) and its envelope, valid for the call only.
+    public func withFrames(of payload: Mapwire_V1_Envelope.OneOf_Payload,
+                           _ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
+        let envelope = wire.withBytes { $0 }
+        if let writtenTopic {
+            body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), envelope)
+            return
+        }
+        var topic = payload.topic
+        topic.withUTF8 { body(UnsafeRawBufferPointer($0), envelope) }
+    }
+
+    /// A copy of the encoded envelope of the last `encode` call.
+    public var bytes: [UInt8] { wire.bytes }
+
+    /// Encodes an envelope with any header: the fields that the writer keeps are written again when
+    /// they differ from the last call's.
     public mutating func encode(
         protocolVersion: UInt32, epoch: UInt64, sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
         mapID: String, payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0
     ) {
-        wire.removeAll()
-        if protocolVersion != 0 { wire.key(1, wireType: 0); wire.varint(UInt64(protocolVersion)) }
-        if epoch != 0 { wire.key(2, wireType: 1); wire.fixed64(epoch) }
-        if sequence != 0 { wire.key(3, wireType: 0); wire.varint(sequence) }
-        if beginUnixNanos != 0 { wire.key(4, wireType: 0); wire.varint(UInt64(bitPattern: beginUnixNanos)) }
-        if endUnixNanos != 0 { wire.key(5, wireType: 0); wire.varint(UInt64(bitPattern: endUnixNanos)) }
-        if !mapID.isEmpty {
-            wire.key(6, wireType: 2)
-            var id = mapID
-            id.withUTF8 { wire.lengthDelimited($0) }
+        if headCount == nil || protocolVersion != self.protocolVersion || epoch != self.epoch || mapID != self.mapID {
+            setConstants(protocolVersion: protocolVersion, epoch: epoch, mapID: mapID)
         }
-        if let payload { write(payload) }
-        // Fields 130 and 131 come after every payload field (16...100).
+        encode(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos, payload: payload,
+               benchmark: benchmark, causationID: causationID)
+    }
+
+    /// Encodes an event of this writer's publisher (`init(protocolVersion:epoch:mapID:)`).
+    public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                payload: Mapwire_V1_Envelope.OneOf_Payload, benchmark: Bool = false, causationID: UInt64 = 0) {
+        writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        write(payload)
+        writeTrailer(benchmark: benchmark, causationID: causationID)
+    }
+
+    /// As `encode(sequence:…payload:…)`, for an envelope that may have no payload (tests, replays).
+    public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0) {
+        writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        if let payload { write(payload) } else { writtenTopic = nil }
+        writeTrailer(benchmark: benchmark, causationID: causationID)
+    }
+
+    /// Fields 1 and 2 (left at the front of the buffer), then 3 to 6.
+    private mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
+        if headCount == nil { setConstants(protocolVersion: 0, epoch: 0, mapID: "") }
+        wire.truncate(to: headCount ?? 0)
+        // Three varints of at most ten bytes and their one-byte keys, under one check of the room.
+        wire.reserve(33)
+        if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
+        if beginUnixNanos != 0 {
+            wire.uncheckedVarint(4 << 3 | 0)
+            let begin = wire.count
+            wire.uncheckedVarint(UInt64(bitPattern: beginUnixNanos))
+            if endUnixNanos == beginUnixNanos {
+                // An instant event (every event the core publishes): the second time's bytes are the first's.
+                wire.uncheckedVarint(5 << 3 | 0)
+                wire.repeatBytes(from: begin, count: wire.count - 1 - begin)
+            } else if endUnixNanos != 0 {
+                wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
+            }
+        } else if endUnixNanos != 0 {
+            wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
+        }
+        mapIDField.withBytes { wire.raw($0) }
+    }
+
+    /// Fields 130 and 131 come after every payload field (16...100).
+    private mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
         if benchmark { wire.key(130, wireType: 0); wire.varint(1) }
         if causationID != 0 { wire.key(131, wireType: 0); wire.varint(causationID) }
     }
 
+    /// Writes fields 1 and 2 at the front of the buffer and keeps field 6's bytes.
+    private mutating func setConstants(protocolVersion: UInt32, epoch: UInt64, mapID: String) {
+        self.protocolVersion = protocolVersion
+        self.epoch = epoch
+        self.mapID = mapID
+        wire.removeAll()
+        if protocolVersion != 0 { wire.key(1, wireType: 0); wire.varint(UInt64(protocolVersion)) }
+        if epoch != 0 { wire.key(2, wireType: 1); wire.fixed64(epoch) }
+        headCount = wire.count
+        mapIDField.removeAll()
+        if !mapID.isEmpty {
+            mapIDField.key(6, wireType: 2)
+            mapIDField.lengthDelimited(mapID)
+        }
+    }
+
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
-        // The payloads with nested messages have a hand-written codec (PayloadWire), the rest one message
-        // through swift-protobuf.
-        if PayloadWire.write(payload, to: &wire) { return }
+        // The frequent payloads and those with nested messages go through RawEncodingVisitor
+        // (PayloadWire), the rest through swift-protobuf.
+        writtenTopic = PayloadWire.write(payload, to: &wire)
+        if writtenTopic != nil { return }
         let (field, message) = payload.fieldAndMessage
         // A oneof member is written even when empty: its presence is the information.
         wire.key(field, wireType: 2)
@@ -46,6 +137,6 @@ public struct EnvelopeWriter {
             wire.varint(0)
             return
         }
-        wire.lengthDelimited(body)
+        body.withUnsafeBytes { wire.lengthDelimited($0) }
     }
 }

@@ -44,11 +44,37 @@ import Testing
         }
     }
 
-    func written(_ e: Mapwire_V1_Envelope) -> [UInt8] {
-        var writer = EnvelopeWriter()
-        writer.encode(protocolVersion: e.protocolVersion, epoch: e.epoch, sequence: e.sequence, beginUnixNanos: e.beginUnixNanos,
-                      endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload)
-        return writer.bytes
+    /// The writer's bytes (and, checked there, the topic frame it sends with them).
+    func written(_ e: Mapwire_V1_Envelope) -> [UInt8] { PayloadWireTests.written(e) }
+
+    @Test func instantAndOpenTimesAreWrittenAsSwiftProtobufWritesThem() throws {
+        // The core's events are instants (begin == end: the writer copies the first time's bytes); the
+        // other shapes take the general path.
+        let times: [(Int64, Int64)] = [(1_790_000_000_123_456_789, 1_790_000_000_123_456_789), (1, 1), (127, 127), (128, 128),
+                                       (-1, -1), (0, 5), (5, 0), (0, 0), (1 << 62, 1)]
+        for (begin, end) in times {
+            for payload in [Self.payloads.first, nil] {
+                var e = Self.envelope(payload)
+                e.beginUnixNanos = begin
+                e.endUnixNanos = end
+                #expect(written(e) == (try e.serializedBytes()), "\(begin) \(end)")
+            }
+        }
+        // One writer for many events, as the core keeps it: the header it keeps and the times it copies
+        // stay right from event to event.
+        var writer = EnvelopeWriter(protocolVersion: mapWireProtocolVersion, epoch: 42, mapID: "map ü")
+        for (index, (begin, end)) in times.enumerated() {
+            for payload in Self.payloads {
+                let sequence = UInt64(index * 1000)
+                writer.encode(sequence: sequence, beginUnixNanos: begin, endUnixNanos: end, payload: payload, benchmark: index % 2 == 0)
+                let e = Mapwire_V1_Envelope.with {
+                    $0.protocolVersion = mapWireProtocolVersion; $0.epoch = 42; $0.sequence = sequence
+                    $0.beginUnixNanos = begin; $0.endUnixNanos = end; $0.mapID = "map ü"; $0.payload = payload
+                    $0.benchmark = index % 2 == 0
+                }
+                #expect(writer.bytes == (try e.serializedBytes()), "\(payload.topic) \(begin) \(end)")
+            }
+        }
     }
 
     @Test func everyPayloadIsWrittenByteForByteAsSwiftProtobufWritesIt() throws {

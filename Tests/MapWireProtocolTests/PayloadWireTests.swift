@@ -178,7 +178,15 @@ import Testing
         var writer = EnvelopeWriter()
         writer.encode(protocolVersion: e.protocolVersion, epoch: e.epoch, sequence: e.sequence, beginUnixNanos: e.beginUnixNanos,
                       endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload, benchmark: e.benchmark, causationID: e.causationID)
-        return writer.bytes
+        // The frames a publisher sends: the payload's topic (kept ready for the frequent payloads) and the bytes.
+        let bytes = writer.bytes
+        if let payload = e.payload {
+            writer.withFrames(of: payload) { topic, envelope in
+                #expect(String(decoding: topic, as: UTF8.self) == payload.topic)
+                #expect(Array(envelope) == bytes)
+            }
+        }
+        return bytes
     }
 
     /// An envelope with sequence 1 and `body` as the payload of envelope field `field` (< 128 bytes).

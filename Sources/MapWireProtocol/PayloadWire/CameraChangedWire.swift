@@ -4,8 +4,6 @@ import MapWireWireFormat
 // nothing; through swift-protobuf each one was a serialization and an array of its own.
 
 extension Mapwire_V1_CameraChanged: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool { unknownFields.data.isEmpty }
-
     /// Any byte at all is a field this codec does not know: swift-protobuf keeps it as an unknown field.
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         guard bytes.isEmpty else { return nil }

@@ -3,19 +3,6 @@ import MapWireWireFormat
 // gesture (events.proto): GestureEvent and its ScreenPoints.
 
 extension Mapwire_V1_GestureEvent: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.enumField(1, kind)
-        w.enumField(2, phase)
-        if hasLocation, !w.messageField(3, location) { return false }
-        if hasTranslation, !w.messageField(4, translation) { return false }
-        w.doubleField(5, scale)
-        w.doubleField(6, degrees)
-        w.stringField(7, handledBy)
-        w.boolField(8, cameraVetoed)
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)
@@ -37,13 +24,6 @@ extension Mapwire_V1_GestureEvent: HandWrittenWire {
 }
 
 extension Mapwire_V1_ScreenPoint: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.doubleField(1, x)
-        w.doubleField(2, y)
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)

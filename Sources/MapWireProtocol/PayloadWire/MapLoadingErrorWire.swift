@@ -3,15 +3,6 @@ import MapWireWireFormat
 // map-loading-error (events.proto): MapLoadingError and its TileId.
 
 extension Mapwire_V1_MapLoadingError: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.enumField(1, type)
-        w.stringField(2, message)
-        if hasSourceID { w.presentString(3, sourceID) }
-        if hasTileID, !w.messageField(4, tileID) { return false }
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)
@@ -29,14 +20,6 @@ extension Mapwire_V1_MapLoadingError: HandWrittenWire {
 }
 
 extension Mapwire_V1_TileId: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.uint32Field(1, z)
-        w.uint32Field(2, x)
-        w.uint32Field(3, y)
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)

@@ -1,8 +1,8 @@
 import MapWireWireFormat
 
-/// The payloads with a hand-written codec (HandWrittenWire), by their Envelope field number: the
-/// events that carry nested messages, where swift-protobuf cost the core and the subscribers most, and
-/// the empty camera-changed, the most frequent event.
+/// The payloads with a fast path, by their Envelope field number: the events that carry nested messages,
+/// where swift-protobuf cost the core and the subscribers most, and the empty camera-changed, the most
+/// frequent event. They are written through RawEncodingVisitor and read by hand (HandWrittenWire).
 enum PayloadWire {
     static let mapLoadingError = 17, cameraChanged = 28, resourceRequest = 29, gesture = 33
 
@@ -10,19 +10,20 @@ enum PayloadWire {
         field == mapLoadingError || field == cameraChanged || field == resourceRequest || field == gesture
     }
 
-    /// Writes the payload's envelope field (key, length, message) by hand; false, with nothing written,
-    /// for a payload without a hand-written codec or one carrying unknown fields.
-    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufWireWriter) -> Bool {
-        let start = w.bytes.count
-        let written = switch payload {
-        case .resourceRequest(let m): w.messageField(resourceRequest, m)
-        case .mapLoadingError(let m): w.messageField(mapLoadingError, m)
-        case .gesture(let m): w.messageField(gesture, m)
-        case .cameraChanged(let m): w.messageField(cameraChanged, m)
-        default: false
+    /// Writes the payload's envelope field (key, length, message) through RawEncodingVisitor, with
+    /// `traverse` specialized for each of these messages, and returns its topic (the publisher sends it as
+    /// it is, with no String to make); nil, with nothing written, for other payloads.
+    static func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload, to w: inout ProtobufRawWriter) -> StaticString? {
+        let start = w.count
+        let topic: StaticString? = switch payload {
+        case .resourceRequest(let m): w.messageField(resourceRequest, m) ? "resource-request" : nil
+        case .mapLoadingError(let m): w.messageField(mapLoadingError, m) ? "map-loading-error" : nil
+        case .gesture(let m): w.messageField(gesture, m) ? "gesture" : nil
+        case .cameraChanged(let m): w.messageField(cameraChanged, m) ? "camera-changed" : nil
+        default: nil
         }
-        if !written { w.bytes.removeSubrange(start...) }
-        return written
+        if topic == nil { w.truncate(to: start) }
+        return topic
     }
 
     /// Reads the payload of a hand-written field (`isHandWritten`); nil for anything unusual.

@@ -4,15 +4,6 @@ import MapWireWireFormat
 // ResponseError, field for field as protoc-gen-swift's traverse and decodeMessage handle them.
 
 extension Mapwire_V1_ResourceRequest: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.enumField(1, dataSource)
-        if hasRequest, !w.messageField(2, request) { return false }
-        if hasResponse, !w.messageField(3, response) { return false }
-        w.boolField(4, cancelled)
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)
@@ -30,15 +21,6 @@ extension Mapwire_V1_ResourceRequest: HandWrittenWire {
 }
 
 extension Mapwire_V1_ResourceRequestInfo: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.stringField(1, url)
-        w.enumField(2, kind)
-        w.enumField(3, priority)
-        w.packedEnumField(4, loadingMethod)
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)
@@ -56,20 +38,6 @@ extension Mapwire_V1_ResourceRequestInfo: HandWrittenWire {
 }
 
 extension Mapwire_V1_ResourceResponse: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.boolField(1, noContent)
-        w.boolField(2, notModified)
-        w.boolField(3, mustRevalidate)
-        w.enumField(4, source)
-        w.uint64Field(5, size)
-        if hasModified { w.presentString(6, modified) }
-        if hasExpires { w.presentString(7, expires) }
-        if hasEtag { w.presentString(8, etag) }
-        if hasError, !w.messageField(9, error) { return false }
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)
@@ -92,13 +60,6 @@ extension Mapwire_V1_ResourceResponse: HandWrittenWire {
 }
 
 extension Mapwire_V1_ResponseError: HandWrittenWire {
-    func writeFields(to w: inout ProtobufWireWriter) -> Bool {
-        guard unknownFields.data.isEmpty else { return false }
-        w.enumField(1, reason)
-        w.stringField(2, message)
-        return true
-    }
-
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
         var r = ProtobufWireReader(bytes)
