@@ -62,6 +62,7 @@ enum SymbolGeometry {
         var h = Double(entry.height) / entry.pixelRatio * style.size
         var left = -style.anchor.horizontal * w + style.offset.x * style.size
         var top = -style.anchor.vertical * h + style.offset.y * style.size
+        var pieces: [IconStretchQuads.Piece] = []
         if style.textFit != .none, let text {
             // GL fits in unscaled icon px, then scales the whole by icon-size.
             let fitted = IconTextFit.rectangle(
@@ -71,9 +72,19 @@ enum SymbolGeometry {
             top = fitted.top * style.size
             w = max(0, fitted.right - fitted.left) * style.size
             h = max(0, fitted.bottom - fitted.top) * style.size
+            if entry.isStretchable {
+                pieces = IconStretchQuads.pieces(entry, box: fitted, size: style.size)
+                if let first = pieces.first {
+                    // The fixed parts keep their px, so the pieces may span more than the fitted box.
+                    left = pieces.reduce(first.left) { min($0, $1.left) }
+                    top = pieces.reduce(first.top) { min($0, $1.top) }
+                    w = pieces.reduce(first.right) { max($0, $1.right) } - left
+                    h = pieces.reduce(first.bottom) { max($0, $1.bottom) } - top
+                }
+            }
         }
         let icon = IconDraw(entry: entry, name: style.name, x: anchor.x + left, y: anchor.y + top, width: w, height: h,
-                            rotation: rotation, pivot: anchor, paint: style.paint)
+                            rotation: rotation, pivot: anchor, paint: style.paint, pieces: pieces)
         let box = ScreenBox.around(pivot: anchor, left: left, top: top, right: left + w, bottom: top + h, rotation: rotation)
         return (icon, box.padded(style.padding))
     }
