@@ -25,6 +25,8 @@ struct SymbolPlacer {
         var otherAnchors: [AnchoredText] = []
         /// Whether the icon moves with the text's anchor (variable anchors with icon-text-fit).
         var iconMovesWithText = false
+        /// The label's identity on the map, for remembering its variable anchor across frames.
+        var mapKey = ""
     }
 
     /// A label laid out at one of its variable anchors.
@@ -44,13 +46,17 @@ struct SymbolPlacer {
     private(set) var usedImages: Set<String> = []
     /// Glyph ranges labels needed and the frame did not have: (font stack, first code point).
     private(set) var neededGlyphRanges: Set<GlyphRangeKey> = []
+    /// The variable anchors labels took last frame, and those they take in this one (by `mapKey`).
+    private let previousAnchors: VariableAnchorMemory
+    private(set) var chosenAnchors: [String: Int] = [:]
     private var glyphsByStack: [[String]: [UInt32: GlyphStore.Glyph]] = [:]
     private let viewport: ScreenBox
 
     private let padded: PaddedGlyphs
 
-    init(context: PaintContext, glyphs: PaddedGlyphs) {
+    init(context: PaintContext, glyphs: PaddedGlyphs, previousAnchors: VariableAnchorMemory = VariableAnchorMemory()) {
         self.context = context
+        self.previousAnchors = previousAnchors
         padded = glyphs
         let w = Double(context.canvas.width), h = Double(context.canvas.height)
         index = CollisionIndex(width: w, height: h)
@@ -111,16 +117,20 @@ struct SymbolPlacer {
             || c.iconBox.map(viewport.intersects) == true else { return false }
         // GL tries each anchor without overlap, then (when text may overlap) each with it; an icon
         // that moves with the text must fit wherever the text goes.
-        var chosen = anchored(0), placeText = false
+        var chosen = anchored(0), chosenIndex = 0, placeText = false
         if hasText {
+            // Last frame's anchor first (GL's prevPlacement), so a label that still fits stays put.
+            let order = anchorCount > 1 ? previousAnchors.order(for: c.mapKey, count: anchorCount) : [0]
             let attempts = options.textAllowOverlap ? 2 * anchorCount : anchorCount
             for attempt in 0..<attempts {
-                let candidate = anchored(attempt % anchorCount)
+                let anchorIndex = order[attempt % anchorCount]
+                let candidate = anchored(anchorIndex)
                 let textFits = attempt >= anchorCount || index.fits(candidate.boxes)
                 let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
                     || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
                 if textFits && iconFits {
                     chosen = candidate
+                    chosenIndex = anchorIndex
                     placeText = true
                     break
                 }
@@ -145,6 +155,7 @@ struct SymbolPlacer {
             }
         }
         if placeText {
+            if anchorCount > 1 { chosenAnchors[c.mapKey] = chosenIndex }
             result.glyphs += chosen.glyphs
             if !options.textIgnorePlacement { index.insert(chosen.boxes) }
         }
@@ -242,9 +253,13 @@ struct SymbolPlacer {
         guard alongLine else {
             return PointAnchors.anchors(of: feature)
                 .filter { PointAnchors.isOwned($0, extent: extent) && $0.x.isFinite && $0.y.isFinite }
-                .map { projection.point(x: $0.x, y: $0.y) }
-                .filter { !SymbolDistanceCull.isTooFar(screenY: $0.y, projector) }
-                .map { atPoint($0, iconRotation: iconRotation) }
+                .compactMap { tilePoint -> Candidate? in
+                    let p = projection.point(x: tilePoint.x, y: tilePoint.y)
+                    guard !SymbolDistanceCull.isTooFar(screenY: p.y, projector) else { return nil }
+                    var c = atPoint(p, iconRotation: iconRotation)
+                    if !c.otherAnchors.isEmpty { c.mapKey = "\(layer.id)|\(name)|\(tilePoint.x),\(tilePoint.y)" }
+                    return c
+                }
         }
         guard feature.type == .lineString || feature.type == .polygon else { return [] }
         var result: [Candidate] = []
