@@ -10,6 +10,8 @@ struct ShapedText {
         let scale: Double
         /// Index of the format section the glyph came from (for its colour).
         let section: Int
+        /// Written vertically and standing upright: it takes one em along the line and is not turned with it.
+        var upright = false
     }
 
     var glyphs: [Glyph]

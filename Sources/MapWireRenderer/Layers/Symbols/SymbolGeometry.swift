@@ -25,16 +25,24 @@ enum SymbolGeometry {
     }
 
     /// A label laid along `path` centred at distance `anchor`; nil when the path bends too much.
+    /// `vertical`: the label shaped for vertical writing (it has CJK), taken when the label runs more down
+    /// the screen than across (GL's orientation change, with keep-upright); it then reads top to bottom.
     static func lineText(_ shaped: ShapedText, _ style: SymbolTextStyle, along path: ScreenPath, at anchor: Double,
-                         keepUpright: Bool, maxAngle: Double) -> (glyphs: [GlyphDraw], boxes: [ScreenBox])?
+                         keepUpright: Bool, maxAngle: Double, vertical: ShapedText? = nil) -> (glyphs: [GlyphDraw], boxes: [ScreenBox])?
     {
         let f = style.size / EmUnits.perEm
         let border = EmUnits.glyphBorder
-        let offsets = shaped.glyphs.map { ($0.x + Double($0.glyph.advance) * $0.scale / 2) * f }
+        func offsets(_ text: ShapedText) -> [Double] { text.glyphs.map { ($0.x + advance($0) / 2) * f } }
+        var shaped = shaped, readsDown = false
+        if let vertical, keepUpright, let first = offsets(shaped).first, let last = offsets(shaped).last,
+           LineLabelLayout.runsDown(path, from: anchor + first, to: anchor + last) {
+            shaped = vertical
+            readsDown = true
+        }
         let half = max(abs(shaped.left), abs(shaped.right)) * f
         guard let placements = LineLabelLayout.place(
-            offsets: offsets, along: path, at: anchor, half: half, keepUpright: keepUpright,
-            maxAngle: maxAngle, window: style.size * 3 / 5)
+            offsets: offsets(shaped), along: path, at: anchor, half: half, keepUpright: keepUpright,
+            maxAngle: maxAngle, window: style.size * 3 / 5, readsDown: readsDown)
         else { return nil }
         var draws: [GlyphDraw] = [], boxes: [ScreenBox] = []
         draws.reserveCapacity(placements.count)
@@ -44,12 +52,19 @@ enum SymbolGeometry {
             let advance = Double(g.glyph.advance) * s
             let origin = Point2D(x: at.center.x - advance / 2 + (Double(g.glyph.left) - border) * s,
                                  y: at.center.y + g.y * f - (Double(g.glyph.top) + border) * s)
-            draws.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: s, rotation: at.angle, pivot: at.center,
-                                   color: style.sections[g.section].color ?? style.paint.color, paint: style.paint))
-            boxes.append(ScreenBox.around(pivot: at.center, left: -advance / 2, top: shaped.top * f, right: advance / 2,
+            // An upright glyph of vertical text turns a quarter back from the line, standing on it.
+            draws.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: s, rotation: g.upright ? at.angle - .pi / 2 : at.angle,
+                                   pivot: at.center, color: style.sections[g.section].color ?? style.paint.color, paint: style.paint))
+            let along = SymbolGeometry.advance(g) * f / 2
+            boxes.append(ScreenBox.around(pivot: at.center, left: -along, top: shaped.top * f, right: along,
                                           bottom: shaped.bottom * f, rotation: at.angle).padded(style.padding))
         }
         return (draws, boxes)
+    }
+
+    /// The length a glyph takes along its line (em units): one em when it stands upright in vertical text.
+    static func advance(_ g: ShapedText.Glyph) -> Double {
+        (g.upright ? EmUnits.perEm : Double(g.glyph.advance)) * g.scale
     }
 
     /// An icon standing at one screen point, turned by `rotation` radians about it.

@@ -182,7 +182,7 @@ struct SymbolPlacer {
             entry = context.scene.sprite?.entries[iconStyle.name]
             if entry == nil { missingImages.insert(iconStyle.name) }
         }
-        var shaped: ShapedText?
+        var shaped: ShapedText?, shapedVertical: ShapedText?
         // Variable anchors: the centred layout for each justification they ask for.
         var shapedByJustify: [Double: ShapedText] = [:]
         if let textStyle {
@@ -191,6 +191,16 @@ struct SymbolPlacer {
             }
             let text = TextShaper.shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
+            // Labels along lines with CJK may turn to vertical writing where the line runs down the screen.
+            if alongLine, !text.isEmpty, textStyle.sections.contains(where: { VerticalWriting.allowsVertical($0.text) }) {
+                let verticalRuns = textStyle.sections.map { section in
+                    textRun(VerticalWriting.verticalized(section.text), stack: section.fontStack ?? textStyle.fontStack,
+                            scale: section.scale ?? 1)
+                }
+                var layout = textStyle.layout
+                layout.vertical = true
+                shapedVertical = TextShaper.shape(verticalRuns, layout)
+            }
             for variable in textStyle.variableAnchors where shapedByJustify[variable.justify] == nil {
                 var layout = textStyle.layout
                 layout.justify = variable.justify
@@ -325,13 +335,15 @@ struct SymbolPlacer {
                     // and the projection shrinks it by that distance ratio.
                     textStyle.size *= SymbolPerspective.ratio(groundScale: 1 / projector.perspectiveScale(atScreenY: at.point.y))
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: flatPath, at: flatDistances[k],
-                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle,
+                                                             vertical: shapedVertical)
                     else { continue }
                     c.glyphs = text.glyphs.map(mapPlane.glyph)
                     c.textBoxes = text.boxes.map(mapPlane.box)
                 } else if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
-                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle,
+                                                             vertical: shapedVertical)
                     else { continue }
                     c.glyphs = text.glyphs
                     c.textBoxes = text.boxes

@@ -16,6 +16,8 @@ struct TextLayoutOptions {
     var anchor: TextAnchor = .center
     var offsetX: Double = 0
     var offsetY: Double = 0
+    /// Vertical writing along a line: upright characters take one em each (see `VerticalWriting`).
+    var vertical = false
 }
 
 /// Lays text out into lines of positioned glyphs around an anchor (pure: no screen, no style).
@@ -40,9 +42,10 @@ enum TextShaper {
             }
         }
         let spacing = options.letterSpacing
+        func upright(_ c: Character) -> Bool { options.vertical && VerticalWriting.isUpright(c.scalar) }
         func advance(_ c: Character) -> Double {
             guard let glyph = c.glyph else { return 0 }
-            return Double(glyph.advance) * runs[c.run].scale + spacing
+            return (upright(c) ? EmUnits.perEm : Double(glyph.advance)) * runs[c.run].scale + spacing
         }
 
         // Lines break in logical order; right-to-left text is then reordered line by line.
@@ -79,8 +82,9 @@ enum TextShaper {
                 guard let glyph = c.glyph else { continue }
                 let scale = runs[c.run].scale
                 // Smaller runs share the line's baseline.
-                glyphs.append(.init(glyph: glyph, x: x, y: y + (lineScale - scale) * EmUnits.perEm, scale: scale, section: c.run))
-                x += Double(glyph.advance) * scale + spacing
+                glyphs.append(.init(glyph: glyph, x: x, y: y + (lineScale - scale) * EmUnits.perEm, scale: scale, section: c.run,
+                                    upright: upright(c)))
+                x += advance(c)
             }
             let length = max(0, x - spacing)
             widest = max(widest, length)
