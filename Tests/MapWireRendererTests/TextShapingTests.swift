@@ -61,6 +61,15 @@ import Testing
         #expect(lines == [0..<4, 4..<8, 8..<11])
     }
 
+    @Test func equallyRaggedBreaksGoToTheLongerFirstLineAsInGL() {
+        // 13 ideographs of one em, 5 em wide at most: 5 | 4 | 4 and 4 | 5 | 4 are equally ragged; GL keeps
+        // the later of equal prior breaks, so the first line takes five (the suite's ideographic-breaking).
+        let advances = [Double](repeating: 24, count: 13)
+        let lines = LineBreaker.lines(advances: advances, breakAfter: [Bool](repeating: true, count: 13),
+                                      isSpace: [Bool](repeating: false, count: 13), maxWidth: 120)
+        #expect(lines == [0..<5, 5..<9, 9..<13])
+    }
+
     @Test func newlinesForceBreaksAndEmptyLinesKeepTheirHeight() {
         let shaped = shape("ab\n\nab")
         #expect(shaped.lineCount == 3)

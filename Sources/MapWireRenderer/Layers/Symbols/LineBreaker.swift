@@ -41,7 +41,9 @@ enum LineBreaker {
                 let w = width(ends[j], ends[k])
                 if w > widest, cost[k].isFinite { break }
                 let c = cost[j] + badness(w, target: target, isLast: isLast)
-                if c < cost[k] || c == cost[k] && j < from[k] {
+                // On a tie the later start wins, as in GL (which keeps the last of equal prior breaks);
+                // j runs downwards, so the first found is kept.
+                if c < cost[k] {
                     cost[k] = c
                     from[k] = j
                 }
