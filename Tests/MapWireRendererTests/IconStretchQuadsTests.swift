@@ -93,6 +93,30 @@ import Testing
         return SpriteAtlas(image: CanvasImage(rgba: rgba, width: 20, height: 10), entries: ["band": entry])
     }
 
+    /// The same bands as a distance field: the 4 px ends inside the shape, the middle outside.
+    static func bandField() -> SpriteAtlas {
+        var rgba: [UInt8] = []
+        for _ in 0..<10 {
+            for x in 0..<20 { rgba += [0, 0, 0, x < 4 || x >= 16 ? 255 : 0] }
+        }
+        var entry = SpriteAtlas.Entry(x: 0, y: 0, width: 20, height: 10, pixelRatio: 1, sdf: true)
+        entry.stretchX = [4...16]
+        return SpriteAtlas(image: CanvasImage(rgba: rgba, width: 20, height: 10), entries: ["band": entry])
+    }
+
+    @Test func anSDFIconIsCutTheSameWay() throws {
+        let layout = ##"{"icon-image":"band","text-field":"A A","text-font":["Test Square"],"text-size":24,"icon-text-fit":"both","icon-text-fit-padding":[20,0,0,0]}"##
+        let frame = try MapRenderer().render(SymbolFixtures.scene(
+            style: TestScene.style(SymbolRenderingTests.layer(layout: layout, paint: ##"{"text-color":"#000000","icon-color":"#ff0000"}"##)),
+            features: [SymbolFixtures.pointFeature(2048, 2048)], sprite: Self.bandField()))
+        let red = [UInt8(255), 0, 0]
+        // Stretched whole, the ends would be 8 px wide; cut, they keep about 4 (the field's edge blurs by a px).
+        let left = SymbolFixtures.count(frame, red, x: 230..<256, y: 230..<231)
+        let right = SymbolFixtures.count(frame, red, x: 256..<282, y: 230..<231)
+        #expect((3...5).contains(left) && (3...5).contains(right), "ends \(left) and \(right) px")
+        #expect(SymbolFixtures.count(frame, red, x: 242..<270, y: 230..<231) == 0)
+    }
+
     @Test func aFittedIconKeepsItsEndsAndStretchesOnlyTheMiddle() throws {
         // "A A" at 24 px has a box of x 236...276; 20 px of padding on top puts the icon above the text too.
         let layout = ##"{"icon-image":"band","text-field":"A A","text-font":["Test Square"],"text-size":24,"icon-text-fit":"both","icon-text-fit-padding":[20,0,0,0]}"##

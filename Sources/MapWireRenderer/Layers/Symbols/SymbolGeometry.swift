@@ -50,8 +50,11 @@ enum SymbolGeometry {
         for (g, at) in zip(shaped.glyphs, placements) {
             let s = f * g.scale
             let advance = Double(g.glyph.advance) * s
+            // GL turns an upright glyph about (−½ advance, ½ advance + 17) and moves it 22 − (12 − ½ advance)
+            // along: in the glyph's own frame, where down is along the line, 10 − ½ advance em units up.
+            let up = g.upright ? (10 - Double(g.glyph.advance) * g.scale / 2) * f : 0
             let origin = Point2D(x: at.center.x - advance / 2 + (Double(g.glyph.left) - border) * s,
-                                 y: at.center.y + g.y * f - (Double(g.glyph.top) + border) * s)
+                                 y: at.center.y + g.y * f - (Double(g.glyph.top) + border) * s + up)
             // An upright glyph of vertical text turns a quarter back from the line, standing on it.
             draws.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: s, rotation: g.upright ? at.angle - .pi / 2 : at.angle,
                                    pivot: at.center, color: style.sections[g.section].color ?? style.paint.color, paint: style.paint))
