@@ -54,14 +54,19 @@ import Testing
         return try MapRenderer().render(scene)
     }
 
-    /// The ink box of red pixels in a region.
+    /// The ink box of red pixels in a region (the frame's pixels read once).
     func inkBox(_ frame: MapRenderer.Frame, x: Range<Int>, y: Range<Int>) -> (width: Int, height: Int)? {
-        var xs: [Int] = [], ys: [Int] = []
-        for row in y { for column in x where SymbolFixtures.count(frame, Self.red, x: column..<column + 1, y: row..<row + 1) == 1 {
-            xs.append(column)
-            ys.append(row)
-        } }
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let rgba = frame.canvas.rgba(), width = frame.canvas.width
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for row in y {
+            for column in x {
+                let i = (row * width + column) * 4
+                guard rgba[i + 3] > 200, rgba[i] > 215, rgba[i + 1] < 40, rgba[i + 2] < 40 else { continue }
+                minX = min(minX, column); maxX = max(maxX, column)
+                minY = min(minY, row); maxY = max(maxY, row)
+            }
+        }
+        guard minX <= maxX else { return nil }
         return (maxX - minX + 1, maxY - minY + 1)
     }
 
@@ -86,6 +91,45 @@ import Testing
         let last = try #require(inkBox(frame, x: 230..<282, y: bottom - 3..<bottom + 1))
         #expect(first.width <= 10, "the tall 中 is on top: \(first)")
         #expect(last.width >= 14, "the wide 一 below it: \(last)")
+    }
+
+    /// The label at the centre; `above` (placed first) draws the features of kind "blocker".
+    func renderPoint(_ text: String, modes: String, blockers: [VectorFeature] = [], above: String? = nil) throws -> MapRenderer.Frame {
+        let layer = ##"{"id":"t","type":"symbol","source":"s","source-layer":"shapes","filter":["!=","kind","blocker"],"layout":{"text-field":"\##(text)","text-font":["Test Square"],"text-size":24,"text-writing-mode":\##(modes)},"paint":{"text-color":"#ff0000"}}"##
+        let style = TestScene.style(above.map { layer + "," + $0 } ?? layer)
+        var scene = try SymbolFixtures.scene(style: style, features: [SymbolFixtures.pointFeature(2048, 2048)] + blockers)
+        scene.glyphs = try Self.glyphs()
+        return try MapRenderer().render(scene)
+    }
+
+    @Test func aPointLabelAskedToWriteVerticallyStandsInAColumnReadingDown() throws {
+        // "中一中": tall bar, wide bar, tall bar, one em apart down through the point.
+        let frame = try renderPoint("中一中", modes: ##"["vertical"]"##)
+        let box = try #require(inkBox(frame, x: 200..<312, y: 200..<312))
+        #expect(box.width >= 14 && box.width <= 18, "as wide as the wide bar: \(box)")
+        #expect(box.height >= 60, "three glyphs one em apart: \(box)")
+        // The middle glyph (the wide bar) is at the point; a tall bar above and below it.
+        #expect(try #require(inkBox(frame, x: 200..<312, y: 250..<262)).width >= 14)
+        #expect(try #require(inkBox(frame, x: 200..<312, y: 226..<240)).width <= 10)
+        // Horizontal (the default) lays the same text out in a row.
+        let row = try #require(inkBox(try renderPoint("中一中", modes: ##"["horizontal"]"##), x: 150..<362, y: 200..<312))
+        #expect(row.width >= 50 && row.height <= 18)
+        // Text without upright characters is never written vertically.
+        let latin = try #require(inkBox(try renderPoint("ABA", modes: ##"["vertical"]"##), x: 150..<362, y: 200..<312))
+        #expect(latin.width >= 40 && latin.height <= 18)
+    }
+
+    @Test func theWritingModesAreTriedInTheStylesOrder() throws {
+        // A red "A" placed first (upper layer) just right of the point: the horizontal row would cover it.
+        let blocker = ##"{"id":"blocker","type":"symbol","source":"s","source-layer":"shapes","filter":["==","kind","blocker"],"layout":{"text-field":"A","text-font":["Test Square"],"text-size":24},"paint":{"text-color":"#0000ff"}}"##
+        let blockers = [SymbolFixtures.pointFeature(2048 + 320, 2048, ["kind": .string("blocker")])]
+        let frame = try renderPoint("中一中", modes: ##"["horizontal","vertical"]"##, blockers: blockers, above: blocker)
+        let box = try #require(inkBox(frame, x: 200..<312, y: 200..<312))
+        #expect(box.height >= 60 && box.width <= 18, "vertical, since the row collides: \(box)")
+        // Free of the blocker, the first mode is taken.
+        let free = try renderPoint("中一中", modes: ##"["horizontal","vertical"]"##)
+        let row = try #require(inkBox(free, x: 150..<362, y: 200..<312))
+        #expect(row.width >= 50 && row.height <= 18)
     }
 
     /// The square font plus two ideographs: 中 an 8×16 bar with a 20 px advance, 一 a 16×4 bar with 24.

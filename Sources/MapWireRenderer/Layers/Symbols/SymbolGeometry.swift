@@ -1,3 +1,4 @@
+import Foundation
 import MapWireCanvas
 
 /// Turns shaped text and sprite entries into draws and collision boxes on screen.
@@ -25,6 +26,42 @@ enum SymbolGeometry {
     }
 
     /// A label laid along `path` centred at distance `anchor`; nil when the path bends too much.
+    /// A point label written vertically (`text-writing-mode: vertical`): `shaped` is laid out with upright
+    /// characters one em apart (`TextLayoutOptions.vertical`), centred; the block turns a quarter clockwise
+    /// about the anchor, so it reads downwards, and its upright glyphs turn back to stand upright. `anchor`
+    /// then puts that side of the turned block on the point, as `text-anchor` does for horizontal text.
+    static func verticalPointText(_ shaped: ShapedText, _ style: SymbolTextStyle, at point: Point2D, rotation: Double,
+                                  anchor: TextAnchor) -> (glyphs: [GlyphDraw], box: ScreenBox)
+    {
+        let f = style.size / EmUnits.perEm
+        let turned = rotation + .pi / 2
+        // The turned block is as wide as the text is tall and as tall as it is long.
+        let width = (shaped.bottom - shaped.top) * f, height = shaped.width * f
+        let shift = Point2D(x: (0.5 - anchor.horizontal) * width + style.layout.offsetX * f,
+                            y: (0.5 - anchor.vertical) * height + style.layout.offsetY * f)
+        let at = Point2D(x: point.x + shift.x, y: point.y + shift.y)
+        let c = cos(turned), s = sin(turned)
+        // Glyphs that stay turned are drawn as the horizontal layout turned about the anchor.
+        var turnedText = shaped
+        turnedText.glyphs = shaped.glyphs.filter { !$0.upright }
+        var glyphs = pointText(turnedText, style, at: at, rotation: turned).glyphs
+        let border = EmUnits.glyphBorder
+        for g in shaped.glyphs where g.upright {
+            let scale = f * g.scale
+            // The glyph's em box centre (pen + half an em across, 17 above the baseline), turned with the block.
+            let cx = (g.x + advance(g) / 2) * f, cy = (g.y - EmUnits.baselineOffset) * f
+            let centre = Point2D(x: at.x + cx * c - cy * s, y: at.y + cx * s + cy * c)
+            let up = (10 - Double(g.glyph.advance) * g.scale / 2) * f
+            let origin = Point2D(x: centre.x - Double(g.glyph.advance) * scale / 2 + (Double(g.glyph.left) - border) * scale,
+                                 y: centre.y + EmUnits.baselineOffset * f - (Double(g.glyph.top) + border) * scale + up)
+            glyphs.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: scale, rotation: rotation, pivot: centre,
+                                    color: style.sections[g.section].color ?? style.paint.color, paint: style.paint))
+        }
+        let box = ScreenBox.around(pivot: at, left: shaped.left * f, top: shaped.top * f, right: shaped.right * f,
+                                   bottom: shaped.bottom * f, rotation: turned)
+        return (glyphs, box.padded(style.padding))
+    }
+
     /// `vertical`: the label shaped for vertical writing (it has CJK), taken when the label runs more down
     /// the screen than across (GL's orientation change, with keep-upright); it then reads top to bottom.
     static func lineText(_ shaped: ShapedText, _ style: SymbolTextStyle, along path: ScreenPath, at anchor: Double,

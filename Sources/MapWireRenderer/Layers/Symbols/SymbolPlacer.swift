@@ -191,14 +191,22 @@ struct SymbolPlacer {
             }
             let text = TextShaper.shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
-            // Labels along lines with CJK may turn to vertical writing where the line runs down the screen.
-            if alongLine, !text.isEmpty, textStyle.sections.contains(where: { VerticalWriting.allowsVertical($0.text) }) {
+            // Labels along lines with CJK may turn to vertical writing where the line runs down the screen;
+            // point labels when `text-writing-mode` asks for it (centred: the anchor applies once turned).
+            let verticalAsked = alongLine || textStyle.writingModes.contains("vertical") && textStyle.variableAnchors.isEmpty
+            if verticalAsked, !text.isEmpty, textStyle.sections.contains(where: { VerticalWriting.allowsVertical($0.text) }) {
                 let verticalRuns = textStyle.sections.map { section in
                     textRun(VerticalWriting.verticalized(section.text), stack: section.fontStack ?? textStyle.fontStack,
                             scale: section.scale ?? 1)
                 }
                 var layout = textStyle.layout
                 layout.vertical = true
+                if !alongLine {
+                    layout.anchor = .center
+                    layout.justify = 0.5
+                    layout.offsetX = 0
+                    layout.offsetY = 0
+                }
                 shapedVertical = TextShaper.shape(verticalRuns, layout)
             }
             for variable in textStyle.variableAnchors where shapedByJustify[variable.justify] == nil {
@@ -235,6 +243,17 @@ struct SymbolPlacer {
                     let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
                     c.glyphs = text.glyphs
                     c.textBoxes = [text.box]
+                    if !alongLine, let shapedVertical {
+                        // The writing modes in the style's order, the later ones tried when the first collides.
+                        let vertical = SymbolGeometry.verticalPointText(shapedVertical, textStyle, at: p, rotation: textRotation,
+                                                                        anchor: textStyle.styleAnchor)
+                        let horizontal = AnchoredText(glyphs: text.glyphs, boxes: [text.box], shift: Point2D(x: 0, y: 0))
+                        let verticalText = AnchoredText(glyphs: vertical.glyphs, boxes: [vertical.box], shift: Point2D(x: 0, y: 0))
+                        let modes = textStyle.writingModes.map { $0 == "vertical" ? verticalText : horizontal }
+                        c.glyphs = modes[0].glyphs
+                        c.textBoxes = modes[0].boxes
+                        c.otherAnchors = Array(modes.dropFirst())
+                    }
                 } else if case let anchored = variableAnchored(textStyle, shapedByJustify, at: p, rotation: textRotation,
                                                     mapBearing: options.textFollowsMap ? bearing : 0), !anchored.isEmpty {
                     c.glyphs = anchored[0].glyphs
