@@ -31,4 +31,7 @@ enum EmUnits {
     /// Where the first line's baseline sits below the block's top edge offset; the value GL
     /// engines use so a single line's glyphs centre on the anchor.
     static let baselineOffset = -17.0
+    /// How far an upright glyph of vertical text sits back along its line from the centre of its
+    /// one-em slot (what GL's quarter turn and offsets come to).
+    static let uprightGlyphLift = -2.0
 }

@@ -51,7 +51,7 @@ enum SymbolGeometry {
             // The glyph's em box centre (pen + half an em across, 17 above the baseline), turned with the block.
             let cx = (g.x + advance(g) / 2) * f, cy = (g.y - EmUnits.baselineOffset) * f
             let centre = Point2D(x: at.x + cx * c - cy * s, y: at.y + cx * s + cy * c)
-            let up = (10 - Double(g.glyph.advance) * g.scale / 2) * f
+            let up = EmUnits.uprightGlyphLift * f
             let origin = Point2D(x: centre.x - Double(g.glyph.advance) * scale / 2 + (Double(g.glyph.left) - border) * scale,
                                  y: centre.y + EmUnits.baselineOffset * f - (Double(g.glyph.top) + border) * scale + up)
             glyphs.append(GlyphDraw(glyph: g.glyph, origin: origin, scale: scale, rotation: rotation, pivot: centre,
@@ -87,9 +87,10 @@ enum SymbolGeometry {
         for (g, at) in zip(shaped.glyphs, placements) {
             let s = f * g.scale
             let advance = Double(g.glyph.advance) * s
-            // GL turns an upright glyph about (−½ advance, ½ advance + 17) and moves it 22 − (12 − ½ advance)
-            // along: in the glyph's own frame, where down is along the line, 10 − ½ advance em units up.
-            let up = g.upright ? (10 - Double(g.glyph.advance) * g.scale / 2) * f : 0
+            // GL places an upright glyph at pen + ½ advance, turns it about (−½ advance, ½ advance + 17) and
+            // moves it 22 − (12 − ½ advance) along; from the centre of its one-em slot (ours) that is 2 em units
+            // back along the line whatever its advance: up in the glyph's own frame.
+            let up = g.upright ? EmUnits.uprightGlyphLift * f : 0
             let origin = Point2D(x: at.center.x - advance / 2 + (Double(g.glyph.left) - border) * s,
                                  y: at.center.y + g.y * f - (Double(g.glyph.top) + border) * s + up)
             // An upright glyph of vertical text turns a quarter back from the line, standing on it.

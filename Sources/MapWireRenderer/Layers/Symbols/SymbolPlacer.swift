@@ -202,6 +202,7 @@ struct SymbolPlacer {
                 var layout = textStyle.layout
                 layout.vertical = true
                 if !alongLine {
+                    layout.verticalPoint = true
                     layout.anchor = .center
                     layout.justify = 0.5
                     layout.offsetX = 0
@@ -298,7 +299,9 @@ struct SymbolPlacer {
         let tileScale = pow(2, zoom - zoom.rounded(.down))
         let maxSize = layer.number("text-size", EvaluationContext(zoom: 18, feature: eval.feature), textStyle?.size ?? 16)
         // GL scales the icon's width (px) by the text's box scale too, as if it were em units.
-        var labelLength = shaped?.width ?? 0
+        // GL measures a label that may be written vertically by its vertical layout (getAnchors gets the
+        // vertical shaping when there is one).
+        var labelLength = (shapedVertical ?? shaped)?.width ?? 0
         if let entry, let iconStyle {
             labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
         }

@@ -18,6 +18,9 @@ struct TextLayoutOptions {
     var offsetY: Double = 0
     /// Vertical writing along a line: upright characters take one em each (see `VerticalWriting`).
     var vertical = false
+    /// Vertical writing of a point label: every character but spaces and Arabic stands upright (GL's
+    /// `allowVerticalPlacement`), not only those Unicode draws upright.
+    var verticalPoint = false
 }
 
 /// Lays text out into lines of positioned glyphs around an anchor (pure: no screen, no style).
@@ -42,7 +45,10 @@ enum TextShaper {
             }
         }
         let spacing = options.letterSpacing
-        func upright(_ c: Character) -> Bool { options.vertical && VerticalWriting.isUpright(c.scalar) }
+        func upright(_ c: Character) -> Bool {
+            guard options.vertical else { return false }
+            return options.verticalPoint ? VerticalWriting.standsInAColumn(c.scalar) : VerticalWriting.isUpright(c.scalar)
+        }
         func advance(_ c: Character) -> Double {
             guard let glyph = c.glyph else { return 0 }
             return (upright(c) ? EmUnits.perEm : Double(glyph.advance)) * runs[c.run].scale + spacing

@@ -16,6 +16,16 @@ enum VerticalWriting {
         return false
     }
 
+    /// Characters upright in a vertically written point label: all but spaces and Arabic (which needs
+    /// its joined horizontal forms).
+    static func standsInAColumn(_ c: UInt32) -> Bool {
+        !(c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D || c == 0x200B)
+            && !arabicBlocks.contains { $0.contains(c) }
+    }
+
+    private static let arabicBlocks: [ClosedRange<UInt32>] = [0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF,
+                                                              0xFB50...0xFDFF, 0xFE70...0xFEFF]
+
     /// Characters that take the orientation of their neighbours (GL's "neutral" ones).
     static func isNeutral(_ c: UInt32) -> Bool {
         if [0xA7, 0xA9, 0xAE, 0xB1, 0xBC, 0xBD, 0xBE, 0xD7, 0xF7, 0x2016, 0x2020, 0x2021, 0x2030, 0x2031, 0x203B, 0x203C,
