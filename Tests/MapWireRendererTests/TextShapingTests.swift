@@ -80,9 +80,8 @@ import Testing
         let text = Array("技指計代(式灣文人)觀觀人之".unicodeScalars.map(\.value))
         let advances = text.map { $0 == 0x28 || $0 == 0x29 ? 8.0 : 24.0 }
         let breaks = text.map(LineBreaker.allowsBreak(after:))
-        let penalty = text.indices.map { LineBreaker.penalty(after: text[$0], before: $0 + 1 < text.count ? text[$0 + 1] : nil) }
         let lines = LineBreaker.lines(advances: advances, breakAfter: breaks, isSpace: text.map { _ in false }, maxWidth: 120,
-                                      penalty: penalty)
+                                      penalty: { LineBreaker.penalty(after: text[$0], before: $0 + 1 < text.count ? text[$0 + 1] : nil) })
         #expect(lines == [0..<4, 4..<10, 10..<14])
     }
 

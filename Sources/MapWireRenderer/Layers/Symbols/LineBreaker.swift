@@ -5,9 +5,10 @@ enum LineBreaker {
     /// Line ranges (indices into the characters) for characters of the given advance widths.
     /// `breakAfter[i]` says a line may end after character i; `isSpace[i]` marks characters
     /// that do not count towards a line's width at its ends.
-    /// `penalty[i]` (GL's) makes a line ending after character i cost `penalty × |penalty|` more.
+    /// `penalty(i)` (GL's) makes a line ending after character i cost `penalty × |penalty|` more; it is
+    /// asked only when the text needs breaking.
     static func lines(advances: [Double], breakAfter: [Bool], isSpace: [Bool], maxWidth: Double,
-                      penalty: [Double] = []) -> [Range<Int>] {
+                      penalty: (Int) -> Double = { _ in 0 }) -> [Range<Int>] {
         let n = advances.count
         guard n > 0 else { return [0..<0] }
         var prefix = [0.0]
@@ -42,7 +43,7 @@ enum LineBreaker {
             for j in stride(from: k - 1, through: 0, by: -1) where cost[j].isFinite {
                 let w = width(ends[j], ends[k])
                 if w > widest, cost[k].isFinite { break }
-                let p = isLast || penalty.isEmpty ? 0 : penalty[ends[k] - 1]
+                let p = isLast ? 0 : penalty(ends[k] - 1)
                 let c = cost[j] + badness(w, target: target, isLast: isLast) + p * abs(p)
                 // On a tie the later start wins, as in GL (which keeps the last of equal prior breaks);
                 // j runs downwards, so the first found is kept.

@@ -60,7 +60,7 @@ enum TextShaper {
             let ranges = LineBreaker.lines(
                 advances: paragraph.map(advance), breakAfter: paragraph.map { LineBreaker.allowsBreak(after: $0.scalar) },
                 isSpace: paragraph.map { LineBreaker.isSpace($0.scalar) }, maxWidth: options.maxWidth,
-                penalty: paragraph.indices.map { LineBreaker.penalty(after: paragraph[$0].scalar, before: $0 + 1 < paragraph.count ? paragraph[$0 + 1].scalar : nil) })
+                penalty: { LineBreaker.penalty(after: paragraph[$0].scalar, before: $0 + 1 < paragraph.count ? paragraph[$0 + 1].scalar : nil) })
             let scalars = paragraph.map(\.scalar)
             // Directions are resolved over the whole paragraph, before it is broken.
             let bidi = BidiText.paragraph(scalars)
