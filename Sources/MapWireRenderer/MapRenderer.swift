@@ -56,7 +56,8 @@ public final class MapRenderer {
         let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,
                                    filtered: filtered)
         symbols.beginFrame()
-        symbols.prepare(style.layers, context)
+        // Labels remember their variable anchors per view: a view is its size and pixel ratio.
+        symbols.prepare(style.layers, context, view: "\(scene.size.width)x\(scene.size.height)@\(scene.pixelRatio)")
         if let stopWhenLacking, symbols.neededGlyphRanges.contains(where: stopWhenLacking) {
             filtered.keepAll()
             let placement = symbols.endFrame()
@@ -90,6 +91,8 @@ public final class MapRenderer {
         let style = try RenderStyle(json: json)
         compiled = (json, style)
         filtered.removeAll()
+        // Another style: the same layer and feature ids may label something else.
+        symbols.forgetAnchors()
         return style
     }
 }

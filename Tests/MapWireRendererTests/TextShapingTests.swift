@@ -61,6 +61,30 @@ import Testing
         #expect(lines == [0..<4, 4..<8, 8..<11])
     }
 
+    @Test func equallyRaggedBreaksGoToTheLongerFirstLineAsInGL() {
+        // 13 ideographs of one em, 5 em wide at most: 5 | 4 | 4 and 4 | 5 | 4 are equally ragged; GL keeps
+        // the later of equal prior breaks, so the first line takes five (the suite's ideographic-breaking).
+        let advances = [Double](repeating: 24, count: 13)
+        let lines = LineBreaker.lines(advances: advances, breakAfter: [Bool](repeating: true, count: 13),
+                                      isSpace: [Bool](repeating: false, count: 13), maxWidth: 120)
+        #expect(lines == [0..<5, 5..<9, 9..<13])
+    }
+
+    @Test func glBreaksAfterMiddleDotsAndParenthesesButNotInsideThemWhenItCanHelpIt() {
+        #expect(LineBreaker.allowsBreak(after: 0x2027) && LineBreaker.allowsBreak(after: 0xB7) && LineBreaker.allowsBreak(after: 0x28))
+        #expect(LineBreaker.isIdeographic(0x4E2D) && LineBreaker.isIdeographic(0x30FB) && !LineBreaker.isIdeographic(0xAC00))
+        #expect(LineBreaker.penalty(after: 0x28, before: 0x4E2D) == 50 && LineBreaker.penalty(after: 0x4E2D, before: 0xFF09) == 50)
+        #expect(LineBreaker.penalty(after: 0x4E2D, before: 0x4E2D) == 0)
+        // "技指計代(式灣文人)觀觀人之", 5 em at most: without penalties the parentheses would end and
+        // start lines ("(式灣文人" / ")觀觀人之"); with GL's they stay with their words.
+        let text = Array("技指計代(式灣文人)觀觀人之".unicodeScalars.map(\.value))
+        let advances = text.map { $0 == 0x28 || $0 == 0x29 ? 8.0 : 24.0 }
+        let breaks = text.map(LineBreaker.allowsBreak(after:))
+        let lines = LineBreaker.lines(advances: advances, breakAfter: breaks, isSpace: text.map { _ in false }, maxWidth: 120,
+                                      penalty: { LineBreaker.penalty(after: text[$0], before: $0 + 1 < text.count ? text[$0 + 1] : nil) })
+        #expect(lines == [0..<4, 4..<10, 10..<14])
+    }
+
     @Test func newlinesForceBreaksAndEmptyLinesKeepTheirHeight() {
         let shaped = shape("ab\n\nab")
         #expect(shaped.lineCount == 3)

@@ -14,6 +14,10 @@ final class SymbolPainter {
     private var layers: [String: PlacedSymbols] = [:]
     private let sdfFields = SDFIconFields()
     private let glyphs = PaddedGlyphs()
+    /// The variable anchors labels took, per view (`prepare`'s `view`): the map's own frames and views
+    /// drawn at other sizes (served tiles) keep apart; the least recently drawn view is dropped past eight.
+    private var anchorMemories: [(view: String, memory: VariableAnchorMemory)] = []
+    static let rememberedViews = 8
 
     func beginFrame() {
         previous = placed
@@ -25,11 +29,16 @@ final class SymbolPainter {
     }
 
     /// The placement pass: call once per frame, after `beginFrame` and before painting.
-    func prepare(_ styleLayers: [RenderLayer], _ context: PaintContext) {
-        var placer = SymbolPlacer(context: context, glyphs: glyphs)
+    func prepare(_ styleLayers: [RenderLayer], _ context: PaintContext, view: String = "") {
+        let known = anchorMemories.firstIndex { $0.view == view }
+        var placer = SymbolPlacer(context: context, glyphs: glyphs,
+                                  previousAnchors: known.map { anchorMemories[$0].memory } ?? VariableAnchorMemory())
         for layer in styleLayers.reversed() where layer.type == "symbol" && layer.isVisible(atZoom: context.zoom) {
             layers[layer.id] = placer.place(layer)
         }
+        if let known { anchorMemories.remove(at: known) }
+        anchorMemories.append((view, VariableAnchorMemory.next(chosen: placer.chosenAnchors)))
+        if anchorMemories.count > Self.rememberedViews { anchorMemories.removeFirst() }
         placed = placer.placedKeys
         missing = placer.missingImages
         neededGlyphs = placer.neededGlyphRanges
@@ -40,6 +49,8 @@ final class SymbolPainter {
         guard let symbols = layers[layer.id] else { return }
         SymbolDrawer.draw(symbols, context, sdfFields: sdfFields)
     }
+
+    func forgetAnchors() { anchorMemories = [] }
 
     /// The glyph ranges the placed labels lacked (known after `prepare`).
     var neededGlyphRanges: Set<GlyphRangeKey> { neededGlyphs }

@@ -47,9 +47,16 @@ public struct SpriteAtlas {
         public var x, y, width, height: Int
         public var pixelRatio: Double
         public var sdf: Bool
+        /// Stretch zones across and down (image px) and the content box `[x1, y1, x2, y2]`, for `icon-text-fit`.
+        public var stretchX: [ClosedRange<Double>] = []
+        public var stretchY: [ClosedRange<Double>] = []
+        public var content: [Double]?
         public init(x: Int, y: Int, width: Int, height: Int, pixelRatio: Double, sdf: Bool) {
             self.x = x; self.y = y; self.width = width; self.height = height; self.pixelRatio = pixelRatio; self.sdf = sdf
         }
+
+        /// Whether `icon-text-fit` cuts this icon into pieces (only its stretch zones stretch).
+        var isStretchable: Bool { !stretchX.isEmpty || !stretchY.isEmpty }
     }
 
     public var image: CanvasImage
@@ -96,7 +103,17 @@ public struct SpriteAtlas {
         }
         let pixelRatio = FoundationJSON.double(e["pixelRatio"]) ?? 1
         guard pixelRatio > 0, pixelRatio.isFinite else { return .failure(RenderStyleError("pixelRatio \(pixelRatio) is not a positive number")) }
-        return .success(Entry(x: x, y: y, width: w, height: h, pixelRatio: pixelRatio, sdf: FoundationJSON.bool(e["sdf"]) ?? false))
+        var entry = Entry(x: x, y: y, width: w, height: h, pixelRatio: pixelRatio, sdf: FoundationJSON.bool(e["sdf"]) ?? false)
+        switch (SpriteStretch.zones(e["stretchX"], length: w, name: "stretchX"), SpriteStretch.zones(e["stretchY"], length: h, name: "stretchY"),
+                SpriteStretch.content(e["content"], width: w, height: h)) {
+        case let (.success(across), .success(down), .success(content)):
+            entry.stretchX = across
+            entry.stretchY = down
+            entry.content = content
+        case let (.failure(why), _, _), let (_, .failure(why), _), let (_, _, .failure(why)):
+            return .failure(why)
+        }
+        return .success(entry)
     }
 }
 

@@ -12,12 +12,13 @@ enum LineLabelLayout {
     /// `half` is half the label's length. Nil when the path bends more than `maxAngle` radians
     /// within any `window` px of the label. With `keepUpright`, a label that would read
     /// right-to-left is laid along the path walked backwards instead.
+    /// `readsDown`: vertical text, kept upright by reading from the top down instead of left to right.
     static func place(offsets: [Double], along path: ScreenPath, at anchor: Double, half: Double,
-                      keepUpright: Bool, maxAngle: Double, window: Double) -> [GlyphPlacement]? {
+                      keepUpright: Bool, maxAngle: Double, window: Double, readsDown: Bool = false) -> [GlyphPlacement]? {
         var path = path, anchor = anchor
         if keepUpright {
             let start = path.locate(anchor - half).point, end = path.locate(anchor + half).point
-            if end.x < start.x {
+            if readsDown ? end.y < start.y : end.x < start.x {
                 path = path.reversed()
                 anchor = path.length - anchor
             }
@@ -27,6 +28,13 @@ enum LineLabelLayout {
             let at = path.locate(anchor + offset)
             return GlyphPlacement(center: at.point, angle: at.angle)
         }
+    }
+
+    /// Whether the path between two distances rises or falls on screen more than it runs across (GL's
+    /// switch of a label to vertical writing).
+    static func runsDown(_ path: ScreenPath, from: Double, to: Double) -> Bool {
+        let a = path.locate(from).point, b = path.locate(to).point
+        return abs(b.y - a.y) > abs(b.x - a.x)
     }
 
     /// Whether the turns between `from` and `to` add up to at most `maxAngle` in every window.

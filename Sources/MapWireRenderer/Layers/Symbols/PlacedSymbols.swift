@@ -25,11 +25,13 @@ struct IconDraw {
     let rotation: Double
     let pivot: Point2D
     let paint: TextPaint
+    /// A stretchable icon fitted to its label: its pieces, placed from the pivot (empty: one whole image).
+    var pieces: [IconStretchQuads.Piece] = []
 
     /// The same icon moved by `d` px (its label took another variable anchor).
     func shifted(by d: Point2D) -> IconDraw {
         IconDraw(entry: entry, name: name, x: x + d.x, y: y + d.y, width: width, height: height, rotation: rotation,
-                 pivot: Point2D(x: pivot.x + d.x, y: pivot.y + d.y), paint: paint)
+                 pivot: Point2D(x: pivot.x + d.x, y: pivot.y + d.y), paint: paint, pieces: pieces)
     }
 }
 

@@ -10,6 +10,8 @@ struct ShapedText {
         let scale: Double
         /// Index of the format section the glyph came from (for its colour).
         let section: Int
+        /// Written vertically and standing upright: it takes one em along the line and is not turned with it.
+        var upright = false
     }
 
     var glyphs: [Glyph]
@@ -29,4 +31,7 @@ enum EmUnits {
     /// Where the first line's baseline sits below the block's top edge offset; the value GL
     /// engines use so a single line's glyphs centre on the anchor.
     static let baselineOffset = -17.0
+    /// How far an upright glyph of vertical text sits back along its line from the centre of its
+    /// one-em slot (what GL's quarter turn and offsets come to).
+    static let uprightGlyphLift = -2.0
 }

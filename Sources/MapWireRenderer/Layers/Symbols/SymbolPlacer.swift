@@ -25,6 +25,8 @@ struct SymbolPlacer {
         var otherAnchors: [AnchoredText] = []
         /// Whether the icon moves with the text's anchor (variable anchors with icon-text-fit).
         var iconMovesWithText = false
+        /// The label's identity on the map, for remembering its variable anchor across frames.
+        var mapKey = ""
     }
 
     /// A label laid out at one of its variable anchors.
@@ -44,13 +46,17 @@ struct SymbolPlacer {
     private(set) var usedImages: Set<String> = []
     /// Glyph ranges labels needed and the frame did not have: (font stack, first code point).
     private(set) var neededGlyphRanges: Set<GlyphRangeKey> = []
+    /// The variable anchors labels took last frame, and those they take in this one (by `mapKey`).
+    private let previousAnchors: VariableAnchorMemory
+    private(set) var chosenAnchors: [String: Int] = [:]
     private var glyphsByStack: [[String]: [UInt32: GlyphStore.Glyph]] = [:]
     private let viewport: ScreenBox
 
     private let padded: PaddedGlyphs
 
-    init(context: PaintContext, glyphs: PaddedGlyphs) {
+    init(context: PaintContext, glyphs: PaddedGlyphs, previousAnchors: VariableAnchorMemory = VariableAnchorMemory()) {
         self.context = context
+        self.previousAnchors = previousAnchors
         padded = glyphs
         let w = Double(context.canvas.width), h = Double(context.canvas.height)
         index = CollisionIndex(width: w, height: h)
@@ -111,16 +117,20 @@ struct SymbolPlacer {
             || c.iconBox.map(viewport.intersects) == true else { return false }
         // GL tries each anchor without overlap, then (when text may overlap) each with it; an icon
         // that moves with the text must fit wherever the text goes.
-        var chosen = anchored(0), placeText = false
+        var chosen = anchored(0), chosenIndex = 0, placeText = false
         if hasText {
+            // Last frame's anchor first (GL's prevPlacement), so a label that still fits stays put.
+            let order = anchorCount > 1 ? previousAnchors.order(for: c.mapKey, count: anchorCount) : [0]
             let attempts = options.textAllowOverlap ? 2 * anchorCount : anchorCount
             for attempt in 0..<attempts {
-                let candidate = anchored(attempt % anchorCount)
+                let anchorIndex = order[attempt % anchorCount]
+                let candidate = anchored(anchorIndex)
                 let textFits = attempt >= anchorCount || index.fits(candidate.boxes)
                 let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
                     || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
                 if textFits && iconFits {
                     chosen = candidate
+                    chosenIndex = anchorIndex
                     placeText = true
                     break
                 }
@@ -145,6 +155,7 @@ struct SymbolPlacer {
             }
         }
         if placeText {
+            if anchorCount > 1 { chosenAnchors[c.mapKey] = chosenIndex }
             result.glyphs += chosen.glyphs
             if !options.textIgnorePlacement { index.insert(chosen.boxes) }
         }
@@ -171,7 +182,7 @@ struct SymbolPlacer {
             entry = context.scene.sprite?.entries[iconStyle.name]
             if entry == nil { missingImages.insert(iconStyle.name) }
         }
-        var shaped: ShapedText?
+        var shaped: ShapedText?, shapedVertical: ShapedText?
         // Variable anchors: the centred layout for each justification they ask for.
         var shapedByJustify: [Double: ShapedText] = [:]
         if let textStyle {
@@ -180,6 +191,25 @@ struct SymbolPlacer {
             }
             let text = TextShaper.shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
+            // Labels along lines with CJK may turn to vertical writing where the line runs down the screen;
+            // point labels when `text-writing-mode` asks for it (centred: the anchor applies once turned).
+            let verticalAsked = alongLine || textStyle.writingModes.contains("vertical") && textStyle.variableAnchors.isEmpty
+            if verticalAsked, !text.isEmpty, textStyle.sections.contains(where: { VerticalWriting.allowsVertical($0.text) }) {
+                let verticalRuns = textStyle.sections.map { section in
+                    textRun(VerticalWriting.verticalized(section.text), stack: section.fontStack ?? textStyle.fontStack,
+                            scale: section.scale ?? 1)
+                }
+                var layout = textStyle.layout
+                layout.vertical = true
+                if !alongLine {
+                    layout.verticalPoint = true
+                    layout.anchor = .center
+                    layout.justify = 0.5
+                    layout.offsetX = 0
+                    layout.offsetY = 0
+                }
+                shapedVertical = TextShaper.shape(verticalRuns, layout)
+            }
             for variable in textStyle.variableAnchors where shapedByJustify[variable.justify] == nil {
                 var layout = textStyle.layout
                 layout.justify = variable.justify
@@ -214,6 +244,17 @@ struct SymbolPlacer {
                     let text = SymbolGeometry.pointText(shaped, textStyle, at: p, rotation: textRotation)
                     c.glyphs = text.glyphs
                     c.textBoxes = [text.box]
+                    if !alongLine, let shapedVertical {
+                        // The writing modes in the style's order, the later ones tried when the first collides.
+                        let vertical = SymbolGeometry.verticalPointText(shapedVertical, textStyle, at: p, rotation: textRotation,
+                                                                        anchor: textStyle.styleAnchor)
+                        let horizontal = AnchoredText(glyphs: text.glyphs, boxes: [text.box], shift: Point2D(x: 0, y: 0))
+                        let verticalText = AnchoredText(glyphs: vertical.glyphs, boxes: [vertical.box], shift: Point2D(x: 0, y: 0))
+                        let modes = textStyle.writingModes.map { $0 == "vertical" ? verticalText : horizontal }
+                        c.glyphs = modes[0].glyphs
+                        c.textBoxes = modes[0].boxes
+                        c.otherAnchors = Array(modes.dropFirst())
+                    }
                 } else if case let anchored = variableAnchored(textStyle, shapedByJustify, at: p, rotation: textRotation,
                                                     mapBearing: options.textFollowsMap ? bearing : 0), !anchored.isEmpty {
                     c.glyphs = anchored[0].glyphs
@@ -242,9 +283,13 @@ struct SymbolPlacer {
         guard alongLine else {
             return PointAnchors.anchors(of: feature)
                 .filter { PointAnchors.isOwned($0, extent: extent) && $0.x.isFinite && $0.y.isFinite }
-                .map { projection.point(x: $0.x, y: $0.y) }
-                .filter { !SymbolDistanceCull.isTooFar(screenY: $0.y, projector) }
-                .map { atPoint($0, iconRotation: iconRotation) }
+                .compactMap { tilePoint -> Candidate? in
+                    let p = projection.point(x: tilePoint.x, y: tilePoint.y)
+                    guard !SymbolDistanceCull.isTooFar(screenY: p.y, projector) else { return nil }
+                    var c = atPoint(p, iconRotation: iconRotation)
+                    if !c.otherAnchors.isEmpty { c.mapKey = "\(layer.id)|\(name)|\(tilePoint.x),\(tilePoint.y)" }
+                    return c
+                }
         }
         guard feature.type == .lineString || feature.type == .polygon else { return [] }
         var result: [Candidate] = []
@@ -254,7 +299,9 @@ struct SymbolPlacer {
         let tileScale = pow(2, zoom - zoom.rounded(.down))
         let maxSize = layer.number("text-size", EvaluationContext(zoom: 18, feature: eval.feature), textStyle?.size ?? 16)
         // GL scales the icon's width (px) by the text's box scale too, as if it were em units.
-        var labelLength = shaped?.width ?? 0
+        // GL measures a label that may be written vertically by its vertical layout (getAnchors gets the
+        // vertical shaping when there is one).
+        var labelLength = (shapedVertical ?? shaped)?.width ?? 0
         if let entry, let iconStyle {
             labelLength = max(labelLength, Double(entry.width) / entry.pixelRatio * iconStyle.size)
         }
@@ -310,13 +357,15 @@ struct SymbolPlacer {
                     // and the projection shrinks it by that distance ratio.
                     textStyle.size *= SymbolPerspective.ratio(groundScale: 1 / projector.perspectiveScale(atScreenY: at.point.y))
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: flatPath, at: flatDistances[k],
-                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle,
+                                                             vertical: shapedVertical)
                     else { continue }
                     c.glyphs = text.glyphs.map(mapPlane.glyph)
                     c.textBoxes = text.boxes.map(mapPlane.box)
                 } else if let shaped, let textStyle = sized(at.point).text, options.textFollowsMap {
                     guard let text = SymbolGeometry.lineText(shaped, textStyle, along: path, at: d,
-                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle)
+                                                             keepUpright: options.keepUpright, maxAngle: options.maxAngle,
+                                                             vertical: shapedVertical)
                     else { continue }
                     c.glyphs = text.glyphs
                     c.textBoxes = text.boxes

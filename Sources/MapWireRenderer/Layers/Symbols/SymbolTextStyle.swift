@@ -12,6 +12,10 @@ struct SymbolTextStyle {
     var paint: TextPaint
     /// `text-variable-anchor` (point placement only): tried in order; empty uses `layout.anchor`.
     var variableAnchors: [VariableAnchor] = []
+    /// `text-writing-mode` (point placement only): "horizontal" and "vertical" in the order to try them.
+    var writingModes: [String] = []
+    /// `text-anchor` as the style gives it (vertical writing puts that side of the turned block on the point).
+    var styleAnchor: TextAnchor = .center
 
     static let defaultFont = ["Open Sans Regular", "Arial Unicode MS Regular"]
 
@@ -43,6 +47,11 @@ struct SymbolTextStyle {
             let radial = layer.layout["text-radial-offset"] == nil ? nil : layer.number("text-radial-offset", eval, 0)
             variableAnchors = VariableAnchor.anchors(
                 names, radial: radial, textOffset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0), justify: justify)
+        }
+        styleAnchor = anchor
+        if !alongLine {
+            writingModes = (layer.layout["text-writing-mode"]?.strings(eval, default: []) ?? [])
+                .filter { $0 == "horizontal" || $0 == "vertical" }
         }
         if !variableAnchors.isEmpty {
             // The text is laid out centred; each anchor moves it by its own offset.

@@ -16,6 +16,11 @@ struct TextLayoutOptions {
     var anchor: TextAnchor = .center
     var offsetX: Double = 0
     var offsetY: Double = 0
+    /// Vertical writing along a line: upright characters take one em each (see `VerticalWriting`).
+    var vertical = false
+    /// Vertical writing of a point label: every character but spaces and Arabic stands upright (GL's
+    /// `allowVerticalPlacement`), not only those Unicode draws upright.
+    var verticalPoint = false
 }
 
 /// Lays text out into lines of positioned glyphs around an anchor (pure: no screen, no style).
@@ -40,9 +45,13 @@ enum TextShaper {
             }
         }
         let spacing = options.letterSpacing
+        func upright(_ c: Character) -> Bool {
+            guard options.vertical else { return false }
+            return options.verticalPoint ? VerticalWriting.standsInAColumn(c.scalar) : VerticalWriting.isUpright(c.scalar)
+        }
         func advance(_ c: Character) -> Double {
             guard let glyph = c.glyph else { return 0 }
-            return Double(glyph.advance) * runs[c.run].scale + spacing
+            return (upright(c) ? EmUnits.perEm : Double(glyph.advance)) * runs[c.run].scale + spacing
         }
 
         // Lines break in logical order; right-to-left text is then reordered line by line.
@@ -50,7 +59,8 @@ enum TextShaper {
         for paragraph in paragraphs {
             let ranges = LineBreaker.lines(
                 advances: paragraph.map(advance), breakAfter: paragraph.map { LineBreaker.allowsBreak(after: $0.scalar) },
-                isSpace: paragraph.map { LineBreaker.isSpace($0.scalar) }, maxWidth: options.maxWidth)
+                isSpace: paragraph.map { LineBreaker.isSpace($0.scalar) }, maxWidth: options.maxWidth,
+                penalty: { LineBreaker.penalty(after: paragraph[$0].scalar, before: $0 + 1 < paragraph.count ? paragraph[$0 + 1].scalar : nil) })
             let scalars = paragraph.map(\.scalar)
             // Directions are resolved over the whole paragraph, before it is broken.
             let bidi = BidiText.paragraph(scalars)
@@ -79,8 +89,9 @@ enum TextShaper {
                 guard let glyph = c.glyph else { continue }
                 let scale = runs[c.run].scale
                 // Smaller runs share the line's baseline.
-                glyphs.append(.init(glyph: glyph, x: x, y: y + (lineScale - scale) * EmUnits.perEm, scale: scale, section: c.run))
-                x += Double(glyph.advance) * scale + spacing
+                glyphs.append(.init(glyph: glyph, x: x, y: y + (lineScale - scale) * EmUnits.perEm, scale: scale, section: c.run,
+                                    upright: upright(c)))
+                x += advance(c)
             }
             let length = max(0, x - spacing)
             widest = max(widest, length)
