@@ -65,7 +65,7 @@ struct SymbolPlacer {
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
             var features = context.features(of: data, layer: layer)
-            if options.placement == .line { features = mergedLines(features, layer: layer) }
+            if options.placement == .line { features = mergedLines(features, options: options) }
             for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
@@ -85,10 +85,10 @@ struct SymbolPlacer {
     }
 
     /// GL's merge of a tile's line features that share a label and meet end to start.
-    private func mergedLines(_ features: [VectorFeature], layer: RenderLayer) -> [VectorFeature] {
+    private func mergedLines(_ features: [VectorFeature], options: SymbolLayerOptions) -> [VectorFeature] {
         let texts: [String?] = features.map { feature in
             guard feature.type == .lineString, let first = feature.geometry.first, !first.isEmpty else { return nil }
-            return SymbolTextStyle(layer, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
+            return SymbolTextStyle(options.text, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
         }
         guard texts.contains(where: { $0 != nil }) else { return features }
         return LineLabelMerger.merge(texts: texts, lines: features.map { $0.geometry.first ?? [] }).map { merged in
@@ -163,8 +163,8 @@ struct SymbolPlacer {
                                      extent: Int, projection: TileProjection, repeats: inout RepeatedLabels) -> [Candidate] {
         let eval = context.evaluation(feature)
         let alongLine = options.placement != .point
-        let textStyle = SymbolTextStyle(layer, eval, alongLine: alongLine)
-        let iconStyle = SymbolIconStyle(layer, eval)
+        let textStyle = SymbolTextStyle(options.text, eval, alongLine: alongLine)
+        let iconStyle = SymbolIconStyle(options.icon, eval)
         guard textStyle != nil || iconStyle != nil else { return [] }
         var entry: SpriteAtlas.Entry?
         if let iconStyle {
