@@ -7,7 +7,9 @@ import MapWireStyle
 struct LayerProperty<Value> {
     /// The value to evaluate per feature; nil when `once` holds the answer for every feature.
     private let perFeature: PropertyValue?
-    private let once: Value?
+    private let once: Value
+    /// Whether reading it needs the feature's evaluation context.
+    let dependsOnFeature: Bool
     private let fallback: Value
     private let read: (PropertyValue, EvaluationContext, Value) -> Value
 
@@ -19,20 +21,20 @@ struct LayerProperty<Value> {
         self.read = read
         if let value, !value.isFeatureConstant {
             perFeature = value
-            once = nil
+            once = fallback
+            dependsOnFeature = true
         } else {
             perFeature = nil
             once = value.map { read($0, frame, fallback) } ?? fallback
+            dependsOnFeature = false
         }
     }
 
-    /// Whether reading it needs the feature's evaluation context.
-    var dependsOnFeature: Bool { perFeature != nil }
-
     /// The value for one feature: `eval` is built only when the property varies by feature.
     func callAsFunction(_ eval: @autoclosure () -> EvaluationContext) -> Value {
-        if let perFeature { return read(perFeature, eval(), fallback) }
-        return once ?? fallback
+        // The flag first: the constant path then copies no PropertyValue.
+        guard dependsOnFeature, let perFeature else { return once }
+        return read(perFeature, eval(), fallback)
     }
 }
 

@@ -45,7 +45,8 @@ struct SymbolIconStyle {
 
     /// A symbol layer's icon properties, looked up once per layer and frame (and evaluated once when
     /// no feature changes them).
-    struct Properties {
+    /// A class: built once per layer and frame, then shared by every feature's style without copying.
+    final class Properties {
         let hasImage: Bool
         let image, anchor, textFit: LayerProperty<String>
         let size, rotate, opacity, haloWidth, haloBlur: LayerProperty<Double>

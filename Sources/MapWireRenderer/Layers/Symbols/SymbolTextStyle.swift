@@ -76,7 +76,8 @@ struct SymbolTextStyle {
 
     /// A symbol layer's text properties, looked up once per layer and frame (and evaluated once when
     /// no feature changes them); the per-feature style above reads them for each label.
-    struct Properties {
+    /// A class: built once per layer and frame, then shared by every feature's style without copying.
+    final class Properties {
         let field: PropertyValue?
         let transform, anchor, justify: LayerProperty<String>
         let font, variableAnchor: LayerProperty<[String]>
