@@ -14,6 +14,7 @@ final class SymbolPainter {
     private var layers: [String: PlacedSymbols] = [:]
     private let sdfFields = SDFIconFields()
     private let glyphs = PaddedGlyphs()
+    private let shapes = ShapedLabelCache()
 
     func beginFrame() {
         previous = placed
@@ -26,7 +27,8 @@ final class SymbolPainter {
 
     /// The placement pass: call once per frame, after `beginFrame` and before painting.
     func prepare(_ styleLayers: [RenderLayer], _ context: PaintContext) {
-        var placer = SymbolPlacer(context: context, glyphs: glyphs)
+        shapes.beginFrame()
+        var placer = SymbolPlacer(context: context, glyphs: glyphs, shapes: shapes)
         for layer in styleLayers.reversed() where layer.type == "symbol" && layer.isVisible(atZoom: context.zoom) {
             layers[layer.id] = placer.place(layer)
         }

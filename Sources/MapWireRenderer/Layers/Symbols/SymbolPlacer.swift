@@ -48,10 +48,12 @@ struct SymbolPlacer {
     private let viewport: ScreenBox
 
     private let padded: PaddedGlyphs
+    private let shapes: ShapedLabelCache
 
-    init(context: PaintContext, glyphs: PaddedGlyphs) {
+    init(context: PaintContext, glyphs: PaddedGlyphs, shapes: ShapedLabelCache) {
         self.context = context
         padded = glyphs
+        self.shapes = shapes
         let w = Double(context.canvas.width), h = Double(context.canvas.height)
         index = CollisionIndex(width: w, height: h)
         viewport = ScreenBox(minX: 0, minY: 0, maxX: w, maxY: h)
@@ -176,14 +178,14 @@ struct SymbolPlacer {
         var shapedByJustify: [Double: ShapedText] = [:]
         if let textStyle {
             let runs = textStyle.sections.map { section in
-                textRun(section.text, stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
+                ShapedLabelCache.Key.Run(text: section.text, stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
             }
-            let text = TextShaper.shape(runs, textStyle.layout)
+            let text = shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
             for variable in textStyle.variableAnchors where shapedByJustify[variable.justify] == nil {
                 var layout = textStyle.layout
                 layout.justify = variable.justify
-                shapedByJustify[variable.justify] = variable.justify == textStyle.layout.justify ? text : TextShaper.shape(runs, layout)
+                shapedByJustify[variable.justify] = variable.justify == textStyle.layout.justify ? text : shape(runs, layout)
             }
         }
         guard shaped != nil || entry != nil else { return [] }
@@ -345,13 +347,27 @@ struct SymbolPlacer {
         }
     }
 
+    /// The runs laid out, shaped once for as long as the glyphs stay the same (`ShapedLabelCache`);
+    /// the glyph ranges they lack are noted each time.
+    private mutating func shape(_ runs: [ShapedLabelCache.Key.Run], _ layout: TextLayoutOptions) -> ShapedText {
+        // The stacks' glyphs as shaping would read them now: new ones move the generation on.
+        for run in runs { _ = glyphs(run.stack) }
+        let entry = shapes.entry(ShapedLabelCache.Key(runs, layout), glyphGeneration: padded.generation) {
+            var lacking = Set<GlyphRangeKey>()
+            let textRuns = runs.map { textRun($0.text, stack: $0.stack, scale: $0.scale, lacking: &lacking) }
+            return ShapedLabelCache.Entry(shaped: TextShaper.shape(textRuns, layout), lacking: Array(lacking))
+        }
+        neededGlyphRanges.formUnion(entry.lacking)
+        return entry.shaped
+    }
+
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
-    private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
+    private mutating func textRun(_ text: String, stack: [String], scale: Double, lacking: inout Set<GlyphRangeKey>) -> TextRun {
         // Arabic letters take their joined forms first (the glyphs drawn are those forms).
         let text = BidiText.shapeArabic(text)
         let available = glyphs(stack)
         for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
-            neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
+            lacking.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
         }
         return TextRun(text: text, glyphs: available, scale: scale)
     }
