@@ -14,19 +14,12 @@ final class ShapedLabelCache {
         }
 
         let runs: [Run]
-        let maxWidth, lineHeight, letterSpacing, justify: Double
-        let anchorX, anchorY, offsetX, offsetY: Double
+        /// Every layout option, so an option added to `TextLayoutOptions` is part of the key too.
+        let layout: TextLayoutOptions
 
         init(_ runs: [Run], _ layout: TextLayoutOptions) {
             self.runs = runs
-            maxWidth = layout.maxWidth
-            lineHeight = layout.lineHeight
-            letterSpacing = layout.letterSpacing
-            justify = layout.justify
-            anchorX = layout.anchor.horizontal
-            anchorY = layout.anchor.vertical
-            offsetX = layout.offsetX
-            offsetY = layout.offsetY
+            self.layout = layout
         }
     }
 
