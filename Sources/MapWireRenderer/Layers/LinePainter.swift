@@ -17,8 +17,8 @@ enum LinePainter {
         // Each property looked up once per layer, and evaluated once when no feature changes it.
         let properties = Properties(layer, constant)
         let floorZoom = context.zoom.rounded(.down)
-        // NaN when it cannot be evaluated there: the width at the frame's zoom is used instead.
-        let floorWidth = layer.numberProperty("line-width", EvaluationContext(zoom: floorZoom), .nan)
+        // The width at the tile's zoom; NaN when it cannot be evaluated there (the frame's width is used).
+        let tileZoomWidth = layer.numberProperty("line-width", EvaluationContext(zoom: floorZoom), .nan)
         let translated = translate.x != 0 || translate.y != 0
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
@@ -32,13 +32,10 @@ enum LinePainter {
                 let gap = properties.gap(eval)
                 let offset = properties.offset(eval)
                 let blur = properties.blur(eval)
-                var dash = properties.dash(eval)
-                if !dash.isEmpty {
-                    // ... and in widths of the line at the tile's zoom.
-                    let floor = floorWidth(EvaluationContext(zoom: floorZoom, feature: FeatureContext(feature: feature)))
-                    let floorWidth = floor.isNaN ? width : floor
-                    dash = dash.map { $0 * floorWidth * dashScale }
-                }
+                // ... and in widths of the line at the tile's zoom.
+                let floor = tileZoomWidth(EvaluationContext(zoom: floorZoom, feature: FeatureContext(feature: feature)))
+                let floorWidth = floor.isNaN ? width : floor
+                let dash = properties.dash(eval).map { $0 * floorWidth * dashScale }
                 let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.
