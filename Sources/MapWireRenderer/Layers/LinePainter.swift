@@ -14,26 +14,33 @@ enum LinePainter {
         let miterLimit = layer.number("line-miter-limit", constant, 2)
         // GL lays dashes out in the tile's units: between integer zooms they grow with the map.
         let dashScale = pow(2, context.zoom - context.zoom.rounded(.down))
+        // Each property looked up once per layer, and evaluated once when no feature changes it.
+        let properties = Properties(layer, constant)
+        let floorZoom = context.zoom.rounded(.down)
+        // The width at the tile's zoom; NaN when it cannot be evaluated there (the frame's width is used).
+        let tileZoomWidth = layer.numberProperty("line-width", EvaluationContext(zoom: floorZoom), .nan)
+        let translated = translate.x != 0 || translate.y != 0
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
             for feature in context.features(of: data, layer: layer) where feature.type == .lineString || feature.type == .polygon {
-                let eval = context.evaluation(feature)
-                let opacity = layer.number("line-opacity", eval, 1)
-                let width = layer.number("line-width", eval, 1)
+                let eval = properties.dependOnFeature ? context.evaluation(feature) : constant
+                let opacity = properties.opacity(eval)
+                let width = properties.width(eval)
                 guard opacity > 0, width > 0 else { continue }
-                let color = CanvasColor(layer.color("line-color", eval, .black), opacity: opacity)
-                let gap = layer.number("line-gap-width", eval, 0)
-                let offset = layer.number("line-offset", eval, 0)
-                let blur = layer.number("line-blur", eval, 0)
+                let color = CanvasColor(properties.color(eval), opacity: opacity)
+                let gap = properties.gap(eval)
+                let offset = properties.offset(eval)
+                let blur = properties.blur(eval)
                 // ... and in widths of the line at the tile's zoom.
-                let floorWidth = layer.number("line-width", EvaluationContext(zoom: context.zoom.rounded(.down), feature: FeatureContext(feature: feature)), width)
-                let dash = layer.numbers("line-dasharray", eval, []).map { $0 * floorWidth * dashScale }
+                let floor = tileZoomWidth(EvaluationContext(zoom: floorZoom, feature: FeatureContext(feature: feature)))
+                let floorWidth = floor.isNaN ? width : floor
+                let dash = properties.dash(eval).map { $0 * floorWidth * dashScale }
                 let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: miterLimit,
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
-                let lines = feature.geometry.map { projection.points($0).map { $0 + translate } }
+                let lines = feature.geometry.map { translated ? projection.points($0).map { $0 + translate } : projection.points($0) }
                 // GL draws every leg of a line as its own geometry: where legs overlap (parts that
                 // cross, legs of a sharp corner) a translucent line blends twice and a cased line
                 // shows both casings. Opaque solid lines look the same either way: one path.
@@ -42,13 +49,19 @@ enum LinePainter {
                 let pitched = !projection.projector.isFlat
                 var paths: [(path: CanvasPath, step: Int)] = []
                 var whole: [Int: CanvasPath] = [:]
+                // Flat, every leg is at step 0: one path, without the dictionary.
+                var flat = CanvasPath()
                 func add(_ points: [Point2D], closed: Bool, step: Int) {
                     if separate {
                         var path = CanvasPath()
                         path.addRing(points, closed: closed)
                         paths.append((path, step))
                     } else {
-                        whole[step, default: CanvasPath()].addRing(points, closed: closed)
+                        if pitched {
+                            whole[step, default: CanvasPath()].addRing(points, closed: closed)
+                        } else {
+                            flat.addRing(points, closed: closed)
+                        }
                     }
                 }
                 for line in lines where line.count >= 2 {
@@ -67,7 +80,7 @@ enum LinePainter {
                         }
                     }
                 }
-                if !separate { paths = whole.sorted { $0.key < $1.key }.map { ($0.value, $0.key) } }
+                if !separate { paths = pitched ? whole.sorted { $0.key < $1.key }.map { ($0.value, $0.key) } : [(flat, 0)] }
                 for (path, step) in paths where !path.isEmpty {
                     let scale = step == 0 ? 1 : PerspectiveLineRuns.scale(ofStep: step)
                     let style = style.scaled(by: scale)
@@ -82,6 +95,27 @@ enum LinePainter {
                 }
             }
             context.canvas.restore()
+        }
+    }
+
+    /// The per-feature properties of a line layer, resolved once per layer and frame.
+    struct Properties {
+        let opacity, width, gap, offset, blur: LayerProperty<Double>
+        let color: LayerProperty<StyleColor>
+        let dash: LayerProperty<[Double]>
+        /// Whether any of them needs the feature's evaluation context.
+        let dependOnFeature: Bool
+
+        init(_ layer: RenderLayer, _ frame: EvaluationContext) {
+            opacity = layer.numberProperty("line-opacity", frame, 1)
+            width = layer.numberProperty("line-width", frame, 1)
+            color = layer.colorProperty("line-color", frame, .black)
+            gap = layer.numberProperty("line-gap-width", frame, 0)
+            offset = layer.numberProperty("line-offset", frame, 0)
+            blur = layer.numberProperty("line-blur", frame, 0)
+            dash = layer.numbersProperty("line-dasharray", frame, [])
+            dependOnFeature = [opacity, width, gap, offset, blur].contains(where: \.dependsOnFeature)
+                || color.dependsOnFeature || dash.dependsOnFeature
         }
     }
 

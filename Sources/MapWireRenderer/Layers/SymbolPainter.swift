@@ -14,6 +14,7 @@ final class SymbolPainter {
     private var layers: [String: PlacedSymbols] = [:]
     private let sdfFields = SDFIconFields()
     private let glyphs = PaddedGlyphs()
+    private let shapes = ShapedLabelCache()
     /// The variable anchors labels took, per view (`prepare`'s `view`): the map's own frames and views
     /// drawn at other sizes (served tiles) keep apart; the least recently drawn view is dropped past eight.
     private var anchorMemories: [(view: String, memory: VariableAnchorMemory)] = []
@@ -30,8 +31,9 @@ final class SymbolPainter {
 
     /// The placement pass: call once per frame, after `beginFrame` and before painting.
     func prepare(_ styleLayers: [RenderLayer], _ context: PaintContext, view: String = "") {
+        shapes.beginFrame()
         let known = anchorMemories.firstIndex { $0.view == view }
-        var placer = SymbolPlacer(context: context, glyphs: glyphs,
+        var placer = SymbolPlacer(context: context, glyphs: glyphs, shapes: shapes,
                                   previousAnchors: known.map { anchorMemories[$0].memory } ?? VariableAnchorMemory())
         for layer in styleLayers.reversed() where layer.type == "symbol" && layer.isVisible(atZoom: context.zoom) {
             layers[layer.id] = placer.place(layer)

@@ -5,12 +5,15 @@
 /// Drawing the same area gives the same halo edges (the suite's text-halo functions).
 final class PaddedGlyphs {
     private var stacks: [String: (sourceCount: Int, glyphs: [UInt32: GlyphStore.Glyph])] = [:]
+    /// Counts the stacks padded anew: unchanged, every stack gives the glyphs it gave before.
+    private(set) var generation = 0
 
     func glyphs(_ stack: String, from store: GlyphStore) -> [UInt32: GlyphStore.Glyph] {
         let source = store.stacks[stack] ?? [:]
         // The store only ever gains glyph ranges, so an unchanged count means unchanged glyphs.
         if let known = stacks[stack], known.sourceCount == source.count { return known.glyphs }
         let padded = source.mapValues(Self.padded)
+        generation += 1
         stacks[stack] = (source.count, padded)
         return padded
     }

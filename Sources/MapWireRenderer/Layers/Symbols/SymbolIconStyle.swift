@@ -16,24 +16,60 @@ struct SymbolIconStyle {
 
     /// Nil when the feature has no icon.
     init?(_ layer: RenderLayer, _ eval: EvaluationContext) {
-        guard let image = layer.layout["icon-image"] else { return nil }
-        name = image.string(eval, default: "")
+        self.init(Properties(layer, EvaluationContext(zoom: eval.zoom)), eval)
+    }
+
+    /// Nil when the feature has no icon; `properties` are the layer's, resolved for the frame.
+    init?(_ properties: Properties, _ eval: EvaluationContext) {
+        let p = properties
+        guard p.hasImage else { return nil }
+        name = p.image(eval)
         guard !name.isEmpty else { return nil }
-        size = layer.number("icon-size", eval, 1)
+        size = p.size(eval)
         guard size > 0 else { return nil }
-        let offset = layer.numbers("icon-offset", eval, [0, 0])
+        let offset = p.offset(eval)
         self.offset = offset.count == 2 ? (offset[0], offset[1]) : (0, 0)
-        anchor = TextAnchor(layer.string("icon-anchor", eval, "center"))
-        rotate = layer.number("icon-rotate", eval, 0) * .pi / 180
-        padding = layer.numbers("icon-padding", eval, [2]).max() ?? 2
-        textFit = IconTextFit(layer.string("icon-text-fit", eval, "none"))
-        let fitPadding = layer.numbers("icon-text-fit-padding", eval, [0, 0, 0, 0])
+        anchor = TextAnchor(p.anchor(eval))
+        rotate = p.rotate(eval) * .pi / 180
+        padding = p.padding(eval).max() ?? 2
+        textFit = IconTextFit(p.textFit(eval))
+        let fitPadding = p.textFitPadding(eval)
         textFitPadding = fitPadding.count == 4 ? fitPadding : [0, 0, 0, 0]
         paint = TextPaint(
-            color: layer.color("icon-color", eval, .black),
-            opacity: layer.number("icon-opacity", eval, 1),
-            haloColor: CanvasColor(layer.color("icon-halo-color", eval, .transparent)),
-            haloWidth: layer.number("icon-halo-width", eval, 0),
-            haloBlur: layer.number("icon-halo-blur", eval, 0))
+            color: p.color(eval),
+            opacity: p.opacity(eval),
+            haloColor: CanvasColor(p.haloColor(eval)),
+            haloWidth: p.haloWidth(eval),
+            haloBlur: p.haloBlur(eval))
+    }
+
+    /// A symbol layer's icon properties, looked up once per layer and frame (and evaluated once when
+    /// no feature changes them).
+    /// A class: built once per layer and frame, then shared by every feature's style without copying.
+    final class Properties {
+        let hasImage: Bool
+        let image, anchor, textFit: LayerProperty<String>
+        let size, rotate, opacity, haloWidth, haloBlur: LayerProperty<Double>
+        let offset, padding, textFitPadding: LayerProperty<[Double]>
+        let color, haloColor: LayerProperty<StyleColor>
+
+        /// `frame`: the frame's zoom, no feature.
+        init(_ layer: RenderLayer, _ frame: EvaluationContext) {
+            let image = layer.layout["icon-image"]
+            hasImage = image != nil
+            self.image = LayerProperty(image, frame, "") { $0.string($1, default: $2) }
+            size = layer.numberProperty("icon-size", frame, 1)
+            offset = layer.numbersProperty("icon-offset", frame, [0, 0])
+            anchor = layer.stringProperty("icon-anchor", frame, "center")
+            rotate = layer.numberProperty("icon-rotate", frame, 0)
+            padding = layer.numbersProperty("icon-padding", frame, [2])
+            textFit = layer.stringProperty("icon-text-fit", frame, "none")
+            textFitPadding = layer.numbersProperty("icon-text-fit-padding", frame, [0, 0, 0, 0])
+            color = layer.colorProperty("icon-color", frame, .black)
+            opacity = layer.numberProperty("icon-opacity", frame, 1)
+            haloColor = layer.colorProperty("icon-halo-color", frame, .transparent)
+            haloWidth = layer.numberProperty("icon-halo-width", frame, 0)
+            haloBlur = layer.numberProperty("icon-halo-blur", frame, 0)
+        }
     }
 }

@@ -18,6 +18,9 @@ struct SymbolLayerOptions {
     /// text-max-angle in radians.
     let maxAngle: Double
     let hasSortKey: Bool
+    /// The text and icon properties that may vary per feature, looked up once for the layer.
+    let text: SymbolTextStyle.Properties
+    let icon: SymbolIconStyle.Properties
 
     init(_ layer: RenderLayer, _ eval: EvaluationContext) {
         switch layer.string("symbol-placement", eval, "point") {
@@ -45,5 +48,7 @@ struct SymbolLayerOptions {
         keepUpright = layer.bool("text-keep-upright", eval, true)
         maxAngle = layer.number("text-max-angle", eval, 45) * .pi / 180
         hasSortKey = layer.layout["symbol-sort-key"] != nil
+        text = SymbolTextStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
+        icon = SymbolIconStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
     }
 }

@@ -53,11 +53,14 @@ struct SymbolPlacer {
     private let viewport: ScreenBox
 
     private let padded: PaddedGlyphs
+    private let shapes: ShapedLabelCache
 
-    init(context: PaintContext, glyphs: PaddedGlyphs, previousAnchors: VariableAnchorMemory = VariableAnchorMemory()) {
+    init(context: PaintContext, glyphs: PaddedGlyphs, shapes: ShapedLabelCache,
+         previousAnchors: VariableAnchorMemory = VariableAnchorMemory()) {
         self.context = context
         self.previousAnchors = previousAnchors
         padded = glyphs
+        self.shapes = shapes
         let w = Double(context.canvas.width), h = Double(context.canvas.height)
         index = CollisionIndex(width: w, height: h)
         viewport = ScreenBox(minX: 0, minY: 0, maxX: w, maxY: h)
@@ -71,7 +74,7 @@ struct SymbolPlacer {
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
             var features = context.features(of: data, layer: layer)
-            if options.placement == .line { features = mergedLines(features, layer: layer) }
+            if options.placement == .line { features = mergedLines(features, options: options) }
             for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
@@ -91,10 +94,10 @@ struct SymbolPlacer {
     }
 
     /// GL's merge of a tile's line features that share a label and meet end to start.
-    private func mergedLines(_ features: [VectorFeature], layer: RenderLayer) -> [VectorFeature] {
+    private func mergedLines(_ features: [VectorFeature], options: SymbolLayerOptions) -> [VectorFeature] {
         let texts: [String?] = features.map { feature in
             guard feature.type == .lineString, let first = feature.geometry.first, !first.isEmpty else { return nil }
-            return SymbolTextStyle(layer, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
+            return SymbolTextStyle(options.text, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
         }
         guard texts.contains(where: { $0 != nil }) else { return features }
         return LineLabelMerger.merge(texts: texts, lines: features.map { $0.geometry.first ?? [] }).map { merged in
@@ -174,8 +177,8 @@ struct SymbolPlacer {
                                      extent: Int, projection: TileProjection, repeats: inout RepeatedLabels) -> [Candidate] {
         let eval = context.evaluation(feature)
         let alongLine = options.placement != .point
-        let textStyle = SymbolTextStyle(layer, eval, alongLine: alongLine)
-        let iconStyle = SymbolIconStyle(layer, eval)
+        let textStyle = SymbolTextStyle(options.text, eval, alongLine: alongLine)
+        let iconStyle = SymbolIconStyle(options.icon, eval)
         guard textStyle != nil || iconStyle != nil else { return [] }
         var entry: SpriteAtlas.Entry?
         if let iconStyle {
@@ -187,17 +190,17 @@ struct SymbolPlacer {
         var shapedByJustify: [Double: ShapedText] = [:]
         if let textStyle {
             let runs = textStyle.sections.map { section in
-                textRun(section.text, stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
+                ShapedLabelCache.Key.Run(text: section.text, stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
             }
-            let text = TextShaper.shape(runs, textStyle.layout)
+            let text = shape(runs, textStyle.layout)
             if !text.isEmpty { shaped = text }
             // Labels along lines with CJK may turn to vertical writing where the line runs down the screen;
             // point labels when `text-writing-mode` asks for it (centred: the anchor applies once turned).
             let verticalAsked = alongLine || textStyle.writingModes.contains("vertical") && textStyle.variableAnchors.isEmpty
             if verticalAsked, !text.isEmpty, textStyle.sections.contains(where: { VerticalWriting.allowsVertical($0.text) }) {
                 let verticalRuns = textStyle.sections.map { section in
-                    textRun(VerticalWriting.verticalized(section.text), stack: section.fontStack ?? textStyle.fontStack,
-                            scale: section.scale ?? 1)
+                    ShapedLabelCache.Key.Run(text: VerticalWriting.verticalized(section.text),
+                                             stack: section.fontStack ?? textStyle.fontStack, scale: section.scale ?? 1)
                 }
                 var layout = textStyle.layout
                 layout.vertical = true
@@ -208,12 +211,12 @@ struct SymbolPlacer {
                     layout.offsetX = 0
                     layout.offsetY = 0
                 }
-                shapedVertical = TextShaper.shape(verticalRuns, layout)
+                shapedVertical = shape(verticalRuns, layout)
             }
             for variable in textStyle.variableAnchors where shapedByJustify[variable.justify] == nil {
                 var layout = textStyle.layout
                 layout.justify = variable.justify
-                shapedByJustify[variable.justify] = variable.justify == textStyle.layout.justify ? text : TextShaper.shape(runs, layout)
+                shapedByJustify[variable.justify] = variable.justify == textStyle.layout.justify ? text : shape(runs, layout)
             }
         }
         guard shaped != nil || entry != nil else { return [] }
@@ -394,13 +397,27 @@ struct SymbolPlacer {
         }
     }
 
+    /// The runs laid out, shaped once for as long as the glyphs stay the same (`ShapedLabelCache`);
+    /// the glyph ranges they lack are noted each time.
+    private mutating func shape(_ runs: [ShapedLabelCache.Key.Run], _ layout: TextLayoutOptions) -> ShapedText {
+        // The stacks' glyphs as shaping would read them now: new ones move the generation on.
+        for run in runs { _ = glyphs(run.stack) }
+        let entry = shapes.entry(ShapedLabelCache.Key(runs, layout), glyphGeneration: padded.generation) {
+            var lacking = Set<GlyphRangeKey>()
+            let textRuns = runs.map { textRun($0.text, stack: $0.stack, scale: $0.scale, lacking: &lacking) }
+            return ShapedLabelCache.Entry(shaped: TextShaper.shape(textRuns, layout), lacking: Array(lacking))
+        }
+        neededGlyphRanges.formUnion(entry.lacking)
+        return entry.shaped
+    }
+
     /// A run of text with its stack's glyphs, noting the ranges of characters the stack lacks.
-    private mutating func textRun(_ text: String, stack: [String], scale: Double) -> TextRun {
+    private mutating func textRun(_ text: String, stack: [String], scale: Double, lacking: inout Set<GlyphRangeKey>) -> TextRun {
         // Arabic letters take their joined forms first (the glyphs drawn are those forms).
         let text = BidiText.shapeArabic(text)
         let available = glyphs(stack)
         for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
-            neededGlyphRanges.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
+            lacking.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
         }
         return TextRun(text: text, glyphs: available, scale: scale)
     }

@@ -21,8 +21,14 @@ struct SymbolTextStyle {
 
     /// Nil when the feature has no text to show.
     init?(_ layer: RenderLayer, _ eval: EvaluationContext, alongLine: Bool) {
-        guard let field = layer.layout["text-field"] else { return nil }
-        let transform = layer.string("text-transform", eval, "none")
+        self.init(Properties(layer, EvaluationContext(zoom: eval.zoom)), eval, alongLine: alongLine)
+    }
+
+    /// Nil when the feature has no text to show; `properties` are the layer's, resolved for the frame.
+    init?(_ properties: Properties, _ eval: EvaluationContext, alongLine: Bool) {
+        let p = properties
+        guard let field = p.field else { return nil }
+        let transform = p.transform(eval)
         sections = field.formatted(eval).map { section in
             var section = section
             switch transform {
@@ -33,24 +39,24 @@ struct SymbolTextStyle {
             return section
         }
         guard sections.contains(where: { !$0.text.isEmpty }) else { return nil }
-        fontStack = layer.layout["text-font"]?.strings(eval, default: Self.defaultFont) ?? Self.defaultFont
-        size = layer.number("text-size", eval, 16)
+        fontStack = p.font(eval)
+        size = p.size(eval)
         guard size > 0 else { return nil }
         let em = EmUnits.perEm
-        var anchor = TextAnchor(layer.string("text-anchor", eval, "center"))
-        var offset = layer.numbers("text-offset", eval, [0, 0])
-        let justify = layer.string("text-justify", eval, "center")
-        if !alongLine, let pairs = layer.layout["text-variable-anchor-offset"], case .array(let items) = pairs.evaluate(eval) {
+        var anchor = TextAnchor(p.anchor(eval))
+        var offset = p.offset(eval)
+        let justify = p.justify(eval)
+        if !alongLine, case .array(let items) = p.variableAnchorOffset(eval) {
             // MapLibre's newer form wins over text-variable-anchor.
             variableAnchors = VariableAnchor.anchors(pairs: items, justify: justify)
-        } else if !alongLine, let names = layer.layout["text-variable-anchor"]?.strings(eval, default: []), !names.isEmpty {
-            let radial = layer.layout["text-radial-offset"] == nil ? nil : layer.number("text-radial-offset", eval, 0)
+        } else if !alongLine, case let names = p.variableAnchor(eval), !names.isEmpty {
+            let radial = p.hasRadialOffset ? p.radialOffset(eval) : nil
             variableAnchors = VariableAnchor.anchors(
                 names, radial: radial, textOffset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0), justify: justify)
         }
         styleAnchor = anchor
         if !alongLine {
-            writingModes = (layer.layout["text-writing-mode"]?.strings(eval, default: []) ?? [])
+            writingModes = p.writingMode(eval)
                 .filter { $0 == "horizontal" || $0 == "vertical" }
         }
         if !variableAnchors.isEmpty {
@@ -60,21 +66,64 @@ struct SymbolTextStyle {
         }
         layout = TextLayoutOptions(
             // Labels along lines never wrap.
-            maxWidth: alongLine ? 0 : layer.number("text-max-width", eval, 10) * em,
-            lineHeight: layer.number("text-line-height", eval, 1.2) * em,
-            letterSpacing: layer.number("text-letter-spacing", eval, 0) * em,
+            maxWidth: alongLine ? 0 : p.maxWidth(eval) * em,
+            lineHeight: p.lineHeight(eval) * em,
+            letterSpacing: p.letterSpacing(eval) * em,
             justify: variableAnchors.first?.justify ?? TextAnchor.justification(justify, anchor: anchor),
             anchor: anchor,
             offsetX: (offset.count == 2 ? offset[0] : 0) * em,
             offsetY: (offset.count == 2 ? offset[1] : 0) * em)
-        rotate = layer.number("text-rotate", eval, 0) * .pi / 180
-        padding = layer.number("text-padding", eval, 2)
+        rotate = p.rotate(eval) * .pi / 180
+        padding = p.padding(eval)
         paint = TextPaint(
-            color: layer.color("text-color", eval, .black),
-            opacity: layer.number("text-opacity", eval, 1),
-            haloColor: CanvasColor(layer.color("text-halo-color", eval, .transparent)),
-            haloWidth: layer.number("text-halo-width", eval, 0),
-            haloBlur: layer.number("text-halo-blur", eval, 0))
+            color: p.color(eval),
+            opacity: p.opacity(eval),
+            haloColor: CanvasColor(p.haloColor(eval)),
+            haloWidth: p.haloWidth(eval),
+            haloBlur: p.haloBlur(eval))
+    }
+
+    /// A symbol layer's text properties, looked up once per layer and frame (and evaluated once when
+    /// no feature changes them); the per-feature style above reads them for each label.
+    /// A class: built once per layer and frame, then shared by every feature's style without copying.
+    final class Properties {
+        let field: PropertyValue?
+        let transform, anchor, justify: LayerProperty<String>
+        let font, variableAnchor, writingMode: LayerProperty<[String]>
+        let size, radialOffset, maxWidth, lineHeight, letterSpacing, rotate, padding: LayerProperty<Double>
+        let opacity, haloWidth, haloBlur: LayerProperty<Double>
+        let color, haloColor: LayerProperty<StyleColor>
+        let offset: LayerProperty<[Double]>
+        let variableAnchorOffset: LayerProperty<StyleValue>
+        let hasRadialOffset: Bool
+
+        /// `frame`: the frame's zoom, no feature.
+        init(_ layer: RenderLayer, _ frame: EvaluationContext) {
+            field = layer.layout["text-field"]
+            transform = layer.stringProperty("text-transform", frame, "none")
+            font = LayerProperty(layer.layout["text-font"], frame, SymbolTextStyle.defaultFont) { $0.strings($1, default: $2) }
+            size = layer.numberProperty("text-size", frame, 16)
+            anchor = layer.stringProperty("text-anchor", frame, "center")
+            offset = layer.numbersProperty("text-offset", frame, [0, 0])
+            justify = layer.stringProperty("text-justify", frame, "center")
+            variableAnchorOffset = LayerProperty(layer.layout["text-variable-anchor-offset"], frame, .null) { value, eval, _ in
+                value.evaluate(eval)
+            }
+            variableAnchor = LayerProperty(layer.layout["text-variable-anchor"], frame, []) { $0.strings($1, default: $2) }
+            writingMode = LayerProperty(layer.layout["text-writing-mode"], frame, []) { $0.strings($1, default: $2) }
+            hasRadialOffset = layer.layout["text-radial-offset"] != nil
+            radialOffset = layer.numberProperty("text-radial-offset", frame, 0)
+            maxWidth = layer.numberProperty("text-max-width", frame, 10)
+            lineHeight = layer.numberProperty("text-line-height", frame, 1.2)
+            letterSpacing = layer.numberProperty("text-letter-spacing", frame, 0)
+            rotate = layer.numberProperty("text-rotate", frame, 0)
+            padding = layer.numberProperty("text-padding", frame, 2)
+            color = layer.colorProperty("text-color", frame, .black)
+            opacity = layer.numberProperty("text-opacity", frame, 1)
+            haloColor = layer.colorProperty("text-halo-color", frame, .transparent)
+            haloWidth = layer.numberProperty("text-halo-width", frame, 0)
+            haloBlur = layer.numberProperty("text-halo-blur", frame, 0)
+        }
     }
 }
 

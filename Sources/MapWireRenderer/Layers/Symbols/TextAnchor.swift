@@ -1,6 +1,6 @@
 /// `text-anchor` / `icon-anchor`: which part of the box sits on the anchor point, as fractions of
 /// the box's width (0 = left edge on the anchor) and height (0 = top edge on the anchor).
-struct TextAnchor: Equatable {
+struct TextAnchor: Hashable {
     let horizontal: Double
     let vertical: Double
 

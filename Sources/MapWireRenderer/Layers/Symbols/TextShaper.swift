@@ -6,7 +6,7 @@ struct TextRun {
 }
 
 /// How a label's text is laid out, all lengths in em units (24 per em).
-struct TextLayoutOptions {
+struct TextLayoutOptions: Hashable {
     /// Lines wrap to stay within this width; 0 keeps each paragraph on one line.
     var maxWidth: Double = 0
     var lineHeight: Double = 1.2 * EmUnits.perEm
