@@ -117,6 +117,8 @@ public final class CoreServer {
                 publisher.publish(payload, sequence: sequence, causationID: causationID)
             case .send(let message, let identity):
                 send(message, to: identity)
+            case .sendRequest(let request, let identity):
+                send(request.encoded(), to: identity)
             case .benchPublish(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
                 for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
@@ -129,7 +131,11 @@ public final class CoreServer {
     }
 
     private func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
-        do { try router.send([identity, ControlCodec.encode(message)], dontWait: true) }
+        send(ControlCodec.encode(message), to: identity)
+    }
+
+    private func send(_ bytes: Data, to identity: Data) {
+        do { try router.send([identity, bytes], dontWait: true) }
         catch {
             // EHOSTUNREACH: the peer's connection is gone; the session hears of it after these outputs.
             logger.debug("send to peer failed: \(error)")

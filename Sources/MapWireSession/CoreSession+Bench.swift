@@ -7,6 +7,8 @@ struct BenchRequestRun {
     let client: Data
     let commandID: UInt64
     let url: String
+    /// What every request of the run asks, built once: the requests share its storage.
+    let body: Mapwire_V1_PluginRequest.OneOf_Kind
     let count: Int
     let window: Int
     var sent = 0
@@ -44,7 +46,11 @@ extension CoreSession {
         }
         guard !c.url.isEmpty else { return MapCommandError("bench-requests needs a url") }
         guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
-        benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, count: Int(c.count),
+        let url = c.url
+        let body = Mapwire_V1_PluginRequest.OneOf_Kind.loadResource(.with {
+            $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
+        })
+        benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, body: body, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
         benchRun?.startNanos = monotonicNanos
         fillBenchWindow()
@@ -82,17 +88,9 @@ extension CoreSession {
         }
         var added = false
         while run.sent < run.count, run.inFlight < run.window {
-            let url = run.url
-            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy) {
-                $0.loadResource = .with {
-                    $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
-                }
-            }
-            if run.requestBytes == 0, let entry = requests.entry(id) {
-                var first = entry.request
-                first.attempt = 1
-                first.deadlineUnixNanos = wallNanos
-                run.requestBytes = ControlCodec.encode(.with { $0.request = first }).count
+            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: run.body)
+            if run.requestBytes == 0 {
+                run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: run.body).encoded().count
             }
             run.sent += 1
             run.inFlight += 1

@@ -38,10 +38,17 @@ extension CoreSession {
     @discardableResult
     func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, onlyPlugin: Data? = nil,
                     _ fill: (inout Mapwire_V1_PluginRequest) -> Void) -> UInt64 {
-        var request = Mapwire_V1_PluginRequest.with { $0.id = takeRequestID() }
+        var request = Mapwire_V1_PluginRequest.with { $0.id = requests.reserveID(&requestIDs) }
         fill(&request)
-        requests.add(request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
+        requests.add(id: request.id, body: request.kind, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
         return request.id
+    }
+
+    /// Adds a request of this body under a new id, without a `PluginRequest` built for it (loads: the
+    /// request path's bulk).
+    @discardableResult
+    func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, body: Mapwire_V1_PluginRequest.OneOf_Kind) -> UInt64 {
+        requests.add(body, ids: &requestIDs, purpose: purpose, role: role, policy: policy, now: now)
     }
 
     /// Sends every request that waits to the next plugin of its role with room; fails those that do not
@@ -77,7 +84,11 @@ extension CoreSession {
                                                            monotonicNanos: monotonicNanos, leavingWaiting: false) else { continue }
             sent.append(id)
             health.requestsSent += 1
-            send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
+            if entry.purpose.drawsFrame {
+                send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
+            } else {
+                outputs.append(.sendRequest(entry.outgoing, to: plugin.identity))
+            }
         }
         requests.leaveWaiting(sent)
         for entry in failed {
@@ -110,7 +121,7 @@ extension CoreSession {
             return
         }
         // Only a plugin an attempt went to may answer: the current one, or an earlier one still registered.
-        guard entry.plugin == identity || (registered && entry.asked.contains(identity)) else {
+        guard entry.plugin == identity || (registered && entry.wasAsked(identity)) else {
             return refuseReply(reply.id, from: identity, registered ? "the request was not sent to it" : "it is not a registered plugin")
         }
         if case .frame = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
@@ -127,11 +138,11 @@ extension CoreSession {
 
     /// The one place where a request ends, whatever its kind.
     func resolve(_ entry: PendingRequests.Entry, _ outcome: RequestOutcome) {
-        let id = entry.request.id
+        let id = entry.id
         switch entry.purpose {
         case .load(let loadID):
             loadRequestIDs[loadID] = nil
-            loadAnswered(loadID, request: entry.request, outcome: outcome, role: entry.role)
+            loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role)
         case .frame(let job):
             frameRequestID = nil
             switch outcome {
