@@ -135,8 +135,14 @@ public final class CoreServer {
     }
 
     private func send(_ bytes: Data, to identity: Data) {
-        do { try router.send([identity, bytes], dontWait: true) }
-        catch {
+        // The two frames from their buffers: no array of frames made per message.
+        let failure = identity.withUnsafeBytes { id in
+            bytes.withUnsafeBytes { body -> ZMQError? in
+                do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
+                return nil
+            }
+        }
+        if let error = failure {
             // EHOSTUNREACH: the peer's connection is gone; the session hears of it after these outputs.
             logger.debug("send to peer failed: \(error)")
             if error.code == EHOSTUNREACH, !unreachable.contains(identity) { unreachable.append(identity) }
@@ -181,7 +187,7 @@ public final class CoreServer {
             return .tooLarge(from: copy(identity), bytes: largest, limit: limit, head: copy(body))
         }
         guard frames == 2 else { return .malformed(from: copy(identity), frames: frames) }
-        if let message = LoadMessageCodec.decode(body), case .reply(let reply) = message.body {
+        if let reply = LoadMessageCodec.decodeResourceReply(body) {
             return .reply(from: copy(identity), reply, bytes: body.count)
         }
         return .message(from: copy(identity), bytes: copy(body))

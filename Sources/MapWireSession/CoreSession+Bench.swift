@@ -59,45 +59,42 @@ extension CoreSession {
 
     /// The outcome of one bench request (CoreSession+Requests.swift): its round trip, or a failure.
     func benchFinished(_ index: Int, entry: PendingRequests.Entry, outcome: RequestOutcome) {
-        guard var run = benchRun else { return }
-        // Taken out while it changes, so its round trips (one per request of the run) are not copied at
-        // every reply: that copy made the bench's own bookkeeping cost more than the request it timed.
-        benchRun = nil
-        run.inFlight -= 1
+        guard benchRun != nil else { return }
+        // Changed where it is stored (`benchRun!.…`): a copy taken out and put back per reply cost the
+        // bench's own bookkeeping more than the request it timed (its round trips are one per request).
+        benchRun!.inFlight -= 1
         switch outcome {
         case .answered(let reply, let bytes, _):
             // A shell whose clock went backwards gets 0, not a crash.
-            run.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
-            run.lastNanos = monotonicNanos
-            if run.replyBytes == 0 { run.replyBytes = bytes }
-            if case .resource(let r) = reply.kind, !r.response.hasError {} else { run.failures += 1 }
+            benchRun!.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
+            benchRun!.lastNanos = monotonicNanos
+            if benchRun!.replyBytes == 0 { benchRun!.replyBytes = bytes }
+            if case .resource(let r) = reply.kind, !r.response.hasError {} else { benchRun!.failures += 1 }
         case .failed:
-            run.failures += 1
+            benchRun!.failures += 1
         }
-        benchRun = run
         fillBenchWindow()
     }
 
     private func fillBenchWindow() {
-        guard var run = benchRun else { return }
-        benchRun = nil
+        guard benchRun != nil else { return }
         if !registry.has(role: PluginRole.loader) {
             // No loader left: what was not sent fails.
-            run.failures += run.count - run.sent
-            run.sent = run.count
+            benchRun!.failures += benchRun!.count - benchRun!.sent
+            benchRun!.sent = benchRun!.count
         }
         var added = false
-        while run.sent < run.count, run.inFlight < run.window {
-            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: run.body)
-            if run.requestBytes == 0 {
-                run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: run.body).encoded().count
+        while benchRun!.sent < benchRun!.count, benchRun!.inFlight < benchRun!.window {
+            let body = benchRun!.body
+            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: benchRun!.sent), policy: benchPolicy, body: body)
+            if benchRun!.requestBytes == 0 {
+                benchRun!.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: body).encoded().count
             }
-            run.sent += 1
-            run.inFlight += 1
+            benchRun!.sent += 1
+            benchRun!.inFlight += 1
             added = true
         }
-        benchRun = run
-        if run.finished { return finishBenchRun(run) }
+        if benchRun!.finished, let run = benchRun { return finishBenchRun(run) }
         if added { dispatchWaiting() }
     }
 

@@ -186,6 +186,30 @@ struct PendingRequests {
 
     func contains(_ id: UInt64) -> Bool { slot(of: id) != nil }
 
+    // Reads of one entry without a copy of it: an entry is large (its body, purpose, role and plugins),
+    // and a copy per request and step retained and released each of them (BENCHMARKS.md, third pass).
+
+    /// How a waiting request is routed; nil when no request with the id waits for a plugin.
+    func route(_ id: UInt64) -> (role: String, onlyPlugin: Data?, waitsForPlugin: Bool)? {
+        guard let index = slot(of: id), slots[index].entry!.plugin == nil else { return nil }
+        return (slots[index].entry!.role, slots[index].entry!.onlyPlugin, slots[index].entry!.policy.waitsForPlugin)
+    }
+
+    /// Who may answer request `id`: whether `identity` has its current attempt, whether an attempt went
+    /// to it at all, and whether the request draws (a renderer may ask for missing keys); nil for an
+    /// id no request has.
+    func sender(of id: UInt64, _ identity: Data) -> (current: Bool, asked: Bool, draws: Bool)? {
+        guard let index = slot(of: id) else { return nil }
+        let current = slots[index].entry!.plugin == identity
+        return (current, current || slots[index].entry!.wasAsked(identity), slots[index].entry!.purpose.drawsFrame)
+    }
+
+    /// The request's current attempt as it goes out, and whether it draws a frame (sent with its keys).
+    func outgoing(_ id: UInt64) -> (request: OutgoingRequest, drawsFrame: Bool)? {
+        guard let index = slot(of: id) else { return nil }
+        return (slots[index].entry!.outgoing, slots[index].entry!.purpose.drawsFrame)
+    }
+
     /// Changes an entry where it is stored: a copy taken out and put back would share its storage with
     /// the table, and the first write to it would copy that storage.
     private mutating func modify<R>(_ id: UInt64, _ change: (inout Entry) -> R) -> R? {
@@ -195,9 +219,10 @@ struct PendingRequests {
 
     /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
     /// `leavingWaiting: false`: the caller takes it out of `waiting` itself (`leaveWaiting`), after a walk of the queue.
+    @discardableResult
     mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64,
-                         leavingWaiting: Bool = true) -> Entry? {
-        guard let (entry, previous) = modify(id, { entry -> (Entry, Data?) in
+                         leavingWaiting: Bool = true) -> Bool {
+        guard let (due, previous) = modify(id, { entry -> (Int64, Data?) in
             let previous = entry.plugin
             entry.plugin = plugin
             entry.noteAsked(plugin)
@@ -207,13 +232,13 @@ struct PendingRequests {
             entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
             // The plugin may give up on this attempt after this instant: nobody waits for it any more.
             entry.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
-            return (entry, previous)
-        }) else { return nil }
+            return (entry.nextDueMillis, previous)
+        }) else { return false }
         if let previous { release(previous) }
         inFlightCount[plugin, default: 0] += 1
         if leavingWaiting, let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
-        noteDue(id, entry.nextDueMillis)
-        return entry
+        noteDue(id, due)
+        return true
     }
 
     /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`, in one pass.
