@@ -3,7 +3,9 @@ import MapEngine
 import MapWireProtocol
 
 /// A `bench-requests` run: load requests to the loaders, timed one by one, answered as a whole.
-struct BenchRequestRun {
+/// A class: the session changes it at every reply, and a struct in an optional property was copied
+/// whole (its round trips included) to read or write one field (BENCHMARKS.md, third pass).
+final class BenchRequestRun {
     let client: Data
     let commandID: UInt64
     let url: String
@@ -21,6 +23,17 @@ struct BenchRequestRun {
     var replyBytes = 0
 
     var finished: Bool { sent == count && inFlight == 0 }
+
+    init(client: Data, commandID: UInt64, url: String, body: Mapwire_V1_PluginRequest.OneOf_Kind, count: Int, window: Int,
+         roundTrips: [UInt64]) {
+        self.client = client
+        self.commandID = commandID
+        self.url = url
+        self.body = body
+        self.count = count
+        self.window = window
+        self.roundTrips = roundTrips
+    }
 }
 
 /// Benchmark commands (`mapwire bench`): real events at full rate, timed round trips to loaders.
@@ -59,42 +72,39 @@ extension CoreSession {
 
     /// The outcome of one bench request (CoreSession+Requests.swift): its round trip, or a failure.
     func benchFinished(_ index: Int, entry: PendingRequests.Entry, outcome: RequestOutcome) {
-        guard benchRun != nil else { return }
-        // Changed where it is stored (`benchRun!.…`): a copy taken out and put back per reply cost the
-        // bench's own bookkeeping more than the request it timed (its round trips are one per request).
-        benchRun!.inFlight -= 1
+        guard let run = benchRun else { return }
+        run.inFlight -= 1
         switch outcome {
         case .answered(let reply, let bytes, _):
             // A shell whose clock went backwards gets 0, not a crash.
-            benchRun!.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
-            benchRun!.lastNanos = monotonicNanos
-            if benchRun!.replyBytes == 0 { benchRun!.replyBytes = bytes }
-            if case .resource(let r) = reply.kind, !r.response.hasError {} else { benchRun!.failures += 1 }
+            run.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
+            run.lastNanos = monotonicNanos
+            if run.replyBytes == 0 { run.replyBytes = bytes }
+            if case .resource(let r) = reply.kind, !r.response.hasError {} else { run.failures += 1 }
         case .failed:
-            benchRun!.failures += 1
+            run.failures += 1
         }
         fillBenchWindow()
     }
 
     private func fillBenchWindow() {
-        guard benchRun != nil else { return }
+        guard let run = benchRun else { return }
         if !registry.has(role: PluginRole.loader) {
             // No loader left: what was not sent fails.
-            benchRun!.failures += benchRun!.count - benchRun!.sent
-            benchRun!.sent = benchRun!.count
+            run.failures += run.count - run.sent
+            run.sent = run.count
         }
         var added = false
-        while benchRun!.sent < benchRun!.count, benchRun!.inFlight < benchRun!.window {
-            let body = benchRun!.body
-            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: benchRun!.sent), policy: benchPolicy, body: body)
-            if benchRun!.requestBytes == 0 {
-                benchRun!.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: body).encoded().count
+        while run.sent < run.count, run.inFlight < run.window {
+            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: run.body)
+            if run.requestBytes == 0 {
+                run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: run.body).encoded().count
             }
-            benchRun!.sent += 1
-            benchRun!.inFlight += 1
+            run.sent += 1
+            run.inFlight += 1
             added = true
         }
-        if benchRun!.finished, let run = benchRun { return finishBenchRun(run) }
+        if run.finished { return finishBenchRun(run) }
         if added { dispatchWaiting() }
     }
 

@@ -52,7 +52,10 @@ struct SnapshotWaiter {
 /// of the whole id (a stale or guessed id whose random part differs finds nothing), not a dictionary's
 /// hash of a random key twice per request (BENCHMARKS.md, third pass).
 struct PendingRequests {
-    struct Entry {
+    /// A class: the hot path reads and changes one where the table holds it, and hands the one it
+    /// removes to its outcome; as a struct (about 250 bytes with a dozen references) each of those was
+    /// a copy with a retain and a release per reference (BENCHMARKS.md, third pass).
+    final class Entry {
         /// The request's id on the wire.
         let id: UInt64
         /// What is asked (the wire request's `kind`), built once: the per-attempt fields below are kept
@@ -67,10 +70,10 @@ struct PendingRequests {
         /// Only this plugin may answer (a gesture claimant); nil: any plugin of the role.
         let onlyPlugin: Data?
         let policy: RequestPolicy
-        var plugin: Data?
+        var plugin: Data? = nil
         /// The first plugin an attempt went to, and any others after it: only they may answer
         /// (PROTOCOL.md 7.4). Most requests go to one plugin: no array is made for them.
-        var firstAsked: Data?
+        var firstAsked: Data? = nil
         var otherAsked: [Data] = []
         /// Times the request was sent again to the same plugin at its asking (a renderer's missing keys).
         var resends = 0
@@ -82,6 +85,18 @@ struct PendingRequests {
         var attempts = 0
         /// When the current attempt was sent (monotonic ns), for round-trip timing.
         var sentNanos: UInt64 = 0
+
+        init(id: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, purpose: RequestPurpose, role: String, onlyPlugin: Data?,
+             policy: RequestPolicy, deadlineMillis: Int64) {
+            self.id = id
+            self.body = body
+            self.purpose = purpose
+            self.role = role
+            self.onlyPlugin = onlyPlugin
+            self.policy = policy
+            self.deadlineMillis = deadlineMillis
+            attemptDeadlineMillis = deadlineMillis
+        }
 
         var attemptMillis: Int64 { max(1, policy.timeoutMillis / Int64(max(1, policy.attempts))) }
 
@@ -96,7 +111,7 @@ struct PendingRequests {
             firstAsked == plugin || otherAsked.contains(plugin)
         }
 
-        mutating func noteAsked(_ plugin: Data) {
+        func noteAsked(_ plugin: Data) {
             if firstAsked == nil { firstAsked = plugin } else if !wasAsked(plugin) { otherAsked.append(plugin) }
         }
 
@@ -164,7 +179,7 @@ struct PendingRequests {
         let deadline = now + policy.timeoutMillis
         slots[index].reserved = false
         slots[index].entry = Entry(id: id, body: body, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy,
-                                   plugin: nil, deadlineMillis: deadline, attemptDeadlineMillis: deadline)
+                                   deadlineMillis: deadline)
         count += 1
         waiting.append(id)
         noteDue(id, deadline)
@@ -210,11 +225,10 @@ struct PendingRequests {
         return (slots[index].entry!.outgoing, slots[index].entry!.purpose.drawsFrame)
     }
 
-    /// Changes an entry where it is stored: a copy taken out and put back would share its storage with
-    /// the table, and the first write to it would copy that storage.
-    private mutating func modify<R>(_ id: UInt64, _ change: (inout Entry) -> R) -> R? {
+    /// Changes the entry of a pending request (nil for an id no request has).
+    private func modify<R>(_ id: UInt64, _ change: (Entry) -> R) -> R? {
         guard let index = slot(of: id) else { return nil }
-        return change(&slots[index].entry!)
+        return change(slots[index].entry!)
     }
 
     /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
