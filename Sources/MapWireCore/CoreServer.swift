@@ -117,6 +117,8 @@ public final class CoreServer {
                 publisher.publish(payload, sequence: sequence, causationID: causationID)
             case .send(let message, let identity):
                 send(message, to: identity)
+            case .sendRequest(let request, let identity):
+                send(request.encoded(), to: identity)
             case .benchPublish(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
                 for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
@@ -129,8 +131,18 @@ public final class CoreServer {
     }
 
     private func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
-        do { try router.send([identity, ControlCodec.encode(message)], dontWait: true) }
-        catch {
+        send(ControlCodec.encode(message), to: identity)
+    }
+
+    private func send(_ bytes: Data, to identity: Data) {
+        // The two frames from their buffers: no array of frames made per message.
+        let failure = identity.withUnsafeBytes { id in
+            bytes.withUnsafeBytes { body -> ZMQError? in
+                do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
+                return nil
+            }
+        }
+        if let error = failure {
             // EHOSTUNREACH: the peer's connection is gone; the session hears of it after these outputs.
             logger.debug("send to peer failed: \(error)")
             if error.code == EHOSTUNREACH, !unreachable.contains(identity) { unreachable.append(identity) }
@@ -175,7 +187,7 @@ public final class CoreServer {
             return .tooLarge(from: copy(identity), bytes: largest, limit: limit, head: copy(body))
         }
         guard frames == 2 else { return .malformed(from: copy(identity), frames: frames) }
-        if let message = LoadMessageCodec.decode(body), case .reply(let reply) = message.body {
+        if let reply = LoadMessageCodec.decodeResourceReply(body) {
             return .reply(from: copy(identity), reply, bytes: body.count)
         }
         return .message(from: copy(identity), bytes: copy(body))

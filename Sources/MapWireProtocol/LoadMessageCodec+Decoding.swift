@@ -27,6 +27,15 @@ extension LoadMessageCodec {
         }
     }
 
+    /// The resource reply a ControlMessage holds, without the ControlMessage built around it (the core's
+    /// receive path); nil for anything `decode` would not read as a resource reply.
+    public static func decodeResourceReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {
+        var reader = ProtobufWireReader(bytes)
+        guard let (field, wireType) = reader.key(), field == 6, wireType == 2, let body = reader.lengthDelimited(),
+              reader.isAtEnd else { return nil }
+        return decodeReply(body)
+    }
+
     private static func decodeRequest(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginRequest? {
         var reader = ProtobufWireReader(bytes)
         var request = Mapwire_V1_PluginRequest()

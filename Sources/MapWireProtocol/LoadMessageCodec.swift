@@ -18,21 +18,8 @@ public enum LoadMessageCodec {
         guard message.unknownFields.data.isEmpty else { return nil }
         switch message.body {
         case .request(let request):
-            guard case .loadResource(let load) = request.kind, request.unknownFields.data.isEmpty,
-                  let loadSize = size(load) else { return nil }
-            var requestSize = keyedLength(10, loadSize.total)
-            requestSize += varintField(1, request.id) + varintField(2, UInt64(bitPattern: request.deadlineUnixNanos))
-            requestSize += varintField(30, UInt64(request.attempt))
-            var writer = ProtobufWireWriter(capacity: requestSize + 4)
-            writer.key(5, wireType: 2)
-            writer.varint(UInt64(requestSize))
-            writeVarint(&writer, 1, request.id)
-            writeVarint(&writer, 2, UInt64(bitPattern: request.deadlineUnixNanos))
-            writer.key(10, wireType: 2)
-            writer.varint(UInt64(loadSize.total))
-            write(load, sizes: loadSize, to: &writer)
-            writeVarint(&writer, 30, UInt64(request.attempt))
-            return Data(writer.bytes)
+            guard case .loadResource(let load) = request.kind, request.unknownFields.data.isEmpty else { return nil }
+            return encodeRequest(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load)
         case .reply(let reply):
             guard case .resource(let resource) = reply.kind, reply.unknownFields.data.isEmpty,
                   let responseSize = size(resource) else { return nil }
@@ -40,6 +27,26 @@ public enum LoadMessageCodec {
         default:
             return nil
         }
+    }
+
+    /// The bytes of a `ControlMessage{request: PluginRequest{id, deadline_unix_nanos, attempt, load_resource}}`
+    /// written from its parts (the core keeps a load's body apart from its per-attempt fields, so no
+    /// `PluginRequest` is built per send); nil when the load has unknown fields (swift-protobuf writes it).
+    public static func encodeRequest(id: UInt64, deadlineUnixNanos: Int64, attempt: UInt32, load: Mapwire_V1_LoadResource) -> Data? {
+        guard let loadSize = size(load) else { return nil }
+        var requestSize = keyedLength(10, loadSize.total)
+        requestSize += varintField(1, id) + varintField(2, UInt64(bitPattern: deadlineUnixNanos))
+        requestSize += varintField(30, UInt64(attempt))
+        var writer = ProtobufWireWriter(capacity: requestSize + 4)
+        writer.key(5, wireType: 2)
+        writer.varint(UInt64(requestSize))
+        writeVarint(&writer, 1, id)
+        writeVarint(&writer, 2, UInt64(bitPattern: deadlineUnixNanos))
+        writer.key(10, wireType: 2)
+        writer.varint(UInt64(loadSize.total))
+        write(load, sizes: loadSize, to: &writer)
+        writeVarint(&writer, 30, UInt64(attempt))
+        return Data(writer.bytes)
     }
 
     /// A resource reply: every field before and after the data is written into one small buffer; the

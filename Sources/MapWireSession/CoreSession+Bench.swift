@@ -3,10 +3,14 @@ import MapEngine
 import MapWireProtocol
 
 /// A `bench-requests` run: load requests to the loaders, timed one by one, answered as a whole.
-struct BenchRequestRun {
+/// A class: the session changes it at every reply, and a struct in an optional property was copied
+/// whole (its round trips included) to read or write one field (BENCHMARKS.md, third pass).
+final class BenchRequestRun {
     let client: Data
     let commandID: UInt64
     let url: String
+    /// What every request of the run asks, built once: the requests share its storage.
+    let body: Mapwire_V1_PluginRequest.OneOf_Kind
     let count: Int
     let window: Int
     var sent = 0
@@ -19,6 +23,17 @@ struct BenchRequestRun {
     var replyBytes = 0
 
     var finished: Bool { sent == count && inFlight == 0 }
+
+    init(client: Data, commandID: UInt64, url: String, body: Mapwire_V1_PluginRequest.OneOf_Kind, count: Int, window: Int,
+         roundTrips: [UInt64]) {
+        self.client = client
+        self.commandID = commandID
+        self.url = url
+        self.body = body
+        self.count = count
+        self.window = window
+        self.roundTrips = roundTrips
+    }
 }
 
 /// Benchmark commands (`mapwire bench`): real events at full rate, timed round trips to loaders.
@@ -44,7 +59,11 @@ extension CoreSession {
         }
         guard !c.url.isEmpty else { return MapCommandError("bench-requests needs a url") }
         guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
-        benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, count: Int(c.count),
+        let url = c.url
+        let body = Mapwire_V1_PluginRequest.OneOf_Kind.loadResource(.with {
+            $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
+        })
+        benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, body: body, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
         benchRun?.startNanos = monotonicNanos
         fillBenchWindow()
@@ -53,10 +72,7 @@ extension CoreSession {
 
     /// The outcome of one bench request (CoreSession+Requests.swift): its round trip, or a failure.
     func benchFinished(_ index: Int, entry: PendingRequests.Entry, outcome: RequestOutcome) {
-        guard var run = benchRun else { return }
-        // Taken out while it changes, so its round trips (one per request of the run) are not copied at
-        // every reply: that copy made the bench's own bookkeeping cost more than the request it timed.
-        benchRun = nil
+        guard let run = benchRun else { return }
         run.inFlight -= 1
         switch outcome {
         case .answered(let reply, let bytes, _):
@@ -68,13 +84,11 @@ extension CoreSession {
         case .failed:
             run.failures += 1
         }
-        benchRun = run
         fillBenchWindow()
     }
 
     private func fillBenchWindow() {
-        guard var run = benchRun else { return }
-        benchRun = nil
+        guard let run = benchRun else { return }
         if !registry.has(role: PluginRole.loader) {
             // No loader left: what was not sent fails.
             run.failures += run.count - run.sent
@@ -82,23 +96,14 @@ extension CoreSession {
         }
         var added = false
         while run.sent < run.count, run.inFlight < run.window {
-            let url = run.url
-            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy) {
-                $0.loadResource = .with {
-                    $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
-                }
-            }
-            if run.requestBytes == 0, let entry = requests.entry(id) {
-                var first = entry.request
-                first.attempt = 1
-                first.deadlineUnixNanos = wallNanos
-                run.requestBytes = ControlCodec.encode(.with { $0.request = first }).count
+            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: run.body)
+            if run.requestBytes == 0 {
+                run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: run.body).encoded().count
             }
             run.sent += 1
             run.inFlight += 1
             added = true
         }
-        benchRun = run
         if run.finished { return finishBenchRun(run) }
         if added { dispatchWaiting() }
     }

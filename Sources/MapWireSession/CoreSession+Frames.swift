@@ -144,12 +144,12 @@ extension CoreSession {
     /// (a renderer that never keeps what it gets would make the core send forever).
     func resendMissingKeys(_ entry: PendingRequests.Entry, _ keys: [String], to identity: Data) {
         guard case .frame(let job) = entry.purpose else { return }
-        guard requests.noteResend(entry.request.id) > configuration.maxMissingKeyResends else {
+        guard requests.noteResend(entry.id) > configuration.maxMissingKeyResends else {
             sentKeys[identity, default: []].subtract(keys)
             send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
             return
         }
-        _ = requests.remove(entry.request.id)
+        _ = requests.remove(entry.id)
         frameRequestID = nil
         let named = keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
         let why = "the renderer still lacked \(keys.count) resource(s) after they were sent again "

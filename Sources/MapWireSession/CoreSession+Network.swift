@@ -29,13 +29,17 @@ extension CoreSession {
         if !online { retries.networkLost() }
         for id in requests.waiting {
             guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = map.refreshLoadingMethod(loadID) else { continue }
-            requests.updateWaiting(id) { $0.loadResource.request.loadingMethod = method.map(\.protocolValue) }
+            requests.updateWaiting(id) { body in
+                guard case .loadResource(var load)? = body else { return }
+                load.request.loadingMethod = method.map(\.protocolValue)
+                body = .loadResource(load)
+            }
         }
     }
 
     /// The answer to one attempt of a map load: a failure the schedule retries stays with the map as a
     /// failure that may still be answered; anything else ends the load.
-    func loadAnswered(_ loadID: UInt64, request: Mapwire_V1_PluginRequest, outcome: RequestOutcome, role: String) {
+    func loadAnswered(_ loadID: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, outcome: RequestOutcome, role: String) {
         let result = loadResult(outcome, role: role)
         guard let error = result.response.error, error.reason != .success, error.reason != .unspecified else {
             retries.remove(loadID)
@@ -45,7 +49,8 @@ extension CoreSession {
         if case .answered(let reply, _, _) = outcome, case .resource(let data) = reply.kind, data.hasRetryAfterMs {
             retryAfter = data.retryAfterMs
         }
-        let asked = request.loadResource.request
+        guard case .loadResource(let load)? = body else { return map.resourceFinished(loadID, result) }
+        let asked = load.request
         let state = retries.failed(loadID, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
                                    retryAfterMillis: retryAfter, online: online,
                                    askedCacheOnly: !asked.loadingMethod.contains(.network), now: now)
@@ -86,9 +91,8 @@ extension CoreSession {
 
     /// A map load as a request in the table (the caller dispatches).
     func addLoadRequest(_ load: ResourceLoad) {
-        let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: loadPolicy) {
-            $0.loadResource = load.protocolValue
-        }
+        let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: loadPolicy,
+                            body: .loadResource(load.protocolValue))
         loadRequestIDs[load.id] = id
     }
 }

@@ -38,10 +38,17 @@ extension CoreSession {
     @discardableResult
     func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, onlyPlugin: Data? = nil,
                     _ fill: (inout Mapwire_V1_PluginRequest) -> Void) -> UInt64 {
-        var request = Mapwire_V1_PluginRequest.with { $0.id = takeRequestID() }
+        var request = Mapwire_V1_PluginRequest.with { $0.id = requests.reserveID(&requestIDs) }
         fill(&request)
-        requests.add(request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
+        requests.add(id: request.id, body: request.kind, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
         return request.id
+    }
+
+    /// Adds a request of this body under a new id, without a `PluginRequest` built for it (loads: the
+    /// request path's bulk).
+    @discardableResult
+    func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, body: Mapwire_V1_PluginRequest.OneOf_Kind) -> UInt64 {
+        requests.add(body, ids: &requestIDs, purpose: purpose, role: role, policy: policy, now: now)
     }
 
     /// Sends every request that waits to the next plugin of its role with room; fails those that do not
@@ -56,28 +63,33 @@ extension CoreSession {
         for id in requests.waiting {
             // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
             // dies or hangs takes few with it and the others of its role pick up the queue.
-            guard let entry = requests.entry(id), entry.plugin == nil else { continue }
+            guard let route = requests.route(id) else { continue }
             let plugin: PluginRegistry.Plugin?
-            if let only = entry.onlyPlugin {
+            if let only = route.onlyPlugin {
                 guard let owner = registry.plugins[only] else {
                     if let removed = requests.remove(id) { failed.append(removed) }
                     continue
                 }
                 plugin = requests.inFlight(for: only) < limit ? owner : nil
             } else {
-                guard !busyRoles.contains(entry.role) else { continue }
-                if !entry.policy.waitsForPlugin, !registry.has(role: entry.role) {
+                guard busyRoles.isEmpty || !busyRoles.contains(route.role) else { continue }
+                if !route.waitsForPlugin, !registry.has(role: route.role) {
                     if let removed = requests.remove(id) { failed.append(removed) }
                     continue
                 }
-                plugin = registry.next(for: entry.role, where: { requests.inFlight(for: $0.identity) < limit })
-                if plugin == nil { busyRoles.insert(entry.role) }
+                plugin = registry.next(for: route.role, where: { requests.inFlight(for: $0.identity) < limit })
+                if plugin == nil { busyRoles.insert(route.role) }
             }
-            guard let plugin, let entry = requests.assign(id, to: plugin.identity, now: now, wallNanos: wallNanos,
-                                                           monotonicNanos: monotonicNanos, leavingWaiting: false) else { continue }
+            guard let plugin, requests.assign(id, to: plugin.identity, now: now, wallNanos: wallNanos,
+                                              monotonicNanos: monotonicNanos, leavingWaiting: false),
+                  let (request, drawsFrame) = requests.outgoing(id) else { continue }
             sent.append(id)
             health.requestsSent += 1
-            send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
+            if drawsFrame, let entry = requests.entry(id) {
+                send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
+            } else {
+                outputs.append(.sendRequest(request, to: plugin.identity))
+            }
         }
         requests.leaveWaiting(sent)
         for entry in failed {
@@ -102,22 +114,19 @@ extension CoreSession {
     /// A plugin's reply: goes to the request it answers, when it comes from a plugin that request was
     /// sent to; an id nobody waits for is a late or duplicate reply.
     func handleReply(_ reply: Mapwire_V1_PluginReply, bytes: Int, from identity: Data) {
-        let registered = registry.heard(from: identity, now: now)
         // Any answer shows the plugin's code is alive: its run of timeouts is over.
-        if registered { registry.answered(identity) }
-        guard let entry = requests.entry(reply.id) else {
+        let registered = registry.heardAnswer(from: identity, now: now)
+        guard let sender = requests.sender(of: reply.id, identity) else {
             if registered { health.lateRepliesDropped += 1 } else { refuseReply(reply.id, from: identity, "it is not a registered plugin") }
             return
         }
         // Only a plugin an attempt went to may answer: the current one, or an earlier one still registered.
-        guard entry.plugin == identity || (registered && entry.asked.contains(identity)) else {
+        guard sender.current || (registered && sender.asked) else {
             return refuseReply(reply.id, from: identity, registered ? "the request was not sent to it" : "it is not a registered plugin")
         }
-        if case .frame = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
-            return resendMissingKeys(entry, result.missingKeys, to: identity)
-        }
-        if case .view = entry.purpose, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty {
-            return resendViewKeys(entry, result.missingKeys, to: identity)
+        if sender.draws, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty, let entry = requests.entry(reply.id) {
+            if case .frame = entry.purpose { return resendMissingKeys(entry, result.missingKeys, to: identity) }
+            if case .view = entry.purpose { return resendViewKeys(entry, result.missingKeys, to: identity) }
         }
         guard let answered = requests.remove(reply.id) else { return }
         resolve(answered, .answered(reply, bytes: bytes, from: identity))
@@ -127,11 +136,11 @@ extension CoreSession {
 
     /// The one place where a request ends, whatever its kind.
     func resolve(_ entry: PendingRequests.Entry, _ outcome: RequestOutcome) {
-        let id = entry.request.id
+        let id = entry.id
         switch entry.purpose {
         case .load(let loadID):
             loadRequestIDs[loadID] = nil
-            loadAnswered(loadID, request: entry.request, outcome: outcome, role: entry.role)
+            loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role)
         case .frame(let job):
             frameRequestID = nil
             switch outcome {

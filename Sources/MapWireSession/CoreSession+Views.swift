@@ -176,11 +176,11 @@ extension CoreSession {
     /// policy as a failed attempt (another renderer, or the view's failure).
     func resendViewKeys(_ entry: PendingRequests.Entry, _ keys: [String], to identity: Data) {
         sentKeys[identity, default: []].subtract(keys)
-        guard requests.noteResend(entry.request.id) > configuration.maxMissingKeyResends else {
+        guard requests.noteResend(entry.id) > configuration.maxMissingKeyResends else {
             send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
             return
         }
-        guard let removed = requests.remove(entry.request.id) else { return }
+        guard let removed = requests.remove(entry.id) else { return }
         resolve(removed, .failed("the renderer still lacked \(keys.count) resource(s) after they were sent again"))
         dispatchWaiting()
     }

@@ -181,7 +181,7 @@ public final class CoreSession: MapEnvironment {
         }
         var timedOutAt = retryTimedOutAttempts(now: now)
         for entry in requests.expired(now: now) {
-            logger.warning("request timed out", metadata: ["id": "\(entry.request.id)"])
+            logger.warning("request timed out", metadata: ["id": "\(entry.id)"])
             health.requestsTimedOut += 1
             if let plugin = entry.plugin { timedOutAt.append(plugin) }
             resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))

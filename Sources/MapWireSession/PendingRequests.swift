@@ -46,17 +46,35 @@ struct SnapshotWaiter {
 
 /// Requests to plugins that have no reply yet: one table for every kind. Which plugin has each, how
 /// many times it was sent, and when its current attempt and the request as a whole time out.
+///
+/// The table is an array of slots: a request's id names its slot in its low `RequestIDs.slotBits` bits,
+/// the rest are random (RequestIDs.swift), so finding a reply's request is an index and one comparison
+/// of the whole id (a stale or guessed id whose random part differs finds nothing), not a dictionary's
+/// hash of a random key twice per request (BENCHMARKS.md, third pass).
 struct PendingRequests {
-    struct Entry {
-        var request: Mapwire_V1_PluginRequest
+    /// A class: the hot path reads and changes one where the table holds it, and hands the one it
+    /// removes to its outcome; as a struct (about 250 bytes with a dozen references) each of those was
+    /// a copy with a retain and a release per reference (BENCHMARKS.md, third pass).
+    final class Entry {
+        /// The request's id on the wire.
+        let id: UInt64
+        /// What is asked (the wire request's `kind`), built once: the per-attempt fields below are kept
+        /// beside it, so sending it again never copies its storage.
+        var body: Mapwire_V1_PluginRequest.OneOf_Kind?
+        /// The wire's attempt number: sends so far (a send after a plugin went away counts too).
+        var wireAttempt: UInt32 = 0
+        /// The current attempt's deadline as the plugin reads it (wall clock, ns).
+        var deadlineUnixNanos: Int64 = 0
         let purpose: RequestPurpose
         let role: String
         /// Only this plugin may answer (a gesture claimant); nil: any plugin of the role.
         let onlyPlugin: Data?
         let policy: RequestPolicy
-        var plugin: Data?
-        /// Every plugin an attempt went to: only they may answer (PROTOCOL.md 7.4).
-        var asked: [Data] = []
+        var plugin: Data? = nil
+        /// The first plugin an attempt went to, and any others after it: only they may answer
+        /// (PROTOCOL.md 7.4). Most requests go to one plugin: no array is made for them.
+        var firstAsked: Data? = nil
+        var otherAsked: [Data] = []
         /// Times the request was sent again to the same plugin at its asking (a renderer's missing keys).
         var resends = 0
         /// When the request fails for good, whatever the attempts.
@@ -68,6 +86,18 @@ struct PendingRequests {
         /// When the current attempt was sent (monotonic ns), for round-trip timing.
         var sentNanos: UInt64 = 0
 
+        init(id: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, purpose: RequestPurpose, role: String, onlyPlugin: Data?,
+             policy: RequestPolicy, deadlineMillis: Int64) {
+            self.id = id
+            self.body = body
+            self.purpose = purpose
+            self.role = role
+            self.onlyPlugin = onlyPlugin
+            self.policy = policy
+            self.deadlineMillis = deadlineMillis
+            attemptDeadlineMillis = deadlineMillis
+        }
+
         var attemptMillis: Int64 { max(1, policy.timeoutMillis / Int64(max(1, policy.attempts))) }
 
         /// When the shell must step the session for this request: its attempt's timeout while another
@@ -75,59 +105,154 @@ struct PendingRequests {
         var nextDueMillis: Int64 {
             plugin == nil || attempts >= policy.attempts ? deadlineMillis : min(deadlineMillis, attemptDeadlineMillis)
         }
+
+        /// Whether an attempt went to `plugin`.
+        func wasAsked(_ plugin: Data) -> Bool {
+            firstAsked == plugin || otherAsked.contains(plugin)
+        }
+
+        func noteAsked(_ plugin: Data) {
+            if firstAsked == nil { firstAsked = plugin } else if !wasAsked(plugin) { otherAsked.append(plugin) }
+        }
+
+        /// The request as it goes on the wire for its current attempt.
+        var request: Mapwire_V1_PluginRequest {
+            var request = Mapwire_V1_PluginRequest()
+            request.id = id
+            request.deadlineUnixNanos = deadlineUnixNanos
+            request.attempt = wireAttempt
+            request.kind = body
+            return request
+        }
+
+        /// The current attempt as the shell sends it.
+        var outgoing: OutgoingRequest {
+            OutgoingRequest(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: wireAttempt, body: body)
+        }
     }
 
-    private var entries: [UInt64: Entry] = [:]
-    /// Unanswered requests per plugin (kept in step with `entries`).
+    private struct Slot {
+        /// The id of the request in the slot, or of the last one it held (a new id must differ from it).
+        var id: UInt64 = 0
+        var entry: Entry?
+        /// Taken by `reserveID` and not yet filled by `add`.
+        var reserved = false
+    }
+
+    private var slots: [Slot] = []
+    /// Slots free to take, the most recently freed last (taken first: its memory is warm).
+    private var freeSlots: [Int] = []
+    private(set) var count = 0
+    /// Unanswered requests per plugin (kept in step with the entries).
     private var inFlightCount: [Data: Int] = [:]
     /// Ids waiting for a plugin, oldest first.
     private(set) var waiting: [UInt64] = []
     /// Every entry's `nextDueMillis` as it was set, stale ones included (see `earliestDeadline`).
     private var dueTimes = DeadlineHeap()
 
-    mutating func add(_ request: Mapwire_V1_PluginRequest, purpose: RequestPurpose, role: String, onlyPlugin: Data? = nil,
-                      policy: RequestPolicy, now: Int64) {
+    /// The slot an id names when it is the id of a pending request.
+    private func slot(of id: UInt64) -> Int? {
+        let index = Int(id & RequestIDs.slotMask)
+        guard index < slots.count, slots[index].id == id, slots[index].entry != nil else { return nil }
+        return index
+    }
+
+    /// Takes a slot and returns the id of the request `add` will put there.
+    mutating func reserveID(_ ids: inout RequestIDs) -> UInt64 {
+        let index: Int
+        if let free = freeSlots.popLast() { index = free } else {
+            index = slots.count
+            precondition(UInt64(index) <= RequestIDs.slotMask, "more pending requests than request ids have slots for")
+            slots.append(Slot())
+        }
+        let id = ids.next(slot: index, differentFrom: slots[index].id)
+        slots[index].id = id
+        slots[index].reserved = true
+        return id
+    }
+
+    /// Adds a request under an id `reserveID` gave; it waits for a plugin.
+    mutating func add(id: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, purpose: RequestPurpose, role: String,
+                      onlyPlugin: Data? = nil, policy: RequestPolicy, now: Int64) {
+        let index = Int(id & RequestIDs.slotMask)
+        precondition(index < slots.count && slots[index].id == id && slots[index].reserved, "add takes an id from reserveID")
         let deadline = now + policy.timeoutMillis
-        entries[request.id] = Entry(request: request, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy,
-                                    plugin: nil, deadlineMillis: deadline, attemptDeadlineMillis: deadline)
-        waiting.append(request.id)
-        noteDue(request.id, deadline)
+        slots[index].reserved = false
+        slots[index].entry = Entry(id: id, body: body, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy,
+                                   deadlineMillis: deadline)
+        count += 1
+        waiting.append(id)
+        noteDue(id, deadline)
     }
 
-    func entry(_ id: UInt64) -> Entry? { entries[id] }
-
-    func contains(_ id: UInt64) -> Bool { entries.index(forKey: id) != nil }
-
-    /// Changes an entry where it is stored: a copy taken out and put back would share the request's
-    /// protobuf storage with the table, and the first write to it would copy that storage.
-    private mutating func modify<R>(_ id: UInt64, _ change: (inout Entry) -> R) -> R? {
-        guard let index = entries.index(forKey: id) else { return nil }
-        return change(&entries.values[index])
+    /// `reserveID` and `add` in one.
+    @discardableResult
+    mutating func add(_ body: Mapwire_V1_PluginRequest.OneOf_Kind?, ids: inout RequestIDs, purpose: RequestPurpose, role: String,
+                      onlyPlugin: Data? = nil, policy: RequestPolicy, now: Int64) -> UInt64 {
+        let id = reserveID(&ids)
+        add(id: id, body: body, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
+        return id
     }
 
-    var count: Int { entries.count }
+    func entry(_ id: UInt64) -> Entry? {
+        guard let index = slot(of: id) else { return nil }
+        return slots[index].entry
+    }
+
+    func contains(_ id: UInt64) -> Bool { slot(of: id) != nil }
+
+    // Reads of one entry without a copy of it: an entry is large (its body, purpose, role and plugins),
+    // and a copy per request and step retained and released each of them (BENCHMARKS.md, third pass).
+
+    /// How a waiting request is routed; nil when no request with the id waits for a plugin.
+    func route(_ id: UInt64) -> (role: String, onlyPlugin: Data?, waitsForPlugin: Bool)? {
+        guard let index = slot(of: id), slots[index].entry!.plugin == nil else { return nil }
+        return (slots[index].entry!.role, slots[index].entry!.onlyPlugin, slots[index].entry!.policy.waitsForPlugin)
+    }
+
+    /// Who may answer request `id`: whether `identity` has its current attempt, whether an attempt went
+    /// to it at all, and whether the request draws (a renderer may ask for missing keys); nil for an
+    /// id no request has.
+    func sender(of id: UInt64, _ identity: Data) -> (current: Bool, asked: Bool, draws: Bool)? {
+        guard let index = slot(of: id) else { return nil }
+        let current = slots[index].entry!.plugin == identity
+        return (current, current || slots[index].entry!.wasAsked(identity), slots[index].entry!.purpose.drawsFrame)
+    }
+
+    /// The request's current attempt as it goes out, and whether it draws a frame (sent with its keys).
+    func outgoing(_ id: UInt64) -> (request: OutgoingRequest, drawsFrame: Bool)? {
+        guard let index = slot(of: id) else { return nil }
+        return (slots[index].entry!.outgoing, slots[index].entry!.purpose.drawsFrame)
+    }
+
+    /// Changes the entry of a pending request (nil for an id no request has).
+    private func modify<R>(_ id: UInt64, _ change: (Entry) -> R) -> R? {
+        guard let index = slot(of: id) else { return nil }
+        return change(slots[index].entry!)
+    }
 
     /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
     /// `leavingWaiting: false`: the caller takes it out of `waiting` itself (`leaveWaiting`), after a walk of the queue.
+    @discardableResult
     mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64,
-                         leavingWaiting: Bool = true) -> Entry? {
-        guard let (entry, previous) = modify(id, { entry -> (Entry, Data?) in
+                         leavingWaiting: Bool = true) -> Bool {
+        guard let (due, previous) = modify(id, { entry -> (Int64, Data?) in
             let previous = entry.plugin
             entry.plugin = plugin
-            if !entry.asked.contains(plugin) { entry.asked.append(plugin) }
+            entry.noteAsked(plugin)
             entry.attempts += 1
             entry.sentNanos = monotonicNanos
-            entry.request.attempt = UInt32(entry.request.attempt + 1)
+            entry.wireAttempt += 1
             entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
             // The plugin may give up on this attempt after this instant: nobody waits for it any more.
-            entry.request.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
-            return (entry, previous)
-        }) else { return nil }
+            entry.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
+            return (entry.nextDueMillis, previous)
+        }) else { return false }
         if let previous { release(previous) }
         inFlightCount[plugin, default: 0] += 1
         if leavingWaiting, let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
-        noteDue(id, entry.nextDueMillis)
-        return entry
+        noteDue(id, due)
+        return true
     }
 
     /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`, in one pass.
@@ -136,6 +261,7 @@ struct PendingRequests {
         case 0: return
         case 1: if let index = waiting.firstIndex(of: ids[0]) { waiting.remove(at: index) }
         default:
+            if ids.count == waiting.count, ids == waiting { return waiting.removeAll(keepingCapacity: true) }
             let gone = Set(ids)
             waiting.removeAll { gone.contains($0) }
         }
@@ -143,23 +269,28 @@ struct PendingRequests {
 
     /// Changes a request that waits for a plugin (nothing went out with it yet); false for any other.
     @discardableResult
-    mutating func updateWaiting(_ id: UInt64, _ change: (inout Mapwire_V1_PluginRequest) -> Void) -> Bool {
+    mutating func updateWaiting(_ id: UInt64, _ change: (inout Mapwire_V1_PluginRequest.OneOf_Kind?) -> Void) -> Bool {
         modify(id) { entry in
             guard entry.plugin == nil else { return false }
-            change(&entry.request)
+            change(&entry.body)
             return true
         } ?? false
     }
 
     /// Counts one more send of the request to its plugin, at the plugin's asking; returns the count.
     mutating func noteResend(_ id: UInt64) -> Int {
-        entries[id]?.resends += 1
-        return entries[id]?.resends ?? 0
+        modify(id) { entry in
+            entry.resends += 1
+            return entry.resends
+        } ?? 0
     }
 
     /// Takes a request out (answered, failed or cancelled). Nil for unknown ids: late or duplicate replies.
     mutating func remove(_ id: UInt64) -> Entry? {
-        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        guard let index = slot(of: id), let entry = slots[index].entry else { return nil }
+        slots[index].entry = nil
+        freeSlots.append(index)
+        count -= 1
         if let plugin = entry.plugin { release(plugin) } else if let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
         return entry
     }
@@ -169,10 +300,19 @@ struct PendingRequests {
         inFlightCount[plugin] = left > 0 ? left : nil
     }
 
+    /// The ids of the entries that match, in id order.
+    private func ids(where matches: (Entry) -> Bool) -> [UInt64] {
+        var ids: [UInt64] = []
+        for slot in slots {
+            if let entry = slot.entry, matches(entry) { ids.append(entry.id) }
+        }
+        return ids.sorted()
+    }
+
     /// Puts a gone plugin's requests back in the queue, in id order, and returns their ids. Their
     /// attempt does not count: the plugin did not fail the request, it went away.
     mutating func unassignAll(from plugin: Data) -> [UInt64] {
-        let ids = entries.filter { $0.value.plugin == plugin }.keys.sorted()
+        let ids = ids { $0.plugin == plugin }
         inFlightCount[plugin] = nil
         for id in ids {
             guard let due = modify(id, { entry -> Int64 in
@@ -197,7 +337,7 @@ struct PendingRequests {
     /// pushed a new item), instead of a scan of every entry.
     mutating func earliestDeadline() -> Int64? {
         while let top = dueTimes.top {
-            if let index = entries.index(forKey: top.id), entries.values[index].nextDueMillis == top.deadlineMillis {
+            if let index = slot(of: top.id), slots[index].entry?.nextDueMillis == top.deadlineMillis {
                 return top.deadlineMillis
             }
             dueTimes.popTop()
@@ -209,8 +349,8 @@ struct PendingRequests {
     /// answered long before their deadline) make up most of it, so it stays in proportion to the table.
     private mutating func noteDue(_ id: UInt64, _ millis: Int64) {
         dueTimes.push(.init(deadlineMillis: millis, id: id))
-        guard dueTimes.count > 64 + 4 * entries.count else { return }
-        dueTimes.rebuild(entries.lazy.map { DeadlineHeap.Item(deadlineMillis: $0.value.nextDueMillis, id: $0.key) })
+        guard dueTimes.count > 64 + 4 * count else { return }
+        dueTimes.rebuild(slots.lazy.compactMap { $0.entry.map { DeadlineHeap.Item(deadlineMillis: $0.nextDueMillis, id: $0.id) } })
     }
 
     /// Items in the deadline heap, stale ones included (tests: it stays in proportion to the table).
@@ -225,17 +365,14 @@ struct PendingRequests {
     /// Removes and returns the requests whose deadline has passed, oldest id first.
     mutating func expired(now: Int64) -> [Entry] {
         guard anyDue(now: now) else { return [] }
-        let ids = entries.filter { $0.value.deadlineMillis <= now }.keys.sorted()
-        return ids.compactMap { remove($0) }
+        return ids { $0.deadlineMillis <= now }.compactMap { remove($0) }
     }
 
     /// Requests whose attempt timed out while attempts remain: back in the queue to be sent again
     /// (to the next plugin of the role). Returns their ids, and the plugin each attempt timed out at.
     mutating func retryTimedOutAttempts(now: Int64) -> [(id: UInt64, plugin: Data)] {
         guard anyDue(now: now) else { return [] }
-        let ids = entries.filter {
-            $0.value.plugin != nil && $0.value.attemptDeadlineMillis <= now && $0.value.attempts < $0.value.policy.attempts
-        }.keys.sorted()
+        let ids = ids { $0.plugin != nil && $0.attemptDeadlineMillis <= now && $0.attempts < $0.policy.attempts }
         var timedOut: [(id: UInt64, plugin: Data)] = []
         for id in ids {
             guard let (previous, due) = modify(id, { entry -> (Data, Int64)? in
@@ -254,6 +391,37 @@ struct PendingRequests {
 
     /// Whether a request of this purpose is pending (frames are drawn one at a time).
     func contains(where matches: (RequestPurpose) -> Bool) -> Bool {
-        entries.values.contains { matches($0.purpose) }
+        slots.contains { $0.entry.map { matches($0.purpose) } ?? false }
+    }
+}
+
+/// One attempt of a request as the shell sends it: the wire's per-attempt fields beside the body the
+/// table keeps, so a load request is written straight from them (`LoadMessageCodec.encodeRequest`)
+/// without a `PluginRequest` built for the send.
+public struct OutgoingRequest: Sendable {
+    public let id: UInt64
+    public let deadlineUnixNanos: Int64
+    public let attempt: UInt32
+    public let body: Mapwire_V1_PluginRequest.OneOf_Kind?
+
+    /// The control message it is (tests, the command tap, and kinds without a hand-written encoder).
+    public var message: Mapwire_V1_ControlMessage {
+        .with {
+            $0.request = .with {
+                $0.id = id
+                $0.deadlineUnixNanos = deadlineUnixNanos
+                $0.attempt = attempt
+                $0.kind = body
+            }
+        }
+    }
+
+    /// The wire bytes: a load request by hand, anything else through `ControlCodec`.
+    public func encoded() -> Data {
+        if case .loadResource(let load)? = body,
+           let bytes = LoadMessageCodec.encodeRequest(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load) {
+            return bytes
+        }
+        return ControlCodec.encode(message)
     }
 }

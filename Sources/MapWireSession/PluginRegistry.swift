@@ -46,6 +46,15 @@ struct PluginRegistry {
         return true
     }
 
+    /// A reply from the peer: `heard` and `answered` in one look-up (asked per reply). False when it
+    /// is not a registered plugin.
+    mutating func heardAnswer(from identity: Data, now: Int64) -> Bool {
+        guard let index = plugins.index(forKey: identity) else { return false }
+        plugins.values[index].lastHeardMillis = now
+        plugins.values[index].timeoutsInARow = 0
+        return true
+    }
+
     /// The plugin answered something: its run of timeouts is over.
     mutating func answered(_ identity: Data) {
         plugins[identity]?.timeoutsInARow = 0

@@ -44,6 +44,8 @@ public enum SessionInput: Sendable {
 /// What the session wants done, in order.
 public enum SessionOutput: Sendable {
     case send(Mapwire_V1_ControlMessage, to: Data)
+    /// A request to a plugin (every kind but frames): written by the shell from its parts (`encoded()`).
+    case sendRequest(OutgoingRequest, to: Data)
     /// An event with its sequence number (a welcome carries the current one without taking a new one)
     /// and the id of the command that caused it (0: none).
     case publish(Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)

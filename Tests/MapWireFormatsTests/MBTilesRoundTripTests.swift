@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MapWireFormats
+@testable import MapWireFormats
 
 @Suite struct MBTilesRoundTripTests {
     @Test func writerAndReaderAgreeOnXYZCoordinatesAndCompression() throws {
@@ -31,6 +31,23 @@ import MapWireFormats
         #expect(try reader.tile(z: 3, x: 1, y: 5) == nil)
         #expect(try reader.tile(z: 3, x: 9, y: 0) == nil)
         #expect(reader.metadata()["name"] == "round trip")
+    }
+
+    /// Inflated tiles are kept by the bytes they came from (InflatedTiles.swift): a tile rewritten while
+    /// the reader is open is read as it is now, never as it was inflated before.
+    @Test func aTileRewrittenWhileTheReaderIsOpenIsReadAsItIsNow() throws {
+        let path = TemporaryFiles.path("rewritten.mbtiles")
+        defer { TemporaryFiles.remove(path) }
+        let first = Data(repeating: 0x61, count: 2000), second = Data(repeating: 0x62, count: 2000)
+        let writer = try MBTilesWriter(path: path, format: .pbf)
+        try writer.putTile(z: 2, x: 1, y: 1, data: first)
+        let reader = try MBTilesReader(path: path)
+        #expect(try reader.tile(z: 2, x: 1, y: 1) == first)
+        #expect(try reader.tile(z: 2, x: 1, y: 1) == first)
+        #expect(reader.inflatedCount == 1)
+        try writer.putTile(z: 2, x: 1, y: 1, data: second)
+        #expect(try reader.tile(z: 2, x: 1, y: 1) == second)
+        #expect(try reader.tile(z: 2, x: 1, y: 2) == nil)
     }
 
     @Test func tileJSONDerivesCenterAndUsesTemplate() throws {

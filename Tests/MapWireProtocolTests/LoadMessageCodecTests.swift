@@ -148,6 +148,16 @@ import Testing
         #expect(read == (try Mapwire_V1_ControlMessage(serializedBytes: expected)))
         #expect(try ControlCodec.decode(expected) == message)
         #expect(ControlCodec.encode(message) == expected)
+        // The core's own paths: a load request written from its parts, a reply read without its ControlMessage.
+        if case .request(let request) = message.body, case .loadResource(let load) = request.kind, request.unknownFields.data.isEmpty {
+            #expect(LoadMessageCodec.encodeRequest(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos,
+                                                   attempt: request.attempt, load: load) == expected)
+        }
+        if case .reply(let reply) = message.body {
+            #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == reply)
+        } else {
+            #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == nil)
+        }
     }
 
     @Test func otherMessagesAreLeftToSwiftProtobuf() throws {

@@ -14,6 +14,7 @@ import Testing
     @Test func theEarliestDeadlineIsTheMinimumOverTheTableThroughEveryChange() {
         var generator = SystemRandomNumberGenerator()
         var table = PendingRequests()
+        var requestIDs = RequestIDs(SystemRandomNumberGenerator())
         var ids: [UInt64] = []
         let plugins = [Data([1]), Data([2])]
         var now: Int64 = 1_000
@@ -21,11 +22,9 @@ import Testing
             now += Int64.random(in: 0...3, using: &generator)
             switch Int.random(in: 0..<10, using: &generator) {
             case 0...3:
-                let id = UInt64(step + 1)
                 let policy = RequestPolicy(timeoutMillis: Int64.random(in: 1...500, using: &generator),
                                            attempts: Int.random(in: 1...3, using: &generator), waitsForPlugin: true)
-                table.add(.with { $0.id = id }, purpose: .bench(index: step), role: "loader", policy: policy, now: now)
-                ids.append(id)
+                ids.append(table.add(nil, ids: &requestIDs, purpose: .bench(index: step), role: "loader", policy: policy, now: now))
             case 4...5:
                 if let id = table.waiting.randomElement(using: &generator) {
                     _ = table.assign(id, to: plugins.randomElement(using: &generator)!, now: now, wallNanos: 0, monotonicNanos: 0)
@@ -46,14 +45,34 @@ import Testing
 
     @Test func requestsAnsweredLongBeforeTheirDeadlineDoNotPileUp() {
         var table = PendingRequests()
+        var requestIDs = RequestIDs(SystemRandomNumberGenerator())
         let policy = RequestPolicy(timeoutMillis: 60_000, attempts: 2, waitsForPlugin: true)
-        for id in UInt64(1)...100_000 {
-            table.add(.with { $0.id = id }, purpose: .bench(index: 0), role: "loader", policy: policy, now: Int64(id))
-            _ = table.assign(id, to: Data([1]), now: Int64(id), wallNanos: 0, monotonicNanos: 0)
+        for step in Int64(1)...100_000 {
+            let id = table.add(nil, ids: &requestIDs, purpose: .bench(index: 0), role: "loader", policy: policy, now: step)
+            _ = table.assign(id, to: Data([1]), now: step, wallNanos: 0, monotonicNanos: 0)
             _ = table.remove(id)
         }
         let earliest = table.earliestDeadline()
         #expect(table.count == 0 && earliest == nil)
         #expect(table.deadlineItems == 0)
+    }
+
+    /// Ids name their slot and carry random bits: a late reply to a request whose slot was taken again
+    /// (the same low bits) finds nothing, and ids never repeat within a slot back to back.
+    @Test func aStaleIdOfAReusedSlotFindsNothing() {
+        var table = PendingRequests()
+        var requestIDs = RequestIDs(SystemRandomNumberGenerator())
+        let policy = RequestPolicy(timeoutMillis: 1_000, attempts: 1, waitsForPlugin: true)
+        let first = table.add(nil, ids: &requestIDs, purpose: .bench(index: 0), role: "loader", policy: policy, now: 0)
+        #expect(table.remove(first) != nil)
+        let second = table.add(nil, ids: &requestIDs, purpose: .bench(index: 1), role: "loader", policy: policy, now: 0)
+        #expect(first & RequestIDs.slotMask == second & RequestIDs.slotMask, "the freed slot is taken again")
+        #expect(first != second && first >> RequestIDs.slotBits != 0 && second >> RequestIDs.slotBits != 0)
+        #expect(table.entry(first) == nil && table.remove(first) == nil)
+        #expect(table.entry(second)?.id == second)
+        // Any other id with the slot's bits: nothing.
+        #expect(table.entry(second ^ (1 << 40)) == nil)
+        #expect(table.entry(second & RequestIDs.slotMask) == nil)
+        #expect(table.count == 1)
     }
 }

@@ -5,14 +5,16 @@ import Foundation
 /// Everything that can be checked up front (file exists, is SQLite, has both tables, has a known
 /// format) is checked in `init`, so a bad file fails there with a message naming the problem.
 public final class MBTilesReader: @unchecked Sendable {
-    // @unchecked Sendable: the only mutable state is the SQLite connection and its prepared
-    // statement, and every use of them happens while holding `lock`. The rest is immutable.
+    // @unchecked Sendable: the only mutable state is the SQLite connection, its prepared statement
+    // and `inflated`, and every use of them happens while holding `lock`. The rest is immutable.
     public let path: String
     public let format: MBTilesFormat
     private let metadataValues: [String: String]
     private let database: SQLiteDatabase
     private let tileQuery: SQLiteStatement
     private let lock = NSLock()
+    /// Tiles inflated recently, by the stored bytes they came from (InflatedTiles.swift); under `lock`.
+    private var inflated = InflatedTiles()
 
     public init(path: String) throws(MBTilesError) {
         self.path = path
@@ -56,8 +58,12 @@ public final class MBTilesReader: @unchecked Sendable {
         guard let row else { return nil }
         guard let stored = row else { throw .nullTile(path: path, z: z, x: x, y: y) }
         guard Gzip.isCompressed(stored) else { return stored }
+        let key = InflatedTiles.Key(z: z, x: x, y: y)
+        if let tile = withLock({ inflated.tile(key, stored: stored) }) { return tile }
         do {
-            return try Gzip.decompress(stored)
+            let tile = try Gzip.decompress(stored)
+            withLock { inflated.keep(tile, for: key, stored: stored) }
+            return tile
         } catch {
             throw .corruptTile(path: path, z: z, x: x, y: y, detail: error.description)
         }
@@ -87,6 +93,15 @@ public final class MBTilesReader: @unchecked Sendable {
     }
 
     /// NSLock.withLock loses the typed error, hence this small wrapper.
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Tiles kept inflated now (tests).
+    var inflatedCount: Int { withLock { inflated.count } }
+
     private func locked<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         lock.lock()
         defer { lock.unlock() }

@@ -34,6 +34,7 @@ struct LocalFile {
     var isDirectory: Bool { info.st_mode & S_IFMT == S_IFDIR }
     var modifiedSeconds: Int { Int(info.st_mtim.tv_sec) }
     var size: Int { Int(info.st_size) }
+    var identity: SmallFileAnswers.Identity { SmallFileAnswers.Identity(info) }
 
     func close() { Glibc.close(fd) }
 

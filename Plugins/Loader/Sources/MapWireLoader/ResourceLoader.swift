@@ -12,6 +12,8 @@ public final class ResourceLoader {
     let configuration: LoaderConfiguration
     private var mbtiles: [String: Result<MBTilesReader, MBTilesError>] = [:]
     private let pmtiles = PMTilesArchives()
+    /// Answers of small files kept between loads, checked with one stat per load (`loadSmallFile`).
+    var smallFiles = SmallFileAnswers()
 
     public init(configuration: LoaderConfiguration) {
         self.configuration = configuration
@@ -74,13 +76,26 @@ public final class ResourceLoader {
         let (url, rule) = configuration.rewrite(request.request.url)
         guard !(kind == .source && rule != nil && url.contains("{z}")), url.hasPrefix("file://"),
               let path = Self.path(fromFileURL: url) else { return nil }
+        // One stat of the path tells whether the answer kept from an earlier read still holds.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            guard code == ENOENT || code == ENOTDIR else { return nil }
+            return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem)
+        }
+        guard info.st_mode & S_IFMT != S_IFDIR, Int(info.st_size) <= limit else { return nil }
+        let identity = SmallFileAnswers.Identity(info)
+        if let kept = smallFiles.answer(for: path, identity) { return kept }
         let file: LocalFile
         do { file = try LocalFile(path) }
         catch where error.isMissing { return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem) }
         catch { return nil }
         defer { file.close() }
         guard !file.isDirectory, file.size <= limit else { return nil }
-        return answer(file)
+        let read = answer(file)
+        // Kept only when the file opened is the one stat saw (not replaced in between).
+        if file.identity == identity { smallFiles.keep(read, for: path, identity, nowNanos: SmallFileAnswers.wallNanos()) }
+        return read
     }
 
     /// A tile of an MBTiles file (`mbtiles:///path/file.mbtiles/z/x/y`) answered on the caller's thread,
