@@ -1,0 +1,45 @@
+/// Bilinear lookup in a pattern image repeated without end (GL samples its pattern atlas linearly,
+/// each pattern padded with its own opposite edge, so the repeat is seamless). Coordinates are in
+/// the pattern's pixels, texel centres at +0.5. Returns premultiplied ARGB32 channels (0...255).
+struct RepeatingPatternSampler {
+    let pixels: UnsafeRawPointer
+    let stride: Int
+    let width: Int, height: Int
+
+    /// `rect` must already be clamped to the image.
+    init(_ image: CanvasImage, rect: (x: Int, y: Int, width: Int, height: Int)) {
+        pixels = UnsafeRawPointer(image.pixels + rect.y * image.stride + rect.x * 4)
+        stride = image.stride
+        width = rect.width
+        height = rect.height
+    }
+
+    @inline(__always)
+    private func texel(_ x: Int, _ y: Int) -> UInt32 {
+        (pixels + y * stride + x * 4).load(as: UInt32.self)
+    }
+
+    @inline(__always)
+    private func wrap(_ value: Int, _ size: Int) -> Int {
+        let r = value % size
+        return r < 0 ? r + size : r
+    }
+
+    /// The four channels (a, r, g, b) at (u, v), premultiplied.
+    @inline(__always)
+    func sample(_ u: Double, _ v: Double) -> (a: Double, r: Double, g: Double, b: Double) {
+        let su = u - 0.5, sv = v - 0.5
+        let fu = su.rounded(.down), fv = sv.rounded(.down)
+        guard fu.magnitude < 1e15, fv.magnitude < 1e15 else { return (0, 0, 0, 0) }
+        let tx = su - fu, ty = sv - fv
+        let x0 = wrap(Int(fu), width), y0 = wrap(Int(fv), height)
+        let x1 = x0 + 1 == width ? 0 : x0 + 1, y1 = y0 + 1 == height ? 0 : y0 + 1
+        let p00 = texel(x0, y0), p10 = texel(x1, y0), p01 = texel(x0, y1), p11 = texel(x1, y1)
+        let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
+        @inline(__always) func channel(_ shift: UInt32) -> Double {
+            Double((p00 >> shift) & 0xFF) * w00 + Double((p10 >> shift) & 0xFF) * w10
+                + Double((p01 >> shift) & 0xFF) * w01 + Double((p11 >> shift) & 0xFF) * w11
+        }
+        return (channel(24), channel(16), channel(8), channel(0))
+    }
+}
