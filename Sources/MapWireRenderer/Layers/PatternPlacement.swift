@@ -25,13 +25,39 @@ struct PatternPlacement {
     /// The map from screen (logical px) to the pattern's sprite px for a polygon of `projection`'s
     /// tile lying flat at `elevation` camera-zoom px (0 the ground, a roof's height), moved on
     /// screen by `translate`. Nil when the plane is seen edge on.
-    func onPlane(_ projection: TileProjection, elevation: Double = 0, translate: Point2D = Point2D(x: 0, y: 0)) -> Homography? {
+    /// `worldShift` moves the plane (geometry and pattern together) in world px at the tile's zoom.
+    func onPlane(_ projection: TileProjection, elevation: Double = 0, translate: Point2D = Point2D(x: 0, y: 0),
+                 worldShift: (x: Double, y: Double) = (0, 0)) -> Homography? {
         let k = pow(2, tileZoom - Double(projection.tile.z))
         // Plane coordinates (s, t): world px at the tile's zoom from the tile's origin.
-        let screen = plane(projection, origin: (projection.originX, projection.originY, elevation), s: (1, 0, 0), t: (0, 1, 0))
+        let screen = plane(projection, origin: (projection.originX + worldShift.x, projection.originY + worldShift.y, elevation),
+                           s: (1, 0, 0), t: (0, 1, 0))
         let pattern = Homography.affine(xx: k * pixelRatio, xy: 0, x0: Self.phase(projection.originX * k, displayWidth) * pixelRatio,
                                         yx: 0, yy: k * pixelRatio, y0: Self.phase(projection.originY * k, displayHeight) * pixelRatio)
         return screen.inverse.map { pattern.after($0).after(.affine(xx: 1, xy: 0, x0: -translate.x, yx: 0, yy: 1, y0: -translate.y)) }
+    }
+
+    /// GL's tile units: 8192 across a tile, whatever extent its data came in.
+    static let glExtent = 8192.0
+
+    /// The map from screen to pattern px for an extrusion's wall standing on the ground from `start`
+    /// to `end` (world px at the tile's zoom, shifted as the wall is): GL wraps the pattern along
+    /// the wall by its edge distance (GL tile units along the ring from its first wall, `edgeDistance`
+    /// at `start`) and up it at 2^z / (8 · 512) tile units per metre, whatever the latitude.
+    func onWall(_ projection: TileProjection, start: (x: Double, y: Double), end: (x: Double, y: Double),
+                edgeDistance: Double, metresToPixels: Double) -> Homography? {
+        let worldPerUnit = WebMercator.tileSize / Self.glExtent
+        let dx = end.x - start.x, dy = end.y - start.y
+        let length = (dx * dx + dy * dy).squareRoot() / worldPerUnit
+        guard length > 0 else { return nil }
+        // Plane coordinates (s, t): GL tile units along the wall from `start`, metres up.
+        let screen = plane(projection, origin: (start.x, start.y, 0), s: (dx / length, dy / length, 0), t: (0, 0, metresToPixels))
+        let tileRatio = worldPerUnit * pow(2, tileZoom - Double(projection.tile.z))
+        let unitsPerMetre = pow(2, Double(projection.tile.z)) / (8 * WebMercator.tileSize)
+        let pattern = Homography.affine(
+            xx: tileRatio * pixelRatio, xy: 0, x0: (tileRatio * edgeDistance + Self.phase(projection.originX * tileRatio / worldPerUnit, displayWidth)) * pixelRatio,
+            yx: 0, yy: -tileRatio * unitsPerMetre * pixelRatio, y0: Self.phase(projection.originY * tileRatio / worldPerUnit, displayHeight) * pixelRatio)
+        return screen.inverse.map { pattern.after($0) }
     }
 
     /// The perspective map of the plane origin + s·sDirection + t·tDirection (x, y world px at the
