@@ -5,9 +5,10 @@ extension Canvas {
     /// on the pitched map, on a roof or a wall): `patternFromScreen` maps a logical point to the
     /// pattern's pixels. An affine map is cairo's own repeating pattern; a perspective one is
     /// sampled at each device pixel's centre (bilinear, repeating, as GL samples its atlas).
+    /// `padded`: GL's line-pattern sampling (`RepeatingPatternSampler.samplePadded`), always per pixel.
     public func fill(
         _ path: CanvasPath, pattern: CanvasImage, source: (x: Int, y: Int, width: Int, height: Int),
-        patternFromScreen map: Homography, opacity: Double, antialias: Bool = true
+        patternFromScreen map: Homography, opacity: Double, antialias: Bool = true, padded: Bool = false
     ) {
         guard !path.isEmpty, opacity > 0, map.m.allSatisfy(\.isFinite), let src = pattern.clampedRect(source) else { return }
         cairo_save(cr)
@@ -16,7 +17,7 @@ extension Canvas {
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
         }
         cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-        if map.isAffine {
+        if map.isAffine && !padded {
             let m = map.m, w = m[8]
             pattern.withSurface(src) { surface in
                 let repeating = cairo_pattern_create_for_surface(surface)
@@ -48,7 +49,8 @@ extension Canvas {
             for column in 0..<box.width {
                 let w = m[6] * x + m[7] * y + m[8]
                 if w > 0 {
-                    let s = sampler.sample((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
+                    let u = (m[0] * x + m[1] * y + m[2]) / w, v = (m[3] * x + m[4] * y + m[5]) / w
+                    let s = padded ? sampler.samplePadded(u, v) : sampler.sample(u, v)
                     out[column] = ARGB32Pixels.pack(r: UInt32(min(s.a, s.r) + 0.5), g: UInt32(min(s.a, s.g) + 0.5),
                                                     b: UInt32(min(s.a, s.b) + 0.5), a: UInt32(s.a + 0.5))
                 } else {

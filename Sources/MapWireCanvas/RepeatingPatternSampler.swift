@@ -42,4 +42,16 @@ struct RepeatingPatternSampler {
         }
         return (channel(24), channel(16), channel(8), channel(0))
     }
+
+    /// GL's line patterns: one period of the pattern spans its image and one texel of padding each
+    /// side (the opposite edge, as GL's atlas pads patterns), so (c, d) run over (width + 2) ×
+    /// (height + 2) texels a period.
+    @inline(__always)
+    func samplePadded(_ c: Double, _ d: Double) -> (a: Double, r: Double, g: Double, b: Double) {
+        func wrapped(_ value: Double, _ period: Double) -> Double {
+            let r = value.truncatingRemainder(dividingBy: period)
+            return (r < 0 ? r + period : r) - 1
+        }
+        return sample(wrapped(c, Double(width + 2)), wrapped(d, Double(height + 2)))
+    }
 }

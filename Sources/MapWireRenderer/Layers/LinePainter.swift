@@ -3,7 +3,7 @@ import MapWireCanvas
 import MapWireStyle
 import MapWireVectorTile
 
-/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate.
+/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate, pattern.
 enum LinePainter {
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
@@ -33,6 +33,17 @@ enum LinePainter {
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
+                let patternName = layer.paint["line-pattern"]?.string(eval, default: "") ?? ""
+                if !patternName.isEmpty {
+                    // GL draws nothing for a pattern the sprite lacks.
+                    guard let sprite = context.scene.sprite, let entry = sprite.entries[patternName] else { continue }
+                    let painter = LinePatternPainter(placement: PatternPlacement(entry: entry, zoom: context.zoom), sprite: sprite, entry: entry,
+                                                     width: width, floorWidth: floorWidth, zoom: context.zoom, cap: cap)
+                    for line in feature.geometry where line.count >= 2 {
+                        painter.draw(line, closed: closed, projection: projection, translate: translate, opacity: opacity, on: context.canvas)
+                    }
+                    continue
+                }
                 let lines = feature.geometry.map { projection.points($0).map { $0 + translate } }
                 // GL draws every leg of a line as its own geometry: where legs overlap (parts that
                 // cross, legs of a sharp corner) a translucent line blends twice and a cased line
