@@ -14,6 +14,7 @@ enum LinePainter {
         let miterLimit = layer.number("line-miter-limit", constant, 2)
         // GL lays dashes out in the tile's units: between integer zooms they grow with the map.
         let dashScale = pow(2, context.zoom - context.zoom.rounded(.down))
+        let patternProperty = layer.paint["line-pattern"]
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
@@ -33,7 +34,7 @@ enum LinePainter {
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
-                let patternName = layer.paint["line-pattern"]?.string(eval, default: "") ?? ""
+                let patternName = patternProperty?.string(eval, default: "") ?? ""
                 if !patternName.isEmpty {
                     // GL draws nothing for a pattern the sprite lacks.
                     guard let sprite = context.scene.sprite, let entry = sprite.entries[patternName] else { continue }
