@@ -37,18 +37,69 @@ extension Canvas {
         cairo_new_path(cr)
         path.append(to: cr)
         guard let box = deviceBox() else { return }
+        // Where the path covers (cairo's own coverage, as the final fill will have it): only those
+        // pixels are sampled.
+        let coverage = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height))!
+        defer { cairo_surface_destroy(coverage) }
+        let coverageContext = cairo_create(coverage)!
+        var pathMatrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &pathMatrix)
+        cairo_translate(coverageContext, -Double(box.x), -Double(box.y))
+        cairo_transform(coverageContext, &pathMatrix)
+        cairo_set_antialias(coverageContext, cairo_get_antialias(cr))
+        cairo_set_fill_rule(coverageContext, CAIRO_FILL_RULE_WINDING)
+        path.append(to: coverageContext)
+        cairo_fill(coverageContext)
+        cairo_destroy(coverageContext)
+        cairo_surface_flush(coverage)
+        let covered = UnsafePointer<UInt8>(cairo_image_surface_get_data(coverage)!)
+        let coverageStride = Int(cairo_image_surface_get_stride(coverage))
         let sampler = RepeatingPatternSampler(pattern, rect: src)
         let stride = box.width * 4
         let pixels = scratch.reserve(stride * box.height)
         // The map from device pixels: logical = device / ratio.
         let m = map.m, inverseRatio = 1 / pixelRatio
+        // A plane seen from a camera that does not roll (the ground, a roof) is at one depth along
+        // each screen row: the row is then an affine span, stepped without a division per pixel.
+        let rowAffine = !padded && abs(m[6]) * 1e9 <= abs(m[7]) + abs(m[8])
+        let width = Double(sampler.width), height = Double(sampler.height)
         for row in 0..<box.height {
             let y = (Double(box.y + row) + 0.5) * inverseRatio
             let out = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            let inside = covered + row * coverageStride
             var x = (Double(box.x) + 0.5) * inverseRatio
+            if rowAffine {
+                let w = m[7] * y + m[8]
+                guard w > 0 else {
+                    for column in 0..<box.width { out[column] = 0 }
+                    continue
+                }
+                var u = PatternWrap.into((m[0] * x + m[1] * y + m[2]) / w, width), v = PatternWrap.into((m[3] * x + m[4] * y + m[5]) / w, height)
+                let du = m[0] * inverseRatio / w, dv = m[3] * inverseRatio / w
+                let small = abs(du) < width && abs(dv) < height
+                for column in 0..<box.width {
+                    if inside[column] == 0 {
+                        out[column] = 0
+                    } else {
+                        let s = sampler.sampleWrapped(u, v)
+                        out[column] = ARGB32Pixels.pack(r: UInt32(min(s.a, s.r) + 0.5), g: UInt32(min(s.a, s.g) + 0.5),
+                                                        b: UInt32(min(s.a, s.b) + 0.5), a: UInt32(s.a + 0.5))
+                    }
+                    u += du
+                    v += dv
+                    if small {
+                        if u >= width { u -= width } else if u < 0 { u += width }
+                        if v >= height { v -= height } else if v < 0 { v += height }
+                    } else {
+                        u = PatternWrap.into(u, width)
+                        v = PatternWrap.into(v, height)
+                    }
+                }
+                continue
+            }
             for column in 0..<box.width {
                 let w = m[6] * x + m[7] * y + m[8]
-                if w > 0 {
+                if w > 0, inside[column] != 0 {
                     let u = (m[0] * x + m[1] * y + m[2]) / w, v = (m[3] * x + m[4] * y + m[5]) / w
                     let s = padded ? sampler.samplePadded(u, v) : sampler.sample(u, v)
                     out[column] = ARGB32Pixels.pack(r: UInt32(min(s.a, s.r) + 0.5), g: UInt32(min(s.a, s.g) + 0.5),

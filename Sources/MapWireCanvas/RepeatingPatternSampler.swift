@@ -43,6 +43,27 @@ struct RepeatingPatternSampler {
         return (channel(24), channel(16), channel(8), channel(0))
     }
 
+    /// `sample` for (u, v) already inside the pattern (0 ≤ u < width, 0 ≤ v < height): the
+    /// neighbours wrap by a comparison instead of a division.
+    @inline(__always)
+    func sampleWrapped(_ u: Double, _ v: Double) -> (a: Double, r: Double, g: Double, b: Double) {
+        let su = u - 0.5, sv = v - 0.5
+        var x0 = Int(su.rounded(.down)), y0 = Int(sv.rounded(.down))
+        let tx = su - Double(x0), ty = sv - Double(y0)
+        if x0 < 0 { x0 += width }
+        if y0 < 0 { y0 += height }
+        if x0 >= width { x0 -= width }
+        if y0 >= height { y0 -= height }
+        let x1 = x0 + 1 == width ? 0 : x0 + 1, y1 = y0 + 1 == height ? 0 : y0 + 1
+        let p00 = texel(x0, y0), p10 = texel(x1, y0), p01 = texel(x0, y1), p11 = texel(x1, y1)
+        let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
+        @inline(__always) func channel(_ shift: UInt32) -> Double {
+            Double((p00 >> shift) & 0xFF) * w00 + Double((p10 >> shift) & 0xFF) * w10
+                + Double((p01 >> shift) & 0xFF) * w01 + Double((p11 >> shift) & 0xFF) * w11
+        }
+        return (channel(24), channel(16), channel(8), channel(0))
+    }
+
     /// GL's line patterns: one period of the pattern spans its image and one texel of padding each
     /// side (the opposite edge, as GL's atlas pads patterns), so (c, d) run over (width + 2) ×
     /// (height + 2) texels a period.
@@ -53,5 +74,16 @@ struct RepeatingPatternSampler {
             return (r < 0 ? r + period : r) - 1
         }
         return sample(wrapped(c, Double(width + 2)), wrapped(d, Double(height + 2)))
+    }
+}
+
+/// A coordinate brought into one period of a repeating pattern.
+enum PatternWrap {
+    @inline(__always)
+    static func into(_ value: Double, _ period: Double) -> Double {
+        guard value.isFinite, period > 0 else { return 0 }
+        let r = value.truncatingRemainder(dividingBy: period)
+        let wrapped = r < 0 ? r + period : r
+        return wrapped < period ? wrapped : 0
     }
 }
