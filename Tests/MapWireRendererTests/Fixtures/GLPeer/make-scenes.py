@@ -35,6 +35,9 @@ scenes = {
         {"id": "p", "type": "fill", "source": "g", "paint": {"fill-pattern": "checker"}},
     ], [feature("Polygon", [[[LON - 0.02, LAT - 0.01], [LON + 0.02, LAT - 0.01], [LON + 0.02, LAT + 0.01], [LON - 0.02, LAT + 0.01], [LON - 0.02, LAT - 0.01]],
                              [[LON - 0.001, LAT - 0.0005], [LON - 0.001, LAT + 0.0005], [LON + 0.001, LAT + 0.0005], [LON + 0.001, LAT - 0.0005], [LON - 0.001, LAT - 0.0005]]])]),
+    "background-pattern-pitch60": style(dict(pitched, zoom=14.7), [
+        {"id": "bp", "type": "background", "paint": {"background-pattern": "checker", "background-opacity": 0.8}},
+    ], []),
     "line-pattern-pitch60": style(pitched, [
         {"id": "l", "type": "line", "source": "g", "paint": {"line-pattern": "arrow", "line-width": 10}},
     ], lines),
