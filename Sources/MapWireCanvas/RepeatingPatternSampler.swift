@@ -31,8 +31,12 @@ struct RepeatingPatternSampler {
         let su = u - 0.5, sv = v - 0.5
         let fu = su.rounded(.down), fv = sv.rounded(.down)
         guard fu.magnitude < 1e15, fv.magnitude < 1e15 else { return (0, 0, 0, 0) }
-        let tx = su - fu, ty = sv - fv
-        let x0 = wrap(Int(fu), width), y0 = wrap(Int(fv), height)
+        return blend(wrap(Int(fu), width), wrap(Int(fv), height), su - fu, sv - fv)
+    }
+
+    /// The texels at (x0, y0) and the next ones (wrapping), weighted by (tx, ty).
+    @inline(__always)
+    private func blend(_ x0: Int, _ y0: Int, _ tx: Double, _ ty: Double) -> (a: Double, r: Double, g: Double, b: Double) {
         let x1 = x0 + 1 == width ? 0 : x0 + 1, y1 = y0 + 1 == height ? 0 : y0 + 1
         let p00 = texel(x0, y0), p10 = texel(x1, y0), p01 = texel(x0, y1), p11 = texel(x1, y1)
         let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
@@ -50,18 +54,9 @@ struct RepeatingPatternSampler {
         let su = u - 0.5, sv = v - 0.5
         var x0 = Int(su.rounded(.down)), y0 = Int(sv.rounded(.down))
         let tx = su - Double(x0), ty = sv - Double(y0)
-        if x0 < 0 { x0 += width }
-        if y0 < 0 { y0 += height }
-        if x0 >= width { x0 -= width }
-        if y0 >= height { y0 -= height }
-        let x1 = x0 + 1 == width ? 0 : x0 + 1, y1 = y0 + 1 == height ? 0 : y0 + 1
-        let p00 = texel(x0, y0), p10 = texel(x1, y0), p01 = texel(x0, y1), p11 = texel(x1, y1)
-        let w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty
-        @inline(__always) func channel(_ shift: UInt32) -> Double {
-            Double((p00 >> shift) & 0xFF) * w00 + Double((p10 >> shift) & 0xFF) * w10
-                + Double((p01 >> shift) & 0xFF) * w01 + Double((p11 >> shift) & 0xFF) * w11
-        }
-        return (channel(24), channel(16), channel(8), channel(0))
+        if x0 < 0 { x0 += width } else if x0 >= width { x0 -= width }
+        if y0 < 0 { y0 += height } else if y0 >= height { y0 -= height }
+        return blend(x0, y0, tx, ty)
     }
 
     /// GL's line patterns: one period of the pattern spans its image and one texel of padding each
@@ -69,11 +64,7 @@ struct RepeatingPatternSampler {
     /// (height + 2) texels a period.
     @inline(__always)
     func samplePadded(_ c: Double, _ d: Double) -> (a: Double, r: Double, g: Double, b: Double) {
-        func wrapped(_ value: Double, _ period: Double) -> Double {
-            let r = value.truncatingRemainder(dividingBy: period)
-            return (r < 0 ? r + period : r) - 1
-        }
-        return sample(wrapped(c, Double(width + 2)), wrapped(d, Double(height + 2)))
+        sample(PatternWrap.into(c, Double(width + 2)) - 1, PatternWrap.into(d, Double(height + 2)) - 1)
     }
 }
 
