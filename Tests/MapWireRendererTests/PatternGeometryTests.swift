@@ -129,13 +129,16 @@ import Testing
 
     @Test func linePatternPiecesShareTheirJointsExactly() {
         let line = [Point2D(x: 0, y: 0), Point2D(x: 100, y: 0), Point2D(x: 150, y: 60)]
-        let first = LinePatternPainter.wedge(line, segment: 0, closed: false, radius: 5, cap: .butt)
-        let second = LinePatternPainter.wedge(line, segment: 1, closed: false, radius: 5, cap: .butt)
+        let pieces = LinePatternPainter.pieces(line, closed: false, radius: 5, cap: .butt)
+        #expect(pieces.count == 2)
         // The end of the first piece is the start of the second: no gap, no overlap.
-        #expect(first[1] == second[0] && first[2] == second[3])
-        // Butt ends are square to the line, `radius` out.
-        #expect(first[0] == Point2D(x: 0, y: 5) && first[3] == Point2D(x: 0, y: -5))
-        let capped = LinePatternPainter.wedge(line, segment: 0, closed: false, radius: 5, cap: .round)
-        #expect(capped[0].x == -5)
+        #expect(pieces[0][1] == pieces[1][0] && pieces[0][2] == pieces[1][3])
+        // Butt ends are square to the line, `radius` out (right of travel, y down: +y).
+        #expect(pieces[0][0] == Point2D(x: 0, y: 5) && pieces[0][3] == Point2D(x: 0, y: -5))
+        let capped = LinePatternPainter.pieces(line, closed: false, radius: 5, cap: .round)
+        #expect(capped[0][0] == Point2D(x: -5, y: 5))
+        // A ring gets a piece for its closing segment, joined to the first.
+        let ring = LinePatternPainter.pieces([Point2D(x: 0, y: 0), Point2D(x: 10, y: 0), Point2D(x: 10, y: 10)], closed: true, radius: 1, cap: .butt)
+        #expect(ring.count == 3 && ring[2][1] == ring[0][0] && ring[2][2] == ring[0][3])
     }
 }
