@@ -240,7 +240,9 @@ let package = Package(
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
-        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine"]),
+        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireRenderSuite", "MapWireStyle"],
+                    // Read from the source tree by path (GLPeerSceneTests), not bundled.
+                    exclude: ["Fixtures"]),
         .testTarget(
             name: "MapWireRendererPluginTests",
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", .product(name: "Logging", package: "swift-log"),

@@ -11,21 +11,40 @@ public struct DepthTestedFace: Sendable {
     public var depths: [Double]
     public var from: Point2D, fromColor: CanvasColor
     public var to: Point2D, toColor: CanvasColor
+    /// A pattern lying on the face (fill-extrusion-pattern): each pixel is the pattern's colour
+    /// times the face's colour there, which is then the light falling on it.
+    public var pattern: FacePattern?
 
-    public init(rings: [[Point2D]], depths: [Double], from: Point2D, fromColor: CanvasColor, to: Point2D, toColor: CanvasColor) {
+    public init(rings: [[Point2D]], depths: [Double], from: Point2D, fromColor: CanvasColor, to: Point2D, toColor: CanvasColor,
+                pattern: FacePattern? = nil) {
         self.rings = rings
         self.depths = depths
         self.from = from
         self.fromColor = fromColor
         self.to = to
         self.toColor = toColor
+        self.pattern = pattern
+    }
+}
+
+/// A sprite pattern repeated over a face: `patternFromScreen` maps a logical point on screen to
+/// the pattern's pixels (a perspective map: the face is a plane).
+public struct FacePattern: Sendable {
+    public var image: CanvasImage
+    public var source: (x: Int, y: Int, width: Int, height: Int)
+    public var patternFromScreen: Homography
+
+    public init(image: CanvasImage, source: (x: Int, y: Int, width: Int, height: Int), patternFromScreen: Homography) {
+        self.image = image
+        self.source = source
+        self.patternFromScreen = patternFromScreen
     }
 }
 
 extension Canvas {
     /// Draws opaque faces with a depth buffer, as GL draws extrusions: at each device pixel
-    /// (sampled at its centre, no antialiasing) the face nearest the camera wins, whatever the
-    /// order. The result is composited over the canvas at `opacity` as one layer.
+    /// (sampled at its centre, no antialiasing) the face nearest the camera wins, the first drawn
+    /// where two are equally near. The result is composited over the canvas at `opacity` as one layer.
     public func drawDepthTested(_ faces: [DepthTestedFace], opacity: Double) {
         guard opacity > 0, !faces.isEmpty else { return }
         let width = deviceWidth, height = deviceHeight
@@ -42,6 +61,9 @@ extension Canvas {
                   let plane = NearnessPlane(outer, face.depths)
             else { continue }
             let fill = gradient(face, ratio: ratio)
+            let textured = face.pattern.flatMap { pattern in
+                pattern.image.clampedRect(pattern.source).map { (RepeatingPatternSampler(pattern.image, rect: $0), pattern.patternFromScreen.m) }
+            }
             let ys = rings.joined().map(\.y)
             guard let low = ys.min(), let high = ys.max(), low.isFinite, high.isFinite else { continue }
             let firstRow = max(0, Int((low - 0.5).rounded(.up))), lastRow = min(height - 1, Int((high - 0.5).rounded(.down)))
@@ -74,9 +96,19 @@ extension Canvas {
                         let x = Double(column) + 0.5
                         let near = Float(plane.value(x, y))
                         let index = row * width + column
-                        guard near > nearness[index] else { continue }
+                        // Of two copies of a face (a building in two tiles' buffers) the first drawn
+                        // stays, as GL's second pass (stencilled: one fragment a pixel) keeps it for
+                        // patterned and translucent extrusions; 1e-5 covers the copies' rounding.
+                        guard near > nearness[index] * (1 + 1e-5) else { continue }
                         nearness[index] = near
-                        out[column] = fill.pixel(x, y)
+                        if let (sampler, m) = textured {
+                            let lx = x / ratio, ly = y / ratio
+                            let w = m[6] * lx + m[7] * ly + m[8]
+                            let texel = sampler.sample((m[0] * lx + m[1] * ly + m[2]) / w, (m[3] * lx + m[4] * ly + m[5]) / w)
+                            out[column] = fill.lit(texel, x, y)
+                        } else {
+                            out[column] = fill.pixel(x, y)
+                        }
                     }
                     box = (min(box.minX, start), min(box.minY, row), max(box.maxX, end - 1), max(box.maxY, row))
                 }
@@ -162,6 +194,16 @@ struct FaceGradient {
         if let constant { return constant }
         let t = min(1, max(0, ((x - from.x) * dx + (y - from.y) * dy) / lengthSquared))
         return Self.pack(fromColor, toColor, t)
+    }
+
+    /// A premultiplied texel lit by this gradient's colour at (x, y), each channel 0...1 of light.
+    @inline(__always)
+    func lit(_ texel: (a: Double, r: Double, g: Double, b: Double), _ x: Double, _ y: Double) -> UInt32 {
+        let t = lengthSquared == 0 ? 0 : min(1, max(0, ((x - from.x) * dx + (y - from.y) * dy) / lengthSquared))
+        let r = (fromColor.r + (toColor.r - fromColor.r) * t) / 255, g = (fromColor.g + (toColor.g - fromColor.g) * t) / 255
+        let b = (fromColor.b + (toColor.b - fromColor.b) * t) / 255
+        return ARGB32Pixels.pack(r: UInt32(min(texel.a, texel.r * r) + 0.5), g: UInt32(min(texel.a, texel.g * g) + 0.5),
+                                 b: UInt32(min(texel.a, texel.b * b) + 0.5), a: UInt32(texel.a + 0.5))
     }
 
     @inline(__always)

@@ -28,21 +28,47 @@ enum FillExtrusionPainter {
             translate = [translate[0] * cos(b) - translate[1] * sin(b), translate[0] * sin(b) + translate[1] * cos(b)]
         }
         var faces: [DepthTestedFace] = []
-        for (_, data, projection) in context.tiles(for: layer) {
+        // In GL's order of tiles (south to north, then east to west): where two tiles hold the same
+        // face (a building in both buffers) the first one's shows (DepthTestedFace), which matters
+        // for patterns, whose phase along a wall depends on the walls before it in its tile.
+        let tiles = context.tiles(for: layer).sorted { a, b in
+            a.tile.z != b.tile.z ? a.tile.z < b.tile.z : a.tile.y != b.tile.y ? a.tile.y > b.tile.y : a.tile.x > b.tile.x
+        }
+        for (_, data, projection) in tiles {
             let perWorld = projection.unitsToWorld, scale = projection.projector.worldScale
             let shiftX = translate[0] / scale, shiftY = translate[1] / scale
+            /// A point of the tile in world px at the tile's zoom, shifted by the translate.
+            func world(_ p: TilePoint) -> (x: Double, y: Double) {
+                (projection.originX + Double(p.x) * perWorld + shiftX, projection.originY + Double(p.y) * perWorld + shiftY)
+            }
             func project(_ p: TilePoint, _ metres: Double) -> (x: Double, y: Double, depth: Double) {
-                projection.projector.project(x: projection.originX + Double(p.x) * perWorld + shiftX,
-                                             y: projection.originY + Double(p.y) * perWorld + shiftY,
-                                             elevation: metres * metresToPixels)
+                let w = world(p)
+                return projection.projector.project(x: w.x, y: w.y, elevation: metres * metresToPixels)
             }
             let extent = Int32(clamping: data.extent)
+            // GL's tile units (8192 a tile) per unit of this tile's data, for edge distances.
+            let glUnits = PatternPlacement.glExtent / Double(max(1, data.extent))
             for feature in context.features(of: data, layer: layer) where feature.type == .polygon {
                 let eval = context.evaluation(feature)
                 let height = max(0, layer.number("fill-extrusion-height", eval, 0))
                 let base = max(0, layer.number("fill-extrusion-base", eval, 0))
                 let color = layer.color("fill-extrusion-color", eval, .black)
-                let roofColor = shading.color(color, normal: (0, 0, 1), t: 1, base: base, height: height)
+                let patternName = layer.paint["fill-extrusion-pattern"]?.string(eval, default: "") ?? ""
+                // A pattern the sprite lacks draws nothing, as GL leaves such a feature out.
+                var placement: (PatternPlacement, SpriteAtlas)?
+                if !patternName.isEmpty {
+                    guard let sprite = context.scene.sprite, let entry = sprite.entries[patternName] else { continue }
+                    placement = (PatternPlacement(entry: entry, zoom: context.zoom), sprite)
+                }
+                func facePattern(_ map: Homography?) -> FacePattern? {
+                    guard let (_, sprite) = placement, let map, let entry = sprite.entries[patternName] else { return nil }
+                    return FacePattern(image: sprite.image, source: (entry.x, entry.y, entry.width, entry.height), patternFromScreen: map)
+                }
+                func shade(_ normal: (x: Double, y: Double, z: Double), _ t: Double) -> CanvasColor {
+                    placement == nil ? shading.color(color, normal: normal, t: t, base: base, height: height)
+                        : shading.patternLighting(normal: normal, t: t, base: base, height: height)
+                }
+                let roofColor = shade((0, 0, 1), 1)
                 for polygon in feature.polygons() {
                     var roof: [[Point2D]] = []
                     var roofDepths: [Double] = []
@@ -51,30 +77,42 @@ enum FillExtrusionPainter {
                         roof.append(top.map { Point2D(x: $0.x, y: $0.y) })
                         if ringIndex == 0 { roofDepths = top.map(\.depth) }
                         guard height > base else { continue }
-                        // Every edge, the closing one too when the ring does not repeat its start.
+                        // Every edge, the closing one too when the ring does not repeat its start,
+                        // in GL's order (which its pattern's edge distance runs along).
                         let closed = ring.first == ring.last
-                        for i in (closed ? 1 : 0)..<ring.count {
+                        var edgeDistance = 0.0
+                        for i in Array(1..<ring.count) + (closed ? [] : [0]) {
                             let previous = i == 0 ? ring.count - 1 : i - 1
                             let p1 = ring[i], p2 = ring[previous]
                             guard !isTileEdge(p1, p2, extent: extent) else { continue }
                             let ex = Double(p1.x - p2.x), ey = Double(p1.y - p2.y)
                             let length = (ex * ex + ey * ey).squareRoot()
                             guard length > 0 else { continue }
+                            let distance = length * glUnits
+                            if edgeDistance + distance > 32768 { edgeDistance = 0 }
                             let normal = (x: -ey / length, y: ex / length, z: 0.0)
                             let a = project(p2, base), b = project(p1, base), c = top[i], d = top[previous]
+                            let pattern = facePattern(placement.flatMap { p, _ in
+                                p.onWall(projection, start: world(p1), end: world(p2), edgeDistance: edgeDistance.rounded(),
+                                           metresToPixels: metresToPixels)
+                            })
+                            edgeDistance += distance
                             faces.append(DepthTestedFace(
                                 rings: [[a, b, c, d].map { Point2D(x: $0.x, y: $0.y) }],
                                 depths: [a.depth, b.depth, c.depth, d.depth],
                                 from: Point2D(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2),
-                                fromColor: shading.color(color, normal: normal, t: 0, base: base, height: height),
+                                fromColor: shade(normal, 0),
                                 to: Point2D(x: (c.x + d.x) / 2, y: (c.y + d.y) / 2),
-                                toColor: shading.color(color, normal: normal, t: 1, base: base, height: height)))
+                                toColor: shade(normal, 1), pattern: pattern))
                         }
                     }
                     guard !roofDepths.isEmpty else { continue }
                     let origin = Point2D(x: 0, y: 0)
+                    let pattern = facePattern(placement.flatMap { p, _ in
+                        p.onPlane(projection, elevation: height * metresToPixels, worldShift: (shiftX, shiftY))
+                    })
                     faces.append(DepthTestedFace(rings: roof, depths: roofDepths, from: origin, fromColor: roofColor,
-                                                 to: origin, toColor: roofColor))
+                                                 to: origin, toColor: roofColor, pattern: pattern))
                 }
             }
         }

@@ -35,9 +35,11 @@ enum FillPainter {
                 guard !path.isEmpty else { continue }
                 let pattern = layer.paint["\(prefix)-pattern"]?.string(eval, default: "") ?? ""
                 if !pattern.isEmpty {
-                    if let sprite = context.scene.sprite, let entry = sprite.entries[pattern] {
+                    // On the map plane, in the tile zoom's pixels, anchored to the world (PatternPlacement).
+                    if let sprite = context.scene.sprite, let entry = sprite.entries[pattern],
+                       let map = PatternPlacement(entry: entry, zoom: context.zoom).onPlane(projection, translate: translate) {
                         context.canvas.fill(path, pattern: sprite.image, source: (entry.x, entry.y, entry.width, entry.height),
-                                            patternPixelRatio: entry.pixelRatio, opacity: opacity, origin: Point2D(x: 0, y: 0))
+                                            patternFromScreen: map, opacity: opacity)
                     }
                     continue
                 }

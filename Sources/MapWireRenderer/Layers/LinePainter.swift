@@ -3,7 +3,7 @@ import MapWireCanvas
 import MapWireStyle
 import MapWireVectorTile
 
-/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate.
+/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate, pattern.
 enum LinePainter {
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
@@ -40,6 +40,17 @@ enum LinePainter {
                                         dash: dash.count >= 2 && dash.contains { $0 > 0 } ? dash : [])
                 // A polygon's rings draw as closed lines.
                 let closed = feature.type == .polygon
+                let patternName = properties.pattern(eval)
+                if !patternName.isEmpty {
+                    // GL draws nothing for a pattern the sprite lacks.
+                    guard let sprite = context.scene.sprite, let entry = sprite.entries[patternName] else { continue }
+                    let painter = LinePatternPainter(placement: PatternPlacement(entry: entry, zoom: context.zoom), sprite: sprite, entry: entry,
+                                                     width: width, floorWidth: floorWidth, zoom: context.zoom, cap: cap)
+                    for line in feature.geometry where line.count >= 2 {
+                        painter.draw(line, closed: closed, projection: projection, translate: translate, opacity: opacity, on: context.canvas)
+                    }
+                    continue
+                }
                 let lines = feature.geometry.map { translated ? projection.points($0).map { $0 + translate } : projection.points($0) }
                 // GL draws every leg of a line as its own geometry: where legs overlap (parts that
                 // cross, legs of a sharp corner) a translucent line blends twice and a cased line
@@ -102,6 +113,8 @@ enum LinePainter {
     struct Properties {
         let opacity, width, gap, offset, blur: LayerProperty<Double>
         let color: LayerProperty<StyleColor>
+        /// `line-pattern`: a sprite image's name, empty for none.
+        let pattern: LayerProperty<String>
         let dash: LayerProperty<[Double]>
         /// Whether any of them needs the feature's evaluation context.
         let dependOnFeature: Bool
@@ -114,8 +127,9 @@ enum LinePainter {
             offset = layer.numberProperty("line-offset", frame, 0)
             blur = layer.numberProperty("line-blur", frame, 0)
             dash = layer.numbersProperty("line-dasharray", frame, [])
+            pattern = layer.stringProperty("line-pattern", frame, "")
             dependOnFeature = [opacity, width, gap, offset, blur].contains(where: \.dependsOnFeature)
-                || color.dependsOnFeature || dash.dependsOnFeature
+                || color.dependsOnFeature || dash.dependsOnFeature || pattern.dependsOnFeature
         }
     }
 

@@ -26,5 +26,6 @@ enum PropertyKinds {
         "text-writing-mode": .array, "icon-text-fit-padding": .numberArray, "icon-padding": .padding,
         "line-offset": .number, "symbol-sort-key": .number, "fill-sort-key": .number, "line-sort-key": .number,
         "circle-sort-key": .number, "light-position": .numberArray, "text-radial-offset": .number,
+        "fill-extrusion-vertical-gradient": .bool,
     ]
 }

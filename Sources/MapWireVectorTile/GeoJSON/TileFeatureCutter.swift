@@ -46,9 +46,11 @@ struct TileFeatureCutter {
                 if index == 0 { return [] }
                 continue
             }
-            // Exterior rings must have positive area in tile space, holes negative.
+            // Exterior rings must have positive area in tile space, holes negative. A ring is turned
+            // round keeping its first point, as geojson-vt turns it (GL's extrusion patterns measure
+            // their walls from there).
             let wantsPositive = index == 0
-            rings.append((area > 0) == wantsPositive ? points : points.reversed())
+            rings.append((area > 0) == wantsPositive ? points : [points[0]] + points[1...].reversed())
         }
         return rings
     }
