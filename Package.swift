@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireRenderer", "MapWireVectorTile", "MapWireFormats"]),
         .target(
             name: "MapWireDemo",
-            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry"]),
+            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireNumerics"]),
         .target(
             name: "MapWireRendererPlugin",
             dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
@@ -212,16 +212,16 @@ let package = Package(
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
-        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol"]),
+        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
-        .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat"]),
+        .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
         .testTarget(name: "MapWireCacheTests", dependencies: ["MapWireCache", "MapWireFormats"]),
         .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
         .testTarget(
             name: "MapWireSessionTests",
-            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(
@@ -236,7 +236,7 @@ let package = Package(
             ]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
-        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile"]),
+        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),

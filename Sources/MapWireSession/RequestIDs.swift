@@ -1,6 +1,6 @@
 /// Where the ids of requests to plugins come from: random 64-bit numbers, so that no peer can guess the
 /// id of a request sent to another (PROTOCOL.md 7.4). The session never reads entropy itself: the shell
-/// hands it the system's generator, tests a seeded one (MapWireDemo's SeededRandom).
+/// hands it the system's generator, tests a seeded one (MapWireNumerics' SeededRandom).
 ///
 /// A pending request's id carries the index of its slot in the request table (`PendingRequests`) in its
 /// low `slotBits` bits; the other 40 bits are random and never zero, and differ from those of the slot's

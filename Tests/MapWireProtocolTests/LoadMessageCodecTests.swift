@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 import MapWireProtocol
 import SwiftProtobuf
 import Testing
@@ -6,22 +7,11 @@ import Testing
 /// The hand-written load request / resource reply codec against swift-protobuf: the same bytes out, the
 /// same messages in, over fixed and randomised messages; anything unusual falls back to swift-protobuf.
 @Suite struct LoadMessageCodecTests {
-    /// A random generator with a fixed seed, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let strings = ["", "a", "file:///tmp/x y/{z}/{x}/{y}.pbf", "ü✗ 東京", String(repeating: "long ", count: 40),
                           "Sun, 06 Nov 1994 08:49:37 GMT", "\"1a2b-5f3e\""]
 
-    static func randomVarint(_ g: inout SplitMix) -> UInt64 {
+    static func randomVarint(_ g: inout SeededRandom) -> UInt64 {
         switch g.next() % 5 {
         case 0: 0
         case 1: g.next() % 128
@@ -31,7 +21,7 @@ import Testing
         }
     }
 
-    static func randomEnum(_ g: inout SplitMix) -> Int {
+    static func randomEnum(_ g: inout SeededRandom) -> Int {
         switch g.next() % 6 {
         case 0: -1 - Int(g.next() % 5)   // negative: ten bytes on the wire
         case 1: 1000 + Int(g.next() % 100) // unknown to this build
@@ -39,9 +29,9 @@ import Testing
         }
     }
 
-    static func randomString(_ g: inout SplitMix) -> String { strings[Int(g.next() % UInt64(strings.count))] }
+    static func randomString(_ g: inout SeededRandom) -> String { strings[Int(g.next() % UInt64(strings.count))] }
 
-    static func randomRequest(_ g: inout SplitMix) -> Mapwire_V1_ControlMessage {
+    static func randomRequest(_ g: inout SeededRandom) -> Mapwire_V1_ControlMessage {
         .with {
             $0.request = .with {
                 $0.id = randomVarint(&g)
@@ -69,7 +59,7 @@ import Testing
         }
     }
 
-    static func randomReply(_ g: inout SplitMix) -> Mapwire_V1_ControlMessage {
+    static func randomReply(_ g: inout SeededRandom) -> Mapwire_V1_ControlMessage {
         .with {
             $0.reply = .with {
                 $0.id = randomVarint(&g)
@@ -133,7 +123,7 @@ import Testing
     }
 
     @Test func randomisedMessagesAreWrittenAndReadAsSwiftProtobufDoes() throws {
-        var g = SplitMix(state: 20)
+        var g = SeededRandom(seed: 20)
         for _ in 0..<1500 {
             try expectSameAsSwiftProtobuf(Self.randomRequest(&g))
             try expectSameAsSwiftProtobuf(Self.randomReply(&g))
@@ -203,7 +193,7 @@ import Testing
         for message in Self.typical.prefix(2) {
             let good: Data = try message.serializedBytes()
             var cases: [Data] = (0..<min(good.count, 200)).map { Data(good.prefix($0)) }
-            var g = SplitMix(state: 7)
+            var g = SeededRandom(seed: 7)
             for _ in 0..<300 {
                 var damaged = good
                 let at = Int(g.next() % UInt64(min(good.count, 120)))

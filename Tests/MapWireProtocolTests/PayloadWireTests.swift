@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 import MapWireProtocol
 import SwiftProtobuf
 import Testing
@@ -11,7 +12,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3])
     func randomPayloadsAreWrittenAndReadAsSwiftProtobufDoes(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         for round in 0..<Self.rounds {
             let payload = RandomPayload.any(&random)
             let envelope = Self.envelope(payload, sequence: UInt64(round))
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func unknownFieldsAnywhereAreKeptAsSwiftProtobufKeepsThem() throws {
-        var random = SplitMix(seed: 7)
+        var random = SeededRandom(seed: 7)
         // A newer peer's field 15 (a varint) and field 20 (bytes), at the top or inside a nested message.
         let unknown = try Mapwire_V1_TileId(serializedBytes: [0x78, 0x2a, 0xa2, 0x01, 0x02, 0x68, 0x69] as [UInt8]).unknownFields
         #expect(!unknown.data.isEmpty)
@@ -142,7 +143,7 @@ import Testing
 
     @Test(arguments: [11, 12])
     func truncatedAndFlippedEventsReadAsSwiftProtobufReadsThem(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         for round in 0..<300 {
             let bytes: [UInt8] = try Self.envelope(RandomPayload.any(&random)).serializedBytes()
             var broken = bytes
@@ -202,18 +203,6 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64), so a failing round can be run again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random messages of the hand-written payloads, each field set or left at its default at random
 /// (camera-changed, the empty one, one time in ten).

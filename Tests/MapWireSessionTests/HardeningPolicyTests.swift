@@ -1,5 +1,6 @@
 import Foundation
 import MapWireDemo
+import MapWireNumerics
 import MapWireProtocol
 import Testing
 @testable import MapWireSession

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MapEngine
 import MapWireDemo
+import MapWireNumerics
 import MapWireProtocol
 import Testing
 @testable import MapWireSession

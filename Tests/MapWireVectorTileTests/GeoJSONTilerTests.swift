@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 import MapWireVectorTile
 import Testing
 
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test func indexFindsExactlyThePointsOfEachTile() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let points = (0..<300).map { _ in
             (longitude: Double(generator.next() % 36_000) / 100 - 180, latitude: Double(generator.next() % 16_000) / 100 - 80)
         }

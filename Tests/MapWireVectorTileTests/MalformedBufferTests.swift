@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 import MapWireVectorTile
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
 
     @Test func bitFlipsAndRandomBytesNeverTrap() throws {
         let tile = try Self.sampleTile()
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         for _ in 0..<2000 {
             var corrupted = tile
             for _ in 0..<(1 + Int(generator.next() % 3)) {
@@ -51,15 +52,3 @@ import Testing
     }
 }
 
-/// Small deterministic generator so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import MapWireNumerics
 import Testing
 @testable import MapWireWireFormat
 
@@ -5,7 +6,7 @@ import Testing
 /// lengths moved up past one byte, and a buffer that grows while a nested message is open.
 @Suite struct ProtobufRawWriterTests {
     @Test func randomValuesAreWrittenAsTheArrayWriterWritesThem() {
-        var random = SplitMix64(seed: 20)
+        var random = SeededRandom(seed: 20)
         for round in 0..<2000 {
             // A small start so that most rounds grow the buffer somewhere.
             var raw = ProtobufRawWriter(capacity: 16)
@@ -49,7 +50,7 @@ import Testing
         #expect(raw.bytes.isEmpty)
     }
 
-    private func write(random r: inout SplitMix64, depth: Int, raw: inout ProtobufRawWriter, array: inout ProtobufWireWriter) {
+    private func write(random r: inout SeededRandom, depth: Int, raw: inout ProtobufRawWriter, array: inout ProtobufWireWriter) {
         let field = Int.random(in: 1...3000, using: &r)
         switch Int.random(in: 0..<(depth < 3 ? 6 : 5), using: &r) {
         case 0:
@@ -89,15 +90,3 @@ import Testing
     }
 }
 
-/// A seeded generator, so a failing round can be run again.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

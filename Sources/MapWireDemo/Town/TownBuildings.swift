@@ -1,3 +1,5 @@
+import MapWireNumerics
+
 /// Rectangular buildings in rows facing the streets on the south and north side of each block.
 enum TownBuildings {
     static func features(random: inout SeededRandom) -> [TownFeature] {

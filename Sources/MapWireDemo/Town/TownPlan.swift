@@ -1,3 +1,5 @@
+import MapWireNumerics
+
 /// The procedural demo town: a 2 × 2 km street grid with a river, a pond, two parks,
 /// about a thousand buildings and a handful of named places. Same seed, same town.
 struct TownPlan {

@@ -1,6 +1,7 @@
 import Foundation
 import MapEngine
 import MapWireDemo
+import MapWireNumerics
 import MapWireProtocol
 import MapWireRenderer
 

@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireCanvas
 import MapWireDemo
+import MapWireNumerics
 import MapWireRenderer
 import MapWireVectorTile
 

@@ -25,7 +25,7 @@ public struct SeededRandom: Sendable, RandomNumberGenerator {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 
-    mutating func chance(_ probability: Double) -> Bool {
+    public mutating func chance(_ probability: Double) -> Bool {
         double(in: 0...1) < probability
     }
 }
