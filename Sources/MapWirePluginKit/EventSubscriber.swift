@@ -116,18 +116,28 @@ public final class EventSubscriber {
     /// malformed messages), but as a header and a payload instead of the envelope message (whose heap
     /// storage cost more than the decoding at full rate); `envelope()` on it gives the message.
     public func nextDecoded(timeoutMilliseconds: Int) throws(ZMQError) -> DecodedItem? {
-        try receive(timeoutMilliseconds: timeoutMilliseconds) { topicBytes, body, count -> DecodedItem? in
-            guard count == 2, let (topic, decoded) = try? EnvelopeCodec.decodeHeaderAndPayload(topic: topicBytes, envelope: body) else {
+        // The item is built in place in `item`, and `receive` only carries a Bool: returned through
+        // `receive`'s generic Optionals (ZMQSocket.receiveBorrowed is not specialized across modules), the
+        // large payload enum was copied and destroyed at each level, per event.
+        var item: DecodedItem?
+        let received: Bool? = try receive(timeoutMilliseconds: timeoutMilliseconds) { topicBytes, body, count -> Bool? in
+            var decoded = DecodedEnvelope()
+            guard count == 2, let topic = try? EnvelopeCodec.decodeHeaderAndPayload(topic: topicBytes, envelope: body, into: &decoded) else {
                 malformedMessages += 1
                 return nil
             }
-            if case .welcome = decoded.payload {
+            // payloadField 100 is the welcome (SubscriberWelcome), the fast path and the full decoder alike.
+            if decoded.header.isWelcome {
                 noteWelcome(epoch: decoded.header.epoch)
-                return .welcome(decoded)
+                item = .welcome(consume decoded)
+            } else {
+                countEvent(epoch: decoded.header.epoch, sequence: decoded.header.sequence)
+                item = .event(topic: topic, consume decoded)
             }
-            countEvent(epoch: decoded.header.epoch, sequence: decoded.header.sequence)
-            return .event(topic: topic, decoded)
+            return true
         }
+        // take(): moved out; `item` itself, captured by the closure, would be copied and then destroyed.
+        return received == nil ? nil : item.take()
     }
 
     /// Decodes a lazy event's envelope; nil, counted in `malformedMessages`, when it does not decode.
