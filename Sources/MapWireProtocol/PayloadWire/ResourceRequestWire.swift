@@ -13,8 +13,8 @@ extension Mapwire_V1_ResourceRequest: HandWrittenWire {
             guard let (field, wireType) = r.key() else { return nil }
             switch (field, wireType) {
             case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return nil }; dataSource = v
-            case (2, 2): guard !sawRequest, let v = r.message(Mapwire_V1_ResourceRequestInfo.self) else { return nil }; request = v; sawRequest = true
-            case (3, 2): guard !sawResponse, let v = r.message(Mapwire_V1_ResourceResponse.self) else { return nil }; response = v; sawResponse = true
+            case (2, 2): guard !sawRequest, let v = r.message(Mapwire_V1_ResourceRequestInfo.self) else { return nil }; request = consume v; sawRequest = true
+            case (3, 2): guard !sawResponse, let v = r.message(Mapwire_V1_ResourceResponse.self) else { return nil }; response = consume v; sawResponse = true
             case (4, 0): guard let v = r.bool() else { return nil }; cancelled = v
             default: return nil
             }
