@@ -33,7 +33,8 @@ public enum EnvelopeReader {
                     guard let id = ProtobufWireReader.string(slice) else { return nil }
                     envelope.mapID = id
                 } else if PayloadWire.isHandWritten(field: field) {
-                    guard envelope.payload == nil, let payload = PayloadWire.read(field: field, slice) else { return nil }
+                    var payload: Mapwire_V1_Envelope.OneOf_Payload?
+                    guard envelope.payload == nil, PayloadWire.read(field: field, slice, into: &payload) else { return nil }
                     envelope.payload = payload
                 } else {
                     guard envelope.payload == nil, let payload = try Mapwire_V1_Envelope.OneOf_Payload.decode(field: field, from: slice)

@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
             Run a release build from the repository: swift build -c release --scratch-path .build-release && \
             .build-release/release/mapwire bench. Figures from a debug build are not worth quoting.
             """,
-        subcommands: [Render.self, RawPeerCommand.self])
+        subcommands: [Render.self, RawPeerCommand.self, SubscriberProfileCommand.self])
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 

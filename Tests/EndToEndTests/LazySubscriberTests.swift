@@ -41,6 +41,7 @@ struct LazySubscriberTests {
         let (style, _) = try run.tiledStyle()
         let decoding = try run.subscribe()
         let decoded = try run.subscribe()
+        let lending = try run.subscribe()
         #expect(try run.send(.setStyleUri(.with { $0.uri = "file://\(style.path)" })).ok)
         var log = EventLog()
         #expect(try log.collect(from: decoding) { topic, _ in topic == "map-idle" })
@@ -56,5 +57,17 @@ struct LazySubscriberTests {
             #expect(event.envelope() == envelope, "\(topic) #\(event.header.sequence)")
             #expect(event.payload == envelope.payload && event.header.sequence == envelope.sequence)
         }
+
+        // withNextDecoded lends the same envelopes (copied here to compare them) and counts the same way.
+        var lent: [(topic: String, Mapwire_V1_Envelope)] = []
+        let lendingDeadline = monotonicMillis() + 20_000
+        while lent.last?.topic != "map-idle", monotonicMillis() < lendingDeadline {
+            _ = try lending.withNextDecoded(timeoutMilliseconds: 100) { topic, decoded in
+                if let topic { lent.append((topic, decoded.envelope())) }
+            }
+        }
+        #expect(lent.map(\.topic) == log.topics)
+        #expect(lending.missedEvents == 0 && lending.malformedMessages == 0 && lending.receivedEvents == UInt64(lent.count))
+        for ((topic, envelope), (_, expected)) in zip(lent, log.events) { #expect(envelope == expected, "\(topic)") }
     }
 }

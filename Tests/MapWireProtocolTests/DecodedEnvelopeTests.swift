@@ -71,6 +71,37 @@ import Testing
         }
     }
 
+    /// The subscriber's in-place decode (`into:`) fed one value after another, as EventSubscriber does:
+    /// nothing of an earlier envelope (its payload, a full decoder's message) stays in a later one.
+    @Test(arguments: [25])
+    func decodingIntoOneValueGivesWhatAFreshDecodeGives(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        var reused = DecodedEnvelope()
+        for round in 0..<600 {
+            let envelope = PayloadWireTests.envelope(RandomPayload.any(&random), sequence: UInt64(round))
+            var bytes: [UInt8] = try envelope.serializedBytes()
+            if round % 3 == 1 { bytes += [0x9a, 0x06, 0x02, 0x08, 0x01] }  // an unknown field: the full decoder
+            if round % 5 == 2 { bytes.removeLast(Int.random(in: 1...bytes.count, using: &random)) }
+            let topic = round % 7 == 3 ? "camera-changed" : (envelope.payload?.topic ?? "")
+            func fresh() -> String {
+                do {
+                    let r = try Array(topic.utf8).withUnsafeBytes { t in
+                        try bytes.withUnsafeBytes { b in try EnvelopeCodec.decodeHeaderAndPayload(topic: t, envelope: b) }
+                    }
+                    return "\(r.topic) \(r.decoded.header) \(r.decoded.envelope())"
+                } catch { return "error \(error)" }
+            }
+            let inPlace: String
+            do {
+                let t = try Array(topic.utf8).withUnsafeBytes { t in
+                    try bytes.withUnsafeBytes { b in try EnvelopeCodec.decodeHeaderAndPayload(topic: t, envelope: b, into: &reused) }
+                }
+                inPlace = "\(t) \(reused.header) \(reused.envelope())"
+            } catch { inPlace = "error \(error)" }
+            #expect(inPlace == fresh(), "seed \(seed) round \(round)")
+        }
+    }
+
     @Test func cameraChangedIsWrittenAndReadAsSwiftProtobufDoes() throws {
         let envelope = PayloadWireTests.envelope(.cameraChanged(.init()))
         let expected: [UInt8] = try envelope.serializedBytes()

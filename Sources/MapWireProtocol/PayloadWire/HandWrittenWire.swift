@@ -64,6 +64,8 @@ extension ProtobufWireReader {
             return true
         }
         guard let bytes = lengthDelimited() else { return false }
+        // Each value takes at least one byte: one allocation instead of the array growing value by value.
+        values.reserveCapacity(values.count + bytes.count)
         var packed = ProtobufWireReader(bytes)
         while !packed.isAtEnd {
             guard let value: E = packed.enumValue() else { return false }

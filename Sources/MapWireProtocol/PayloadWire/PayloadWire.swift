@@ -26,15 +26,25 @@ enum PayloadWire {
         return topic
     }
 
-    /// Reads the payload of a hand-written field (`isHandWritten`); nil for anything unusual.
-    static func read(field: Int, _ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_Envelope.OneOf_Payload? {
+    /// Reads the payload of a hand-written field (`isHandWritten`) into `payload`; false, with `payload`
+    /// untouched, for anything unusual. Written in place: returning the enum copied it.
+    static func read(field: Int, _ bytes: UnsafeRawBufferPointer, into payload: inout Mapwire_V1_Envelope.OneOf_Payload?) -> Bool {
         switch field {
-        case resourceRequest: if let m = Mapwire_V1_ResourceRequest(wireFields: bytes) { return .resourceRequest(m) }
-        case mapLoadingError: if let m = Mapwire_V1_MapLoadingError(wireFields: bytes) { return .mapLoadingError(m) }
-        case gesture: if let m = Mapwire_V1_GestureEvent(wireFields: bytes) { return .gesture(m) }
-        case cameraChanged: if let m = Mapwire_V1_CameraChanged(wireFields: bytes) { return .cameraChanged(m) }
-        default: break
+        case resourceRequest:
+            guard let m = Mapwire_V1_ResourceRequest(wireFields: bytes) else { return false }
+            payload = .resourceRequest(m)
+        case mapLoadingError:
+            guard let m = Mapwire_V1_MapLoadingError(wireFields: bytes) else { return false }
+            payload = .mapLoadingError(m)
+        case gesture:
+            guard let m = Mapwire_V1_GestureEvent(wireFields: bytes) else { return false }
+            payload = .gesture(m)
+        case cameraChanged:
+            guard let m = Mapwire_V1_CameraChanged(wireFields: bytes) else { return false }
+            payload = .cameraChanged(m)
+        default:
+            return false
         }
-        return nil
+        return true
     }
 }

@@ -6,13 +6,15 @@ import MapWireWireFormat
 extension Mapwire_V1_ResourceRequest: HandWrittenWire {
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        // Flags, not `hasX`: that compares the whole optional message (a copy and an Equatable walk).
+        var sawRequest = false, sawResponse = false
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
             guard let (field, wireType) = r.key() else { return nil }
             switch (field, wireType) {
             case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return nil }; dataSource = v
-            case (2, 2): guard !hasRequest, let v = r.message(Mapwire_V1_ResourceRequestInfo.self) else { return nil }; request = v
-            case (3, 2): guard !hasResponse, let v = r.message(Mapwire_V1_ResourceResponse.self) else { return nil }; response = v
+            case (2, 2): guard !sawRequest, let v = r.message(Mapwire_V1_ResourceRequestInfo.self) else { return nil }; request = consume v; sawRequest = true
+            case (3, 2): guard !sawResponse, let v = r.message(Mapwire_V1_ResourceResponse.self) else { return nil }; response = consume v; sawResponse = true
             case (4, 0): guard let v = r.bool() else { return nil }; cancelled = v
             default: return nil
             }
@@ -40,6 +42,7 @@ extension Mapwire_V1_ResourceRequestInfo: HandWrittenWire {
 extension Mapwire_V1_ResourceResponse: HandWrittenWire {
     init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        var sawError = false
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
             guard let (field, wireType) = r.key() else { return nil }
@@ -52,7 +55,7 @@ extension Mapwire_V1_ResourceResponse: HandWrittenWire {
             case (6, 2): guard let v = r.string() else { return nil }; modified = v
             case (7, 2): guard let v = r.string() else { return nil }; expires = v
             case (8, 2): guard let v = r.string() else { return nil }; etag = v
-            case (9, 2): guard !hasError, let v = r.message(Mapwire_V1_ResponseError.self) else { return nil }; error = v
+            case (9, 2): guard !sawError, let v = r.message(Mapwire_V1_ResponseError.self) else { return nil }; error = v; sawError = true
             default: return nil
             }
         }

@@ -41,7 +41,7 @@ struct BenchError: Error, CustomStringConvertible {
 }
 
 /// Subscribers on a core's events socket, each on its own thread with its own context, receiving
-/// and decoding every event with MapWirePluginKit's EventSubscriber (`nextDecoded`) — what a real subscriber does.
+/// and decoding every event with MapWirePluginKit's EventSubscriber (`withNextDecoded`) — what a real subscriber does.
 enum EventCounters {
     /// Starts `count` subscribers; returns once each is welcomed. `expected` events end each one;
     /// so does a second without events once events have started (the rest was dropped).
@@ -63,9 +63,10 @@ enum EventCounters {
                     var tally = SubscriberTally()
                     var timeout = 60_000
                     while tally.received < expected {
-                        // Every field decoded into Swift values, without the envelope message's storage.
-                        guard let item = try? subscriber.nextDecoded(timeoutMilliseconds: timeout) else { break }
-                        guard case .event = item else { continue }
+                        // Every field decoded into Swift values (no envelope message), lent to the closure.
+                        var isEvent = false
+                        guard (try? subscriber.withNextDecoded(timeoutMilliseconds: timeout) { topic, _ in isEvent = topic != nil }) == true else { break }
+                        guard isEvent else { continue }
                         tally.count(at: BenchThreads.now())
                         timeout = 1000
                     }
