@@ -75,7 +75,7 @@ import Testing
     /// nothing of an earlier envelope (its payload, a full decoder's message) stays in a later one.
     @Test(arguments: [25])
     func decodingIntoOneValueGivesWhatAFreshDecodeGives(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var reused = DecodedEnvelope()
         for round in 0..<600 {
             let envelope = PayloadWireTests.envelope(RandomPayload.any(&random), sequence: UInt64(round))
