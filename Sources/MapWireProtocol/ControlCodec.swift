@@ -24,6 +24,16 @@ public enum ControlCodec {
         return .serialized((try? message.serializedBytes()) ?? Bytes(repeating: 0, count: 0))
     }
 
+    /// `decode` straight from a buffer lent by the socket (libzmq's message): no `Data` copy of the frame
+    /// first, so a render frame's tiles are copied once, into the decoded message's own `Data`.
+    public static func decode(lent frame: UnsafeRawBufferPointer) throws(EnvelopeDecodingError) -> Mapwire_V1_ControlMessage {
+        if let message = LoadMessageCodec.decode(frame) { return message }
+        // swift-protobuf copies every bytes field and unknown field out of the buffer it reads: the
+        // message keeps nothing of `frame`.
+        do { return try Mapwire_V1_ControlMessage(serializedBytes: unsafe RawSpan(_unsafeBytes: frame)) }
+        catch { throw .malformed(String(describing: error)) }
+    }
+
     public static func decode(_ frame: Data) throws(EnvelopeDecodingError) -> Mapwire_V1_ControlMessage {
         if let message = frame.withUnsafeBytes({ LoadMessageCodec.decode($0) }) { return message }
         do { return try Mapwire_V1_ControlMessage(serializedBytes: frame) }
