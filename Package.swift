@@ -63,7 +63,8 @@ let package = Package(
         // The one protobuf wire-format reader and writer (varints, keys, fixed and length-delimited values)
         // for the hand-written fast paths; no dependencies, so tile readers and the protocol both use it.
         .target(name: "MapWireWireFormat"),
-        .target(name: "MapWireBus", dependencies: ["CZeroMQ"]),
+        // SwiftProtobuf: a message serialized straight into a libzmq message (ZMQMessageBytes).
+        .target(name: "MapWireBus", dependencies: ["CZeroMQ", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         // MCAP recordings (mapwire record, replay): the records, a chunking writer, a front-to-back reader.
         .target(name: "MapWireMCAP", dependencies: ["CZstd", "CZlib"]),
         // The bus to MCAP and back: envelopes read without decoding, the recorder, replay timing, topic statistics.
@@ -208,7 +209,7 @@ let package = Package(
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
         .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
-        .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus"]),
+        .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),

@@ -130,18 +130,34 @@ public final class CoreServer {
         }
     }
 
+    /// A message the session built: a render frame (and any kind swift-protobuf writes) is serialized once,
+    /// into libzmq's own message, which is sent without a copy; its tiles' bytes are not copied again here.
     private func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
-        send(ControlCodec.encode(message), to: identity)
+        switch ControlCodec.encode(message, as: ZMQMessageBytes.self) {
+        case .handWritten(let bytes): send(bytes, to: identity)
+        case .serialized(let body):
+            // Not sent (a peer gone, a full queue): `body` closes its message when dropped.
+            sent(to: identity) { id in
+                do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
+                return nil
+            }
+        }
     }
 
     private func send(_ bytes: Data, to identity: Data) {
         // The two frames from their buffers: no array of frames made per message.
-        let failure = identity.withUnsafeBytes { id in
+        sent(to: identity) { id in
             bytes.withUnsafeBytes { body -> ZMQError? in
                 do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
                 return nil
             }
         }
+    }
+
+    /// Runs one send to `identity` (the attempt returns its error); a failure is logged, and a peer gone is
+    /// told to the session afterwards.
+    private func sent(to identity: Data, _ attempt: (UnsafeRawBufferPointer) -> ZMQError?) {
+        let failure = identity.withUnsafeBytes { attempt($0) }
         if let error = failure {
             // EHOSTUNREACH: the peer's connection is gone; the session hears of it after these outputs.
             logger.debug("send to peer failed: \(error)")

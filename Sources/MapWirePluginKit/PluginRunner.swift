@@ -127,14 +127,18 @@ public final class PluginRunner {
             guard ready[0] else { continue }
             channel?.handlingBegins()
             defer { if let channel { for bytes in channel.drainAfterHandling() { try? forward([bytes], on: socket) } } }
-            while let frames = try socket.receive(dontWait: true) {
+            // Decoded from libzmq's buffer (no `Data` of the frame first): a render frame's tiles are
+            // copied once here, into the request the handler gets.
+            while let decoded = try socket.receiveBorrowed(dontWait: true, { frame, _, frameCount in
+                frameCount == 1 ? try? ControlCodec.decode(lent: frame) : nil
+            }) {
                 // A long batch of requests must not starve the heartbeat: the core would take a busy
                 // plugin for a hung one.
                 if welcome != nil, monotonicMillis() >= nextBeat {
                     try send(heartbeatMessage(), on: socket)
                     nextBeat = monotonicMillis() + interval
                 }
-                guard frames.count == 1, let message = try? ControlCodec.decode(frames[0]) else {
+                guard let message = decoded else {
                     logger.warning("dropped a malformed message from the core")
                     continue
                 }

@@ -10,6 +10,30 @@ public enum ControlCodec {
         return (try? message.serializedBytes()) ?? Data()
     }
 
+    /// What `encode(_:as:)` made: a hand-written kind as `Data`, anything else in the caller's buffer type.
+    public enum Encoded<Bytes> {
+        case handWritten(Data)
+        case serialized(Bytes)
+    }
+
+    /// `encode` for a caller with a buffer type of its own: swift-protobuf writes the message once, straight
+    /// into `Bytes` (the core: libzmq's message, so a render frame's tiles are not copied again to be sent).
+    public static func encode<Bytes: SwiftProtobufContiguousBytes>(_ message: Mapwire_V1_ControlMessage, as _: Bytes.Type) -> Encoded<Bytes> {
+        if let bytes = LoadMessageCodec.encode(message) { return .handWritten(bytes) }
+        // Serializing an in-process proto3 message cannot fail.
+        return .serialized((try? message.serializedBytes()) ?? Bytes(repeating: 0, count: 0))
+    }
+
+    /// `decode` straight from a buffer lent by the socket (libzmq's message): no `Data` copy of the frame
+    /// first, so a render frame's tiles are copied once, into the decoded message's own `Data`.
+    public static func decode(lent frame: UnsafeRawBufferPointer) throws(EnvelopeDecodingError) -> Mapwire_V1_ControlMessage {
+        if let message = LoadMessageCodec.decode(frame) { return message }
+        // swift-protobuf copies every bytes field and unknown field out of the buffer it reads: the
+        // message keeps nothing of `frame`.
+        do { return try Mapwire_V1_ControlMessage(serializedBytes: unsafe RawSpan(_unsafeBytes: frame)) }
+        catch { throw .malformed(String(describing: error)) }
+    }
+
     public static func decode(_ frame: Data) throws(EnvelopeDecodingError) -> Mapwire_V1_ControlMessage {
         if let message = frame.withUnsafeBytes({ LoadMessageCodec.decode($0) }) { return message }
         do { return try Mapwire_V1_ControlMessage(serializedBytes: frame) }
