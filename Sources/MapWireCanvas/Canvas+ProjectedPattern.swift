@@ -19,19 +19,9 @@ extension Canvas {
         cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         if map.isAffine && !padded {
             let m = map.m, w = m[8]
-            pattern.withSurface(src) { surface in
-                let repeating = cairo_pattern_create_for_surface(surface)
-                defer { cairo_pattern_destroy(repeating) }
-                configure(repeating, smooth: true, extend: CAIRO_EXTEND_REPEAT)
-                var matrix = cairo_matrix_t()
-                cairo_matrix_init(&matrix, m[0] / w, m[3] / w, m[1] / w, m[4] / w, m[2] / w, m[5] / w)
-                cairo_pattern_set_matrix(repeating, &matrix)
-                cairo_set_source(cr, repeating)
-                cairo_new_path(cr)
-                path.append(to: cr)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                paintCurrentPath(opacity: opacity)
-            }
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, m[0] / w, m[3] / w, m[1] / w, m[4] / w, m[2] / w, m[5] / w)
+            fillRepeating(path, pattern: pattern, source: src, patternFromUser: matrix, opacity: opacity)
             return
         }
         cairo_new_path(cr)
