@@ -24,14 +24,7 @@ import Testing
         var random = SeededRandom(seed: seed)
         for round in 0..<400 {
             let bytes: [UInt8] = try PayloadWireTests.envelope(RandomPayload.any(&random)).serializedBytes()
-            var broken = bytes
-            if round % 2 == 0 {
-                broken.removeLast(Int.random(in: 1...bytes.count, using: &random))
-            } else {
-                for _ in 0..<Int.random(in: 1...3, using: &random) {
-                    broken[Int.random(in: 0..<broken.count, using: &random)] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
-                }
-            }
+            let broken = PayloadWireTests.broken(bytes, truncated: round % 2 == 0, &random)
             let full = try? Mapwire_V1_Envelope(serializedBytes: broken)
             let decoded = try? broken.withUnsafeBytes { try DecodedEnvelope.decode($0) }
             #expect(PayloadWireTests.sameOutcome(full, decoded?.envelope()), "seed \(seed) round \(round): \(broken)")

@@ -141,19 +141,25 @@ import Testing
         }
     }
 
+    /// `bytes` cut short at a random point (`truncated`), else with one to three random bits flipped.
+    static func broken(_ bytes: [UInt8], truncated: Bool, _ random: inout SeededRandom) -> [UInt8] {
+        var broken = bytes
+        if truncated {
+            broken.removeLast(Int.random(in: 1...bytes.count, using: &random))
+        } else {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                broken[Int.random(in: 0..<broken.count, using: &random)] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+            }
+        }
+        return broken
+    }
+
     @Test(arguments: [11, 12])
     func truncatedAndFlippedEventsReadAsSwiftProtobufReadsThem(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         for round in 0..<300 {
             let bytes: [UInt8] = try Self.envelope(RandomPayload.any(&random)).serializedBytes()
-            var broken = bytes
-            if round % 2 == 0 {
-                broken.removeLast(Int.random(in: 1...bytes.count, using: &random))
-            } else {
-                for _ in 0..<Int.random(in: 1...3, using: &random) {
-                    broken[Int.random(in: 0..<broken.count, using: &random)] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
-                }
-            }
+            let broken = PayloadWireTests.broken(bytes, truncated: round % 2 == 0, &random)
             let full = try? Mapwire_V1_Envelope(serializedBytes: broken)
             let fast = try? broken.withUnsafeBytes { try EnvelopeReader.decode($0) }
             #expect(Self.sameOutcome(full, fast), "seed \(seed) round \(round): \(broken)")
