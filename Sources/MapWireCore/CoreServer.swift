@@ -102,6 +102,11 @@ public final class CoreServer {
     /// One input to the session, then its outputs; a peer found unreachable is the next input.
     private func step(_ input: SessionInput) {
         session.step(input, at: Self.time())
+        flushOutputs()
+    }
+
+    /// Writes the session's outputs; a peer a send found unreachable is the next input.
+    private func flushOutputs() {
         writeOutputs()
         while !unreachable.isEmpty {
             let peer = unreachable.removeFirst()
@@ -178,16 +183,30 @@ public final class CoreServer {
     }
 
     /// Handles what is queued, a bounded batch at a time so timers and frames keep running under load.
+    /// Up to `stepsPerWrite` messages are stepped before their outputs are written, in order, as one burst:
+    /// libzmq wakes its I/O thread (an `eventfd` write) when a send finds the pipe empty and that thread
+    /// asleep, so requests sent one per reply woke it once each (BENCHMARKS.md, fourth pass).
     private func drainControl() {
         let limit = Int(clamping: configuration.maxMessageBytes)
-        for _ in 0..<1000 {
-            let input: SessionInput?
-            do { input = try router.receiveControl(dontWait: true) { Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit) } }
-            catch { logger.warning("control receive failed: \(error)"); return }
-            guard let input else { return }
-            step(input)
+        var handled = 0
+        while handled < 1000 {
+            var stepped = 0
+            while stepped < Self.stepsPerWrite {
+                let input: SessionInput?
+                do { input = try router.receiveControl(dontWait: true) { Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit) } }
+                catch { logger.warning("control receive failed: \(error)"); break }
+                guard let input else { break }
+                session.step(input, at: Self.time())
+                stepped += 1
+            }
+            if stepped > 0 { flushOutputs() }
+            handled += stepped
+            if stepped < Self.stepsPerWrite { return }
         }
     }
+
+    /// Messages stepped before their outputs are written (`drainControl`).
+    static let stepsPerWrite = 64
 
     /// What one received control message is to the session, read from libzmq's buffers. A resource reply
     /// is decoded here (`LoadMessageCodec`), so its data is copied once, out of the socket's buffer, and

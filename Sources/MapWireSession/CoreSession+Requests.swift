@@ -54,13 +54,16 @@ extension CoreSession {
     /// Sends every request that waits to the next plugin of its role with room; fails those that do not
     /// wait when no plugin can ever take them now.
     func dispatchWaiting() {
+        // Asked after every reply: most often nothing waits.
+        guard !requests.waiting.isEmpty else { return }
         let limit = configuration.maxInFlightPerPlugin
         var busyRoles: Set<String> = []
         var failed: [PendingRequests.Entry] = []
-        // Requests sent here leave the queue after the walk, in one pass: removed one by one while the
-        // loop holds the queue, each removal copied the whole queue.
-        var sent: [UInt64] = []
-        for id in requests.waiting {
+        // Requests sent here leave the queue after the walk, in one pass: those at its front in a run (the
+        // usual case: no array made for them), then any others by id.
+        var sentAtFront = 0
+        var sentElsewhere: [UInt64] = []
+        for (position, id) in requests.waiting.enumerated() {
             // Each plugin gets at most `limit` unanswered requests: the rest wait here, so a plugin that
             // dies or hangs takes few with it and the others of its role pick up the queue.
             guard let route = requests.route(id) else { continue }
@@ -70,20 +73,23 @@ extension CoreSession {
                     if let removed = requests.remove(id) { failed.append(removed) }
                     continue
                 }
-                plugin = requests.inFlight(for: only) < limit ? owner : nil
+                plugin = requests.inFlight(slot: owner.slot) < limit ? owner : nil
             } else {
                 guard busyRoles.isEmpty || !busyRoles.contains(route.role) else { continue }
-                if !route.waitsForPlugin, !registry.has(role: route.role) {
-                    if let removed = requests.remove(id) { failed.append(removed) }
-                    continue
+                plugin = registry.next(for: route.role, where: { requests.inFlight(slot: $0.slot) < limit })
+                if plugin == nil {
+                    // No plugin of the role at all: a request that does not wait for one fails now.
+                    if !route.waitsForPlugin, !registry.has(role: route.role) {
+                        if let removed = requests.remove(id) { failed.append(removed) }
+                        continue
+                    }
+                    busyRoles.insert(route.role)
                 }
-                plugin = registry.next(for: route.role, where: { requests.inFlight(for: $0.identity) < limit })
-                if plugin == nil { busyRoles.insert(route.role) }
             }
-            guard let plugin, requests.assign(id, to: plugin.identity, now: now, wallNanos: wallNanos,
-                                              monotonicNanos: monotonicNanos, leavingWaiting: false),
-                  let (request, drawsFrame) = requests.outgoing(id) else { continue }
-            sent.append(id)
+            guard let plugin, let (request, drawsFrame) = requests.assign(id, to: plugin.identity, slot: plugin.slot, now: now,
+                                                                          wallNanos: wallNanos, monotonicNanos: monotonicNanos,
+                                                                          leavingWaiting: false) else { continue }
+            if position == sentAtFront { sentAtFront += 1 } else { sentElsewhere.append(id) }
             health.requestsSent += 1
             if drawsFrame, let entry = requests.entry(id) {
                 send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
@@ -91,7 +97,7 @@ extension CoreSession {
                 outputs.append(.sendRequest(request, to: plugin.identity))
             }
         }
-        requests.leaveWaiting(sent)
+        requests.leaveWaiting(front: sentAtFront, others: sentElsewhere)
         for entry in failed {
             resolve(entry, .failed("no \(entry.role) plugin is registered"))
         }
@@ -114,9 +120,17 @@ extension CoreSession {
     /// A plugin's reply: goes to the request it answers, when it comes from a plugin that request was
     /// sent to; an id nobody waits for is a late or duplicate reply.
     func handleReply(_ reply: Mapwire_V1_PluginReply, bytes: Int, from identity: Data) {
-        // Any answer shows the plugin's code is alive: its run of timeouts is over.
-        let registered = registry.heardAnswer(from: identity, now: now)
-        guard let sender = requests.sender(of: reply.id, identity) else {
+        // Any answer shows the plugin's code is alive: its run of timeouts is over. The request's current
+        // plugin is found by its slot (an index and one comparison); any other sender by its identity.
+        let sender = requests.sender(of: reply.id, identity)
+        let registered: Bool
+        if let sender, sender.current, registry.plugin(slot: sender.pluginSlot, identity: identity) != nil {
+            registry.heardAnswer(slot: sender.pluginSlot, now: now)
+            registered = true
+        } else {
+            registered = registry.heardAnswer(from: identity, now: now)
+        }
+        guard let sender else {
             if registered { health.lateRepliesDropped += 1 } else { refuseReply(reply.id, from: identity, "it is not a registered plugin") }
             return
         }

@@ -36,7 +36,7 @@ extension CoreSession {
                     $0.name = plugin.name
                     $0.roles = plugin.roles.sorted()
                     $0.pid = plugin.pid
-                    $0.inFlight = UInt32(requests.inFlight(for: plugin.identity))
+                    $0.inFlight = UInt32(requests.inFlight(slot: plugin.slot))
                 }
             }
             $0.counters = counters

@@ -71,6 +71,8 @@ struct PendingRequests {
         let onlyPlugin: Data?
         let policy: RequestPolicy
         var plugin: Data? = nil
+        /// The registry slot of `plugin` (-1 while none): a reply checks its sender by index (PluginRegistry).
+        var pluginSlot = -1
         /// The first plugin an attempt went to, and any others after it: only they may answer
         /// (PROTOCOL.md 7.4). Most requests go to one plugin: no array is made for them.
         var firstAsked: Data? = nil
@@ -143,8 +145,8 @@ struct PendingRequests {
     /// Slots free to take, the most recently freed last (taken first: its memory is warm).
     private var freeSlots: [Int] = []
     private(set) var count = 0
-    /// Unanswered requests per plugin (kept in step with the entries).
-    private var inFlightCount: [Data: Int] = [:]
+    /// Unanswered requests per plugin, by registry slot (kept in step with the entries).
+    private var inFlightCount: [Int] = []
     /// Ids waiting for a plugin, oldest first.
     private(set) var waiting: [UInt64] = []
     /// Every entry's `nextDueMillis` as it was set, stale ones included (see `earliestDeadline`).
@@ -210,13 +212,14 @@ struct PendingRequests {
         return (slots[index].entry!.role, slots[index].entry!.onlyPlugin, slots[index].entry!.policy.waitsForPlugin)
     }
 
-    /// Who may answer request `id`: whether `identity` has its current attempt, whether an attempt went
-    /// to it at all, and whether the request draws (a renderer may ask for missing keys); nil for an
-    /// id no request has.
-    func sender(of id: UInt64, _ identity: Data) -> (current: Bool, asked: Bool, draws: Bool)? {
+    /// Who may answer request `id`: whether `identity` has its current attempt (then `pluginSlot` is its
+    /// registry slot), whether an attempt went to it at all, and whether the request draws (a renderer may
+    /// ask for missing keys); nil for an id no request has.
+    func sender(of id: UInt64, _ identity: Data) -> (current: Bool, asked: Bool, draws: Bool, pluginSlot: Int)? {
         guard let index = slot(of: id) else { return nil }
-        let current = slots[index].entry!.plugin == identity
-        return (current, current || slots[index].entry!.wasAsked(identity), slots[index].entry!.purpose.drawsFrame)
+        let entry = slots[index].entry!
+        let current = entry.plugin == identity
+        return (current, current || entry.wasAsked(identity), entry.purpose.drawsFrame, entry.pluginSlot)
     }
 
     /// The request's current attempt as it goes out, and whether it draws a frame (sent with its keys).
@@ -231,28 +234,38 @@ struct PendingRequests {
         return change(slots[index].entry!)
     }
 
-    /// Hands a waiting request to `plugin` and returns it as it goes out, with its attempt number.
+    /// Hands a waiting request to `plugin` (registry slot `pluginSlot`) and returns its current attempt as
+    /// it goes out, and whether it draws a frame (sent with its keys); nil for an id no request has.
     /// `leavingWaiting: false`: the caller takes it out of `waiting` itself (`leaveWaiting`), after a walk of the queue.
     @discardableResult
-    mutating func assign(_ id: UInt64, to plugin: Data, now: Int64, wallNanos: Int64, monotonicNanos: UInt64,
-                         leavingWaiting: Bool = true) -> Bool {
-        guard let (due, previous) = modify(id, { entry -> (Int64, Data?) in
-            let previous = entry.plugin
-            entry.plugin = plugin
-            entry.noteAsked(plugin)
-            entry.attempts += 1
-            entry.sentNanos = monotonicNanos
-            entry.wireAttempt += 1
-            entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
-            // The plugin may give up on this attempt after this instant: nobody waits for it any more.
-            entry.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
-            return (entry.nextDueMillis, previous)
-        }) else { return false }
+    mutating func assign(_ id: UInt64, to plugin: Data, slot pluginSlot: Int, now: Int64, wallNanos: Int64, monotonicNanos: UInt64,
+                         leavingWaiting: Bool = true) -> (request: OutgoingRequest, drawsFrame: Bool)? {
+        guard let index = slot(of: id) else { return nil }
+        let entry = slots[index].entry!
+        let previous = entry.plugin == nil ? nil : entry.pluginSlot
+        entry.plugin = plugin
+        entry.pluginSlot = pluginSlot
+        entry.noteAsked(plugin)
+        entry.attempts += 1
+        entry.sentNanos = monotonicNanos
+        entry.wireAttempt += 1
+        entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
+        // The plugin may give up on this attempt after this instant: nobody waits for it any more.
+        entry.deadlineUnixNanos = wallNanos + (entry.attemptDeadlineMillis - now) * 1_000_000
+        let due = entry.nextDueMillis
         if let previous { release(previous) }
-        inFlightCount[plugin, default: 0] += 1
+        if pluginSlot >= inFlightCount.count { inFlightCount += repeatElement(0, count: pluginSlot + 1 - inFlightCount.count) }
+        inFlightCount[pluginSlot] += 1
         if leavingWaiting, let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
         noteDue(id, due)
-        return true
+        return (entry.outgoing, entry.purpose.drawsFrame)
+    }
+
+    /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`: the first `front` ids
+    /// (sent in a run from the front of the queue), then `others`.
+    mutating func leaveWaiting(front: Int, others: [UInt64]) {
+        if front == waiting.count { waiting.removeAll(keepingCapacity: true) } else if front > 0 { waiting.removeFirst(front) }
+        leaveWaiting(others)
     }
 
     /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`, in one pass.
@@ -291,13 +304,13 @@ struct PendingRequests {
         slots[index].entry = nil
         freeSlots.append(index)
         count -= 1
-        if let plugin = entry.plugin { release(plugin) } else if let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
+        if entry.plugin != nil { release(entry.pluginSlot) } else if let index = waiting.firstIndex(of: id) { waiting.remove(at: index) }
         return entry
     }
 
-    private mutating func release(_ plugin: Data) {
-        let left = (inFlightCount[plugin] ?? 1) - 1
-        inFlightCount[plugin] = left > 0 ? left : nil
+    private mutating func release(_ pluginSlot: Int) {
+        guard pluginSlot >= 0, pluginSlot < inFlightCount.count, inFlightCount[pluginSlot] > 0 else { return }
+        inFlightCount[pluginSlot] -= 1
     }
 
     /// The ids of the entries that match, in id order.
@@ -313,23 +326,25 @@ struct PendingRequests {
     /// attempt does not count: the plugin did not fail the request, it went away.
     mutating func unassignAll(from plugin: Data) -> [UInt64] {
         let ids = ids { $0.plugin == plugin }
-        inFlightCount[plugin] = nil
         for id in ids {
-            guard let due = modify(id, { entry -> Int64 in
+            guard let (pluginSlot, due) = modify(id, { entry -> (Int, Int64) in
+                let pluginSlot = entry.pluginSlot
                 entry.plugin = nil
+                entry.pluginSlot = -1
                 entry.attempts -= 1
                 entry.attemptDeadlineMillis = entry.deadlineMillis
-                return entry.nextDueMillis
+                return (pluginSlot, entry.nextDueMillis)
             }) else { continue }
+            release(pluginSlot)
             noteDue(id, due)
         }
         waiting = (ids + waiting).sorted()
         return ids
     }
 
-    /// Requests assigned to `plugin` and not answered yet.
-    func inFlight(for plugin: Data) -> Int {
-        inFlightCount[plugin] ?? 0
+    /// Requests assigned to the plugin in registry slot `pluginSlot` and not answered yet.
+    func inFlight(slot pluginSlot: Int) -> Int {
+        pluginSlot >= 0 && pluginSlot < inFlightCount.count ? inFlightCount[pluginSlot] : 0
     }
 
     /// The earliest `nextDueMillis` of any entry. Asked at every turn of the shell's loop: the heap's top,
@@ -375,13 +390,15 @@ struct PendingRequests {
         let ids = ids { $0.plugin != nil && $0.attemptDeadlineMillis <= now && $0.attempts < $0.policy.attempts }
         var timedOut: [(id: UInt64, plugin: Data)] = []
         for id in ids {
-            guard let (previous, due) = modify(id, { entry -> (Data, Int64)? in
+            guard let (previous, previousSlot, due) = modify(id, { entry -> (Data, Int, Int64)? in
                 guard let previous = entry.plugin else { return nil }
+                let previousSlot = entry.pluginSlot
                 entry.plugin = nil
+                entry.pluginSlot = -1
                 entry.attemptDeadlineMillis = entry.deadlineMillis
-                return (previous, entry.nextDueMillis)
+                return (previous, previousSlot, entry.nextDueMillis)
             }) ?? nil else { continue }
-            release(previous)
+            release(previousSlot)
             timedOut.append((id, previous))
             noteDue(id, due)
         }

@@ -2,9 +2,16 @@ import Foundation
 import MapWireProtocol
 
 /// The plugins that said hello: who they are, which roles they take, when they were last heard.
+///
+/// Each plugin has a small number, its slot, for as long as it is registered: the request table keeps a
+/// request's plugin by slot, so a reply finds its plugin by an index and one comparison of the routing
+/// identity instead of a hash of it (BENCHMARKS.md, fourth pass). A slot is given again after its plugin
+/// went; requests never hold a gone plugin's slot (`PendingRequests.unassignAll` runs when a plugin goes).
 struct PluginRegistry {
     struct Plugin {
         let identity: Data
+        /// The plugin's index in the registry's table while it is registered.
+        let slot: Int
         let id: String
         let name: String
         let roles: Set<String>
@@ -15,104 +22,140 @@ struct PluginRegistry {
         var timeoutsInARow = 0
     }
 
-    private(set) var plugins: [Data: Plugin] = [:]
+    /// The registered plugins, read by identity (a read-only view of the table).
+    struct Plugins {
+        fileprivate let table: [Plugin?]
+        fileprivate let slots: [Data: Int]
+
+        subscript(identity: Data) -> Plugin? { slots[identity].flatMap { table[$0] } }
+        var keys: [Data] { values.map(\.identity) }
+        var values: [Plugin] { table.compactMap { $0 } }
+    }
+
+    /// Plugins by slot; nil where a plugin went (taken again by the next one to register).
+    private var table: [Plugin?] = []
+    private var slotOf: [Data: Int] = [:]
+    private var freeSlots: [Int] = []
     private var nextNumber = 1
-    private var roundRobin: [String: Int] = [:]
-    /// Each role's plugins in turn order (by id): asked for every request sent, so listed and sorted
-    /// once per change of the registered plugins, not once per request.
-    private var turnOrder: [String: [Data]] = [:]
-    /// How many registered plugins take each role (asked for every request sent).
-    private var roleCounts: [String: Int] = [:]
+    /// Per role: how many plugins take it, whose turn is next, and its plugins in turn order (by id, listed
+    /// and sorted once per change of the registered plugins): one look-up by role per request sent.
+    private struct Role {
+        var count = 0
+        var turn = 0
+        var order: [Int]?
+    }
+    private var roles: [String: Role] = [:]
+
+    var plugins: Plugins { Plugins(table: table, slots: slotOf) }
+
+    /// The plugin in `slot` when its identity is `identity` (a reply's sender checked by index and one
+    /// comparison).
+    func plugin(slot: Int, identity: Data) -> Plugin? {
+        guard slot >= 0, slot < table.count, let plugin = table[slot], plugin.identity == identity else { return nil }
+        return plugin
+    }
 
     /// Registers the peer and returns its plugin, and whether it is new (a repeated hello keeps the
     /// plugin as it was).
     mutating func register(identity: Data, hello: Mapwire_V1_Hello, now: Int64) -> (plugin: Plugin, isNew: Bool) {
-        if let existing = plugins[identity] {
-            plugins[identity]?.lastHeardMillis = now
+        if let slot = slotOf[identity], let existing = table[slot] {
+            table[slot]?.lastHeardMillis = now
             return (existing, false)
         }
-        let plugin = Plugin(identity: identity, id: "\(hello.name)-\(nextNumber)", name: hello.name,
+        let slot: Int
+        if let free = freeSlots.popLast() { slot = free } else {
+            slot = table.count
+            table.append(nil)
+        }
+        let plugin = Plugin(identity: identity, slot: slot, id: "\(hello.name)-\(nextNumber)", name: hello.name,
                             roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now)
         nextNumber += 1
-        plugins[identity] = plugin
-        turnOrder = [:]
-        for role in plugin.roles { roleCounts[role, default: 0] += 1 }
+        table[slot] = plugin
+        slotOf[identity] = slot
+        for role in plugin.roles { roles[role, default: Role()].count += 1 }
+        forgetTurnOrders()
         return (plugin, true)
     }
 
     mutating func heard(from identity: Data, now: Int64) -> Bool {
-        guard plugins[identity] != nil else { return false }
-        plugins[identity]?.lastHeardMillis = now
+        guard let slot = slotOf[identity] else { return false }
+        table[slot]!.lastHeardMillis = now
         return true
     }
 
-    /// A reply from the peer: `heard` and `answered` in one look-up (asked per reply). False when it
-    /// is not a registered plugin.
+    /// A reply from the peer: `heard` and `answered` in one look-up. False when it is not a registered plugin.
     mutating func heardAnswer(from identity: Data, now: Int64) -> Bool {
-        guard let index = plugins.index(forKey: identity) else { return false }
-        plugins.values[index].lastHeardMillis = now
-        plugins.values[index].timeoutsInARow = 0
+        guard let slot = slotOf[identity] else { return false }
+        heardAnswer(slot: slot, now: now)
         return true
+    }
+
+    /// A reply from the plugin in `slot` (already checked by `plugin(slot:identity:)`).
+    mutating func heardAnswer(slot: Int, now: Int64) {
+        table[slot]!.lastHeardMillis = now
+        table[slot]!.timeoutsInARow = 0
     }
 
     /// The plugin answered something: its run of timeouts is over.
     mutating func answered(_ identity: Data) {
-        plugins[identity]?.timeoutsInARow = 0
+        guard let slot = slotOf[identity] else { return }
+        table[slot]!.timeoutsInARow = 0
     }
 
     /// A request timed out at the plugin: returns its run of timeouts (nil for a plugin not registered).
     mutating func timedOut(_ identity: Data) -> Int? {
-        guard plugins[identity] != nil else { return nil }
-        plugins[identity]?.timeoutsInARow += 1
-        return plugins[identity]?.timeoutsInARow
+        guard let slot = slotOf[identity] else { return nil }
+        table[slot]!.timeoutsInARow += 1
+        return table[slot]!.timeoutsInARow
     }
 
     mutating func remove(_ identity: Data) -> Plugin? {
-        guard let gone = plugins.removeValue(forKey: identity) else { return nil }
-        turnOrder = [:]
+        guard let slot = slotOf.removeValue(forKey: identity), let gone = table[slot] else { return nil }
+        table[slot] = nil
+        freeSlots.append(slot)
         for role in gone.roles {
-            let left = (roleCounts[role] ?? 1) - 1
-            roleCounts[role] = left > 0 ? left : nil
+            let left = (roles[role]?.count ?? 1) - 1
+            if left > 0 { roles[role]?.count = left } else { roles[role] = nil }
         }
+        forgetTurnOrders()
         return gone
     }
 
-    /// The role's plugins in turn order (by id).
-    private mutating func candidates(for role: String) -> [Data] {
-        if let listed = turnOrder[role] { return listed }
-        let listed = plugins.values.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }.map(\.identity)
-        turnOrder[role] = listed
-        return listed
+    private mutating func forgetTurnOrders() {
+        for key in roles.keys { roles[key]?.order = nil }
+    }
+
+    /// The role's plugins (slots) in turn order (by id).
+    private func turnOrder(for role: String) -> [Int] {
+        table.compactMap { $0 }.filter { $0.roles.contains(role) }.sorted { $0.id < $1.id }.map(\.slot)
     }
 
     /// Plugins silent since before `cutoff`.
     func silent(since cutoff: Int64) -> [Plugin] {
-        plugins.values.filter { $0.lastHeardMillis < cutoff }
+        table.compactMap { $0 }.filter { $0.lastHeardMillis < cutoff }
     }
 
     /// The next plugin for a role, taking turns among all plugins that have it.
     mutating func next(for role: String) -> Plugin? {
-        let candidates = candidates(for: role)
-        guard !candidates.isEmpty else { return nil }
-        let turn = roundRobin[role, default: 0]
-        roundRobin[role] = turn + 1
-        return plugins[candidates[turn % candidates.count]]
+        next(for: role, where: { _ in true })
     }
 
     /// The next plugin for a role that `accepts`, taking turns as `next(for:)` does; nil when none does.
-    /// Asked for every request sent: the candidates come from `turnOrder`, listed once per registry change.
+    /// Asked for every request sent: one look-up of the role, the candidates listed once per registry change.
     mutating func next(for role: String, where accepts: (Plugin) -> Bool) -> Plugin? {
-        let candidates = candidates(for: role)
-        let turn = roundRobin[role, default: 0]
+        guard let index = roles.index(forKey: role) else { return nil }
+        if roles.values[index].order == nil { roles.values[index].order = turnOrder(for: role) }
+        let candidates = roles.values[index].order!
+        let turn = roles.values[index].turn
         for offset in candidates.indices {
-            guard let plugin = plugins[candidates[(turn + offset) % candidates.count]], accepts(plugin) else { continue }
-            roundRobin[role] = turn + offset + 1
+            guard let plugin = table[candidates[(turn + offset) % candidates.count]], accepts(plugin) else { continue }
+            roles.values[index].turn = turn + offset + 1
             return plugin
         }
         return nil
     }
 
     func has(role: String) -> Bool {
-        roleCounts[role] != nil
+        roles[role] != nil
     }
 }

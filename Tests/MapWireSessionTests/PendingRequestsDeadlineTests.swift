@@ -27,7 +27,8 @@ import Testing
                 ids.append(table.add(nil, ids: &requestIDs, purpose: .bench(index: step), role: "loader", policy: policy, now: now))
             case 4...5:
                 if let id = table.waiting.randomElement(using: &generator) {
-                    _ = table.assign(id, to: plugins.randomElement(using: &generator)!, now: now, wallNanos: 0, monotonicNanos: 0)
+                    let slot = Int.random(in: 0..<plugins.count, using: &generator)
+                    _ = table.assign(id, to: plugins[slot], slot: slot, now: now, wallNanos: 0, monotonicNanos: 0)
                 }
             case 6...7:
                 if let id = ids.randomElement(using: &generator) { _ = table.remove(id) }
@@ -49,7 +50,7 @@ import Testing
         let policy = RequestPolicy(timeoutMillis: 60_000, attempts: 2, waitsForPlugin: true)
         for step in Int64(1)...100_000 {
             let id = table.add(nil, ids: &requestIDs, purpose: .bench(index: 0), role: "loader", policy: policy, now: step)
-            _ = table.assign(id, to: Data([1]), now: step, wallNanos: 0, monotonicNanos: 0)
+            _ = table.assign(id, to: Data([1]), slot: 0, now: step, wallNanos: 0, monotonicNanos: 0)
             _ = table.remove(id)
         }
         let earliest = table.earliestDeadline()
