@@ -24,6 +24,9 @@ public final class CoreServer {
     let styleParser = StyleParser()
     /// Freed memory to give back after a subscriber leaves.
     private var freedMemory = FreedMemoryReturn()
+    /// Control messages stepped, and the writes of their outputs (`drainControl`): logged when the core
+    /// stops, so a run shows how many messages each burst of sends carried.
+    private var controlSteps = (messages: 0, writes: 0)
     /// Peers a send found unreachable during the current outputs, told to the session afterwards.
     private var unreachable: [Data] = []
 
@@ -88,7 +91,7 @@ public final class CoreServer {
         // leaves no socket behind.
         unlink(configuration.runDirectory.path + "/control")
         unlink(configuration.runDirectory.path + "/events")
-        logger.info("stopped")
+        logger.info("stopped", metadata: ["control-messages": "\(controlSteps.messages)", "control-writes": "\(controlSteps.writes)"])
     }
 
     // MARK: Loop
@@ -199,7 +202,11 @@ public final class CoreServer {
                 session.step(input, at: Self.time())
                 stepped += 1
             }
-            if stepped > 0 { flushOutputs() }
+            if stepped > 0 {
+                flushOutputs()
+                controlSteps.messages += stepped
+                controlSteps.writes += 1
+            }
             handled += stepped
             if stepped < Self.stepsPerWrite { return }
         }
