@@ -118,6 +118,17 @@ public final class LoaderDispatch: Sendable {
         }
     }
 
+    /// The runner's wire path (`PluginRunner.WireHandler`): a load of a small local file answered from
+    /// the request's bytes, its reply written into the batch from the answer's kept wire bytes — no
+    /// swift-protobuf message, `Data`, lock or wakeup per request. Anything else (false) goes to `handle`.
+    /// The answers are `handle`'s own: it reads the same small files on the same thread, first.
+    public func handleWire(_ frame: UnsafeRawBufferPointer, _ replies: inout WireReplies) -> Bool {
+        guard delayMicroseconds == 0, let request = LoadMessageCodec.decodeLoadRequest(frame) else { return false }
+        return runnerThread.loader.answerSmallFile(url: request.url, kind: request.kind, limit: Self.inlineFileBytes) { resource in
+            replies.append { LoadMessageCodec.appendReply(id: request.id, resource: resource, to: &$0) }
+        }
+    }
+
     public func shutdown() { http.shutdown() }
 
     /// The largest local file read on the runner's thread.

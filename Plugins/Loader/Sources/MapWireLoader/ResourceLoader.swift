@@ -71,9 +71,23 @@ public final class ResourceLoader {
     /// than `limit` bytes or one that cannot be opened): those go the usual way (`load`), which also words
     /// their errors. The answers are `load`'s own.
     public func loadSmallFile(_ request: Mapwire_V1_LoadResource, limit: Int) -> Mapwire_V1_ResourceData? {
-        let kind = request.request.kind
+        smallFile(url: request.request.url, kind: request.request.kind, limit: limit)?.answer
+    }
+
+    /// `loadSmallFile` for the runner's wire path: the answer's wire bytes (`LoadMessageCodec.encodeResource`)
+    /// go to `body`, and false means the request is not a small file's (nothing was answered).
+    public func answerSmallFile(url: String, kind: Mapwire_V1_ResourceKind, limit: Int,
+                                _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        guard let found = smallFile(url: url, kind: kind, limit: limit),
+              // Only an answer with unknown fields has no hand encoding, and the loader makes none.
+              let encoded = found.encoded ?? LoadMessageCodec.encodeResource(found.answer) else { return false }
+        encoded.withUnsafeBytes(body)
+        return true
+    }
+
+    private func smallFile(url original: String, kind: Mapwire_V1_ResourceKind, limit: Int) -> SmallFileAnswers.Answer? {
         guard kind != .glyphs else { return nil }
-        let (url, rule) = configuration.rewrite(request.request.url)
+        let (url, rule) = configuration.rewrite(original)
         guard !(kind == .source && rule != nil && url.contains("{z}")), url.hasPrefix("file://"),
               let path = Self.path(fromFileURL: url) else { return nil }
         // One stat of the path tells whether the answer kept from an earlier read still holds.
@@ -81,21 +95,23 @@ public final class ResourceLoader {
         guard stat(path, &info) == 0 else {
             let code = errno
             guard code == ENOENT || code == ENOTDIR else { return nil }
-            return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem)
+            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), encoded: nil)
         }
         guard info.st_mode & S_IFMT != S_IFDIR, Int(info.st_size) <= limit else { return nil }
         let identity = SmallFileAnswers.Identity(info)
         if let kept = smallFiles.answer(for: path, identity) { return kept }
         let file: LocalFile
         do { file = try LocalFile(path) }
-        catch where error.isMissing { return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem) }
+        catch where error.isMissing {
+            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), encoded: nil)
+        }
         catch { return nil }
         defer { file.close() }
         guard !file.isDirectory, file.size <= limit else { return nil }
         let read = answer(file)
         // Kept only when the file opened is the one stat saw (not replaced in between).
-        if file.identity == identity { smallFiles.keep(read, for: path, identity, nowNanos: SmallFileAnswers.wallNanos()) }
-        return read
+        guard file.identity == identity else { return .init(answer: read, encoded: nil) }
+        return smallFiles.keep(read, for: path, identity, nowNanos: SmallFileAnswers.wallNanos())
     }
 
     /// A tile of an MBTiles file (`mbtiles:///path/file.mbtiles/z/x/y`) answered on the caller's thread,
