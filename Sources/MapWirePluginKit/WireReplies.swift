@@ -19,7 +19,7 @@ public struct WireReplies {
     public var isEmpty: Bool { ends.isEmpty }
 
     /// Each reply's bytes in order, valid only inside `body`.
-    func forEach(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    public func forEach(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try bytes.withUnsafeBytes { all in
             var start = 0
             for end in ends {

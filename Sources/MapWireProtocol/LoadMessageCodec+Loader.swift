@@ -113,6 +113,7 @@ extension LoadMessageCodec {
                 guard let body = reader.lengthDelimited() else { return false }
                 var packed = ProtobufWireReader(body)
                 var methods: [Mapwire_V1_LoadingMethod] = []
+                methods.reserveCapacity(body.count)  // one byte at least each: one allocation
                 while !packed.isAtEnd {
                     guard let v = packed.varint(), let e = Mapwire_V1_LoadingMethod(rawValue: enumRaw(v)) else { return false }
                     methods.append(e)

@@ -59,7 +59,7 @@ struct SmallFileAnswers {
     /// Answers kept now (tests).
     var count: Int { kept.count }
 
-    /// The kept answer for `path` when the file still has `identity`.
+    /// The kept answer for `path` (the loader keys them by the file's URL) when the file still has `identity`.
     func answer(for path: String, _ identity: Identity) -> Answer? {
         guard let entry = kept[path], entry.identity == identity else { return nil }
         return entry.answer
