@@ -142,11 +142,12 @@ public final class PluginRunner {
             defer { flush(&wireReplies, on: socket) }
             // Decoded from libzmq's buffer (no `Data` of the frame first): a render frame's tiles are
             // copied once here, into the request the handler gets.
-            while let received = try socket.receiveBorrowed(dontWait: true, { frame, _, frameCount -> Received in
-                guard frameCount == 1 else { return .malformed }
-                if let wireHandler, wireHandler(frame, &wireReplies) { return .answered }
-                guard let message = try? ControlCodec.decode(lent: frame) else { return .malformed }
-                return .message(message)
+            var received = Received.malformed
+            while try socket.receiveFirstFrame(dontWait: true, { frame, frameCount in
+                received = if frameCount != 1 { .malformed }
+                    else if let wireHandler, wireHandler(frame, &wireReplies) { .answered }
+                    else if let message = try? ControlCodec.decode(lent: frame) { .message(message) }
+                    else { .malformed }
             }) {
                 let now = monotonicMillis()
                 // A long batch of requests must not starve the heartbeat: the core would take a busy
