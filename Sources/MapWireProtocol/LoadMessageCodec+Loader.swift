@@ -191,6 +191,40 @@ extension LoadMessageCodec {
         out.append(contentsOf: resource)
     }
 
+    /// Appends `ControlMessage{reply: PluginReply{id, resource}}` to `out`, the resource written straight
+    /// after its head (its data copied once, into `out`); false, and `out` as it was, when the resource has
+    /// unknown fields.
+    @discardableResult
+    public static func appendReply(id: UInt64, resource: Mapwire_V1_ResourceData, to out: inout [UInt8]) -> Bool {
+        guard let responseSize = size(resource) else { return false }
+        let dataField = resource.data.isEmpty ? 0 : keyedLength(3, resource.data.count)
+        let retryField = resource.hasRetryAfterMs ? 1 + varintSize(UInt64(resource.retryAfterMs)) : 0
+        var resourceSize = varintField(1, enumValue(resource.dataSource.rawValue)) + dataField + retryField
+        if let responseSize { resourceSize += keyedLength(2, responseSize) }
+        let replySize = varintField(1, id) + keyedLength(10, resourceSize)
+        var writer = ProtobufWireWriter()
+        swap(&writer.bytes, &out)
+        defer { swap(&writer.bytes, &out) }
+        writer.bytes.reserveCapacity(writer.bytes.count + keyedLength(6, replySize))
+        writer.key(6, wireType: 2)
+        writer.varint(UInt64(replySize))
+        writeVarint(&writer, 1, id)
+        writer.key(10, wireType: 2)
+        writer.varint(UInt64(resourceSize))
+        writeVarint(&writer, 1, enumValue(resource.dataSource.rawValue))
+        if responseSize != nil { write(resource.response, to: &writer) }
+        if !resource.data.isEmpty {
+            writer.key(3, wireType: 2)
+            writer.varint(UInt64(resource.data.count))
+            resource.data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+        }
+        if resource.hasRetryAfterMs {
+            writer.key(4, wireType: 0)
+            writer.varint(UInt64(resource.retryAfterMs))
+        }
+        return true
+    }
+
     /// The whole reply message for a resource; nil when the resource has unknown fields.
     public static func encodeReply(id: UInt64, resource: Mapwire_V1_ResourceData) -> [UInt8]? {
         guard let bytes = encodeResource(resource) else { return nil }

@@ -51,6 +51,9 @@ import Testing
         var batch: [UInt8] = [1, 2, 3]
         resourceBytes.withUnsafeBytes { LoadMessageCodec.appendReply(id: reply.id, resource: $0, to: &batch) }
         #expect(batch == [1, 2, 3] + expected)
+        var direct: [UInt8] = [4, 5]
+        #expect(LoadMessageCodec.appendReply(id: reply.id, resource: resource, to: &direct))
+        #expect(direct == [4, 5] + expected)
         // Round trip: the core's reader gives back the reply.
         #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == reply)
     }
@@ -79,6 +82,9 @@ import Testing
         try resource.merge(serializedBytes: Data([0xF8, 0x07, 0x01]))
         #expect(LoadMessageCodec.encodeResource(resource) == nil)
         #expect(LoadMessageCodec.encodeReply(id: 1, resource: resource) == nil)
+        var untouched: [UInt8] = [9]
+        #expect(!LoadMessageCodec.appendReply(id: 1, resource: resource, to: &untouched))
+        #expect(untouched == [9])
     }
 
     /// Truncated and bit-flipped requests (`PayloadWireTests.broken`): never a crash, and whatever the hand

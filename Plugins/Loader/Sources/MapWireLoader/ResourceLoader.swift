@@ -145,9 +145,13 @@ public final class ResourceLoader {
     /// or nil for any other request (the TileJSON of the file, which may scan its tiles table, another
     /// scheme, a rewrite to a TileJSON): those go the usual way (`load`). The answers are `load`'s own.
     public func loadMBTilesTile(_ request: Mapwire_V1_LoadResource) -> Mapwire_V1_ResourceData? {
-        let kind = request.request.kind
+        loadMBTilesTile(url: request.request.url, kind: request.request.kind)
+    }
+
+    /// `loadMBTilesTile` from a request's URL and kind (the runner's wire path).
+    public func loadMBTilesTile(url original: String, kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_ResourceData? {
         guard kind != .source, kind != .glyphs else { return nil }
-        let (url, _) = configuration.rewrite(request.request.url)
+        let (url, _) = configuration.rewrite(original)
         guard url.hasPrefix("mbtiles://"), let end = Self.end(of: ".mbtiles", in: url),
               url[end...].split(separator: "/").count == 3 else { return nil }
         return loadMBTiles(url, kind: kind)
