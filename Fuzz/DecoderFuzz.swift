@@ -39,6 +39,13 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
        written != (try? reference.serializedBytes() as [UInt8]) {
         fatalError("the loader's reply writer and swift-protobuf disagree")
     }
+    if let reference, case .reply(let reply) = reference.body, case .resource(let resource) = reply.kind {
+        var direct: [UInt8] = []
+        let written = LoadMessageCodec.appendReply(id: reply.id, resource: resource, to: &direct)
+        if written ? direct != LoadMessageCodec.encodeReply(id: reply.id, resource: resource) : !direct.isEmpty {
+            fatalError("the loader's two reply writers disagree")
+        }
+    }
     // The first byte picks where the topic frame ends, and whether a third frame comes along.
     let split = count > 0 ? min(count, 1 + Int(data[data.startIndex] & 0x3f)) : 0
     var frames = [data.prefix(split), data.dropFirst(split)].map { Data($0) }
