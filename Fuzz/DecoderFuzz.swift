@@ -27,6 +27,25 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let reference, let written = LoadMessageCodec.encode(reference), written != (try? reference.serializedBytes() as Data) {
         fatalError("the load message writer and swift-protobuf disagree")
     }
+    // The loader's side (decodeLoadRequest, encodeReply): a load request it reads is the one swift-protobuf
+    // reads, and a resource reply it writes is swift-protobuf's bytes.
+    if let load = data.withUnsafeBytes({ LoadMessageCodec.decodeLoadRequest($0) }),
+       reference != Mapwire_V1_ControlMessage.with({ $0.request = load.pluginRequest }) {
+        fatalError("the loader's request reader and swift-protobuf disagree")
+    }
+    if let reference, reference.unknownFields.data.isEmpty, case .reply(let reply) = reference.body,
+       reply.unknownFields.data.isEmpty, case .resource(let resource) = reply.kind,
+       let written = LoadMessageCodec.encodeReply(id: reply.id, resource: resource),
+       written != (try? reference.serializedBytes() as [UInt8]) {
+        fatalError("the loader's reply writer and swift-protobuf disagree")
+    }
+    if let reference, case .reply(let reply) = reference.body, case .resource(let resource) = reply.kind {
+        var direct: [UInt8] = []
+        let written = LoadMessageCodec.appendReply(id: reply.id, resource: resource, to: &direct)
+        if written ? direct != LoadMessageCodec.encodeReply(id: reply.id, resource: resource) : !direct.isEmpty {
+            fatalError("the loader's two reply writers disagree")
+        }
+    }
     // The first byte picks where the topic frame ends, and whether a third frame comes along.
     let split = count > 0 ? min(count, 1 + Int(data[data.startIndex] & 0x3f)) : 0
     var frames = [data.prefix(split), data.dropFirst(split)].map { Data($0) }

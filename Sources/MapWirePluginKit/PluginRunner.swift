@@ -25,6 +25,11 @@ public final class PluginRunner {
     /// Takes a request on the runner's thread and must return at once; the reply (if any) goes to the
     /// channel later, from any thread. Cancels (`CancelRequest`) reach it too.
     public typealias AsyncHandler = (Mapwire_V1_PluginRequest, ReplyChannel) -> Void
+    /// Sees each one-frame message from the core as its wire bytes (lent by libzmq, valid only during the
+    /// call), before it is decoded, on the runner's thread, and must return at once: true when it answered
+    /// the message (its replies, if any, appended to the batch), false to leave it to the usual decode and
+    /// handler. The request path's fast lane: no swift-protobuf message, `Data` or lock per request.
+    public typealias WireHandler = (UnsafeRawBufferPointer, inout WireReplies) -> Bool
 
     let description: PluginDescription
     let endpoint: String
@@ -63,13 +68,17 @@ public final class PluginRunner {
     }
 
     /// As `run`, with a handler that answers later (many requests in flight, replies in any order).
-    public func runAsync(handler: @escaping AsyncHandler) throws {
+    /// With `wireHandler`, each message goes to it first (`WireHandler`).
+    public func runAsync(handler: @escaping AsyncHandler, wireHandler: WireHandler? = nil) throws {
         try IPCEndpointCheck.verify(endpoint)
         let context = ZMQContext()
-        try withExtendedLifetime(context) { try runSession(context: context, handler: { _ in nil }, asyncHandler: handler) }
+        try withExtendedLifetime(context) {
+            try runSession(context: context, handler: { _ in nil }, asyncHandler: handler, wireHandler: wireHandler)
+        }
     }
 
-    private func runSession(context: ZMQContext, handler: @escaping Handler, asyncHandler: AsyncHandler?) throws {
+    private func runSession(context: ZMQContext, handler: @escaping Handler, asyncHandler: AsyncHandler?,
+                            wireHandler: WireHandler? = nil) throws {
         let socket = try ZMQSocket(context, type: .dealer)
         defer { socket.close() }
         try socket.setHighWaterMarks(send: 100_000, receive: 100_000)
@@ -101,6 +110,7 @@ public final class PluginRunner {
             wakeups?.close()
         }
         var poller = ZMQPoller([socket] + (replies.map { [$0] } ?? []) + (wakeups.map { [$0] } ?? []))
+        var wireReplies = WireReplies()
         var interval: Int64 = 1000
         var lastHeardCore = monotonicMillis()
         var nextBeat: Int64 = 0
@@ -127,22 +137,38 @@ public final class PluginRunner {
             guard ready[0] else { continue }
             channel?.handlingBegins()
             defer { if let channel { for bytes in channel.drainAfterHandling() { try? forward([bytes], on: socket) } } }
+            // Every request waiting is read before the replies of the wire handler go out (one wakeup of
+            // libzmq's I/O thread for several), at most `wireBatch` at a time.
+            defer { flush(&wireReplies, on: socket) }
             // Decoded from libzmq's buffer (no `Data` of the frame first): a render frame's tiles are
             // copied once here, into the request the handler gets.
-            while let decoded = try socket.receiveBorrowed(dontWait: true, { frame, _, frameCount in
-                frameCount == 1 ? try? ControlCodec.decode(lent: frame) : nil
+            var received = Received.malformed
+            while try socket.receiveFirstFrame(dontWait: true, { frame, frameCount in
+                received = if frameCount != 1 { .malformed }
+                    else if let wireHandler, wireHandler(frame, &wireReplies) { .answered }
+                    else if let message = try? ControlCodec.decode(lent: frame) { .message(message) }
+                    else { .malformed }
             }) {
+                let now = monotonicMillis()
                 // A long batch of requests must not starve the heartbeat: the core would take a busy
                 // plugin for a hung one.
-                if welcome != nil, monotonicMillis() >= nextBeat {
+                if welcome != nil, now >= nextBeat {
                     try send(heartbeatMessage(), on: socket)
-                    nextBeat = monotonicMillis() + interval
+                    nextBeat = now + interval
                 }
-                guard let message = decoded else {
+                let message: Mapwire_V1_ControlMessage
+                switch received {
+                case .malformed:
                     logger.warning("dropped a malformed message from the core")
                     continue
+                case .answered:
+                    lastHeardCore = now
+                    if wireReplies.count >= Self.wireBatch { flush(&wireReplies, on: socket) }
+                    continue
+                case .message(let decoded):
+                    message = decoded
                 }
-                lastHeardCore = monotonicMillis()
+                lastHeardCore = now
                 switch message.body {
                 case .welcome(let w):
                     welcome = w
@@ -193,6 +219,27 @@ public final class PluginRunner {
 
     private func heartbeatMessage() -> Mapwire_V1_ControlMessage {
         .with { $0.heartbeat = .with { $0.sentUnixNanos = unixNanosNow() } }
+    }
+
+    /// What one receive gave: a message the wire handler answered, one to handle, or bytes that are not one.
+    private enum Received {
+        case answered
+        case message(Mapwire_V1_ControlMessage)
+        case malformed
+    }
+
+    /// The most wire replies held back while requests are still waiting.
+    static let wireBatch = 64
+
+    /// Sends the wire handler's replies from their batch buffer and empties it.
+    private func flush(_ replies: inout WireReplies, on socket: ZMQSocket) {
+        guard !replies.isEmpty else { return }
+        replies.forEach { bytes in
+            do throws(ZMQError) { try socket.send(bytes, dontWait: true) }
+            catch where error.wouldBlock { logger.debug("the core's queue is full; reply dropped") }
+            catch { logger.warning("a reply could not be sent: \(error)") }
+        }
+        replies.removeAll()
     }
 
     /// Sends a reply the worker encoded, without blocking (as `send`).

@@ -22,10 +22,10 @@ extension PluginRunner {
         try withExtendedLifetime(trap) { try run(handler: handler) }
     }
 
-    /// As `runUntilSignalled(handler:)` with an asynchronous handler (`runAsync`).
-    public func runUntilSignalled(asyncHandler: @escaping AsyncHandler) throws {
+    /// As `runUntilSignalled(handler:)` with an asynchronous handler (`runAsync`), and a wire handler first.
+    public func runUntilSignalled(asyncHandler: @escaping AsyncHandler, wireHandler: WireHandler? = nil) throws {
         let stop = stopFlag
         let trap = SignalTrap { stop.stop() }
-        try withExtendedLifetime(trap) { try runAsync(handler: asyncHandler) }
+        try withExtendedLifetime(trap) { try runAsync(handler: asyncHandler, wireHandler: wireHandler) }
     }
 }

@@ -190,13 +190,13 @@ extension LoadMessageCodec {
     }
 
     /// An enum's value as swift-protobuf reads it: the low 32 bits, signed.
-    private static func enumRaw(_ v: UInt64) -> Int { Int(Int32(truncatingIfNeeded: v)) }
+    static func enumRaw(_ v: UInt64) -> Int { Int(Int32(truncatingIfNeeded: v)) }
 
     private static func string(_ bytes: UnsafeRawBufferPointer) -> String? { String(validating: bytes, as: UTF8.self) }
 
     /// Fields met so far (numbers below 64): a second occurrence sends the message to swift-protobuf,
     /// which merges or replaces by the rules of each field type.
-    private struct Seen {
+    struct Seen {
         var bits: UInt64 = 0
         mutating func first(_ field: Int) -> Bool {
             guard field > 0, field < 64 else { return false }

@@ -140,7 +140,7 @@ public enum LoadMessageCodec {
 
     /// The size of the resource's `response` field value, nil when it has none; fails (outer nil) on
     /// unknown fields anywhere in it.
-    private static func size(_ resource: Mapwire_V1_ResourceData) -> Int?? {
+    static func size(_ resource: Mapwire_V1_ResourceData) -> Int?? {
         guard resource.unknownFields.data.isEmpty else { return nil }
         guard resource.hasResponse else { return .some(nil) }
         let r = resource.response
@@ -157,11 +157,11 @@ public enum LoadMessageCodec {
         return .some(n)
     }
 
-    private static func errorSize(_ e: Mapwire_V1_ResponseError) -> Int {
+    static func errorSize(_ e: Mapwire_V1_ResponseError) -> Int {
         varintField(1, enumValue(e.reason.rawValue)) + stringField(2, e.message)
     }
 
-    private static func write(_ r: Mapwire_V1_ResourceResponse, to writer: inout ProtobufWireWriter) {
+    static func write(_ r: Mapwire_V1_ResourceResponse, to writer: inout ProtobufWireWriter) {
         var n = (r.noContent ? 2 : 0) + (r.notModified ? 2 : 0) + (r.mustRevalidate ? 2 : 0)
         n += varintField(4, enumValue(r.source.rawValue)) + varintField(5, r.size)
         if r.hasModified { n += keyedLength(6, r.modified.utf8.count) }
@@ -189,24 +189,24 @@ public enum LoadMessageCodec {
     // MARK: Sizes and writes (proto3: a scalar at its default is left out)
 
     /// An enum's wire value: its int32 sign-extended to 64 bits, as protobuf writes negative enums.
-    private static func enumValue(_ raw: Int) -> UInt64 { UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: raw))) }
+    static func enumValue(_ raw: Int) -> UInt64 { UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: raw))) }
 
-    private static func varintSize(_ v: UInt64) -> Int { v == 0 ? 1 : (64 - v.leadingZeroBitCount + 6) / 7 }
-    private static func keySize(_ field: Int) -> Int { varintSize(UInt64(field) << 3) }
-    private static func varintField(_ field: Int, _ v: UInt64) -> Int { v == 0 ? 0 : keySize(field) + varintSize(v) }
-    private static func keyedLength(_ field: Int, _ length: Int) -> Int { keySize(field) + varintSize(UInt64(length)) + length }
-    private static func stringField(_ field: Int, _ s: String) -> Int { s.isEmpty ? 0 : keyedLength(field, s.utf8.count) }
+    static func varintSize(_ v: UInt64) -> Int { v == 0 ? 1 : (64 - v.leadingZeroBitCount + 6) / 7 }
+    static func keySize(_ field: Int) -> Int { varintSize(UInt64(field) << 3) }
+    static func varintField(_ field: Int, _ v: UInt64) -> Int { v == 0 ? 0 : keySize(field) + varintSize(v) }
+    static func keyedLength(_ field: Int, _ length: Int) -> Int { keySize(field) + varintSize(UInt64(length)) + length }
+    static func stringField(_ field: Int, _ s: String) -> Int { s.isEmpty ? 0 : keyedLength(field, s.utf8.count) }
     private static func packedSize(_ methods: [Mapwire_V1_LoadingMethod]) -> Int {
         methods.reduce(0) { $0 + varintSize(enumValue($1.rawValue)) }
     }
 
-    private static func writeVarint(_ writer: inout ProtobufWireWriter, _ field: Int, _ v: UInt64) {
+    static func writeVarint(_ writer: inout ProtobufWireWriter, _ field: Int, _ v: UInt64) {
         guard v != 0 else { return }
         writer.key(field, wireType: 0)
         writer.varint(v)
     }
 
-    private static func writeString(_ writer: inout ProtobufWireWriter, _ field: Int, _ s: String) {
+    static func writeString(_ writer: inout ProtobufWireWriter, _ field: Int, _ s: String) {
         guard !s.isEmpty else { return }
         writer.key(field, wireType: 2)
         writer.lengthDelimited(s.utf8)

@@ -77,4 +77,45 @@ import Testing
         answers.keep(.with { $0.data = Data(count: 2000) }, for: "/big", .init(info), nowNanos: 0)
         #expect(answers.answer(for: "/big", .init(info)) == nil, "larger than the whole table")
     }
+
+    /// The runner's wire path (`answerSmallFile`, framed by `LoadMessageCodec.appendReply`) writes the reply
+    /// the usual path sends (`LoaderPlugin.answer`, `ControlCodec.encode`): fresh, kept, missing; and it
+    /// declines what the usual path must answer (folders, larger files, glyphs, other schemes).
+    @Test func theWirePathWritesTheUsualReply() throws {
+        let file = folder.appendingPathComponent("wire.bin")
+        try Data(repeating: 0x2a, count: 64).write(to: file)
+        let wire = loader(), usual = loader()
+        for (path, id) in [(file.path, UInt64(7)), (file.path, 1 << 40), (folder.path + "/missing.bin", 9)] {
+            let request = Mapwire_V1_PluginRequest.with { $0.id = id; $0.loadResource = self.request(path) }
+            var written: [UInt8] = []
+            let answered = wire.answerSmallFile(url: "file://\(path)", kind: .tile, limit: 4096) { resource in
+                LoadMessageCodec.appendReply(id: id, resource: resource, to: &written)
+            }
+            #expect(answered)
+            let reply = try #require(LoaderPlugin.answer(request, with: usual))
+            #expect(Data(written) == ControlCodec.encode(.with { $0.reply = reply }), "\(path)")
+        }
+        #expect(wire.smallFiles.count == 1)
+        let big = folder.appendingPathComponent("big.bin")
+        try Data(count: 5000).write(to: big)
+        for (url, kind) in [("file://\(folder.path)", Mapwire_V1_ResourceKind.tile), ("file://\(big.path)", .tile),
+                            ("file://\(file.path)", .glyphs), ("mbtiles://\(file.path)", .tile), ("https://example.com/a", .tile)] {
+            #expect(!wire.answerSmallFile(url: url, kind: kind, limit: 4096) { _ in Issue.record("answered \(url)") })
+        }
+    }
+
+    /// The in-place path of a plain `file:///` URL is `path(fromFileURL:)`'s; anything unusual is left to it.
+    @Test func aPlainFileURLsPathIsReadInPlace() {
+        let plain = ["file:///tmp/a.bin", "file:///", "file:///a b/{z}/1.pbf"]
+        let other = ["file://relative/a", "file:///a%20b", "file:///caf\u{E9}", "file:///\u{301}x", "file:///a\u{0}b",
+                     "mbtiles:///a.mbtiles", "file:/", "file:", ""]
+        for url in plain + other {
+            let inPlace = url.withCString { ResourceLoader.plainFilePath(inURL: $0, utf8Count: url.utf8.count).map { String(cString: $0) } }
+            if plain.contains(url) {
+                #expect(inPlace != nil && inPlace == ResourceLoader.path(fromFileURL: url), "\(url)")
+            } else {
+                #expect(inPlace == nil, "\(url)")
+            }
+        }
+    }
 }

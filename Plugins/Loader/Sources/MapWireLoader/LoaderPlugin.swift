@@ -118,6 +118,25 @@ public final class LoaderDispatch: Sendable {
         }
     }
 
+    /// The runner's wire path (`PluginRunner.WireHandler`): a load of a small local file answered from
+    /// the request's bytes, its reply written into the batch from the answer's kept wire bytes — no
+    /// swift-protobuf message, `Data`, lock or wakeup per request. Anything else (false) goes to `handle`.
+    /// The answers are `handle`'s own: it reads the same small files on the same thread, first.
+    public func handleWire(_ frame: UnsafeRawBufferPointer, _ replies: inout WireReplies) -> Bool {
+        guard delayMicroseconds == 0, let request = LoadMessageCodec.decodeLoadRequest(frame) else { return false }
+        let loader = runnerThread.loader
+        let answered = loader.answerSmallFile(url: request.url, kind: request.kind, limit: Self.inlineFileBytes) { resource in
+            replies.append { LoadMessageCodec.appendReply(id: request.id, resource: resource, to: &$0) }
+        }
+        if answered { return true }
+        // A tile of an MBTiles file, as `handle` answers it next: written straight into the batch (the
+        // tile's bytes copied once there, as they were once into the reply's `Data`).
+        guard let tile = loader.loadMBTilesTile(url: request.url, kind: request.kind) else { return false }
+        var written = false
+        replies.append { written = LoadMessageCodec.appendReply(id: request.id, resource: tile, to: &$0) }
+        return written
+    }
+
     public func shutdown() { http.shutdown() }
 
     /// The largest local file read on the runner's thread.

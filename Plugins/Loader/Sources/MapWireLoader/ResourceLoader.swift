@@ -71,40 +71,87 @@ public final class ResourceLoader {
     /// than `limit` bytes or one that cannot be opened): those go the usual way (`load`), which also words
     /// their errors. The answers are `load`'s own.
     public func loadSmallFile(_ request: Mapwire_V1_LoadResource, limit: Int) -> Mapwire_V1_ResourceData? {
-        let kind = request.request.kind
+        smallFile(url: request.request.url, kind: request.request.kind, limit: limit)?.answer
+    }
+
+    /// `loadSmallFile` for the runner's wire path: the answer's wire bytes (`LoadMessageCodec.encodeResource`)
+    /// go to `body`, and false means the request is not a small file's (nothing was answered).
+    public func answerSmallFile(url: String, kind: Mapwire_V1_ResourceKind, limit: Int,
+                                _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        guard let found = smallFile(url: url, kind: kind, limit: limit),
+              // Only an answer with unknown fields has no hand encoding, and the loader makes none.
+              let encoded = found.encoded ?? LoadMessageCodec.encodeResource(found.answer) else { return false }
+        encoded.withUnsafeBytes(body)
+        return true
+    }
+
+    private func smallFile(url original: String, kind: Mapwire_V1_ResourceKind, limit: Int) -> SmallFileAnswers.Answer? {
         guard kind != .glyphs else { return nil }
-        let (url, rule) = configuration.rewrite(request.request.url)
-        guard !(kind == .source && rule != nil && url.contains("{z}")), url.hasPrefix("file://"),
-              let path = Self.path(fromFileURL: url) else { return nil }
-        // One stat of the path tells whether the answer kept from an earlier read still holds.
+        let (url, rule) = configuration.rewrite(original)
+        guard !(kind == .source && rule != nil && url.contains("{z}")) else { return nil }
+        // One stat of the path tells whether the answer kept from an earlier read still holds. A plain
+        // `file:///…` URL (no escapes) is stat'ed in place, its path being the URL's tail: no path string
+        // is made unless the file must be read (String's prefix, search and slicing cost more than the stat).
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            guard code == ENOENT || code == ENOTDIR else { return nil }
-            return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem)
+        let statted: Int32? = url.withCString { c in
+            Self.plainFilePath(inURL: c, utf8Count: url.utf8.count).map { stat($0, &info) == 0 ? 0 : errno }
+        }
+        let code: Int32
+        if let statted {
+            code = statted
+        } else {
+            guard url.hasPrefix("file://"), let path = Self.path(fromFileURL: url) else { return nil }
+            code = stat(path, &info) == 0 ? 0 : errno
+        }
+        guard code == 0 else {
+            guard code == ENOENT || code == ENOTDIR, let path = Self.path(fromFileURL: url) else { return nil }
+            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), encoded: nil)
         }
         guard info.st_mode & S_IFMT != S_IFDIR, Int(info.st_size) <= limit else { return nil }
         let identity = SmallFileAnswers.Identity(info)
-        if let kept = smallFiles.answer(for: path, identity) { return kept }
+        // Kept by URL (after the rewrites): one URL names one path.
+        if let kept = smallFiles.answer(for: url, identity) { return kept }
+        guard let path = Self.path(fromFileURL: url) else { return nil }
         let file: LocalFile
         do { file = try LocalFile(path) }
-        catch where error.isMissing { return LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem) }
+        catch where error.isMissing {
+            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), encoded: nil)
+        }
         catch { return nil }
         defer { file.close() }
         guard !file.isDirectory, file.size <= limit else { return nil }
         let read = answer(file)
         // Kept only when the file opened is the one stat saw (not replaced in between).
-        if file.identity == identity { smallFiles.keep(read, for: path, identity, nowNanos: SmallFileAnswers.wallNanos()) }
-        return read
+        guard file.identity == identity else { return .init(answer: read, encoded: nil) }
+        return smallFiles.keep(read, for: url, identity, nowNanos: SmallFileAnswers.wallNanos())
+    }
+
+    /// The path of a `file:///…` URL given as a C string, in place (its tail after `file://`), when the URL
+    /// is plain ASCII with no percent escape and no NUL inside (`utf8Count` is its length); nil otherwise,
+    /// and `path(fromFileURL:)` reads it (a combining mark after the slash makes another first character).
+    static func plainFilePath(inURL url: UnsafePointer<CChar>, utf8Count: Int) -> UnsafePointer<CChar>? {
+        guard strncmp(url, "file:///", 8) == 0 else { return nil }
+        var at = 8
+        while true {
+            let byte = UInt8(bitPattern: url[at])
+            if byte == 0 { break }
+            if byte == UInt8(ascii: "%") || byte >= 0x80 { return nil }
+            at += 1
+        }
+        return at == utf8Count ? url + 7 : nil
     }
 
     /// A tile of an MBTiles file (`mbtiles:///path/file.mbtiles/z/x/y`) answered on the caller's thread,
     /// or nil for any other request (the TileJSON of the file, which may scan its tiles table, another
     /// scheme, a rewrite to a TileJSON): those go the usual way (`load`). The answers are `load`'s own.
     public func loadMBTilesTile(_ request: Mapwire_V1_LoadResource) -> Mapwire_V1_ResourceData? {
-        let kind = request.request.kind
+        loadMBTilesTile(url: request.request.url, kind: request.request.kind)
+    }
+
+    /// `loadMBTilesTile` from a request's URL and kind (the runner's wire path).
+    public func loadMBTilesTile(url original: String, kind: Mapwire_V1_ResourceKind) -> Mapwire_V1_ResourceData? {
         guard kind != .source, kind != .glyphs else { return nil }
-        let (url, _) = configuration.rewrite(request.request.url)
+        let (url, _) = configuration.rewrite(original)
         guard url.hasPrefix("mbtiles://"), let end = Self.end(of: ".mbtiles", in: url),
               url[end...].split(separator: "/").count == 3 else { return nil }
         return loadMBTiles(url, kind: kind)

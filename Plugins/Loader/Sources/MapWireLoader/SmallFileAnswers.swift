@@ -38,9 +38,16 @@ struct SmallFileAnswers {
         }
     }
 
+    /// A load's answer, with its wire bytes (`LoadMessageCodec.encodeResource`) when it was kept: a kept
+    /// answer is encoded once and every later load of the file copies those bytes into its reply.
+    struct Answer {
+        let answer: Mapwire_V1_ResourceData
+        let encoded: [UInt8]?
+    }
+
     private struct Kept {
         let identity: Identity
-        let answer: Mapwire_V1_ResourceData
+        let answer: Answer
     }
 
     var settleNanos: Int64 = 100_000_000
@@ -52,25 +59,31 @@ struct SmallFileAnswers {
     /// Answers kept now (tests).
     var count: Int { kept.count }
 
-    /// The kept answer for `path` when the file still has `identity`.
-    func answer(for path: String, _ identity: Identity) -> Mapwire_V1_ResourceData? {
+    /// The kept answer for `path` (the loader keys them by the file's URL) when the file still has `identity`.
+    func answer(for path: String, _ identity: Identity) -> Answer? {
         guard let entry = kept[path], entry.identity == identity else { return nil }
         return entry.answer
     }
 
     /// Keeps a successful answer read from a file of `identity`, unless the file changed too recently
     /// (`nowNanos`: the wall clock after the read) or the answer is an error.
-    mutating func keep(_ answer: Mapwire_V1_ResourceData, for path: String, _ identity: Identity, nowNanos: Int64) {
-        guard !answer.response.hasError, nowNanos - identity.lastChangeNanos >= settleNanos else { return }
-        let bytes = answer.data.count
-        guard bytes <= maxBytes else { return }
-        if let old = kept[path] { keptBytes -= old.answer.data.count }
+    /// Returns the answer, with its wire bytes when it was kept.
+    @discardableResult
+    mutating func keep(_ answer: Mapwire_V1_ResourceData, for path: String, _ identity: Identity, nowNanos: Int64) -> Answer {
+        let plain = Answer(answer: answer, encoded: nil)
+        guard !answer.response.hasError, nowNanos - identity.lastChangeNanos >= settleNanos else { return plain }
+        // Counted twice: the answer's data and its encoded copy.
+        let bytes = 2 * answer.data.count
+        guard bytes <= maxBytes, let encoded = LoadMessageCodec.encodeResource(answer) else { return plain }
+        if let old = kept[path] { keptBytes -= 2 * old.answer.answer.data.count }
         if kept.count >= maxEntries || keptBytes + bytes > maxBytes {
             kept.removeAll(keepingCapacity: true)
             keptBytes = 0
         }
-        kept[path] = Kept(identity: identity, answer: answer)
+        let entry = Answer(answer: answer, encoded: encoded)
+        kept[path] = Kept(identity: identity, answer: entry)
         keptBytes += bytes
+        return entry
     }
 
     static func wallNanos() -> Int64 {

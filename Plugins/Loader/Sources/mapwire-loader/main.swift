@@ -78,7 +78,8 @@ struct LoaderCommand: ParsableCommand {
         runner.curve = connection.curve
         // Requests are answered asynchronously: network loads run concurrently, local ones on a queue
         // of their own, and heartbeats never wait for either.
-        try runner.runUntilSignalled(asyncHandler: dispatch.handle)
+        // Small local files are answered straight from the request's bytes (`handleWire`).
+        try runner.runUntilSignalled(asyncHandler: dispatch.handle, wireHandler: dispatch.handleWire)
     }
 
     /// The ambient cache, or nil when disabled or when it cannot be opened (logged: the loader then
