@@ -15,6 +15,8 @@ struct BenchSuite {
     let sourceAdds: Int
     /// Where to keep the peer comparison's images (nil: not kept).
     var images: URL? = nil
+    /// The tiles of the scale section's loader-bound requests.
+    var loaderTiles = LoaderBoundTileSet.cities
     /// Launch options every benchmark map gets (--offline, --cache PATH).
     var launchArguments: [String] = []
 
@@ -83,7 +85,7 @@ struct BenchSuite {
                 defer { map.stop() }
                 return try ScaleBenchmark(scratch: scratch, events: quick ? events / 2 : events, requests: requests * 5 / 2,
                                           subscriberCounts: [1, 4, 16], viewportSides: quick ? [256, 512, 1024] : [256, 512, 1024, 2048],
-                                          cameraMoves: quick ? 4 : 10, sourceAdds: sourceAdds, fixtures: fixtures,
+                                          cameraMoves: quick ? 4 : 10, sourceAdds: sourceAdds, fixtures: fixtures, loaderTiles: loaderTiles,
                                           launchArguments: launchArguments).run(map: map)
             })
         }

@@ -12,6 +12,7 @@ struct LoaderBoundBenchmark {
     let scratch: URL
     let fixtures: URL?
     let requests: Int
+    var tileSet = LoaderBoundTileSet.cities
     var launchArguments: [String] = []
     var blocks = 6
     var window = 32
@@ -24,6 +25,8 @@ struct LoaderBoundBenchmark {
         var coreSeconds = 0.0
         /// Per loader process, in launch order.
         var loaderSeconds: [Double] = []
+        /// The main threads' time waiting for a CPU while runnable (/proc/PID/task/PID/schedstat): the core's, then each loader's.
+        var waitingSeconds: [Double] = []
 
         var rate: Double { Double(requests) / (Double(max(1, nanos)) / 1e9) }
         var wallSeconds: Double { Double(nanos) / 1e9 }
@@ -33,7 +36,7 @@ struct LoaderBoundBenchmark {
     }
 
     func run() throws -> ([BenchFigure], String) {
-        let tiles = try LoaderBoundTiles.write(to: scratch.appendingPathComponent("loader-bound", isDirectory: true), fixtures: fixtures)
+        let tiles = try LoaderBoundTiles.write(to: scratch.appendingPathComponent("loader-bound", isDirectory: true), set: tileSet, fixtures: fixtures)
         let maps = try [1, 2].map { count in
             try BenchMap(scratch: scratch, name: "loader-bound-\(count)", plugins: Array(repeating: "loader", count: count), arguments: launchArguments)
         }
@@ -68,7 +71,7 @@ struct LoaderBoundBenchmark {
                         name: "load requests/s, loader-bound: 2 loader processes inflating MBTiles tiles, \(window) in flight",
                         value: two.rate, unit: "requests/s",
                         baselineName: "1 loader process, same tiles, alternating blocks", baseline: one.rate,
-                        note: "\(Self.shares(two))\(two.failures > 0 ? "; \(two.failures) failed" : "")"),
+                        note: "\(Self.shares(two)); \(Self.ceiling(two, against: one))\(two.failures > 0 ? "; \(two.failures) failed" : "")"),
         ]
         let note = "Loader-bound requests: \(description), asked round robin (more than the loader's inflate memo of 128 keeps), "
             + "\(window) in flight; \(blocks) alternating blocks of \(perBlock) requests per map after one warm-up pass; "
@@ -80,7 +83,25 @@ struct LoaderBoundBenchmark {
     /// "core 0.41 (its I/O thread included), loaders 0.98 + 0.97 CPU per wall second".
     static func shares(_ tally: Tally) -> String {
         let loaders = tally.loaderShares.map { String(format: "%.2f", $0) }.joined(separator: " + ")
-        return String(format: "core %.2f", tally.coreShare) + " (its I/O thread included), loader\(tally.loaderShares.count > 1 ? "s" : "") \(loaders) CPU per wall second"
+        let waiting = tally.waitingSeconds.map { String(format: "%.2f", $0 / max(tally.wallSeconds, 1e-9)) }.joined(separator: ", ")
+        return String(format: "core %.2f", tally.coreShare) + " (its I/O thread included), loader\(tally.loaderShares.count > 1 ? "s" : "") \(loaders) CPU per wall second; "
+            + "main threads runnable but waiting for a CPU (core, loaders): \(waiting) per wall second"
+    }
+
+    /// What the machine allows, from each run's CPU per request: N loaders' requests/s can be at most
+    /// min(N / loader µs, cores / (loader + core µs)), whatever else the machine runs; the ratio of the two
+    /// runs' bounds is what a second loader could give here.
+    static func ceiling(_ two: Tally, against one: Tally) -> String {
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        func bound(_ t: Tally) -> (loader: Double, core: Double, rate: Double) {
+            let loader = t.loaderSeconds.reduce(0, +) / Double(max(1, t.requests)), core = t.coreSeconds / Double(max(1, t.requests))
+            let processes = Double(max(1, t.loaderSeconds.count))
+            return (loader, core, min(processes / max(loader, 1e-12), cores / max(loader + core, 1e-12)))
+        }
+        let (b1, b2) = (bound(one), bound(two))
+        return String(format: "CPU per request, 1 loader: %.0f µs loader + %.0f µs core; 2 loaders: %.0f + %.0f µs; on %.0f cores with nothing else running "
+                      + "that allows at most %.0f and %.0f requests/s, %.2f×", b1.loader * 1e6, b1.core * 1e6, b2.loader * 1e6, b2.core * 1e6, cores,
+                      b1.rate, b2.rate, b2.rate / max(b1.rate, 1e-9))
     }
 
     /// One bench-requests run over `urls`, with the CPU time its core and loaders spent.
@@ -88,15 +109,17 @@ struct LoaderBoundBenchmark {
         let core = map.launcher.children.filter { $0.name == "core" }.map(\.pid)
         let loaders = map.launcher.children.filter { $0.name == "loader" }.map(\.pid)
         let coreBefore = core.map(ProcessCPU.seconds), loadersBefore = loaders.map(ProcessCPU.seconds)
+        let waitBefore = (core + loaders).map(ProcessCPU.mainThreadWaiting)
         let start = BenchThreads.now()
         let reply = try map.client.run(.benchRequests(.with { $0.count = UInt32(count); $0.window = UInt32(window); $0.urls = urls }),
                                        timeoutMilliseconds: 600_000)
         let elapsed = BenchThreads.now() - start
         guard reply.ok else { throw BenchError("bench-requests over the loader-bound tiles was refused: \(reply.error)") }
         let coreAfter = core.map(ProcessCPU.seconds), loadersAfter = loaders.map(ProcessCPU.seconds)
+        let waitAfter = (core + loaders).map(ProcessCPU.mainThreadWaiting)
         return Tally(requests: count, nanos: elapsed, failures: Int(reply.benchRequests.failures),
                      coreSeconds: zip(coreAfter, coreBefore).map(-).reduce(0, +),
-                     loaderSeconds: zip(loadersAfter, loadersBefore).map(-))
+                     loaderSeconds: zip(loadersAfter, loadersBefore).map(-), waitingSeconds: zip(waitAfter, waitBefore).map(-))
     }
 
     /// The loader's work without the bus: the same tiles, in the same order, read and inflated here.
@@ -128,6 +151,7 @@ extension LoaderBoundBenchmark.Tally {
         failures += other.failures
         coreSeconds += other.coreSeconds
         loaderSeconds = loaderSeconds.isEmpty ? other.loaderSeconds : zip(loaderSeconds, other.loaderSeconds).map(+)
+        waitingSeconds = waitingSeconds.isEmpty ? other.waitingSeconds : zip(waitingSeconds, other.waitingSeconds).map(+)
     }
 }
 
@@ -141,6 +165,16 @@ enum ProcessCPU {
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+extension ProcessCPU {
+    /// Seconds the process's main thread spent runnable but waiting for a CPU (/proc/PID/task/PID/schedstat, second field).
+    static func mainThreadWaiting(_ pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let nanos = Double(fields[1]) else { return 0 }
+        return nanos / 1e9
     }
 }
 

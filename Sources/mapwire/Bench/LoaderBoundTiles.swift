@@ -9,8 +9,8 @@ import MapWireVectorTile
 /// there are more tiles than its inflate memo keeps (`InflatedTiles`, 128 tiles), and no two stored
 /// tiles are the same bytes.
 ///
-/// The tiles are the Chicago fixture tiles (streets-v7, real OpenStreetMap data) when the fixtures are
-/// there, the demo town's otherwise. Copy `i` is a source tile with one extension field (number 16, the
+/// The tiles are real streets-v7 fixture tiles (OpenStreetMap data) when the fixtures are there, the demo
+/// town's otherwise (LoaderBoundTileSet). Copy `i` is a source tile with one extension field (number 16, the
 /// first of vector_tile.proto's `extensions 16 to 8191`) naming the copy appended: every MVT reader skips
 /// it, so each copy decodes to its source's layers, yet its bytes, compressed and inflated, are its own.
 struct LoaderBoundTiles {
@@ -30,9 +30,9 @@ struct LoaderBoundTiles {
     static let zoom = 14
     static let columns = 64
 
-    static func write(to folder: URL, fixtures: URL?, count: Int = defaultCount) throws -> LoaderBoundTiles {
+    static func write(to folder: URL, set: LoaderBoundTileSet, fixtures: URL?, count: Int = defaultCount) throws -> LoaderBoundTiles {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let (sources, origin) = try sourceTiles(fixtures: fixtures, scratch: folder)
+        let (sources, origin) = try sourceTiles(set, fixtures: fixtures, scratch: folder)
         guard !sources.isEmpty else { throw BenchError("no source tiles for the loader-bound tile set") }
         let path = folder.appendingPathComponent("loader-bound.mbtiles")
         try? FileManager.default.removeItem(at: path)
@@ -72,29 +72,51 @@ struct LoaderBoundTiles {
         return copy
     }
 
-    /// Uncompressed source tiles: the Chicago fixtures' (sorted by name), or the demo town's.
-    private static func sourceTiles(fixtures: URL?, scratch: URL) throws -> ([Data], String) {
-        if let fixtures {
-            let folder = fixtures.appendingPathComponent("tiles/streets-v7/chicago", isDirectory: true)
-            if let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
-                let tiles = try names.filter { $0.hasSuffix(".mvt") }.sorted().map { name in
+    /// Uncompressed source tiles of `set`; the demo town's z14 tiles when the fixtures are absent.
+    private static func sourceTiles(_ set: LoaderBoundTileSet, fixtures: URL?, scratch: URL) throws -> ([Data], String) {
+        if let fixtures, !set.cities.isEmpty {
+            var tiles: [Data] = []
+            for city in set.cities {
+                let folder = fixtures.appendingPathComponent("tiles/streets-v7/\(city)", isDirectory: true)
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+                tiles += try names.filter { $0.hasSuffix(".mvt") }.sorted().map { name in
                     let data = try Data(contentsOf: folder.appendingPathComponent(name))
                     return Gzip.isCompressed(data) ? try Gzip.decompress(data) : data
                 }
-                if !tiles.isEmpty { return (tiles, "Chicago fixture tiles (streets-v7 z13)") }
             }
+            if !tiles.isEmpty { return (tiles, set.title) }
         }
+        // The town's z14 tiles are its largest (10–15 KiB; z15 and z16 hold 1–6 KiB).
         let style = try DemoData.write(to: scratch.appendingPathComponent("demo", isDirectory: true))
         let reader = try MBTilesReader(path: style.deletingLastPathComponent().appendingPathComponent("town.mbtiles").path)
         let center = LngLat(longitude: DemoData.center.longitude, latitude: DemoData.center.latitude)
-        var tiles: [Data] = []
-        for zoom in 14...16 {
-            let cover = TileCover.tiles(for: Transform(camera: Camera(center: center, zoom: Double(zoom)), size: ViewportSize(width: 2048, height: 2048)),
-                                        tileSize: 512, minZoom: 12, maxZoom: 16, roundZoom: false)
-            for id in cover {
-                if let tile = try reader.tile(z: id.z, x: id.x, y: id.y), !tile.isEmpty { tiles.append(tile) }
-            }
+        let cover = TileCover.tiles(for: Transform(camera: Camera(center: center, zoom: 14), size: ViewportSize(width: 2048, height: 2048)),
+                                    tileSize: 512, minZoom: 14, maxZoom: 14, roundZoom: false)
+        let tiles = try cover.compactMap { id in try reader.tile(z: id.z, x: id.x, y: id.y) }.filter { !$0.isEmpty }
+        return (tiles, "the demo town's z14 tiles" + (set.cities.isEmpty ? "" : " (no fixtures)"))
+    }
+}
+
+/// Which real tiles the loader-bound figure inflates (`mapwire bench --loader-tiles`).
+enum LoaderBoundTileSet: String, CaseIterable {
+    case cities, chicago, bangkok, sanfrancisco, demo
+
+    /// The fixture cities whose streets-v7 tiles are used (none: the demo town's).
+    var cities: [String] {
+        switch self {
+        case .cities: ["chicago", "bangkok", "sanfrancisco"]
+        case .chicago, .bangkok, .sanfrancisco: [rawValue]
+        case .demo: []
         }
-        return (tiles, "demo town tiles (z14–16)")
+    }
+
+    var title: String {
+        switch self {
+        case .cities: "the Chicago, Bangkok and San Francisco fixture tiles (streets-v7)"
+        case .chicago: "the Chicago fixture tiles (streets-v7 z13)"
+        case .bangkok: "the Bangkok fixture tiles (streets-v7 z12)"
+        case .sanfrancisco: "the San Francisco fixture tiles (streets-v7 z15)"
+        case .demo: "the demo town's z14 tiles"
+        }
     }
 }
