@@ -25,6 +25,9 @@ struct LoaderBoundBenchmark {
         var coreSeconds = 0.0
         /// Per loader process, in launch order.
         var loaderSeconds: [Double] = []
+        /// The whole machine's idle and steal time, in CPU seconds (/proc/stat).
+        var machineIdleSeconds = 0.0
+        var machineStealSeconds = 0.0
         /// The main threads' time waiting for a CPU while runnable (/proc/PID/task/PID/schedstat): the core's, then each loader's.
         var waitingSeconds: [Double] = []
 
@@ -80,12 +83,16 @@ struct LoaderBoundBenchmark {
         return (figures, note)
     }
 
-    /// "core 0.41 (its I/O thread included), loaders 0.98 + 0.97 CPU per wall second".
+    /// "core 0.24 (…), loaders 0.77 + 0.79 CPU per wall second; …": who was busy, who waited, what was left.
     static func shares(_ tally: Tally) -> String {
-        let loaders = tally.loaderShares.map { String(format: "%.2f", $0) }.joined(separator: " + ")
-        let waiting = tally.waitingSeconds.map { String(format: "%.2f", $0 / max(tally.wallSeconds, 1e-9)) }.joined(separator: ", ")
-        return String(format: "core %.2f", tally.coreShare) + " (its I/O thread included), loader\(tally.loaderShares.count > 1 ? "s" : "") \(loaders) CPU per wall second; "
-            + "main threads runnable but waiting for a CPU (core, loaders): \(waiting) per wall second"
+        let wall = max(tally.wallSeconds, 1e-9)
+        let loaders: String = tally.loaderShares.map { String(format: "%.2f", $0) }.joined(separator: " + ")
+        let waiting: String = tally.waitingSeconds.map { String(format: "%.2f", $0 / wall) }.joined(separator: ", ")
+        let plural = tally.loaderShares.count > 1 ? "s" : ""
+        let busy = String(format: "core %.2f (its I/O thread included), loader%@ %@ CPU per wall second", tally.coreShare, plural, loaders)
+        let machine = String(format: "the machine idle %.2f, stolen by the hypervisor %.2f CPU per wall second",
+                             tally.machineIdleSeconds / wall, tally.machineStealSeconds / wall)
+        return busy + "; main threads runnable but waiting for a CPU (core, loaders): " + waiting + " per wall second; " + machine
     }
 
     /// What the machine allows, from each run's CPU per request: N loaders' requests/s can be at most
@@ -110,6 +117,7 @@ struct LoaderBoundBenchmark {
         let loaders = map.launcher.children.filter { $0.name == "loader" }.map(\.pid)
         let coreBefore = core.map(ProcessCPU.seconds), loadersBefore = loaders.map(ProcessCPU.seconds)
         let waitBefore = (core + loaders).map(ProcessCPU.mainThreadWaiting)
+        let machineBefore = ProcessCPU.machine()
         let start = BenchThreads.now()
         let reply = try map.client.run(.benchRequests(.with { $0.count = UInt32(count); $0.window = UInt32(window); $0.urls = urls }),
                                        timeoutMilliseconds: 600_000)
@@ -117,9 +125,14 @@ struct LoaderBoundBenchmark {
         guard reply.ok else { throw BenchError("bench-requests over the loader-bound tiles was refused: \(reply.error)") }
         let coreAfter = core.map(ProcessCPU.seconds), loadersAfter = loaders.map(ProcessCPU.seconds)
         let waitAfter = (core + loaders).map(ProcessCPU.mainThreadWaiting)
-        return Tally(requests: count, nanos: elapsed, failures: Int(reply.benchRequests.failures),
-                     coreSeconds: zip(coreAfter, coreBefore).map(-).reduce(0, +),
-                     loaderSeconds: zip(loadersAfter, loadersBefore).map(-), waitingSeconds: zip(waitAfter, waitBefore).map(-))
+        let machineAfter = ProcessCPU.machine()
+        var tally = Tally(requests: count, nanos: elapsed, failures: Int(reply.benchRequests.failures))
+        tally.coreSeconds = zip(coreAfter, coreBefore).map(-).reduce(0, +)
+        tally.loaderSeconds = zip(loadersAfter, loadersBefore).map(-)
+        tally.waitingSeconds = zip(waitAfter, waitBefore).map(-)
+        tally.machineIdleSeconds = machineAfter.idle - machineBefore.idle
+        tally.machineStealSeconds = machineAfter.steal - machineBefore.steal
+        return tally
     }
 
     /// The loader's work without the bus: the same tiles, in the same order, read and inflated here.
@@ -151,6 +164,8 @@ extension LoaderBoundBenchmark.Tally {
         failures += other.failures
         coreSeconds += other.coreSeconds
         loaderSeconds = loaderSeconds.isEmpty ? other.loaderSeconds : zip(loaderSeconds, other.loaderSeconds).map(+)
+        machineIdleSeconds += other.machineIdleSeconds
+        machineStealSeconds += other.machineStealSeconds
         waitingSeconds = waitingSeconds.isEmpty ? other.waitingSeconds : zip(waitingSeconds, other.waitingSeconds).map(+)
     }
 }
@@ -169,6 +184,17 @@ enum ProcessCPU {
 }
 
 extension ProcessCPU {
+    /// The machine's idle (idle + iowait) and steal time so far, in CPU seconds (/proc/stat, first line).
+    static func machine() -> (idle: Double, steal: Double) {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = text.split(separator: "\n").first, line.hasPrefix("cpu ") else { return (0, 0) }
+        // cpu user nice system idle iowait irq softirq steal …
+        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ticks.count > 7 else { return (0, 0) }
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((ticks[3] + ticks[4]) / hz, ticks[7] / hz)
+    }
+
     /// Seconds the process's main thread spent runnable but waiting for a CPU (/proc/PID/task/PID/schedstat, second field).
     static func mainThreadWaiting(_ pid: Int32) -> Double {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8) else { return 0 }
