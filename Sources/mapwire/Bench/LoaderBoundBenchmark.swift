@@ -69,7 +69,7 @@ struct LoaderBoundBenchmark {
                         name: "load requests/s, loader-bound: 1 loader process inflating MBTiles tiles, \(window) in flight",
                         value: one.rate, unit: "requests/s",
                         baselineName: "the same tiles read and inflated by MBTilesReader in the bench process, one thread", baseline: alone.rate,
-                        note: "\(Self.shares(one))\(one.failures > 0 ? "; \(one.failures) failed" : "")"),
+                        note: "\(Self.shares(one))\(one.failures > 0 ? "; \(one.failures) failed" : "")\(alone.failures > 0 ? "; \(alone.failures) not read by the bench" : "")"),
             BenchFigure(key: "requests-per-second.loader-bound.loaders-2",
                         name: "load requests/s, loader-bound: 2 loader processes inflating MBTiles tiles, \(window) in flight",
                         value: two.rate, unit: "requests/s",
