@@ -8,9 +8,9 @@ import MapWireProtocol
 final class BenchRequestRun {
     let client: Data
     let commandID: UInt64
-    let url: String
-    /// What every request of the run asks, built once: the requests share its storage.
-    let body: Mapwire_V1_PluginRequest.OneOf_Kind
+    /// What the requests ask, one per URL, built once: request i asks `bodies[i % bodies.count]`, and
+    /// the requests of a URL share its storage.
+    let bodies: [Mapwire_V1_PluginRequest.OneOf_Kind]
     let count: Int
     let window: Int
     var sent = 0
@@ -24,12 +24,11 @@ final class BenchRequestRun {
 
     var finished: Bool { sent == count && inFlight == 0 }
 
-    init(client: Data, commandID: UInt64, url: String, body: Mapwire_V1_PluginRequest.OneOf_Kind, count: Int, window: Int,
+    init(client: Data, commandID: UInt64, bodies: [Mapwire_V1_PluginRequest.OneOf_Kind], count: Int, window: Int,
          roundTrips: [UInt64]) {
         self.client = client
         self.commandID = commandID
-        self.url = url
-        self.body = body
+        self.bodies = bodies
         self.count = count
         self.window = window
         self.roundTrips = roundTrips
@@ -57,13 +56,18 @@ extension CoreSession {
         guard (1...1_000_000).contains(c.count), (1...10_000).contains(c.window) else {
             return MapCommandError("bench-requests needs a count from 1 to 1,000,000 and a window from 1 to 10,000")
         }
-        guard !c.url.isEmpty else { return MapCommandError("bench-requests needs a url") }
+        guard !c.url.isEmpty || !c.urls.isEmpty else { return MapCommandError("bench-requests needs a url") }
+        guard c.urls.count <= 100_000, !c.urls.contains(where: \.isEmpty) else {
+            return MapCommandError("bench-requests takes at most 100,000 urls, none of them empty")
+        }
         guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
-        let url = c.url
-        let body = Mapwire_V1_PluginRequest.OneOf_Kind.loadResource(.with {
-            $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
-        })
-        benchRun = BenchRequestRun(client: identity, commandID: commandID, url: c.url, body: body, count: Int(c.count),
+        let urls = (c.url.isEmpty ? [] : [c.url]) + c.urls
+        let bodies = urls.map { url in
+            Mapwire_V1_PluginRequest.OneOf_Kind.loadResource(.with {
+                $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
+            })
+        }
+        benchRun = BenchRequestRun(client: identity, commandID: commandID, bodies: bodies, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
         benchRun?.startNanos = monotonicNanos
         fillBenchWindow()
@@ -96,9 +100,10 @@ extension CoreSession {
         }
         var added = false
         while run.sent < run.count, run.inFlight < run.window {
-            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: run.body)
+            let body = run.bodies[run.sent % run.bodies.count]
+            let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: body)
             if run.requestBytes == 0 {
-                run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: run.body).encoded().count
+                run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: body).encoded().count
             }
             run.sent += 1
             run.inFlight += 1

@@ -49,6 +49,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Sources added to one style in the scale section (default: 10000, or 2000 with --quick).")
     var sourceAdds: Int?
 
+    @Option(help: "The tiles the scale section's loader-bound requests inflate: cities (the three fixture cities'), chicago, bangkok, sanfrancisco or demo (default: cities; demo without fixtures).")
+    var loaderTiles: LoaderBoundTileSet = .cities
+
     @Option(help: "Keep the peer comparison's images (MapWire's, MapLibre's, their difference) in this folder.")
     var images: String?
 
@@ -86,7 +89,7 @@ struct BenchCommand: ParsableCommand {
         let haveFixtures = FileManager.default.fileExists(atPath: folder.appendingPathComponent("styles/bright-v9.json").path)
         let suite = BenchSuite(quick: quick, scratch: scratch, fixtures: haveFixtures ? folder : nil, sections: Set(sectionList),
                                events: events ?? (quick ? 20_000 : 200_000), requests: requests ?? (quick ? 2_000 : 20_000),
-                               frames: frames ?? (quick ? 10 : 30), sourceAdds: sourceAdds ?? (quick ? 2_000 : 10_000), images: images.map { URL(fileURLWithPath: $0) },
+                               frames: frames ?? (quick ? 10 : 30), sourceAdds: sourceAdds ?? (quick ? 2_000 : 10_000), images: images.map { URL(fileURLWithPath: $0) }, loaderTiles: loaderTiles,
                                launchArguments: LaunchOptions.networkArguments(offline: offline, cache: cache))
         let report = suite.run()
         if let path = jsonOutput { try Data((report.json.serialized + "\n").utf8).write(to: URL(fileURLWithPath: path)) }
@@ -121,3 +124,5 @@ struct BenchCommand: ParsableCommand {
         }
     }
 }
+
+extension LoaderBoundTileSet: ExpressibleByArgument {}

@@ -64,6 +64,51 @@ struct BenchTests {
         #expect(missing.ok && missing.benchRequests.failures == 3)
     }
 
+    @Test func benchRequestsGoRoundRobinOverUrlThenUrls() throws {
+        let run = try TestRun()
+        try run.startCore(["--enable-bench"])
+        try run.start("mapwire-loader")
+        #expect(waitUntil { ((try? run.send(.ping(.init())))?.pong.pluginRoles ?? []).contains("loader") })
+        let file = run.file("tiny.bin")
+        try Data(repeating: 1, count: 64).write(to: file)
+        let absent = run.file("absent").absoluteString
+        // One file and one missing: every other request fails, whichever goes first.
+        let urlsOnly = try run.send(.benchRequests(.with { $0.count = 10; $0.window = 1; $0.urls = [file.absoluteString, absent] }))
+        #expect(urlsOnly.ok, "\(urlsOnly.error)")
+        #expect(urlsOnly.benchRequests.roundTripNanos.count == 10 && urlsOnly.benchRequests.failures == 5)
+        #expect(urlsOnly.benchRequests.replyBytes > 64, "the first request asked for the file")
+        // `url` comes first, then `urls`: the file, then two missing ones, three times.
+        let both = try run.send(.benchRequests(.with { $0.count = 9; $0.window = 4; $0.url = file.absoluteString; $0.urls = [absent, absent] }))
+        #expect(both.ok && both.benchRequests.failures == 6, "\(both.error) \(both.benchRequests.failures)")
+        let empty = try run.send(.benchRequests(.with { $0.count = 2; $0.window = 1; $0.urls = [file.absoluteString, ""] }))
+        #expect(!empty.ok && empty.error.contains("empty"), "\(empty.error)")
+        let none = try run.send(.benchRequests(.with { $0.count = 2; $0.window = 1 }))
+        #expect(!none.ok && none.error.contains("url"), "\(none.error)")
+    }
+
+    /// The scale section's loader-bound figure without ../shared: the demo town's tiles, made distinct and
+    /// stored gzip in an MBTiles file (the bench checks each copy decodes to its source), every request answered.
+    @Test func theScaleSectionMeasuresLoaderBoundRequestsWithoutFixtures() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--quick", "--format", "json", "--sections", "scale", "--events", "300", "--requests", "50",
+                                      "--source-adds", "50", "--fixtures", run.file("absent").path], timeout: 600)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let section = try #require((json["sections"] as? [String: Any])?["scale"] as? [String: Any])
+        let figures = try #require(section["figures"] as? [[String: Any]])
+        let notes = (section["notes"] as? [String] ?? []).joined(separator: "\n")
+        #expect(!notes.contains("failed"), "\(notes)")
+        for key in ["requests-per-second.loader-bound.loaders-1", "requests-per-second.loader-bound.loaders-2"] {
+            let figure = try #require(figures.first { $0["key"] as? String == key }, "\(figures.compactMap { $0["key"] })")
+            #expect((figure["value"] as? Double ?? 0) > 0 && (figure["baseline"] as? Double ?? 0) > 0)
+            let note = figure["note"] as? String ?? ""
+            #expect(note.contains("CPU per wall second") && !note.contains("failed"), "\(note)")
+        }
+        #expect(notes.contains("640 distinct gzip tiles (the demo town's z14 tiles (no fixtures)"), "\(notes)")
+        let goals = try #require(json["goals"] as? [[String: Any]])
+        #expect(goals.contains { ($0["name"] as? String)?.hasPrefix("two loaders against one") == true && $0["met"] is Bool })
+    }
+
     @Test func quickBenchPrintsJSONWithEverySectionAsked() throws {
         let run = try TestRun()
         let result = try run.mapwire(["bench", "--quick", "--format", "json", "--sections", "bus,render",

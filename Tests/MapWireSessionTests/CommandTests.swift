@@ -151,6 +151,33 @@ import Testing
         #expect(r.benchRequests.failures == 0)
     }
 
+    @Test func benchRequestsAskForUrlThenUrlsRoundRobin() throws {
+        let h = SessionHarness { $0.benchEnabled = true }
+        let loader = h.plugin("loader", roles: ["loader"])
+        let client = h.client()
+        h.command(.benchRequests(.with { $0.url = "file:///a"; $0.urls = ["file:///b", "file:///c"]; $0.count = 7; $0.window = 2 }), from: client)
+        loader.answerAllLoads()
+        let asked = loader.requests.compactMap { if case .loadResource(let l) = $0.kind { l.request.url } else { nil } }
+        #expect(asked == ["file:///a", "file:///b", "file:///c", "file:///a", "file:///b", "file:///c", "file:///a"])
+        guard case .commandReply(let r) = h.sent.last(where: { $0.to == client })?.message.body else { Issue.record("no reply"); return }
+        #expect(r.ok && r.benchRequests.roundTripNanos.count == 7 && r.benchRequests.failures == 0)
+        // Without `url`, `urls` alone.
+        h.command(.benchRequests(.with { $0.urls = ["file:///d", "file:///e"]; $0.count = 3; $0.window = 3 }), from: client)
+        #expect(loader.loads.map(\.loadResource.request.url) == ["file:///d", "file:///e", "file:///d"])
+        loader.answerAllLoads()
+    }
+
+    @Test func benchRequestsRefuseAnEmptyUrlAmongUrls() throws {
+        let h = SessionHarness { $0.benchEnabled = true }
+        _ = h.plugin("loader", roles: ["loader"])
+        let empty = try #require(h.command(.benchRequests(.with { $0.urls = ["file:///a", ""]; $0.count = 1; $0.window = 1 })))
+        #expect(!empty.ok && empty.error.contains("none of them empty"), "\(empty.error)")
+        let none = try #require(h.command(.benchRequests(.with { $0.count = 1; $0.window = 1 })))
+        #expect(!none.ok && none.error.contains("needs a url"), "\(none.error)")
+        let many = try #require(h.command(.benchRequests(.with { $0.urls = Array(repeating: "file:///a", count: 100_001); $0.count = 1; $0.window = 1 })))
+        #expect(!many.ok && many.error.contains("100,000"), "\(many.error)")
+    }
+
     @Test func aClockGoingBackwardsDoesNotBreakABenchRun() throws {
         let h = SessionHarness { $0.benchEnabled = true }
         let loader = h.plugin("loader", roles: ["loader"])

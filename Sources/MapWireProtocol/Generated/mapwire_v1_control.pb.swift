@@ -2028,6 +2028,10 @@ public nonisolated struct Mapwire_V1_BenchRequests: Sendable {
 
   public var url: String = String()
 
+  /// More URLs: request i asks for the i-th of `url` (when set) followed by `urls`, round robin, so a
+  /// run can go over many tiles (a loader's caches do not answer them all). At most 100,000.
+  public var urls: [String] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -7086,7 +7090,7 @@ nonisolated extension Mapwire_V1_BenchPublishResult: SwiftProtobuf.Message, Swif
 
 nonisolated extension Mapwire_V1_BenchRequests: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BenchRequests"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}window\0\u{1}url\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}count\0\u{1}window\0\u{1}url\0\u{1}urls\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7097,6 +7101,7 @@ nonisolated extension Mapwire_V1_BenchRequests: SwiftProtobuf.Message, SwiftProt
       case 1: try { try decoder.decodeSingularUInt32Field(value: &self.count) }()
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.window) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.url) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.urls) }()
       default: break
       }
     }
@@ -7112,6 +7117,9 @@ nonisolated extension Mapwire_V1_BenchRequests: SwiftProtobuf.Message, SwiftProt
     if !self.url.isEmpty {
       try visitor.visitSingularStringField(value: self.url, fieldNumber: 3)
     }
+    if !self.urls.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.urls, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -7119,6 +7127,7 @@ nonisolated extension Mapwire_V1_BenchRequests: SwiftProtobuf.Message, SwiftProt
     if lhs.count != rhs.count {return false}
     if lhs.window != rhs.window {return false}
     if lhs.url != rhs.url {return false}
+    if lhs.urls != rhs.urls {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -12,6 +12,9 @@ struct ScaleBenchmark {
     let viewportSides: [Int]
     let cameraMoves: Int
     let sourceAdds: Int
+    /// The fixtures folder (the loader-bound figure uses the Chicago tiles, the demo town's without it).
+    var fixtures: URL? = nil
+    var loaderTiles = LoaderBoundTileSet.cities
     /// Launch options every map gets (--offline, --cache PATH).
     var launchArguments: [String] = []
 
@@ -32,6 +35,10 @@ struct ScaleBenchmark {
         }
         section.figures += try slowSubscribers(map: map)
         section.figures += try loaders()
+        let (bound, boundNote) = try LoaderBoundBenchmark(scratch: scratch, fixtures: fixtures, requests: requests, tileSet: loaderTiles,
+                                                             launchArguments: launchArguments).run()
+        section.figures += bound
+        section.notes.append(boundNote)
         let (figures, note) = try cameraChanges()
         section.figures += figures
         section.notes.append(note)

@@ -8636,7 +8636,7 @@ const ProtobufCMessageDescriptor mapwire__v1__bench_publish_result__descriptor =
   (ProtobufCMessageInit) mapwire__v1__bench_publish_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__bench_requests__field_descriptors[3] =
+static const ProtobufCFieldDescriptor mapwire__v1__bench_requests__field_descriptors[4] =
 {
   {
     "count",
@@ -8674,16 +8674,29 @@ static const ProtobufCFieldDescriptor mapwire__v1__bench_requests__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "urls",
+    4,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__BenchRequests, n_urls),
+    offsetof(Mapwire__V1__BenchRequests, urls),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__bench_requests__field_indices_by_name[] = {
   0,   /* field[0] = count */
   2,   /* field[2] = url */
+  3,   /* field[3] = urls */
   1,   /* field[1] = window */
 };
 static const ProtobufCIntRange mapwire__v1__bench_requests__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 3 }
+  { 0, 4 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__bench_requests__descriptor =
 {
@@ -8693,7 +8706,7 @@ const ProtobufCMessageDescriptor mapwire__v1__bench_requests__descriptor =
   "Mapwire__V1__BenchRequests",
   "mapwire.v1",
   sizeof(Mapwire__V1__BenchRequests),
-  3,
+  4,
   mapwire__v1__bench_requests__field_descriptors,
   mapwire__v1__bench_requests__field_indices_by_name,
   1,  mapwire__v1__bench_requests__number_ranges,

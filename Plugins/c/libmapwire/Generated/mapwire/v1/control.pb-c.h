@@ -1593,10 +1593,16 @@ struct  Mapwire__V1__BenchRequests
   uint32_t count;
   uint32_t window;
   char *url;
+  /*
+   * More URLs: request i asks for the i-th of `url` (when set) followed by `urls`, round robin, so a
+   * run can go over many tiles (a loader's caches do not answer them all). At most 100,000.
+   */
+  size_t n_urls;
+  char **urls;
 };
 #define MAPWIRE__V1__BENCH_REQUESTS__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__bench_requests__descriptor) \
-    , 0, 0, (char *)protobuf_c_empty_string }
+    , 0, 0, (char *)protobuf_c_empty_string, 0,NULL }
 
 
 struct  Mapwire__V1__BenchRequestsResult
