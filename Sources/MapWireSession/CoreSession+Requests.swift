@@ -76,7 +76,10 @@ extension CoreSession {
                 plugin = requests.inFlight(slot: owner.slot) < limit ? owner : nil
             } else {
                 guard busyRoles.isEmpty || !busyRoles.contains(route.role) else { continue }
-                plugin = registry.next(for: route.role, where: { requests.inFlight(slot: $0.slot) < limit })
+                plugin = registry.next(for: route.role, load: { plugin in
+                    let inFlight = requests.inFlight(slot: plugin.slot)
+                    return inFlight < limit ? inFlight : nil
+                })
                 if plugin == nil {
                     // No plugin of the role at all: a request that does not wait for one fails now.
                     if !route.waitsForPlugin, !registry.has(role: route.role) {

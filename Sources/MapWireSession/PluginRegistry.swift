@@ -137,22 +137,28 @@ struct PluginRegistry {
 
     /// The next plugin for a role, taking turns among all plugins that have it.
     mutating func next(for role: String) -> Plugin? {
-        next(for: role, where: { _ in true })
+        next(for: role, load: { _ in 0 })
     }
 
-    /// The next plugin for a role that `accepts`, taking turns as `next(for:)` does; nil when none does.
-    /// Asked for every request sent: one look-up of the role, the candidates listed once per registry change.
-    mutating func next(for role: String, where accepts: (Plugin) -> Bool) -> Plugin? {
+    /// The plugin of a role with the least `load` (nil: it takes nothing now), ties going to whose turn
+    /// comes first; nil when none takes it. Dealing by load rather than strictly in turn keeps a loader that
+    /// fell behind (a large tile) from collecting the requests while another runs dry (BENCHMARKS.md, two
+    /// loaders when the loader does the work). Asked for every request sent: one look-up of the role, the
+    /// candidates listed once per registry change.
+    mutating func next(for role: String, load: (Plugin) -> Int?) -> Plugin? {
         guard let index = roles.index(forKey: role) else { return nil }
         if roles.values[index].order == nil { roles.values[index].order = turnOrder(for: role) }
         let candidates = roles.values[index].order!
         let turn = roles.values[index].turn
+        var best: (plugin: Plugin, offset: Int, load: Int)?
         for offset in candidates.indices {
-            guard let plugin = table[candidates[(turn + offset) % candidates.count]], accepts(plugin) else { continue }
-            roles.values[index].turn = turn + offset + 1
-            return plugin
+            guard let plugin = table[candidates[(turn + offset) % candidates.count]], let load = load(plugin) else { continue }
+            if best == nil || load < best!.load { best = (plugin, offset, load) }
+            if load == 0 { break }
         }
-        return nil
+        guard let best else { return nil }
+        roles.values[index].turn = turn + best.offset + 1
+        return best.plugin
     }
 
     func has(role: String) -> Bool {
