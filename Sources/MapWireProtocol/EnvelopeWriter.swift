@@ -71,6 +71,29 @@ public struct EnvelopeWriter: ~Copyable {
         writeTrailer(benchmark: benchmark, causationID: causationID)
     }
 
+    /// Encodes an event of this writer's publisher whose payload is written by hand from plain values
+    /// (`HandWrittenPayload`: the frequent events, from the engine's own values); `withFrames(_:)` sends it.
+    public mutating func encode<P: HandWrittenPayload>(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                                       handWritten payload: borrowing P, benchmark: Bool = false,
+                                                       causationID: UInt64 = 0) {
+        writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        // A oneof member is written even when empty (camera-changed): its presence is the information.
+        wire.reserve(3)
+        wire.uncheckedVarint(UInt64(P.envelopeField) << 3 | 2)
+        let mark = wire.beginLength()
+        payload.writeFields(to: &wire)
+        wire.endLength(mark)
+        writtenTopic = P.topic
+        writeTrailer(benchmark: benchmark, causationID: causationID)
+    }
+
+    /// The last encoded event as its two frames, for an event whose topic the writer knows (one encoded
+    /// with `encode(…handWritten:…)`, or a payload PayloadWire writes), valid for the call only.
+    public func withFrames(_ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
+        guard let writtenTopic else { preconditionFailure("withFrames(_:) after an event whose topic the writer does not know") }
+        body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), wire.withBytes { $0 })
+    }
+
     /// As `encode(sequence:…payload:…)`, for an envelope that may have no payload (tests, replays).
     public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
                                 payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0) {
