@@ -13,14 +13,11 @@ extension EventPayload {
                        causationID: UInt64, send: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
         switch self {
         case .cameraChanged:
-            writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, handWritten: CameraChangedWire(),
-                          benchmark: benchmark, causationID: causationID)
+            Self.encode(CameraChangedWire(), into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark, causationID: causationID)
         case .resourceRequest(let e):
-            writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, handWritten: e,
-                          benchmark: benchmark, causationID: causationID)
+            Self.encode(e.value, into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark, causationID: causationID)
         case .mapLoadingError(let e):
-            writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, handWritten: e,
-                          benchmark: benchmark, causationID: causationID)
+            Self.encode(e.value, into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark, causationID: causationID)
         case .message(let payload):
             writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, payload: payload,
                           benchmark: benchmark, causationID: causationID)
@@ -28,6 +25,13 @@ extension EventPayload {
             return
         }
         writer.withFrames(send)
+    }
+
+    /// One kind of hand-written payload, specialized for it; the value is borrowed from its box.
+    private static func encode<P: HandWrittenPayload>(_ payload: borrowing P, into writer: inout EnvelopeWriter, sequence: UInt64,
+                                                      unixNanos: Int64, benchmark: Bool, causationID: UInt64) {
+        writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, handWritten: payload,
+                      benchmark: benchmark, causationID: causationID)
     }
 }
 
