@@ -24,6 +24,8 @@ public struct EnvelopeWriter: ~Copyable {
     private var mapIDWords: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0), mapIDWordCount = -1
     /// The last payload's topic when it was written by hand (the frequent events), else nil.
     @usableFromInline var writtenTopic: StaticString?
+    /// The length of the last payload written by hand: the guess for the next one's.
+    @usableFromInline var lastPayloadLength = 0
 
     public init() {}
 
@@ -86,9 +88,12 @@ public struct EnvelopeWriter: ~Copyable {
         // A oneof member is written even when empty (camera-changed): its presence is the information.
         wire.reserve(3)
         wire.uncheckedVarint(UInt64(P.envelopeField) << 3 | 2)
-        let mark = wire.beginLength()
+        // The length gets the room the last hand-written payload's took (events of one kind come in runs of
+        // about one size): a payload of 128 bytes or more is then not moved up for its length's second byte.
+        let begun = wire.beginLength(expecting: lastPayloadLength)
         payload.writeFields(to: &wire)
-        wire.endLength(mark)
+        lastPayloadLength = wire.count &- begun.mark &- begun.width
+        wire.endLength(begun)
         writtenTopic = P.topic
         writeTrailer(benchmark: benchmark, causationID: causationID)
     }

@@ -26,6 +26,16 @@ extension ProtobufRawWriter {
         endLength(mark)
     }
 
+    /// As `nestedMessage(_:_:)` for a body of about `expected` bytes: its length gets that room up front
+    /// (a wrong guess costs a move of the body, not wrong bytes).
+    @inlinable @inline(__always)
+    public mutating func nestedMessage(_ field: Int, expecting expected: Int, _ body: (inout ProtobufRawWriter) -> Void) {
+        key(field, wireType: 2)
+        let begun = beginLength(expecting: expected)
+        body(&self)
+        endLength(begun)
+    }
+
     /// A proto3 string field: left out when empty.
     @inlinable @inline(__always)
     public mutating func stringField(_ field: Int, _ value: String) {

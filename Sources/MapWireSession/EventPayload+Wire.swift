@@ -49,7 +49,8 @@ extension ResourceRequestEvent: HandWrittenPayload {
     /// ResourceRequest: data_source = 1, request = 2 (always set), response = 3 (optional), cancelled = 4.
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(dataSource.protocolValue.rawValue))
-        w.nestedMessage(2) { request.writeFields(to: &$0) }
+        // A long URL makes the request 128 bytes or more: its length's room from the URL's size, no move.
+        w.nestedMessage(2, expecting: request.url.utf8.count &+ 8) { request.writeFields(to: &$0) }
         if let response { w.nestedMessage(3) { response.writeFields(to: &$0) } }
         if cancelled { w.varintField(4, 1) }
     }

@@ -177,6 +177,47 @@ public struct ProtobufRawWriter: ~Copyable {
         moveUpForLength(mark, length)
     }
 
+    /// As `beginLength`, with room for the length of a body of about `expected` bytes (a guess the
+    /// caller makes cheaply, e.g. from its strings' sizes): a right guess saves `endLength`'s move.
+    @inlinable @inline(__always) public mutating func beginLength(expecting expected: Int) -> (mark: Int, width: Int) {
+        let width = Self.varintWidth(UInt64(max(expected, 0)))
+        reserve(width)
+        let mark = count
+        written &+= width
+        return (mark, width)
+    }
+
+    /// Writes the length of what followed `beginLength(expecting:)`; the body moves when the guess
+    /// gave its length another number of bytes.
+    @inlinable @inline(__always) public mutating func endLength(_ begun: (mark: Int, width: Int)) {
+        let length = count &- begun.mark &- begun.width
+        if Self.varintWidth(UInt64(length)) != begun.width {
+            return moveForLength(begun.mark, width: begun.width, length: length)
+        }
+        let end = written
+        written = begun.mark
+        uncheckedVarint(UInt64(length))
+        written = end
+    }
+
+    /// Bytes of `value` as a varint.
+    @inlinable @inline(__always) public static func varintWidth(_ value: UInt64) -> Int {
+        // 1 + one per 7 bits above the first 7: from the highest set bit.
+        let bits = 64 - (value | 1).leadingZeroBitCount
+        return (bits + 6) / 7
+    }
+
+    @usableFromInline mutating func moveForLength(_ mark: Int, width: Int, length: Int) {
+        let needed = Self.varintWidth(UInt64(length))
+        if needed > width { reserve(needed - width) }
+        // update(from:count:) handles overlapping ranges either way.
+        (base + mark + needed).update(from: base + mark + width, count: length)
+        let end = mark + needed + length
+        written = mark
+        uncheckedVarint(UInt64(length))
+        written = end
+    }
+
     @usableFromInline mutating func moveUpForLength(_ mark: Int, _ length: Int) {
         var extra = 0, rest = length >> 7
         while rest > 0 { extra += 1; rest >>= 7 }
