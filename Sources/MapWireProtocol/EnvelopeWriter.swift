@@ -2,8 +2,9 @@ import MapWireWireFormat
 import SwiftProtobuf
 
 /// The publish hot path: encodes an event's envelope into one reused buffer (ProtobufRawWriter), the
-/// header fields by hand, the frequent payloads and those with nested messages through their generated
-/// `traverse` (PayloadWire, RawEncodingVisitor), and any other payload message through swift-protobuf.
+/// header fields by hand; the core's frequent events from plain values (`encode(…handWritten:)`,
+/// HandWrittenPayload), payload messages with nested messages through their generated `traverse`
+/// (PayloadWire, RawEncodingVisitor), and any other payload message through swift-protobuf.
 /// The bytes are exactly what
 /// `Mapwire_V1_Envelope.serializedBytes()` gives (fields in number order, defaults left out), so any
 /// protobuf library reads them; the envelope message itself is never built, which is most of its cost.
