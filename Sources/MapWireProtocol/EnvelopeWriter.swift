@@ -91,10 +91,18 @@ public struct EnvelopeWriter: ~Copyable {
         wire.uncheckedVarint(UInt64(P.envelopeField) << 3 | 2)
         // The length gets the room the last hand-written payload's took (events of one kind come in runs of
         // about one size): a payload of 128 bytes or more is then not moved up for its length's second byte.
-        let begun = wire.beginLength(expecting: lastPayloadLength)
-        payload.writeFields(to: &wire)
-        lastPayloadLength = wire.count &- begun.mark &- begun.width
-        wire.endLength(begun)
+        if lastPayloadLength < 0x80 {
+            // The usual small payload (camera-changed): one length byte, no width to work out.
+            let mark = wire.beginLength()
+            payload.writeFields(to: &wire)
+            lastPayloadLength = wire.count &- mark &- 1
+            wire.endLength(mark)
+        } else {
+            let begun = wire.beginLength(expecting: lastPayloadLength)
+            payload.writeFields(to: &wire)
+            lastPayloadLength = wire.count &- begun.mark &- begun.width
+            wire.endLength(begun)
+        }
         writtenTopic = P.topic
         writeTrailer(benchmark: benchmark, causationID: causationID)
     }
