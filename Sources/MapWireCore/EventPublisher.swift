@@ -31,20 +31,18 @@ final class EventPublisher {
 
     /// Publishes one event now, under the sequence number the session gave it, with the id of the
     /// command that caused it; `benchmark` marks the events of bench-publish.
-    func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64 = 0, benchmark: Bool = false) {
+    func publish(_ payload: EventPayload, sequence: UInt64, causationID: UInt64 = 0, benchmark: Bool = false) {
         Self.encodeAndSend(&writer, socket: socket, payload: payload, sequence: sequence, causationID: causationID,
                            benchmark: benchmark)
     }
 
     /// One access to the writer for both its encoding and its bytes' send: a class's stored property
     /// costs a dynamic exclusivity check per access, and this runs once per event.
-    private static func encodeAndSend(_ writer: inout EnvelopeWriter, socket: ZMQSocket, payload: Mapwire_V1_Envelope.OneOf_Payload,
+    private static func encodeAndSend(_ writer: inout EnvelopeWriter, socket: ZMQSocket, payload: EventPayload,
                                       sequence: UInt64, causationID: UInt64, benchmark: Bool) {
-        let now = unixNanosNow()
-        writer.encode(sequence: sequence, beginUnixNanos: now, endUnixNanos: now, payload: payload,
-                      benchmark: benchmark, causationID: causationID)
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
-        writer.withFrames(of: payload) { topic, body in _ = try? socket.send(topic, body, dontWait: true) }
+        payload.encode(into: &writer, sequence: sequence, unixNanos: unixNanosNow(), benchmark: benchmark,
+                       causationID: causationID) { topic, body in _ = try? socket.send(topic, body, dontWait: true) }
     }
 
     /// The messages waiting on the socket: (un)subscriptions, or anything else an XSUB sent (a

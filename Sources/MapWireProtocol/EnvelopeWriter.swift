@@ -2,8 +2,9 @@ import MapWireWireFormat
 import SwiftProtobuf
 
 /// The publish hot path: encodes an event's envelope into one reused buffer (ProtobufRawWriter), the
-/// header fields by hand, the frequent payloads and those with nested messages through their generated
-/// `traverse` (PayloadWire, RawEncodingVisitor), and any other payload message through swift-protobuf.
+/// header fields by hand; the core's frequent events from plain values (`encode(…handWritten:)`,
+/// HandWrittenPayload), payload messages with nested messages through their generated `traverse`
+/// (PayloadWire, RawEncodingVisitor), and any other payload message through swift-protobuf.
 /// The bytes are exactly what
 /// `Mapwire_V1_Envelope.serializedBytes()` gives (fields in number order, defaults left out), so any
 /// protobuf library reads them; the envelope message itself is never built, which is most of its cost.
@@ -13,14 +14,19 @@ import SwiftProtobuf
 /// kept ready), so an event writes only its sequence, times and payload. Noncopyable, as its buffer;
 /// used by one thread (the core's loop).
 public struct EnvelopeWriter: ~Copyable {
-    private var wire = ProtobufRawWriter(capacity: 2048)
+    @usableFromInline var wire = ProtobufRawWriter(capacity: 2048)
     /// What the front of the buffer (fields 1 and 2) and `mapIDField` (field 6) were written for.
     private var protocolVersion: UInt32 = 0, epoch: UInt64 = 0, mapID = ""
     /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
     private var headCount: Int? = nil
     private var mapIDField = ProtobufRawWriter(capacity: 64)
-    /// The last payload's topic when PayloadWire wrote it (the frequent events), else nil.
-    private var writtenTopic: StaticString?
+    /// Field 6's bytes as words when they fit in 32 bytes (nearly every map id), with their count; -1
+    /// when they do not (then `mapIDField` is copied).
+    private var mapIDWords: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0), mapIDWordCount = -1
+    /// The last payload's topic when it was written by hand (the frequent events), else nil.
+    @usableFromInline var writtenTopic: StaticString?
+    /// The length of the last payload written by hand: the guess for the next one's.
+    @usableFromInline var lastPayloadLength = 0
 
     public init() {}
 
@@ -71,6 +77,43 @@ public struct EnvelopeWriter: ~Copyable {
         writeTrailer(benchmark: benchmark, causationID: causationID)
     }
 
+    /// Encodes an event of this writer's publisher whose payload is written by hand from plain values
+    /// (`HandWrittenPayload`: the frequent events, from the engine's own values); `withFrames(_:)` sends it.
+    /// Inlinable: specialized where the payload's type is known, its fields are written with no call
+    /// through a witness table.
+    @inlinable
+    public mutating func encode<P: HandWrittenPayload>(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                                       handWritten payload: borrowing P, benchmark: Bool = false,
+                                                       causationID: UInt64 = 0) {
+        writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        // A oneof member is written even when empty (camera-changed): its presence is the information.
+        wire.reserve(3)
+        wire.uncheckedVarint(UInt64(P.envelopeField) << 3 | 2)
+        // The length gets the room the last hand-written payload's took (events of one kind come in runs of
+        // about one size): a payload of 128 bytes or more is then not moved up for its length's second byte.
+        if lastPayloadLength < 0x80 {
+            // The usual small payload (camera-changed): one length byte, no width to work out.
+            let mark = wire.beginLength()
+            payload.writeFields(to: &wire)
+            lastPayloadLength = wire.count &- mark &- 1
+            wire.endLength(mark)
+        } else {
+            let begun = wire.beginLength(expecting: lastPayloadLength)
+            payload.writeFields(to: &wire)
+            lastPayloadLength = wire.count &- begun.mark &- begun.width
+            wire.endLength(begun)
+        }
+        writtenTopic = P.topic
+        writeTrailer(benchmark: benchmark, causationID: causationID)
+    }
+
+    /// The last encoded event as its two frames, for an event whose topic the writer knows (one encoded
+    /// with `encode(…handWritten:…)`, or a payload PayloadWire writes), valid for the call only.
+    public func withFrames(_ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
+        guard let writtenTopic else { preconditionFailure("withFrames(_:) after an event whose topic the writer does not know") }
+        body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), wire.withBytes { $0 })
+    }
+
     /// As `encode(sequence:…payload:…)`, for an envelope that may have no payload (tests, replays).
     public mutating func encode(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
                                 payload: Mapwire_V1_Envelope.OneOf_Payload?, benchmark: Bool = false, causationID: UInt64 = 0) {
@@ -80,11 +123,12 @@ public struct EnvelopeWriter: ~Copyable {
     }
 
     /// Fields 1 and 2 (left at the front of the buffer), then 3 to 6.
-    private mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
+    @usableFromInline mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
         if headCount == nil { setConstants(protocolVersion: 0, epoch: 0, mapID: "") }
         wire.truncate(to: headCount ?? 0)
-        // Three varints of at most ten bytes and their one-byte keys, under one check of the room.
-        wire.reserve(33)
+        // Three varints of at most ten bytes and their one-byte keys, and the map id's 32 bytes, under one
+        // check of the room (the end time's copy stores 16).
+        wire.reserve(33 + 32)
         if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
         if beginUnixNanos != 0 {
             wire.uncheckedVarint(4 << 3 | 0)
@@ -100,13 +144,20 @@ public struct EnvelopeWriter: ~Copyable {
         } else if endUnixNanos != 0 {
             wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
         }
-        mapIDField.withBytes { wire.raw($0) }
+        if mapIDWordCount >= 0 {
+            wire.uncheckedWords(mapIDWords, count: mapIDWordCount)
+        } else {
+            mapIDField.withBytes { wire.raw($0) }
+        }
     }
 
     /// Fields 130 and 131 come after every payload field (16...100).
-    private mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
-        if benchmark { wire.key(130, wireType: 0); wire.varint(1) }
-        if causationID != 0 { wire.key(131, wireType: 0); wire.varint(causationID) }
+    @usableFromInline mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
+        guard benchmark || causationID != 0 else { return }
+        // Two two-byte keys and two varints under one check of the room.
+        wire.reserve(24)
+        if benchmark { wire.uncheckedVarint(130 << 3 | 0); wire.uncheckedVarint(1) }
+        if causationID != 0 { wire.uncheckedVarint(131 << 3 | 0); wire.uncheckedVarint(causationID) }
     }
 
     /// Writes fields 1 and 2 at the front of the buffer and keeps field 6's bytes.
@@ -122,6 +173,13 @@ public struct EnvelopeWriter: ~Copyable {
         if !mapID.isEmpty {
             mapIDField.key(6, wireType: 2)
             mapIDField.lengthDelimited(mapID)
+        }
+        mapIDWordCount = -1
+        if mapIDField.count <= 32 {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            mapIDField.withBytes { bytes in withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) } }
+            mapIDWords = words
+            mapIDWordCount = mapIDField.count
         }
     }
 

@@ -206,6 +206,11 @@ public final class CoreSession: MapEnvironment {
 
     /// Publishes an event of the core's own (gestures, viewport, location, plugins).
     func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, causedBy causation: UInt64? = nil) {
+        publishEvent(.message(payload), causedBy: causation)
+    }
+
+    /// Publishes an event: the map's frequent ones in the engine's values (EventPayload).
+    func publishEvent(_ payload: EventPayload, causedBy causation: UInt64? = nil) {
         sequence += 1
         outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand))
     }
@@ -219,7 +224,7 @@ public final class CoreSession: MapEnvironment {
 
     public func publish(_ event: MapEvent) {
         if case .mapWillStartLoading = event { reportedUnusable = [] }
-        publish(event.payload, causedBy: causation(of: event))
+        publishEvent(EventPayload(event), causedBy: causation(of: event))
         if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message

@@ -47,8 +47,9 @@ public enum SessionOutput: Sendable {
     /// A request to a plugin (every kind but frames): written by the shell from its parts (`encoded()`).
     case sendRequest(OutgoingRequest, to: Data)
     /// An event with its sequence number (a welcome carries the current one without taking a new one)
-    /// and the id of the command that caused it (0: none).
-    case publish(Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)
+    /// and the id of the command that caused it (0: none). The frequent events come in the engine's own
+    /// values (`EventPayload`); `payload.protobuf` is the message subscribers decode.
+    case publish(EventPayload, sequence: UInt64, causationID: UInt64)
     /// bench-publish: the shell publishes and times the events itself, then replies.
     case benchPublish(BenchPublishJob)
     /// A large style to parse off the loop: the shell runs the job on a thread of its own and steps the
@@ -70,7 +71,8 @@ public struct StyleParseJob: Sendable {
 
 /// `count` copies of one event, numbered from `firstSequence`, then the reply to `commandID`.
 public struct BenchPublishJob: Sendable {
-    public let payload: Mapwire_V1_Envelope.OneOf_Payload
+    /// Published through the same path as the session's own events (`SessionOutput.publish`).
+    public let payload: EventPayload
     public let count: Int
     public let firstSequence: UInt64
     public let messageBytes: Int

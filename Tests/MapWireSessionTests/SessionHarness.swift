@@ -46,7 +46,7 @@ final class SessionHarness {
             switch output {
             case .send(let message, let to): sent.append((to, message))
             case .sendRequest(let request, let to): sent.append((to, request.message))
-            case .publish(let payload, let sequence, let causationID): published.append((payload, sequence, causationID))
+            case .publish(let payload, let sequence, let causationID): published.append((payload.protobuf, sequence, causationID))
             case .benchPublish(let job): benchJobs.append(job)
             case .parseStyle(let job): styleParseJobs.append(job)
             }

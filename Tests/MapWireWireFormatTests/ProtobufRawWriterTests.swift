@@ -37,6 +37,57 @@ import Testing
         }
     }
 
+    @Test func guessedLengthsOfEveryVarintSizeRightOrWrong() {
+        let lengths = [0, 1, 127, 128, 129, 16_383, 16_384, 70_000]
+        for length in lengths {
+            for guess in lengths + [-5] {
+                var raw = ProtobufRawWriter(capacity: 8)
+                raw.varint(1)
+                raw.key(2, wireType: 2)
+                let begun = raw.beginLength(expecting: guess)
+                let body = (0..<length).map { UInt8(truncatingIfNeeded: $0) }
+                body.withUnsafeBytes { raw.raw($0) }
+                raw.endLength(begun)
+                raw.varint(7)
+                var array = ProtobufWireWriter()
+                array.varint(1)
+                array.key(2, wireType: 2)
+                array.lengthDelimited(body)
+                array.varint(7)
+                #expect(raw.bytes == array.bytes, "length \(length), guess \(guess)")
+            }
+        }
+    }
+
+    @Test func repeatedBytesAndWordsAreTheBytesAsked() {
+        var random = SeededRandom(seed: 21)
+        for round in 0..<500 {
+            var raw = ProtobufRawWriter(capacity: 64)
+            var expected: [UInt8] = []
+            let prefix = (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            prefix.withUnsafeBytes { raw.raw($0) }
+            expected += prefix
+            // A varint written, then copied (the publisher's end time after its begin time).
+            let value = random.next() >> UInt64.random(in: 0...63, using: &random)
+            let start = raw.count
+            raw.varint(value)
+            let n = raw.count - start
+            expected += raw.bytes[start...]
+            raw.reserve(16)
+            raw.repeatBytes(from: start, count: n)
+            expected += raw.bytes[start..<start + n]
+            // Up to 32 bytes from words.
+            let count = Int.random(in: 0...32, using: &random)
+            let words = (random.next(), random.next(), random.next(), random.next())
+            raw.reserve(32)
+            raw.uncheckedWords(words, count: count)
+            expected += withUnsafeBytes(of: words) { Array($0.prefix(count)) }
+            raw.varint(5)
+            expected.append(5)
+            #expect(raw.bytes == expected, "round \(round)")
+        }
+    }
+
     @Test func removeAllAndTruncateKeepWhatCameBefore() {
         var raw = ProtobufRawWriter()
         raw.varint(300)
