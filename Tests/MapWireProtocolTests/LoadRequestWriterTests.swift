@@ -15,9 +15,10 @@ import Testing
             guard case .request(let request) = message.body, case .loadResource(let load) = request.kind else {
                 Issue.record("not a load request"); continue
             }
-            #expect(writer.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load))
-            let expected: [UInt8] = try message.serializedBytes()
-            #expect(writer.withBytes { Array($0) } == expected, "\(message)")
+            let written = writer.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load)
+            #expect(written)
+            let bytes = writer.withBytes { Array($0) }
+            #expect(bytes == (try message.serializedBytes() as [UInt8]), "\(message)")
         }
     }
 
@@ -37,8 +38,10 @@ import Testing
                     }
                 }
             }
-            #expect(writer.write(id: 42, deadlineUnixNanos: -1, attempt: 2, load: message.request.loadResource))
-            #expect(writer.withBytes { Array($0) } == (try message.serializedBytes() as [UInt8]), "url of \(length) bytes")
+            let written = writer.write(id: 42, deadlineUnixNanos: -1, attempt: 2, load: message.request.loadResource)
+            #expect(written)
+            let bytes = writer.withBytes { Array($0) }
+            #expect(bytes == (try message.serializedBytes() as [UInt8]), "url of \(length) bytes")
         }
     }
 
@@ -54,9 +57,11 @@ import Testing
             case 1: damaged.request = .with { $0.url = "u"; $0.unknownFields = unknown }
             default: damaged.tileID = .with { $0.z = 1; $0.unknownFields = unknown }
             }
-            #expect(!writer.write(id: 1, deadlineUnixNanos: 2, attempt: 1, load: damaged))
+            let written = writer.write(id: 1, deadlineUnixNanos: 2, attempt: 1, load: damaged)
+            #expect(!written, "unknown fields in place \(place)")
         }
         load.tileID = .with { $0.z = 1 }
-        #expect(writer.write(id: 1, deadlineUnixNanos: 2, attempt: 1, load: load))
+        let written = writer.write(id: 1, deadlineUnixNanos: 2, attempt: 1, load: load)
+        #expect(written)
     }
 }
