@@ -30,7 +30,9 @@ public final class CoreServer {
     /// Peers a send found unreachable during the current outputs, told to the session afterwards.
     private var unreachable: [Data] = []
     /// The load request being sent: written into one buffer kept from send to send (`sendRequest`).
-    private var requestWriter = LoadRequestWriter()
+    /// Unchecked exclusivity: only `sendRequest` touches it, on the loop's one thread, one access after the
+    /// other (write, then read for the send); the dynamic checks were two per request.
+    @exclusivity(unchecked) private var requestWriter = LoadRequestWriter()
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
     public init(configuration: CoreConfiguration, logger: Logger) throws {
