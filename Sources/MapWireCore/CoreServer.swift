@@ -29,6 +29,10 @@ public final class CoreServer {
     private var controlSteps = (messages: 0, writes: 0)
     /// Peers a send found unreachable during the current outputs, told to the session afterwards.
     private var unreachable: [Data] = []
+    /// The load request being sent: written into one buffer kept from send to send (`sendRequest`).
+    /// Unchecked exclusivity: only `sendRequest` touches it, on the loop's one thread, one access after the
+    /// other (write, then read for the send); the dynamic checks were two per request.
+    @exclusivity(unchecked) private var requestWriter = LoadRequestWriter()
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
     public init(configuration: CoreConfiguration, logger: Logger) throws {
@@ -126,7 +130,7 @@ public final class CoreServer {
             case .send(let message, let identity):
                 send(message, to: identity)
             case .sendRequest(let request, let identity):
-                send(request.encoded(), to: identity)
+                sendRequest(request, to: identity)
             case .benchPublish(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
                 for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
@@ -146,6 +150,20 @@ public final class CoreServer {
         case .serialized(let body):
             // Not sent (a peer gone, a full queue): `body` closes its message when dropped.
             sent(to: identity) { id in
+                do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
+                return nil
+            }
+        }
+    }
+
+    /// A load request goes out from the writer's buffer, no `Data` made for it; other kinds through
+    /// `OutgoingRequest.encoded()`.
+    private func sendRequest(_ request: OutgoingRequest, to identity: Data) {
+        guard case .loadResource(let load)? = request.body,
+              requestWriter.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load)
+        else { return send(request.encoded(), to: identity) }
+        sent(to: identity) { id in
+            requestWriter.withBytes { body -> ZMQError? in
                 do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
                 return nil
             }

@@ -192,7 +192,7 @@ extension LoadMessageCodec {
     /// An enum's value as swift-protobuf reads it: the low 32 bits, signed.
     static func enumRaw(_ v: UInt64) -> Int { Int(Int32(truncatingIfNeeded: v)) }
 
-    private static func string(_ bytes: UnsafeRawBufferPointer) -> String? { String(validating: bytes, as: UTF8.self) }
+    private static func string(_ bytes: UnsafeRawBufferPointer) -> String? { asciiFastString(bytes) }
 
     /// Fields met so far (numbers below 64): a second occurrence sends the message to swift-protobuf,
     /// which merges or replaces by the rules of each field type.
