@@ -87,7 +87,7 @@ extension LoadMessageCodec {
             switch field {
             case 1: guard readInfo(body, into: &request) else { return false }; request.hasInfo = true
             case 2: guard let tile = readTile(body) else { return false }; request.tile = tile
-            case 3: guard let s = utf8String(body) else { return false }; request.sourceID = s
+            case 3: guard let s = asciiFastString(body) else { return false }; request.sourceID = s
             default: return false
             }
         }
@@ -101,7 +101,7 @@ extension LoadMessageCodec {
             guard let (field, wireType) = reader.key(), seen.first(field) else { return false }
             switch (field, wireType) {
             case (1, 2):
-                guard let body = reader.lengthDelimited(), let s = utf8String(body) else { return false }
+                guard let body = reader.lengthDelimited(), let s = asciiFastString(body) else { return false }
                 request.url = s
             case (2, 0):
                 guard let v = reader.varint(), let e = Mapwire_V1_ResourceKind(rawValue: enumRaw(v)) else { return false }
@@ -139,17 +139,6 @@ extension LoadMessageCodec {
             }
         }
         return tile
-    }
-
-    /// `String(validating:as:)` with a fast lane for ASCII (every URL the core sends): that generic
-    /// initializer looked up `UnsafeBufferPointer`'s metadata on every call (callgrind, the loader).
-    static func utf8String(_ bytes: UnsafeRawBufferPointer) -> String? {
-        for byte in bytes where byte >= 0x80 { return String(validating: bytes, as: UTF8.self) }
-        guard !bytes.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-            return bytes.count
-        }
     }
 
     // MARK: Replies
