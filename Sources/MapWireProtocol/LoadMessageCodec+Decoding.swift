@@ -99,19 +99,7 @@ extension LoadMessageCodec {
     }
 
     private static func decodeTile(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_TileId? {
-        var reader = ProtobufWireReader(bytes)
-        var tile = Mapwire_V1_TileId()
-        var seen = Seen()
-        while !reader.isAtEnd {
-            guard let (field, wireType) = reader.key(), wireType == 0, seen.first(field), let v = reader.varint() else { return nil }
-            switch field {
-            case 1: tile.z = UInt32(truncatingIfNeeded: v)
-            case 2: tile.x = UInt32(truncatingIfNeeded: v)
-            case 3: tile.y = UInt32(truncatingIfNeeded: v)
-            default: return nil
-            }
-        }
-        return tile
+        readTile(bytes).map { tile in .with { $0.z = tile.z; $0.x = tile.x; $0.y = tile.y } }
     }
 
     private static func decodeReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {

@@ -125,7 +125,7 @@ extension LoadMessageCodec {
         return true
     }
 
-    private static func readTile(_ bytes: UnsafeRawBufferPointer) -> LoadRequest.Tile? {
+    static func readTile(_ bytes: UnsafeRawBufferPointer) -> LoadRequest.Tile? {
         var reader = ProtobufWireReader(bytes)
         var tile = LoadRequest.Tile(z: 0, x: 0, y: 0)
         var seen = Seen()
@@ -148,17 +148,7 @@ extension LoadMessageCodec {
     public static func encodeResource(_ resource: Mapwire_V1_ResourceData) -> [UInt8]? {
         guard let responseSize = size(resource) else { return nil }
         var writer = ProtobufWireWriter(capacity: 48 + (responseSize ?? 0) + resource.data.count)
-        writeVarint(&writer, 1, enumValue(resource.dataSource.rawValue))
-        if responseSize != nil { write(resource.response, to: &writer) }
-        if !resource.data.isEmpty {
-            writer.key(3, wireType: 2)
-            writer.varint(UInt64(resource.data.count))
-            resource.data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
-        }
-        if resource.hasRetryAfterMs {
-            writer.key(4, wireType: 0)
-            writer.varint(UInt64(resource.retryAfterMs))
-        }
+        writeResource(resource, hasResponse: responseSize != nil, to: &writer)
         return writer.bytes
     }
 
@@ -186,10 +176,7 @@ extension LoadMessageCodec {
     @discardableResult
     public static func appendReply(id: UInt64, resource: Mapwire_V1_ResourceData, to out: inout [UInt8]) -> Bool {
         guard let responseSize = size(resource) else { return false }
-        let dataField = resource.data.isEmpty ? 0 : keyedLength(3, resource.data.count)
-        let retryField = resource.hasRetryAfterMs ? 1 + varintSize(UInt64(resource.retryAfterMs)) : 0
-        var resourceSize = varintField(1, enumValue(resource.dataSource.rawValue)) + dataField + retryField
-        if let responseSize { resourceSize += keyedLength(2, responseSize) }
+        let resourceSize = resourceSize(resource, responseSize: responseSize)
         let replySize = varintField(1, id) + keyedLength(10, resourceSize)
         var writer = ProtobufWireWriter()
         swap(&writer.bytes, &out)
@@ -200,17 +187,7 @@ extension LoadMessageCodec {
         writeVarint(&writer, 1, id)
         writer.key(10, wireType: 2)
         writer.varint(UInt64(resourceSize))
-        writeVarint(&writer, 1, enumValue(resource.dataSource.rawValue))
-        if responseSize != nil { write(resource.response, to: &writer) }
-        if !resource.data.isEmpty {
-            writer.key(3, wireType: 2)
-            writer.varint(UInt64(resource.data.count))
-            resource.data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
-        }
-        if resource.hasRetryAfterMs {
-            writer.key(4, wireType: 0)
-            writer.varint(UInt64(resource.retryAfterMs))
-        }
+        writeResource(resource, hasResponse: responseSize != nil, to: &writer)
         return true
     }
 

@@ -52,10 +52,7 @@ public enum LoadMessageCodec {
     /// A resource reply: every field before and after the data is written into one small buffer; the
     /// data is copied once, into the frame (`Data` assembled at its final size).
     private static func encode(_ id: UInt64, _ resource: Mapwire_V1_ResourceData, responseSize: Int?) -> Data? {
-        let dataField = resource.data.isEmpty ? 0 : keyedLength(3, resource.data.count)
-        let retryField = resource.hasRetryAfterMs ? 1 + varintSize(UInt64(resource.retryAfterMs)) : 0
-        var resourceSize = varintField(1, enumValue(resource.dataSource.rawValue)) + dataField + retryField
-        if let responseSize { resourceSize += keyedLength(2, responseSize) }
+        let resourceSize = resourceSize(resource, responseSize: responseSize)
         let replySize = varintField(1, id) + keyedLength(10, resourceSize)
         var head = ProtobufWireWriter(capacity: 64 + (responseSize ?? 0))
         head.key(6, wireType: 2)
@@ -69,16 +66,40 @@ public enum LoadMessageCodec {
             head.key(3, wireType: 2)
             head.varint(UInt64(resource.data.count))
         }
-        var frame = Data(capacity: head.bytes.count + resource.data.count + retryField)
+        var frame = Data(capacity: head.bytes.count + resource.data.count + 11)
         frame.append(contentsOf: head.bytes)
         frame.append(resource.data)
         if resource.hasRetryAfterMs {
-            var tail = ProtobufWireWriter(capacity: retryField)
+            var tail = ProtobufWireWriter(capacity: 11)
             tail.key(4, wireType: 0)
             tail.varint(UInt64(resource.retryAfterMs))
             frame.append(contentsOf: tail.bytes)
         }
         return frame
+    }
+
+    /// The bytes of a `ResourceData`'s body (`responseSize`: its response's, nil when it has none).
+    static func resourceSize(_ resource: Mapwire_V1_ResourceData, responseSize: Int?) -> Int {
+        let dataField = resource.data.isEmpty ? 0 : keyedLength(3, resource.data.count)
+        let retryField = resource.hasRetryAfterMs ? 1 + varintSize(UInt64(resource.retryAfterMs)) : 0
+        var size = varintField(1, enumValue(resource.dataSource.rawValue)) + dataField + retryField
+        if let responseSize { size += keyedLength(2, responseSize) }
+        return size
+    }
+
+    /// A `ResourceData`'s body, its data copied once, into `writer`.
+    static func writeResource(_ resource: Mapwire_V1_ResourceData, hasResponse: Bool, to writer: inout ProtobufWireWriter) {
+        writeVarint(&writer, 1, enumValue(resource.dataSource.rawValue))
+        if hasResponse { write(resource.response, to: &writer) }
+        if !resource.data.isEmpty {
+            writer.key(3, wireType: 2)
+            writer.varint(UInt64(resource.data.count))
+            resource.data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+        }
+        if resource.hasRetryAfterMs {
+            writer.key(4, wireType: 0)
+            writer.varint(UInt64(resource.retryAfterMs))
+        }
     }
 
     private struct LoadSizes {
