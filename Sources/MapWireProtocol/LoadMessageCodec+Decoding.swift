@@ -13,7 +13,8 @@ extension LoadMessageCodec {
               reader.isAtEnd else { return nil }
         switch field {
         case 5:
-            guard let request = decodeRequest(body) else { return nil }
+            // The loader's reader (LoadMessageCodec+Loader.swift), as swift-protobuf's message.
+            guard let request = decodeLoadRequest(bytes)?.pluginRequest else { return nil }
             var message = Mapwire_V1_ControlMessage()
             message.body = .request(request)
             return message
@@ -34,72 +35,6 @@ extension LoadMessageCodec {
         guard let (field, wireType) = reader.key(), field == 6, wireType == 2, let body = reader.lengthDelimited(),
               reader.isAtEnd else { return nil }
         return decodeReply(body)
-    }
-
-    private static func decodeRequest(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginRequest? {
-        var reader = ProtobufWireReader(bytes)
-        var request = Mapwire_V1_PluginRequest()
-        var seen = Seen()
-        while !reader.isAtEnd {
-            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
-            switch (field, wireType) {
-            case (1, 0): guard let v = reader.varint() else { return nil }; request.id = v
-            case (2, 0): guard let v = reader.varint() else { return nil }; request.deadlineUnixNanos = Int64(bitPattern: v)
-            case (30, 0): guard let v = reader.varint() else { return nil }; request.attempt = UInt32(truncatingIfNeeded: v)
-            case (10, 2):
-                guard let body = reader.lengthDelimited(), let load = decodeLoad(body) else { return nil }
-                request.loadResource = load
-            default: return nil
-            }
-        }
-        guard request.kind != nil else { return nil }
-        return request
-    }
-
-    private static func decodeLoad(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_LoadResource? {
-        var reader = ProtobufWireReader(bytes)
-        var load = Mapwire_V1_LoadResource()
-        var seen = Seen()
-        while !reader.isAtEnd {
-            guard let (field, wireType) = reader.key(), wireType == 2, seen.first(field),
-                  let body = reader.lengthDelimited() else { return nil }
-            switch field {
-            case 1: guard let info = decodeInfo(body) else { return nil }; load.request = info
-            case 2: guard let tile = decodeTile(body) else { return nil }; load.tileID = tile
-            case 3: guard let s = string(body) else { return nil }; load.sourceID = s
-            default: return nil
-            }
-        }
-        return load
-    }
-
-    private static func decodeInfo(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResourceRequestInfo? {
-        var reader = ProtobufWireReader(bytes)
-        var info = Mapwire_V1_ResourceRequestInfo()
-        var seen = Seen()
-        while !reader.isAtEnd {
-            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
-            switch (field, wireType) {
-            case (1, 2): guard let body = reader.lengthDelimited(), let s = string(body) else { return nil }; info.url = s
-            case (2, 0): guard let v = reader.varint(), let e = Mapwire_V1_ResourceKind(rawValue: enumRaw(v)) else { return nil }; info.kind = e
-            case (3, 0): guard let v = reader.varint(), let e = Mapwire_V1_ResourcePriority(rawValue: enumRaw(v)) else { return nil }; info.priority = e
-            case (4, 2):
-                guard let body = reader.lengthDelimited() else { return nil }
-                var packed = ProtobufWireReader(body)
-                var methods: [Mapwire_V1_LoadingMethod] = []
-                while !packed.isAtEnd {
-                    guard let v = packed.varint(), let e = Mapwire_V1_LoadingMethod(rawValue: enumRaw(v)) else { return nil }
-                    methods.append(e)
-                }
-                info.loadingMethod = methods
-            default: return nil
-            }
-        }
-        return info
-    }
-
-    private static func decodeTile(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_TileId? {
-        readTile(bytes).map { tile in .with { $0.z = tile.z; $0.x = tile.x; $0.y = tile.y } }
     }
 
     private static func decodeReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {

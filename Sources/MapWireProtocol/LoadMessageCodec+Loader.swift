@@ -125,7 +125,7 @@ extension LoadMessageCodec {
         return true
     }
 
-    static func readTile(_ bytes: UnsafeRawBufferPointer) -> LoadRequest.Tile? {
+    private static func readTile(_ bytes: UnsafeRawBufferPointer) -> LoadRequest.Tile? {
         var reader = ProtobufWireReader(bytes)
         var tile = LoadRequest.Tile(z: 0, x: 0, y: 0)
         var seen = Seen()
