@@ -11,18 +11,20 @@ import SwiftProtobuf
 ///
 /// A publisher's protocol version, epoch and map id never change: their fields are written once (the
 /// first two stay at the front of the buffer from event to event, the map id's is copied from bytes
-/// kept ready), so an event writes only its sequence, times and payload. Noncopyable, as its buffer;
-/// used by one thread (the core's loop).
+/// kept ready), so an event writes only its sequence, times and payload. The events of one input share
+/// their time, so the times' and map id's bytes (fields 4 to 6) are kept too and copied while the time
+/// stays. Noncopyable, as its buffer; used by one thread (the core's loop).
 public struct EnvelopeWriter: ~Copyable {
     @usableFromInline var wire = ProtobufRawWriter(capacity: 2048)
     /// What the front of the buffer (fields 1 and 2) and `mapIDField` (field 6) were written for.
     private var protocolVersion: UInt32 = 0, epoch: UInt64 = 0, mapID = ""
     /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
-    private var headCount: Int? = nil
+    @usableFromInline var headCount: Int? = nil
     private var mapIDField = ProtobufRawWriter(capacity: 64)
-    /// Field 6's bytes as words when they fit in 32 bytes (nearly every map id), with their count; -1
-    /// when they do not (then `mapIDField` is copied).
-    private var mapIDWords: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0), mapIDWordCount = -1
+    /// Fields 4 to 6 as last written, for the times they were written for, when they fit in 64 bytes
+    /// (nearly every map id), with their count; -1 when there are none to copy.
+    @usableFromInline var timesAndMapID: ProtobufRawWriter.Words = (0, 0, 0, 0, 0, 0, 0, 0), timesAndMapIDCount = -1
+    @usableFromInline var timesAndMapIDFor: (begin: Int64, end: Int64) = (0, 0)
     /// The last payload's topic when it was written by hand (the frequent events), else nil.
     @usableFromInline var writtenTopic: StaticString?
     /// The length of the last payload written by hand: the guess for the next one's.
@@ -108,8 +110,9 @@ public struct EnvelopeWriter: ~Copyable {
     }
 
     /// The last encoded event as its two frames, for an event whose topic the writer knows (one encoded
-    /// with `encode(…handWritten:…)`, or a payload PayloadWire writes), valid for the call only.
-    public func withFrames(_ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
+    /// with `encode(…handWritten:…)`, or a payload PayloadWire writes), valid for the call only. Inlinable,
+    /// as the methods of the hand-written path: a call would copy the whole writer to pass it borrowed.
+    @inlinable @inline(__always) public func withFrames(_ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
         guard let writtenTopic else { preconditionFailure("withFrames(_:) after an event whose topic the writer does not know") }
         body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), wire.withBytes { $0 })
     }
@@ -123,13 +126,32 @@ public struct EnvelopeWriter: ~Copyable {
     }
 
     /// Fields 1 and 2 (left at the front of the buffer), then 3 to 6.
-    @usableFromInline mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
+    @inlinable @inline(__always) mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
         if headCount == nil { setConstants(protocolVersion: 0, epoch: 0, mapID: "") }
         wire.truncate(to: headCount ?? 0)
-        // Three varints of at most ten bytes and their one-byte keys, and the map id's 32 bytes, under one
-        // check of the room (the end time's copy stores 16).
-        wire.reserve(33 + 32)
+        // The sequence's varint and key, and 64 bytes for fields 4 to 6 (copied as words, or written:
+        // two varints and their keys, the end time's copy storing 16, then the map id), under one check
+        // of the room.
+        wire.reserve(11 + 64)
         if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
+        if timesAndMapIDCount >= 0, beginUnixNanos == timesAndMapIDFor.begin, endUnixNanos == timesAndMapIDFor.end {
+            // Another event of the same input: the same bytes as the last.
+            wire.uncheckedWords(timesAndMapID, count: timesAndMapIDCount)
+            return
+        }
+        let start = wire.count
+        writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        let count = wire.count - start
+        if count <= 64 {
+            wire.reserve(64)
+            (timesAndMapID, timesAndMapIDCount, timesAndMapIDFor) = (wire.words(from: start), count, (beginUnixNanos, endUnixNanos))
+        } else {
+            timesAndMapIDCount = -1
+        }
+    }
+
+    /// Fields 4 to 6, where the room for the times was reserved.
+    @usableFromInline mutating func writeTimesAndMapID(beginUnixNanos: Int64, endUnixNanos: Int64) {
         if beginUnixNanos != 0 {
             wire.uncheckedVarint(4 << 3 | 0)
             let begin = wire.count
@@ -144,15 +166,11 @@ public struct EnvelopeWriter: ~Copyable {
         } else if endUnixNanos != 0 {
             wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
         }
-        if mapIDWordCount >= 0 {
-            wire.uncheckedWords(mapIDWords, count: mapIDWordCount)
-        } else {
-            mapIDField.withBytes { wire.raw($0) }
-        }
+        mapIDField.withBytes { wire.raw($0) }
     }
 
     /// Fields 130 and 131 come after every payload field (16...100).
-    @usableFromInline mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
+    @inlinable @inline(__always) mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
         guard benchmark || causationID != 0 else { return }
         // Two two-byte keys and two varints under one check of the room.
         wire.reserve(24)
@@ -161,7 +179,7 @@ public struct EnvelopeWriter: ~Copyable {
     }
 
     /// Writes fields 1 and 2 at the front of the buffer and keeps field 6's bytes.
-    private mutating func setConstants(protocolVersion: UInt32, epoch: UInt64, mapID: String) {
+    @usableFromInline mutating func setConstants(protocolVersion: UInt32, epoch: UInt64, mapID: String) {
         self.protocolVersion = protocolVersion
         self.epoch = epoch
         self.mapID = mapID
@@ -174,13 +192,7 @@ public struct EnvelopeWriter: ~Copyable {
             mapIDField.key(6, wireType: 2)
             mapIDField.lengthDelimited(mapID)
         }
-        mapIDWordCount = -1
-        if mapIDField.count <= 32 {
-            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            mapIDField.withBytes { bytes in withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) } }
-            mapIDWords = words
-            mapIDWordCount = mapIDField.count
-        }
+        timesAndMapIDCount = -1
     }
 
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {

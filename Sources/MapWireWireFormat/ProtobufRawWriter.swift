@@ -114,15 +114,22 @@ public struct ProtobufRawWriter: ~Copyable {
         written &+= n
     }
 
-    /// The first `n` (at most 32) bytes of `words`, in memory order, where the room for 32 was reserved
-    /// before: a short constant field (the publisher's map id) in four stores instead of a memcpy call.
-    @inlinable @inline(__always) public mutating func uncheckedWords(_ words: (UInt64, UInt64, UInt64, UInt64), count n: Int) {
-        precondition(n >= 0 && n <= 32 && written + 32 <= capacity, "words outside the buffer")
-        let target = UnsafeMutableRawPointer(base + written)
-        target.storeBytes(of: words.0, as: UInt64.self)
-        target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
-        target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
-        target.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
+    /// 64 bytes held as a value: up to 64 bytes written before, kept to write again (`uncheckedWords`).
+    public typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    /// The 64 bytes from `start` on (those past `count` are the buffer's own, zeroed or old), where the
+    /// room for 64 was reserved before: the bytes just written, to keep as a value.
+    @inlinable @inline(__always) public func words(from start: Int) -> Words {
+        precondition(start >= 0 && start + 64 <= capacity, "words outside the buffer")
+        return UnsafeRawPointer(base + start).loadUnaligned(as: Words.self)
+    }
+
+    /// The first `n` (at most 64) bytes of `words`, in memory order, where the room for 64 was reserved
+    /// before: bytes written before and kept (the publisher's times and map id) in a few wide stores
+    /// instead of a memcpy call.
+    @inlinable @inline(__always) public mutating func uncheckedWords(_ words: Words, count n: Int) {
+        precondition(n >= 0 && n <= 64 && written + 64 <= capacity, "words outside the buffer")
+        UnsafeMutableRawPointer(base + written).storeBytes(of: words, as: Words.self)
         written &+= n
     }
 

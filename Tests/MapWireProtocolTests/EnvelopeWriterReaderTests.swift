@@ -77,6 +77,24 @@ import Testing
         }
     }
 
+    @Test func aNewMapIDIsWrittenEvenWhenTheTimeStays() throws {
+        // The writer keeps fields 4 to 6 while the time stays; a new map id (or one too long to keep) must
+        // still be written.
+        var writer = EnvelopeWriter()
+        let time: Int64 = 1_790_000_000_123_456_789
+        for mapID in ["a", "b", String(repeating: "long map id ", count: 8), "b", "", "a"] {
+            for sequence in [1, 2] as [UInt64] {
+                writer.encode(protocolVersion: 1, epoch: 7, sequence: sequence, beginUnixNanos: time, endUnixNanos: time, mapID: mapID,
+                              payload: .cameraChanged(.init()))
+                let e = Mapwire_V1_Envelope.with {
+                    $0.protocolVersion = 1; $0.epoch = 7; $0.sequence = sequence; $0.beginUnixNanos = time; $0.endUnixNanos = time
+                    $0.mapID = mapID; $0.payload = .cameraChanged(.init())
+                }
+                #expect(writer.bytes == (try e.serializedBytes()), "\(mapID) \(sequence)")
+            }
+        }
+    }
+
     @Test func everyPayloadIsWrittenByteForByteAsSwiftProtobufWritesIt() throws {
         for payload in Self.payloads + [nil] {
             let e = Self.envelope(payload)

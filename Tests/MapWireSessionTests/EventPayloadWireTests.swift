@@ -16,9 +16,14 @@ import Testing
         var random = SeededRandom(seed: seed)
         // One writer for every round, as the publisher keeps one: what an event leaves behind must not leak.
         var writer = EnvelopeWriter(protocolVersion: mapWireProtocolVersion, epoch: 42, mapID: "map ü")
+        var lastNanos: Int64 = 0
         for round in 0..<Self.rounds {
             let payload = RandomEvent.any(&random)
-            let header = RandomEvent.header(&random)
+            var header = RandomEvent.header(&random)
+            // Half the events share the last one's time, as the events of one input do (the writer keeps
+            // the times' bytes while the time stays).
+            if random.chance(0.5) { header.nanos = lastNanos }
+            lastNanos = header.nanos
             let expected = try Self.expected(payload, header)
             let written = Self.written(payload, header, into: &writer)
             #expect(written.topic == Array(payload.protobuf.topic.utf8), "seed \(seed) round \(round)")

@@ -76,12 +76,15 @@ import Testing
             raw.reserve(16)
             raw.repeatBytes(from: start, count: n)
             expected += raw.bytes[start..<start + n]
-            // Up to 32 bytes from words.
-            let count = Int.random(in: 0...32, using: &random)
-            let words = (random.next(), random.next(), random.next(), random.next())
-            raw.reserve(32)
+            // Up to 64 bytes from words, and read back as words.
+            let count = Int.random(in: 0...64, using: &random)
+            let words = (random.next(), random.next(), random.next(), random.next(),
+                         random.next(), random.next(), random.next(), random.next())
+            raw.reserve(64)
+            let wordsStart = raw.count
             raw.uncheckedWords(words, count: count)
             expected += withUnsafeBytes(of: words) { Array($0.prefix(count)) }
+            #expect(withUnsafeBytes(of: raw.words(from: wordsStart)) { Array($0.prefix(count)) } == withUnsafeBytes(of: words) { Array($0.prefix(count)) })
             raw.varint(5)
             expected.append(5)
             #expect(raw.bytes == expected, "round \(round)")
