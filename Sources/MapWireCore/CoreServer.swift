@@ -101,9 +101,7 @@ public final class CoreServer {
     // MARK: Loop
 
     static func time() -> SessionTime {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return SessionTime(monotonicNanos: UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec), unixNanos: unixNanosNow())
+        SessionTime(monotonicNanos: monotonicNanos(), unixNanos: unixNanosNow())
     }
 
     /// One input to the session, then its outputs; a peer found unreachable is the next input.

@@ -9,7 +9,12 @@ public func unixNanosNow() -> Int64 {
 
 /// Monotonic milliseconds, for timers and deadlines.
 public func monotonicMillis() -> Int64 {
+    Int64(monotonicNanos() / 1_000_000)
+}
+
+/// Monotonic nanoseconds, for short spans (a batch of replies).
+public func monotonicNanos() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }

@@ -137,9 +137,10 @@ public final class PluginRunner {
             guard ready[0] else { continue }
             channel?.handlingBegins()
             defer { if let channel { for bytes in channel.drainAfterHandling() { try? forward([bytes], on: socket) } } }
-            // Every request waiting is read before the replies of the wire handler go out (one wakeup of
-            // libzmq's I/O thread for several), at most `wireBatch` at a time.
+            // The requests waiting are read before the replies of the wire handler go out (one wakeup of
+            // libzmq's I/O thread for several), as long as the batch is short (ReplyBatch).
             defer { flush(&wireReplies, on: socket) }
+            var batch = ReplyBatch(at: monotonicNanos())
             // Decoded from libzmq's buffer (no `Data` of the frame first): a render frame's tiles are
             // copied once here, into the request the handler gets.
             var received = Received.malformed
@@ -149,7 +150,7 @@ public final class PluginRunner {
                     else if let message = try? ControlCodec.decode(lent: frame) { .message(message) }
                     else { .malformed }
             }) {
-                let now = monotonicMillis()
+                let nanos = monotonicNanos(), now = Int64(nanos / 1_000_000)
                 // A long batch of requests must not starve the heartbeat: the core would take a busy
                 // plugin for a hung one.
                 if welcome != nil, now >= nextBeat {
@@ -163,7 +164,10 @@ public final class PluginRunner {
                     continue
                 case .answered:
                     lastHeardCore = now
-                    if wireReplies.count >= Self.wireBatch { flush(&wireReplies, on: socket) }
+                    if batch.isDue(holding: wireReplies.count, at: nanos) {
+                        flush(&wireReplies, on: socket)
+                        batch.restart(at: monotonicNanos())
+                    }
                     continue
                 case .message(let decoded):
                     message = decoded
@@ -227,9 +231,6 @@ public final class PluginRunner {
         case message(Mapwire_V1_ControlMessage)
         case malformed
     }
-
-    /// The most wire replies held back while requests are still waiting.
-    static let wireBatch = 64
 
     /// Sends the wire handler's replies from their batch buffer and empties it.
     private func flush(_ replies: inout WireReplies, on socket: ZMQSocket) {
