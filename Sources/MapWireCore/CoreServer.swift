@@ -159,9 +159,8 @@ public final class CoreServer {
     /// A load request goes out from the writer's buffer, no `Data` made for it; other kinds through
     /// `OutgoingRequest.encoded()`.
     private func sendRequest(_ request: OutgoingRequest, to identity: Data) {
-        guard case .loadResource(let load)? = request.body,
-              requestWriter.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load)
-        else { return send(request.encoded(), to: identity) }
+        guard case .load(let load) = request.body else { return send(request.encoded(), to: identity) }
+        requestWriter.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load)
         sent(to: identity) { id in
             requestWriter.withBytes { body -> ZMQError? in
                 do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
@@ -247,7 +246,7 @@ public final class CoreServer {
             return .tooLarge(from: copy(identity), bytes: largest, limit: limit, head: copy(body))
         }
         guard frames == 2 else { return .malformed(from: copy(identity), frames: frames) }
-        if let reply = LoadMessageCodec.decodeResourceReply(body) {
+        if let reply = LoadMessageCodec.readResourceReply(body) {
             return .reply(from: copy(identity), reply, bytes: body.count)
         }
         return .message(from: copy(identity), bytes: copy(body))

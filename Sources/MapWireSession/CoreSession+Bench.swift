@@ -10,7 +10,7 @@ final class BenchRequestRun {
     let commandID: UInt64
     /// What the requests ask, one per URL, built once: request i asks `bodies[i % bodies.count]`, and
     /// the requests of a URL share its storage.
-    let bodies: [Mapwire_V1_PluginRequest.OneOf_Kind]
+    let bodies: [LoadMessageCodec.LoadRequest]
     let count: Int
     let window: Int
     var sent = 0
@@ -24,7 +24,7 @@ final class BenchRequestRun {
 
     var finished: Bool { sent == count && inFlight == 0 }
 
-    init(client: Data, commandID: UInt64, bodies: [Mapwire_V1_PluginRequest.OneOf_Kind], count: Int, window: Int,
+    init(client: Data, commandID: UInt64, bodies: [LoadMessageCodec.LoadRequest], count: Int, window: Int,
          roundTrips: [UInt64]) {
         self.client = client
         self.commandID = commandID
@@ -63,9 +63,13 @@ extension CoreSession {
         guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
         let urls = (c.url.isEmpty ? [] : [c.url]) + c.urls
         let bodies = urls.map { url in
-            Mapwire_V1_PluginRequest.OneOf_Kind.loadResource(.with {
-                $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
-            })
+            var body = LoadMessageCodec.LoadRequest()
+            body.hasInfo = true
+            body.url = url
+            body.kind = .unknown
+            body.priority = .regular
+            body.loadingMethods = [.cache, .network]
+            return body
         }
         benchRun = BenchRequestRun(client: identity, commandID: commandID, bodies: bodies, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
@@ -84,7 +88,7 @@ extension CoreSession {
             run.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
             run.lastNanos = monotonicNanos
             if run.replyBytes == 0 { run.replyBytes = bytes }
-            if case .resource(let r) = reply.kind, !r.response.hasError {} else { run.failures += 1 }
+            if !reply.isResourceWithoutError { run.failures += 1 }
         case .failed:
             run.failures += 1
         }
@@ -100,7 +104,7 @@ extension CoreSession {
         }
         var added = false
         while run.sent < run.count, run.inFlight < run.window {
-            let body = run.bodies[run.sent % run.bodies.count]
+            let body = PluginRequestBody.load(run.bodies[run.sent % run.bodies.count])
             let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: body)
             if run.requestBytes == 0 {
                 run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: body).encoded().count

@@ -127,7 +127,7 @@ public final class CoreSession: MapEnvironment {
         case .message(let identity, let bytes):
             handleControl(from: identity, bytes)
         case .reply(let identity, let reply, let bytes):
-            handleReply(reply, bytes: bytes, from: identity)
+            handleReply(.resource(reply), bytes: bytes, from: identity)
         case .malformed(let identity, let frames):
             reject(identity: identity, .malformed, "a control message is one frame (got \(max(0, frames - 1)))")
         case .tooLarge(let identity, let bytes, let limit, let head):

@@ -45,7 +45,10 @@ final class SessionHarness {
         session.drainOutputs { output in
             switch output {
             case .send(let message, let to): sent.append((to, message))
-            case .sendRequest(let request, let to): sent.append((to, request.message))
+            case .sendRequest(let request, let to):
+                // What the shell writes (a load from its plain body, `LoadRequestWriter`) reads back as the request.
+                #expect((try? ControlCodec.decode(request.encoded())) == request.message)
+                sent.append((to, request.message))
             case .publish(let payload, let sequence, let causationID): published.append((payload.protobuf, sequence, causationID))
             case .benchPublish(let job): benchJobs.append(job)
             case .parseStyle(let job): styleParseJobs.append(job)
