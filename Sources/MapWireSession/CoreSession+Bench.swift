@@ -10,7 +10,7 @@ final class BenchRequestRun {
     let commandID: UInt64
     /// What the requests ask, one per URL, built once: request i asks `bodies[i % bodies.count]`, and
     /// the requests of a URL share its storage.
-    let bodies: [LoadMessageCodec.LoadRequest]
+    let bodies: [PluginRequestBody]
     let count: Int
     let window: Int
     var sent = 0
@@ -24,7 +24,7 @@ final class BenchRequestRun {
 
     var finished: Bool { sent == count && inFlight == 0 }
 
-    init(client: Data, commandID: UInt64, bodies: [LoadMessageCodec.LoadRequest], count: Int, window: Int,
+    init(client: Data, commandID: UInt64, bodies: [PluginRequestBody], count: Int, window: Int,
          roundTrips: [UInt64]) {
         self.client = client
         self.commandID = commandID
@@ -69,7 +69,7 @@ extension CoreSession {
             body.kind = .unknown
             body.priority = .regular
             body.loadingMethods = [.cache, .network]
-            return body
+            return PluginRequestBody.load(body)
         }
         benchRun = BenchRequestRun(client: identity, commandID: commandID, bodies: bodies, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
@@ -104,7 +104,7 @@ extension CoreSession {
         }
         var added = false
         while run.sent < run.count, run.inFlight < run.window {
-            let body = PluginRequestBody.load(run.bodies[run.sent % run.bodies.count])
+            let body = run.bodies[run.sent % run.bodies.count]
             let id = addRequest(role: PluginRole.loader, purpose: .bench(index: run.sent), policy: benchPolicy, body: body)
             if run.requestBytes == 0 {
                 run.requestBytes = OutgoingRequest(id: id, deadlineUnixNanos: wallNanos, attempt: 1, body: body).encoded().count

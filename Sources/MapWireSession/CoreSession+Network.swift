@@ -30,9 +30,10 @@ extension CoreSession {
         for id in requests.waiting {
             guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = map.refreshLoadingMethod(loadID) else { continue }
             requests.updateWaiting(id) { body in
-                guard case .load(var load) = body else { return }
-                load.loadingMethods = method.map(\.protocolValue)
-                body = .load(load)
+                guard case .load(let load) = body else { return }
+                var changed = load.request
+                changed.loadingMethods = method.map(\.protocolValue)
+                body = .load(changed)
             }
         }
     }
@@ -47,7 +48,8 @@ extension CoreSession {
         }
         var retryAfter: UInt32?
         if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.retryAfterMs }
-        guard case .load(let asked) = body else { return map.resourceFinished(loadID, result) }
+        guard case .load(let load) = body else { return map.resourceFinished(loadID, result) }
+        let asked = load.request
         let state = retries.failed(loadID, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
                                    retryAfterMillis: retryAfter, online: online,
                                    askedCacheOnly: !asked.loadingMethods.contains(.network), now: now)

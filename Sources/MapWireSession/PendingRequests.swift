@@ -438,7 +438,7 @@ public struct OutgoingRequest: Sendable {
         switch body {
         case .load(let load):
             var writer = LoadRequestWriter()
-            writer.write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load)
+            writer.write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load.request)
             return writer.withBytes { Data($0) }
         case .other(.loadResource(let load)?):
             if let bytes = LoadMessageCodec.encodeRequest(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load) {
