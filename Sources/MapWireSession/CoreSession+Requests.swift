@@ -127,7 +127,7 @@ extension CoreSession {
         // plugin is found by its slot (an index and one comparison); any other sender by its identity.
         let sender = requests.sender(of: reply.id, identity)
         let registered: Bool
-        if let sender, sender.current, registry.plugin(slot: sender.pluginSlot, identity: identity) != nil {
+        if let sender, sender.current, registry.holds(slot: sender.pluginSlot, identity: identity) {
             registry.heardAnswer(slot: sender.pluginSlot, now: now)
             registered = true
         } else {
