@@ -6,6 +6,8 @@ import MapWireProtocol
 /// A class: the session changes it at every reply, and a struct in an optional property was copied
 /// whole (its round trips included) to read or write one field (BENCHMARKS.md, third pass).
 final class BenchRequestRun {
+    // Its counters are changed without dynamic exclusivity checks: only the session's one thread touches a run,
+    // one field at a time.
     let client: Data
     let commandID: UInt64
     /// What the requests ask, one per URL, built once: request i asks `bodies[i % bodies.count]`, and
@@ -13,14 +15,14 @@ final class BenchRequestRun {
     let bodies: [PluginRequestBody]
     let count: Int
     let window: Int
-    var sent = 0
-    var inFlight = 0
-    var roundTrips: [UInt64]
-    var failures = 0
-    var startNanos: UInt64 = 0
-    var lastNanos: UInt64 = 0
-    var requestBytes = 0
-    var replyBytes = 0
+    @exclusivity(unchecked) var sent = 0
+    @exclusivity(unchecked) var inFlight = 0
+    @exclusivity(unchecked) var roundTrips: [UInt64]
+    @exclusivity(unchecked) var failures = 0
+    @exclusivity(unchecked) var startNanos: UInt64 = 0
+    @exclusivity(unchecked) var lastNanos: UInt64 = 0
+    @exclusivity(unchecked) var requestBytes = 0
+    @exclusivity(unchecked) var replyBytes = 0
 
     var finished: Bool { sent == count && inFlight == 0 }
 

@@ -56,37 +56,40 @@ struct PendingRequests {
     /// removes to its outcome; as a struct (about 250 bytes with a dozen references) each of those was
     /// a copy with a retain and a release per reference (BENCHMARKS.md, third pass).
     final class Entry {
+        // Its fields are read and changed without dynamic exclusivity checks: the session's one thread changes
+        // an entry one field at a time and never while a closure it passes touches the same field (the
+        // checks were about ten a request, BENCHMARKS.md sixth pass).
         /// The request's id on the wire.
         let id: UInt64
         /// What is asked (the wire request's `kind`), built once: the per-attempt fields below are kept
         /// beside it, so sending it again never copies its storage.
-        var body: PluginRequestBody
+        @exclusivity(unchecked) var body: PluginRequestBody
         /// The wire's attempt number: sends so far (a send after a plugin went away counts too).
-        var wireAttempt: UInt32 = 0
+        @exclusivity(unchecked) var wireAttempt: UInt32 = 0
         /// The current attempt's deadline as the plugin reads it (wall clock, ns).
-        var deadlineUnixNanos: Int64 = 0
+        @exclusivity(unchecked) var deadlineUnixNanos: Int64 = 0
         let purpose: RequestPurpose
         let role: String
         /// Only this plugin may answer (a gesture claimant); nil: any plugin of the role.
         let onlyPlugin: Data?
         let policy: RequestPolicy
-        var plugin: Data? = nil
+        @exclusivity(unchecked) var plugin: Data? = nil
         /// The registry slot of `plugin` (-1 while none): a reply checks its sender by index (PluginRegistry).
-        var pluginSlot = -1
+        @exclusivity(unchecked) var pluginSlot = -1
         /// The first plugin an attempt went to, and any others after it: only they may answer
         /// (PROTOCOL.md 7.4). Most requests go to one plugin: no array is made for them.
-        var firstAsked: Data? = nil
-        var otherAsked: [Data] = []
+        @exclusivity(unchecked) var firstAsked: Data? = nil
+        @exclusivity(unchecked) var otherAsked: [Data] = []
         /// Times the request was sent again to the same plugin at its asking (a renderer's missing keys).
-        var resends = 0
+        @exclusivity(unchecked) var resends = 0
         /// When the request fails for good, whatever the attempts.
         let deadlineMillis: Int64
         /// When the current attempt times out (only while assigned).
-        var attemptDeadlineMillis: Int64
+        @exclusivity(unchecked) var attemptDeadlineMillis: Int64
         /// Sends so far that timed out or are under way (a plugin going away gives its attempt back).
-        var attempts = 0
+        @exclusivity(unchecked) var attempts = 0
         /// When the current attempt was sent (monotonic ns), for round-trip timing.
-        var sentNanos: UInt64 = 0
+        @exclusivity(unchecked) var sentNanos: UInt64 = 0
 
         init(id: UInt64, body: PluginRequestBody, purpose: RequestPurpose, role: String, onlyPlugin: Data?,
              policy: RequestPolicy, deadlineMillis: Int64) {
