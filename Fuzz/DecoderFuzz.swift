@@ -24,6 +24,14 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let hand = data.withUnsafeBytes({ LoadMessageCodec.decode($0) }), hand != reference {
         fatalError("the load message reader and swift-protobuf disagree")
     }
+    // The core's reader of resource replies (plain fields, `readResourceReply`): what it reads is swift-protobuf's reply,
+    // and swift-protobuf's reply taken into the plain form (`ResourceReply.init?`) is the same value.
+    if let read = data.withUnsafeBytes({ LoadMessageCodec.readResourceReply($0) }) {
+        guard let reference, case .reply(let reply) = reference.body, read.pluginReply == reply,
+              LoadMessageCodec.ResourceReply(reply) == read else {
+            fatalError("the core's resource reply reader and swift-protobuf disagree")
+        }
+    }
     if let reference, let written = LoadMessageCodec.encode(reference), written != (try? reference.serializedBytes() as Data) {
         fatalError("the load message writer and swift-protobuf disagree")
     }

@@ -19,65 +19,69 @@ extension LoadMessageCodec {
             message.body = .request(request)
             return message
         case 6:
-            guard let reply = decodeReply(body) else { return nil }
+            guard let reply = readReply(body) else { return nil }
             var message = Mapwire_V1_ControlMessage()
-            message.body = .reply(reply)
+            message.body = .reply(reply.pluginReply)
             return message
         default:
             return nil
         }
     }
 
-    /// The resource reply a ControlMessage holds, without the ControlMessage built around it (the core's
-    /// receive path); nil for anything `decode` would not read as a resource reply.
-    public static func decodeResourceReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {
+    /// The resource reply a ControlMessage holds, as plain fields (the core's receive path: no swift-protobuf
+    /// message built per reply); nil for anything `decode` would not read as a resource reply.
+    public static func readResourceReply(_ bytes: UnsafeRawBufferPointer) -> ResourceReply? {
         var reader = ProtobufWireReader(bytes)
         guard let (field, wireType) = reader.key(), field == 6, wireType == 2, let body = reader.lengthDelimited(),
               reader.isAtEnd else { return nil }
-        return decodeReply(body)
+        return readReply(body)
     }
 
-    private static func decodeReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {
+    /// `readResourceReply` as swift-protobuf's message (tests compare the two readers with it).
+    public static func decodeResourceReply(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginReply? {
+        readResourceReply(bytes)?.pluginReply
+    }
+
+    private static func readReply(_ bytes: UnsafeRawBufferPointer) -> ResourceReply? {
         var reader = ProtobufWireReader(bytes)
-        var reply = Mapwire_V1_PluginReply()
+        var reply = ResourceReply()
         var seen = Seen()
+        var hasResource = false
         while !reader.isAtEnd {
             guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
             switch (field, wireType) {
             case (1, 0): guard let v = reader.varint() else { return nil }; reply.id = v
             case (10, 2):
-                guard let body = reader.lengthDelimited(), let resource = decodeResource(body) else { return nil }
-                reply.resource = resource
+                guard let body = reader.lengthDelimited(), readResource(body, into: &reply) else { return nil }
+                hasResource = true
             default: return nil
             }
         }
-        guard reply.kind != nil else { return nil }
-        return reply
+        return hasResource ? reply : nil
     }
 
-    private static func decodeResource(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResourceData? {
+    private static func readResource(_ bytes: UnsafeRawBufferPointer, into reply: inout ResourceReply) -> Bool {
         var reader = ProtobufWireReader(bytes)
-        var resource = Mapwire_V1_ResourceData()
         var seen = Seen()
         while !reader.isAtEnd {
-            guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
+            guard let (field, wireType) = reader.key(), seen.first(field) else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v = reader.varint(), let e = Mapwire_V1_DataSource(rawValue: enumRaw(v)) else { return nil }; resource.dataSource = e
-            case (2, 2): guard let body = reader.lengthDelimited(), let r = decodeResponse(body) else { return nil }; resource.response = r
+            case (1, 0): guard let v = reader.varint(), let e = Mapwire_V1_DataSource(rawValue: enumRaw(v)) else { return false }; reply.dataSource = e
+            case (2, 2): guard let body = reader.lengthDelimited(), let r = decodeResponse(body) else { return false }; reply.response = r
             // The one copy of a resource's bytes between the socket and the map (and on to the renderer,
             // which gets this same buffer by reference): out of the frame, which may be libzmq's.
-            case (3, 2): guard let body = reader.lengthDelimited() else { return nil }
-                resource.data = body.isEmpty ? Data() : Data(bytes: body.baseAddress!, count: body.count)
-            case (4, 0): guard let v = reader.varint() else { return nil }; resource.retryAfterMs = UInt32(truncatingIfNeeded: v)
-            default: return nil
+            case (3, 2): guard let body = reader.lengthDelimited() else { return false }
+                reply.data = body.isEmpty ? Data() : Data(bytes: body.baseAddress!, count: body.count)
+            case (4, 0): guard let v = reader.varint() else { return false }; reply.retryAfterMs = UInt32(truncatingIfNeeded: v)
+            default: return false
             }
         }
-        return resource
+        return true
     }
 
-    private static func decodeResponse(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResourceResponse? {
+    private static func decodeResponse(_ bytes: UnsafeRawBufferPointer) -> ResourceReply.Response? {
         var reader = ProtobufWireReader(bytes)
-        var r = Mapwire_V1_ResourceResponse()
+        var r = ResourceReply.Response()
         var seen = Seen()
         while !reader.isAtEnd {
             guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }
@@ -97,9 +101,9 @@ extension LoadMessageCodec {
         return r
     }
 
-    private static func decodeError(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_ResponseError? {
+    private static func decodeError(_ bytes: UnsafeRawBufferPointer) -> ResourceReply.ResponseError? {
         var reader = ProtobufWireReader(bytes)
-        var e = Mapwire_V1_ResponseError()
+        var e = ResourceReply.ResponseError()
         var seen = Seen()
         while !reader.isAtEnd {
             guard let (field, wireType) = reader.key(), seen.first(field) else { return nil }

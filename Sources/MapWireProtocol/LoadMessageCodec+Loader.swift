@@ -32,6 +32,16 @@ extension LoadMessageCodec {
 
         /// The same request as swift-protobuf's message.
         public var pluginRequest: Mapwire_V1_PluginRequest {
+            var request = Mapwire_V1_PluginRequest()
+            request.id = id
+            request.deadlineUnixNanos = deadlineUnixNanos
+            request.attempt = attempt
+            request.loadResource = loadResource
+            return request
+        }
+
+        /// The load's body (everything but the id, deadline and attempt) as swift-protobuf's message.
+        public var loadResource: Mapwire_V1_LoadResource {
             var load = Mapwire_V1_LoadResource()
             if hasInfo {
                 load.request = .with {
@@ -43,12 +53,28 @@ extension LoadMessageCodec {
             }
             if let tile { load.tileID = .with { $0.z = tile.z; $0.x = tile.x; $0.y = tile.y } }
             if let sourceID { load.sourceID = sourceID }
-            var request = Mapwire_V1_PluginRequest()
-            request.id = id
-            request.deadlineUnixNanos = deadlineUnixNanos
-            request.attempt = attempt
-            request.loadResource = load
-            return request
+            return load
+        }
+
+        /// A load body swift-protobuf's message holds (id, deadline and attempt 0); nil when it or its parts
+        /// have unknown fields, which only swift-protobuf writes back.
+        public init?(_ load: Mapwire_V1_LoadResource) {
+            guard load.unknownFields.data.isEmpty else { return nil }
+            if load.hasRequest {
+                let info = load.request
+                guard info.unknownFields.data.isEmpty else { return nil }
+                hasInfo = true
+                url = info.url
+                kind = info.kind
+                priority = info.priority
+                loadingMethods = info.loadingMethod
+            }
+            if load.hasTileID {
+                let t = load.tileID
+                guard t.unknownFields.data.isEmpty else { return nil }
+                tile = Tile(z: t.z, x: t.x, y: t.y)
+            }
+            sourceID = load.hasSourceID ? load.sourceID : nil
         }
     }
 

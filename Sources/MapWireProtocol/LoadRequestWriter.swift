@@ -4,7 +4,7 @@ import MapWireWireFormat
 /// `LoadMessageCodec.encodeRequest` built a `[UInt8]` and then a `Data` per request (≈ 4,600
 /// instructions a request, BENCHMARKS.md fourth pass). Nested lengths are written after their bodies
 /// (`ProtobufRawWriter.beginLength`/`endLength`), so there is no size pass either. The bytes are
-/// swift-protobuf's (`CoreRequestWriterTests` compares them over randomised requests).
+/// swift-protobuf's (`LoadRequestWriterTests` compares them over randomised requests).
 /// Noncopyable: it owns its buffer.
 public struct LoadRequestWriter: ~Copyable {
     private var buffer = ProtobufRawWriter(capacity: 512)
@@ -12,13 +12,11 @@ public struct LoadRequestWriter: ~Copyable {
     public init() {}
 
     /// Writes `ControlMessage{request: PluginRequest{id, deadline_unix_nanos, load_resource, attempt}}` in
-    /// place of the previous request. False, with nothing usable written, when the load holds unknown fields
-    /// (swift-protobuf writes those: `OutgoingRequest.encoded()`).
-    public mutating func write(id: UInt64, deadlineUnixNanos: Int64, attempt: UInt32, load: Mapwire_V1_LoadResource) -> Bool {
-        guard load.unknownFields.data.isEmpty else { return false }
-        let hasInfo = load.hasRequest, hasTile = load.hasTileID
-        if hasInfo, !load.request.unknownFields.data.isEmpty { return false }
-        if hasTile, !load.tileID.unknownFields.data.isEmpty { return false }
+    /// place of the previous request, the load's body from `load` (its own id, deadline and attempt are not
+    /// read: the attempt's are these). The core keeps a load's body in this plain form, so nothing here
+    /// copies a swift-protobuf message or calls its generated `has…` getters (which copied the whole
+    /// optional message to compare it with nil: ≈ 620 instructions a request, BENCHMARKS.md fifth pass).
+    public mutating func write(id: UInt64, deadlineUnixNanos: Int64, attempt: UInt32, load: LoadMessageCodec.LoadRequest) {
         buffer.removeAll()
         buffer.key(5, wireType: 2)
         let requestMark = buffer.beginLength()
@@ -26,9 +24,8 @@ public struct LoadRequestWriter: ~Copyable {
         varintField(2, UInt64(bitPattern: deadlineUnixNanos))
         buffer.key(10, wireType: 2)
         let loadMark = buffer.beginLength()
-        if hasInfo { writeInfo(load.request) }
-        if hasTile {
-            let tile = load.tileID
+        if load.hasInfo { writeInfo(load) }
+        if let tile = load.tile {
             buffer.key(2, wireType: 2)
             let mark = buffer.beginLength()
             varintField(1, UInt64(tile.z))
@@ -36,13 +33,20 @@ public struct LoadRequestWriter: ~Copyable {
             varintField(3, UInt64(tile.y))
             buffer.endLength(mark)
         }
-        if load.hasSourceID {
+        if let sourceID = load.sourceID {
             buffer.key(3, wireType: 2)
-            buffer.lengthDelimited(load.sourceID)
+            buffer.lengthDelimited(sourceID)
         }
         buffer.endLength(loadMark)
         varintField(30, UInt64(attempt))
         buffer.endLength(requestMark)
+    }
+
+    /// The same from swift-protobuf's message; false, with nothing usable written, when the load holds
+    /// unknown fields (swift-protobuf writes those: `OutgoingRequest.encoded()`).
+    public mutating func write(id: UInt64, deadlineUnixNanos: Int64, attempt: UInt32, load: Mapwire_V1_LoadResource) -> Bool {
+        guard let body = LoadMessageCodec.LoadRequest(load) else { return false }
+        write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: body)
         return true
     }
 
@@ -51,7 +55,7 @@ public struct LoadRequestWriter: ~Copyable {
         try buffer.withBytes(body)
     }
 
-    private mutating func writeInfo(_ info: Mapwire_V1_ResourceRequestInfo) {
+    private mutating func writeInfo(_ info: LoadMessageCodec.LoadRequest) {
         buffer.key(1, wireType: 2)
         let mark = buffer.beginLength()
         if !info.url.isEmpty {
@@ -60,10 +64,10 @@ public struct LoadRequestWriter: ~Copyable {
         }
         varintField(2, Self.enumValue(info.kind.rawValue))
         varintField(3, Self.enumValue(info.priority.rawValue))
-        if !info.loadingMethod.isEmpty {
+        if !info.loadingMethods.isEmpty {
             buffer.key(4, wireType: 2)
             let packed = buffer.beginLength()
-            for method in info.loadingMethod { buffer.varint(Self.enumValue(method.rawValue)) }
+            for method in info.loadingMethods { buffer.varint(Self.enumValue(method.rawValue)) }
             buffer.endLength(packed)
         }
         buffer.endLength(mark)

@@ -6,25 +6,27 @@ import MapWireProtocol
 /// A class: the session changes it at every reply, and a struct in an optional property was copied
 /// whole (its round trips included) to read or write one field (BENCHMARKS.md, third pass).
 final class BenchRequestRun {
+    // Its counters are changed without dynamic exclusivity checks: only the session's one thread touches a run,
+    // one field at a time.
     let client: Data
     let commandID: UInt64
     /// What the requests ask, one per URL, built once: request i asks `bodies[i % bodies.count]`, and
     /// the requests of a URL share its storage.
-    let bodies: [Mapwire_V1_PluginRequest.OneOf_Kind]
+    let bodies: [PluginRequestBody]
     let count: Int
     let window: Int
-    var sent = 0
-    var inFlight = 0
-    var roundTrips: [UInt64]
-    var failures = 0
-    var startNanos: UInt64 = 0
-    var lastNanos: UInt64 = 0
-    var requestBytes = 0
-    var replyBytes = 0
+    @exclusivity(unchecked) var sent = 0
+    @exclusivity(unchecked) var inFlight = 0
+    @exclusivity(unchecked) var roundTrips: [UInt64]
+    @exclusivity(unchecked) var failures = 0
+    @exclusivity(unchecked) var startNanos: UInt64 = 0
+    @exclusivity(unchecked) var lastNanos: UInt64 = 0
+    @exclusivity(unchecked) var requestBytes = 0
+    @exclusivity(unchecked) var replyBytes = 0
 
     var finished: Bool { sent == count && inFlight == 0 }
 
-    init(client: Data, commandID: UInt64, bodies: [Mapwire_V1_PluginRequest.OneOf_Kind], count: Int, window: Int,
+    init(client: Data, commandID: UInt64, bodies: [PluginRequestBody], count: Int, window: Int,
          roundTrips: [UInt64]) {
         self.client = client
         self.commandID = commandID
@@ -64,9 +66,13 @@ extension CoreSession {
         guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
         let urls = (c.url.isEmpty ? [] : [c.url]) + c.urls
         let bodies = urls.map { url in
-            Mapwire_V1_PluginRequest.OneOf_Kind.loadResource(.with {
-                $0.request = .with { $0.url = url; $0.kind = .unknown; $0.priority = .regular; $0.loadingMethod = [.cache, .network] }
-            })
+            var body = LoadMessageCodec.LoadRequest()
+            body.hasInfo = true
+            body.url = url
+            body.kind = .unknown
+            body.priority = .regular
+            body.loadingMethods = [.cache, .network]
+            return PluginRequestBody.load(body)
         }
         benchRun = BenchRequestRun(client: identity, commandID: commandID, bodies: bodies, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))
@@ -85,7 +91,7 @@ extension CoreSession {
             run.roundTrips[index] = monotonicNanos >= entry.sentNanos ? monotonicNanos - entry.sentNanos : 0
             run.lastNanos = monotonicNanos
             if run.replyBytes == 0 { run.replyBytes = bytes }
-            if case .resource(let r) = reply.kind, !r.response.hasError {} else { run.failures += 1 }
+            if !reply.isResourceWithoutError { run.failures += 1 }
         case .failed:
             run.failures += 1
         }

@@ -18,7 +18,7 @@ extension CoreSession {
             handleCommand(command, from: identity)
             handlingCommand = 0
         case .reply(let reply):
-            handleReply(reply, bytes: bytes.count, from: identity)
+            handleReply(PluginAnswer(reply), bytes: bytes.count, from: identity)
         case .heartbeat:
             if !registry.heard(from: identity, now: now) {
                 reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")

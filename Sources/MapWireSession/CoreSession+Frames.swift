@@ -70,7 +70,7 @@ extension CoreSession {
     }
 
     /// The renderer's answer to a frame.
-    func frameAnswered(_ frame: FrameJob, entry: PendingRequests.Entry, reply: Mapwire_V1_PluginReply, from identity: Data) {
+    func frameAnswered(_ frame: FrameJob, entry: PendingRequests.Entry, reply: PluginAnswer, from identity: Data) {
         switch reply.kind {
         case .renderResult(let result):
             sentKeys[identity, default: []].formUnion(entry.request.renderFrame.resources.map(\.key))

@@ -30,30 +30,29 @@ extension CoreSession {
         for id in requests.waiting {
             guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = map.refreshLoadingMethod(loadID) else { continue }
             requests.updateWaiting(id) { body in
-                guard case .loadResource(var load)? = body else { return }
-                load.request.loadingMethod = method.map(\.protocolValue)
-                body = .loadResource(load)
+                guard case .load(let load) = body else { return }
+                var changed = load.request
+                changed.loadingMethods = method.map(\.protocolValue)
+                body = .load(changed)
             }
         }
     }
 
     /// The answer to one attempt of a map load: a failure the schedule retries stays with the map as a
     /// failure that may still be answered; anything else ends the load.
-    func loadAnswered(_ loadID: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, outcome: RequestOutcome, role: String) {
+    func loadAnswered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String) {
         let result = loadResult(outcome, role: role)
         guard let error = result.response.error, error.reason != .success, error.reason != .unspecified else {
             retries.remove(loadID)
             return map.resourceFinished(loadID, result)
         }
         var retryAfter: UInt32?
-        if case .answered(let reply, _, _) = outcome, case .resource(let data) = reply.kind, data.hasRetryAfterMs {
-            retryAfter = data.retryAfterMs
-        }
-        guard case .loadResource(let load)? = body else { return map.resourceFinished(loadID, result) }
+        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.retryAfterMs }
+        guard case .load(let load) = body else { return map.resourceFinished(loadID, result) }
         let asked = load.request
         let state = retries.failed(loadID, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
                                    retryAfterMillis: retryAfter, online: online,
-                                   askedCacheOnly: !asked.loadingMethod.contains(.network), now: now)
+                                   askedCacheOnly: !asked.loadingMethods.contains(.network), now: now)
         if let state {
             logger.info("load failed, tried again \(state.description)",
                         metadata: ["url": "\(asked.url)", "reason": "\(error.reason.rawValue)"])
@@ -92,7 +91,7 @@ extension CoreSession {
     /// A map load as a request in the table (the caller dispatches).
     func addLoadRequest(_ load: ResourceLoad) {
         let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: loadPolicy,
-                            body: .loadResource(load.protocolValue))
+                            body: .load(load.loadRequest))
         loadRequestIDs[load.id] = id
     }
 }

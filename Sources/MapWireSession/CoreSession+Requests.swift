@@ -8,7 +8,7 @@ import MapWireProtocol
 /// no plugin of the role is there for a request that does not wait for one).
 extension CoreSession {
     enum RequestOutcome {
-        case answered(Mapwire_V1_PluginReply, bytes: Int, from: Data)
+        case answered(PluginAnswer, bytes: Int, from: Data)
         case failed(String)
     }
 
@@ -40,14 +40,14 @@ extension CoreSession {
                     _ fill: (inout Mapwire_V1_PluginRequest) -> Void) -> UInt64 {
         var request = Mapwire_V1_PluginRequest.with { $0.id = requests.reserveID(&requestIDs) }
         fill(&request)
-        requests.add(id: request.id, body: request.kind, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
+        requests.add(id: request.id, body: .other(request.kind), purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
         return request.id
     }
 
     /// Adds a request of this body under a new id, without a `PluginRequest` built for it (loads: the
     /// request path's bulk).
     @discardableResult
-    func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, body: Mapwire_V1_PluginRequest.OneOf_Kind) -> UInt64 {
+    func addRequest(role: String, purpose: RequestPurpose, policy: RequestPolicy, body: PluginRequestBody) -> UInt64 {
         requests.add(body, ids: &requestIDs, purpose: purpose, role: role, policy: policy, now: now)
     }
 
@@ -122,12 +122,12 @@ extension CoreSession {
 
     /// A plugin's reply: goes to the request it answers, when it comes from a plugin that request was
     /// sent to; an id nobody waits for is a late or duplicate reply.
-    func handleReply(_ reply: Mapwire_V1_PluginReply, bytes: Int, from identity: Data) {
+    func handleReply(_ reply: PluginAnswer, bytes: Int, from identity: Data) {
         // Any answer shows the plugin's code is alive: its run of timeouts is over. The request's current
         // plugin is found by its slot (an index and one comparison); any other sender by its identity.
         let sender = requests.sender(of: reply.id, identity)
         let registered: Bool
-        if let sender, sender.current, registry.plugin(slot: sender.pluginSlot, identity: identity) != nil {
+        if let sender, sender.current, registry.holds(slot: sender.pluginSlot, identity: identity) {
             registry.heardAnswer(slot: sender.pluginSlot, now: now)
             registered = true
         } else {
@@ -199,12 +199,11 @@ extension CoreSession {
         switch outcome {
         case .failed(let why):
             return .failure(.other, why)
-        case .answered(let reply, _, _):
-            switch reply.kind {
-            case .resource(let resource): return ResourceResult(resource)
-            case .error(let error): return .failure(.other, "the \(role) plugin failed: \(error.message)")
-            default: return .failure(.other, "the \(role) plugin sent a reply of an unexpected kind")
-            }
+        case .answered(.resource(let resource), _, _):
+            return ResourceResult(resource)
+        case .answered(.other(let reply), _, _):
+            if case .error(let error) = reply.kind { return .failure(.other, "the \(role) plugin failed: \(error.message)") }
+            return .failure(.other, "the \(role) plugin sent a reply of an unexpected kind")
         }
     }
 

@@ -10,18 +10,23 @@ import MapWireProtocol
 ///
 /// Not Sendable: one thread (the shell's loop, or a test) owns a session.
 public final class CoreSession: MapEnvironment {
+    // The request path's state below is read and changed without dynamic exclusivity checks
+    // (`@exclusivity(unchecked)`): a session is owned by one thread, and no access to one of these
+    // overlaps another access to the same property (closures passed while one is being changed touch
+    // others: `registry.next`'s load reads `requests`). The checks were about 24 a request, ≈ 2,000
+    // instructions with their thread-local look-ups (BENCHMARKS.md, sixth pass).
     let configuration: SessionConfiguration
     let logger: Logger
     var epoch: UInt64 { configuration.epoch }
     var map: Map!
-    var registry = PluginRegistry()
+    @exclusivity(unchecked) var registry = PluginRegistry()
     /// Every request to a plugin that has no answer yet, whatever its kind (PendingRequests.swift).
-    var requests = PendingRequests()
+    @exclusivity(unchecked) var requests = PendingRequests()
     /// Failed loads that are tried again, and whether the core is online (CoreSession+Network.swift).
     var retries = NetworkRetries()
     var online = true
     /// What to do, in order; the shell drains it after each step (kept allocated between steps).
-    public internal(set) var outputs: [SessionOutput] = []
+    @exclusivity(unchecked) public internal(set) var outputs: [SessionOutput] = []
 
     // The time of the current step.
     var now: Int64 = 0
@@ -57,7 +62,7 @@ public final class CoreSession: MapEnvironment {
     var locationAuthorization: Mapwire_V1_DidChangeLocationManagerAuthorization?
     var nextHeartbeatMillis: Int64 = 0
     /// Ids of requests to plugins (random: RequestIDs.swift).
-    var requestIDs: RequestIDs
+    @exclusivity(unchecked) var requestIDs: RequestIDs
     /// The request id of each map load in flight (the map numbers its loads 1, 2, ...; the wire never
     /// sees those numbers).
     var loadRequestIDs: [UInt64: UInt64] = [:]
@@ -73,7 +78,7 @@ public final class CoreSession: MapEnvironment {
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
     /// The running bench-requests run (`mapwire bench`), if any.
-    var benchRun: BenchRequestRun?
+    @exclusivity(unchecked) var benchRun: BenchRequestRun?
     /// Gesture claims of plugins, newest first (see CoreSession+Gestures.swift).
     var gestureClaims: [GestureClaim] = []
     /// The gesture going through the dispatch chain, and those waiting for it to finish.
@@ -98,7 +103,7 @@ public final class CoreSession: MapEnvironment {
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public internal(set) var rejectedMessages = 0
     /// Counters and the last style URI, for get-state (CoreSession+State.swift).
-    var health = CoreHealth()
+    @exclusivity(unchecked) var health = CoreHealth()
     /// Which command caused the events published now (CoreSession+Causation.swift).
     var handlingCommand: UInt64 = 0
     var styleCausation: UInt64 = 0
@@ -127,7 +132,7 @@ public final class CoreSession: MapEnvironment {
         case .message(let identity, let bytes):
             handleControl(from: identity, bytes)
         case .reply(let identity, let reply, let bytes):
-            handleReply(reply, bytes: bytes, from: identity)
+            handleReply(.resource(reply), bytes: bytes, from: identity)
         case .malformed(let identity, let frames):
             reject(identity: identity, .malformed, "a control message is one frame (got \(max(0, frames - 1)))")
         case .tooLarge(let identity, let bytes, let limit, let head):

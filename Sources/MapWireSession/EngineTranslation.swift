@@ -224,14 +224,49 @@ extension ResourceResponse {
     }
 }
 
+extension ResourceResponse {
+    /// A loader's response as the core read it (`LoadMessageCodec.ResourceReply`).
+    package init(_ r: LoadMessageCodec.ResourceReply.Response) {
+        self.init()
+        noContent = r.noContent
+        notModified = r.notModified
+        mustRevalidate = r.mustRevalidate
+        source = ResponseSource(r.source)
+        size = r.size
+        modified = r.modified
+        expires = r.expires
+        etag = r.etag
+        error = r.error.map { ResourceError(reason: ErrorReason($0.reason), message: $0.message) }
+    }
+}
+
 extension ResourceResult {
     /// A loader's answer as the map takes it.
     package init(_ resource: Mapwire_V1_ResourceData) {
         self.init(dataSource: DataSource(resource.dataSource), response: ResourceResponse(resource.response), data: resource.data)
     }
+
+    /// A loader's answer as the core read it (no swift-protobuf message in between).
+    package init(_ reply: LoadMessageCodec.ResourceReply) {
+        self.init(dataSource: DataSource(reply.dataSource), response: reply.response.map(ResourceResponse.init) ?? ResourceResponse(),
+                  data: reply.data)
+    }
 }
 
 extension ResourceLoad {
+    /// The load-resource request's body as the session keeps it and the shell writes it (`LoadRequestWriter`).
+    package var loadRequest: LoadMessageCodec.LoadRequest {
+        var body = LoadMessageCodec.LoadRequest()
+        body.hasInfo = true
+        body.url = request.url
+        body.kind = request.kind.protocolValue
+        body.priority = request.priority == .low ? .low : .regular
+        body.loadingMethods = request.loadingMethod.map(\.protocolValue)
+        body.sourceID = sourceID
+        body.tile = tileID.map { LoadMessageCodec.LoadRequest.Tile(z: UInt32($0.z), x: UInt32($0.x), y: UInt32($0.y)) }
+        return body
+    }
+
     /// The load-resource request a loader plugin gets.
     package var protocolValue: Mapwire_V1_LoadResource {
         .with {

@@ -56,39 +56,42 @@ struct PendingRequests {
     /// removes to its outcome; as a struct (about 250 bytes with a dozen references) each of those was
     /// a copy with a retain and a release per reference (BENCHMARKS.md, third pass).
     final class Entry {
+        // Its fields are read and changed without dynamic exclusivity checks: the session's one thread changes
+        // an entry one field at a time and never while a closure it passes touches the same field (the
+        // checks were about ten a request, BENCHMARKS.md sixth pass).
         /// The request's id on the wire.
         let id: UInt64
         /// What is asked (the wire request's `kind`), built once: the per-attempt fields below are kept
         /// beside it, so sending it again never copies its storage.
-        var body: Mapwire_V1_PluginRequest.OneOf_Kind?
+        @exclusivity(unchecked) var body: PluginRequestBody
         /// The wire's attempt number: sends so far (a send after a plugin went away counts too).
-        var wireAttempt: UInt32 = 0
+        @exclusivity(unchecked) var wireAttempt: UInt32 = 0
         /// The current attempt's deadline as the plugin reads it (wall clock, ns).
-        var deadlineUnixNanos: Int64 = 0
+        @exclusivity(unchecked) var deadlineUnixNanos: Int64 = 0
         let purpose: RequestPurpose
         let role: String
         /// Only this plugin may answer (a gesture claimant); nil: any plugin of the role.
         let onlyPlugin: Data?
         let policy: RequestPolicy
-        var plugin: Data? = nil
+        @exclusivity(unchecked) var plugin: Data? = nil
         /// The registry slot of `plugin` (-1 while none): a reply checks its sender by index (PluginRegistry).
-        var pluginSlot = -1
+        @exclusivity(unchecked) var pluginSlot = -1
         /// The first plugin an attempt went to, and any others after it: only they may answer
         /// (PROTOCOL.md 7.4). Most requests go to one plugin: no array is made for them.
-        var firstAsked: Data? = nil
-        var otherAsked: [Data] = []
+        @exclusivity(unchecked) var firstAsked: Data? = nil
+        @exclusivity(unchecked) var otherAsked: [Data] = []
         /// Times the request was sent again to the same plugin at its asking (a renderer's missing keys).
-        var resends = 0
+        @exclusivity(unchecked) var resends = 0
         /// When the request fails for good, whatever the attempts.
         let deadlineMillis: Int64
         /// When the current attempt times out (only while assigned).
-        var attemptDeadlineMillis: Int64
+        @exclusivity(unchecked) var attemptDeadlineMillis: Int64
         /// Sends so far that timed out or are under way (a plugin going away gives its attempt back).
-        var attempts = 0
+        @exclusivity(unchecked) var attempts = 0
         /// When the current attempt was sent (monotonic ns), for round-trip timing.
-        var sentNanos: UInt64 = 0
+        @exclusivity(unchecked) var sentNanos: UInt64 = 0
 
-        init(id: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, purpose: RequestPurpose, role: String, onlyPlugin: Data?,
+        init(id: UInt64, body: PluginRequestBody, purpose: RequestPurpose, role: String, onlyPlugin: Data?,
              policy: RequestPolicy, deadlineMillis: Int64) {
             self.id = id
             self.body = body
@@ -123,7 +126,7 @@ struct PendingRequests {
             request.id = id
             request.deadlineUnixNanos = deadlineUnixNanos
             request.attempt = wireAttempt
-            request.kind = body
+            request.kind = body.kind
             return request
         }
 
@@ -174,7 +177,7 @@ struct PendingRequests {
     }
 
     /// Adds a request under an id `reserveID` gave; it waits for a plugin.
-    mutating func add(id: UInt64, body: Mapwire_V1_PluginRequest.OneOf_Kind?, purpose: RequestPurpose, role: String,
+    mutating func add(id: UInt64, body: PluginRequestBody, purpose: RequestPurpose, role: String,
                       onlyPlugin: Data? = nil, policy: RequestPolicy, now: Int64) {
         let index = Int(id & RequestIDs.slotMask)
         precondition(index < slots.count && slots[index].id == id && slots[index].reserved, "add takes an id from reserveID")
@@ -189,7 +192,7 @@ struct PendingRequests {
 
     /// `reserveID` and `add` in one.
     @discardableResult
-    mutating func add(_ body: Mapwire_V1_PluginRequest.OneOf_Kind?, ids: inout RequestIDs, purpose: RequestPurpose, role: String,
+    mutating func add(_ body: PluginRequestBody, ids: inout RequestIDs, purpose: RequestPurpose, role: String,
                       onlyPlugin: Data? = nil, policy: RequestPolicy, now: Int64) -> UInt64 {
         let id = reserveID(&ids)
         add(id: id, body: body, purpose: purpose, role: role, onlyPlugin: onlyPlugin, policy: policy, now: now)
@@ -282,7 +285,7 @@ struct PendingRequests {
 
     /// Changes a request that waits for a plugin (nothing went out with it yet); false for any other.
     @discardableResult
-    mutating func updateWaiting(_ id: UInt64, _ change: (inout Mapwire_V1_PluginRequest.OneOf_Kind?) -> Void) -> Bool {
+    mutating func updateWaiting(_ id: UInt64, _ change: (inout PluginRequestBody) -> Void) -> Bool {
         modify(id) { entry in
             guard entry.plugin == nil else { return false }
             change(&entry.body)
@@ -413,13 +416,13 @@ struct PendingRequests {
 }
 
 /// One attempt of a request as the shell sends it: the wire's per-attempt fields beside the body the
-/// table keeps, so a load request is written straight from them (`LoadMessageCodec.encodeRequest`)
-/// without a `PluginRequest` built for the send.
+/// table keeps, so a load request is written straight from them (`LoadRequestWriter`) without a
+/// `PluginRequest` built for the send.
 public struct OutgoingRequest: Sendable {
     public let id: UInt64
     public let deadlineUnixNanos: Int64
     public let attempt: UInt32
-    public let body: Mapwire_V1_PluginRequest.OneOf_Kind?
+    public let body: PluginRequestBody
 
     /// The control message it is (tests, the command tap, and kinds without a hand-written encoder).
     public var message: Mapwire_V1_ControlMessage {
@@ -428,16 +431,24 @@ public struct OutgoingRequest: Sendable {
                 $0.id = id
                 $0.deadlineUnixNanos = deadlineUnixNanos
                 $0.attempt = attempt
-                $0.kind = body
+                $0.kind = body.kind
             }
         }
     }
 
     /// The wire bytes: a load request by hand, anything else through `ControlCodec`.
     public func encoded() -> Data {
-        if case .loadResource(let load)? = body,
-           let bytes = LoadMessageCodec.encodeRequest(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load) {
-            return bytes
+        switch body {
+        case .load(let load):
+            var writer = LoadRequestWriter()
+            writer.write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load.request)
+            return writer.withBytes { Data($0) }
+        case .other(.loadResource(let load)?):
+            if let bytes = LoadMessageCodec.encodeRequest(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load) {
+                return bytes
+            }
+        case .other:
+            break
         }
         return ControlCodec.encode(message)
     }

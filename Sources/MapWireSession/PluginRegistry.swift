@@ -55,6 +55,11 @@ struct PluginRegistry {
         return plugin
     }
 
+    /// Whether the plugin in `slot` has this identity (`plugin(slot:identity:) != nil` without a copy of the plugin).
+    func holds(slot: Int, identity: Data) -> Bool {
+        slot >= 0 && slot < table.count && table[slot]?.identity == identity
+    }
+
     /// Registers the peer and returns its plugin, and whether it is new (a repeated hello keeps the
     /// plugin as it was).
     mutating func register(identity: Data, hello: Mapwire_V1_Hello, now: Int64) -> (plugin: Plugin, isNew: Bool) {
@@ -150,18 +155,21 @@ struct PluginRegistry {
         if roles.values[index].order == nil { roles.values[index].order = turnOrder(for: role) }
         let candidates = roles.values[index].order!
         let turn = roles.values[index].turn
-        var best: (plugin: Plugin, offset: Int, load: Int)?
+        // The best so far by its place in `candidates` (-1: none), not a copy of it: an optional tuple
+        // holding a plugin was destroyed through value witnesses, twice per request sent.
+        var bestOffset = -1, bestLoad = Int.max
         for offset in candidates.indices {
-            guard let plugin = table[candidates[(turn + offset) % candidates.count]], let load = load(plugin) else { continue }
-            if best == nil || load < best!.load { best = (plugin, offset, load) }
+            // The plugin is lent to `load` where the table holds it, not copied out of it.
+            guard let load = table[candidates[(turn + offset) % candidates.count]].flatMap(load) else { continue }
+            if bestOffset < 0 || load < bestLoad { (bestOffset, bestLoad) = (offset, load) }
             if load == 0 { break }
         }
-        guard let best else { return nil }
-        roles.values[index].turn = turn + best.offset + 1
-        return best.plugin
+        guard bestOffset >= 0 else { return nil }
+        roles.values[index].turn = turn + bestOffset + 1
+        return table[candidates[(turn + bestOffset) % candidates.count]]
     }
 
     func has(role: String) -> Bool {
-        roles[role] != nil
+        roles.index(forKey: role) != nil
     }
 }

@@ -21,9 +21,9 @@ public struct SessionTime: Sendable, Equatable {
 public enum SessionInput: Sendable {
     /// One control message (its encoded bytes) from the peer with this routing identity.
     case message(from: Data, bytes: Data)
-    /// A plugin's reply the shell already read (a resource reply, read straight from the socket's buffer by
-    /// `LoadMessageCodec`); `bytes` is the size of its encoded message.
-    case reply(from: Data, Mapwire_V1_PluginReply, bytes: Int)
+    /// A resource reply the shell already read, in plain fields, straight from the socket's buffer
+    /// (`LoadMessageCodec.readResourceReply`); `bytes` is the size of its encoded message.
+    case reply(from: Data, LoadMessageCodec.ResourceReply, bytes: Int)
     /// A control message that is not one frame; `from` is nil when not even the identity came.
     case malformed(from: Data?, frames: Int)
     /// A control message over the core's size limit (`bytes` > `limit`), refused unread: `head` is its first

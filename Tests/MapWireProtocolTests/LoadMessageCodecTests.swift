@@ -145,6 +145,10 @@ import Testing
         }
         if case .reply(let reply) = message.body {
             #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == reply)
+            // The core's plain form: read from the bytes, or taken from swift-protobuf's message, it is the same.
+            let read = try #require(expected.withUnsafeBytes { LoadMessageCodec.readResourceReply($0) })
+            #expect(LoadMessageCodec.ResourceReply(reply) == read)
+            #expect(read.pluginReply == reply)
         } else {
             #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == nil)
         }

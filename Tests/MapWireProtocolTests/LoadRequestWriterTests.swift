@@ -19,6 +19,15 @@ import Testing
             #expect(written)
             let bytes = writer.withBytes { Array($0) }
             #expect(bytes == (try message.serializedBytes() as [UInt8]), "\(message)")
+            // The core's plain form of the body (what the session keeps) is the same load, and is written the same.
+            let body = try #require(LoadMessageCodec.LoadRequest(load))
+            #expect(body.loadResource == load)
+            writer.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: body)
+            #expect(writer.withBytes { Array($0) } == bytes)
+            // It is what the loader's reader gives, but for the per-attempt fields the writer took apart.
+            var read = try #require(bytes.withUnsafeBytes { LoadMessageCodec.decodeLoadRequest($0) })
+            (read.id, read.deadlineUnixNanos, read.attempt) = (0, 0, 0)
+            #expect(read == body)
         }
     }
 
@@ -59,6 +68,7 @@ import Testing
             }
             let written = writer.write(id: 1, deadlineUnixNanos: 2, attempt: 1, load: damaged)
             #expect(!written, "unknown fields in place \(place)")
+            #expect(LoadMessageCodec.LoadRequest(damaged) == nil, "unknown fields in place \(place)")
         }
         load.tileID = .with { $0.z = 1 }
         let written = writer.write(id: 1, deadlineUnixNanos: 2, attempt: 1, load: load)

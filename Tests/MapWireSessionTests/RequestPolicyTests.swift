@@ -33,7 +33,8 @@ import Testing
             for from in [stranger, loader.identity, loader.identity] {
                 if decodedByShell {
                     let bytes = ControlCodec.encode(.with { $0.reply = reply })
-                    h.step(.reply(from: from, reply, bytes: bytes.count))
+                    let read = try #require(bytes.withUnsafeBytes { LoadMessageCodec.readResourceReply($0) })
+                    h.step(.reply(from: from, read, bytes: bytes.count))
                 } else {
                     h.deliver(.with { $0.reply = reply }, from: from)
                 }
