@@ -123,18 +123,16 @@ public final class CoreServer {
     private func writeOutputs() {
         session.drainOutputs { output in
             switch output {
-            case .publish(let payload, let sequence, let causationID, let unixNanos):
-                publisher.publish(payload, sequence: sequence, unixNanos: unixNanos, causationID: causationID)
+            case .publish(let payload, let sequence, let causationID):
+                publisher.publish(payload, sequence: sequence, causationID: causationID)
             case .send(let message, let identity):
                 send(message, to: identity)
             case .sendRequest(let request, let identity):
                 sendRequest(request, to: identity)
             case .benchPublish(let job):
                 let start = DispatchTime.now().uptimeNanoseconds
-                for offset in 0..<UInt64(job.count) {
-                    publisher.publish(job.payload, sequence: job.firstSequence + offset, unixNanos: job.unixNanos,
-                                      causationID: job.commandID, benchmark: true)
-                }
+                for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
+                                                                           causationID: job.commandID, benchmark: true) }
                 send(job.reply(elapsedNanos: DispatchTime.now().uptimeNanoseconds - start), to: job.client)
             case .parseStyle(let job):
                 styleParser.start(job)

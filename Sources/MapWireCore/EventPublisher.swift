@@ -29,19 +29,19 @@ final class EventPublisher {
         try socket.setMaxMessageSize(Int64(CoreSession.largestSubscriptionBytes) * 2)
     }
 
-    /// Publishes one event now, under the sequence number and time the session gave it, with the id of
-    /// the command that caused it; `benchmark` marks the events of bench-publish.
-    func publish(_ payload: EventPayload, sequence: UInt64, unixNanos: Int64, causationID: UInt64 = 0, benchmark: Bool = false) {
-        Self.encodeAndSend(&writer, socket: socket, payload: payload, sequence: sequence, unixNanos: unixNanos,
-                           causationID: causationID, benchmark: benchmark)
+    /// Publishes one event now, under the sequence number the session gave it, with the id of the
+    /// command that caused it; `benchmark` marks the events of bench-publish.
+    func publish(_ payload: EventPayload, sequence: UInt64, causationID: UInt64 = 0, benchmark: Bool = false) {
+        Self.encodeAndSend(&writer, socket: socket, payload: payload, sequence: sequence, causationID: causationID,
+                           benchmark: benchmark)
     }
 
     /// One access to the writer for both its encoding and its bytes' send: a class's stored property
     /// costs a dynamic exclusivity check per access, and this runs once per event.
     private static func encodeAndSend(_ writer: inout EnvelopeWriter, socket: ZMQSocket, payload: EventPayload,
-                                      sequence: UInt64, unixNanos: Int64, causationID: UInt64, benchmark: Bool) {
+                                      sequence: UInt64, causationID: UInt64, benchmark: Bool) {
         // PUB semantics: a subscriber past its high-water mark misses the event; the core never waits.
-        payload.encode(into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark,
+        payload.encode(into: &writer, sequence: sequence, unixNanos: unixNanosNow(), benchmark: benchmark,
                        causationID: causationID) { topic, body in _ = try? socket.send(topic, body, dontWait: true) }
     }
 

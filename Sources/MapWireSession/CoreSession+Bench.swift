@@ -48,8 +48,7 @@ extension CoreSession {
         sequence += UInt64(c.count)
         outputs.append(.benchPublish(BenchPublishJob(
             payload: event, count: Int(c.count), firstSequence: first,
-            messageBytes: BenchEvents.messageBytes(event, mapID: configuration.mapID), client: identity, commandID: commandID,
-            unixNanos: wallNanos)))
+            messageBytes: BenchEvents.messageBytes(event, mapID: configuration.mapID), client: identity, commandID: commandID)))
     }
 
     /// Starts a `bench-requests` run; its reply is sent when the last request is answered.

@@ -18,12 +18,12 @@ extension CoreSession {
     /// the events it causes).
     func tapCommand(_ bytes: Data, id: UInt64) {
         guard commandTapSubscriptions > 0 else { return }
-        outputs.append(.publish(.message(.command(.with { $0.controlMessage = bytes })), sequence: sequence, causationID: id, unixNanos: wallNanos))
+        outputs.append(.publish(.message(.command(.with { $0.controlMessage = bytes })), sequence: sequence, causationID: id))
     }
 
     /// A reply as it is sent (CoreSession.send), right after it and under the current sequence number.
     func tapReply(_ message: Mapwire_V1_ControlMessage) {
         guard commandTapSubscriptions > 0, case .commandReply(let reply) = message.body else { return }
-        outputs.append(.publish(.message(.commandReply(.with { $0.controlMessage = ControlCodec.encode(message) })), sequence: sequence, causationID: reply.id, unixNanos: wallNanos))
+        outputs.append(.publish(.message(.commandReply(.with { $0.controlMessage = ControlCodec.encode(message) })), sequence: sequence, causationID: reply.id))
     }
 }

@@ -120,7 +120,7 @@ extension CoreSession {
             return
         }
         if countsSubscriber { subscribers += 1 }
-        outputs.append(.publish(.message(.welcome(.with { $0.topicPrefix = prefix })), sequence: sequence, causationID: 0, unixNanos: wallNanos))
+        outputs.append(.publish(.message(.welcome(.with { $0.topicPrefix = prefix })), sequence: sequence, causationID: 0))
     }
 }
 

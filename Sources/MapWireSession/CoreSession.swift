@@ -217,7 +217,7 @@ public final class CoreSession: MapEnvironment {
     /// Publishes an event: the map's frequent ones in the engine's values (EventPayload).
     func publishEvent(_ payload: EventPayload, causedBy causation: UInt64? = nil) {
         sequence += 1
-        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand, unixNanos: wallNanos))
+        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand))
     }
 
     /// A fresh request id, unguessable and not in use.

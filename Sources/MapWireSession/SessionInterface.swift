@@ -46,11 +46,10 @@ public enum SessionOutput: Sendable {
     case send(Mapwire_V1_ControlMessage, to: Data)
     /// A request to a plugin (every kind but frames): written by the shell from its parts (`encoded()`).
     case sendRequest(OutgoingRequest, to: Data)
-    /// An event with its sequence number (a welcome carries the current one without taking a new one),
-    /// the id of the command that caused it (0: none) and its time: that of the step that made it, so the
-    /// shell reads no clock per event. The frequent events come in the engine's own values
-    /// (`EventPayload`); `payload.protobuf` is the message subscribers decode.
-    case publish(EventPayload, sequence: UInt64, causationID: UInt64, unixNanos: Int64)
+    /// An event with its sequence number (a welcome carries the current one without taking a new one)
+    /// and the id of the command that caused it (0: none). The frequent events come in the engine's own
+    /// values (`EventPayload`); `payload.protobuf` is the message subscribers decode.
+    case publish(EventPayload, sequence: UInt64, causationID: UInt64)
     /// bench-publish: the shell publishes and times the events itself, then replies.
     case benchPublish(BenchPublishJob)
     /// A large style to parse off the loop: the shell runs the job on a thread of its own and steps the
@@ -79,8 +78,6 @@ public struct BenchPublishJob: Sendable {
     public let messageBytes: Int
     public let client: Data
     public let commandID: UInt64
-    /// The time of the step that took the command: every event's time, as for the session's own events.
-    public let unixNanos: Int64
 
     /// The reply, once the shell has published the events in `elapsedNanos`.
     public func reply(elapsedNanos: UInt64) -> Mapwire_V1_ControlMessage {

@@ -18,8 +18,6 @@ final class SessionHarness {
     private(set) var sent: [(to: Data, message: Mapwire_V1_ControlMessage)] = []
     /// Every event the session published, with its sequence number.
     private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)] = []
-    /// The time each of `published` carries.
-    private(set) var publishedTimes: [Int64] = []
     private(set) var benchJobs: [BenchPublishJob] = []
     /// Styles the session handed out to parse off the loop; a test runs them with `step(job.run())`.
     private(set) var styleParseJobs: [StyleParseJob] = []
@@ -50,9 +48,7 @@ final class SessionHarness {
             switch output {
             case .send(let message, let to): sent.append((to, message))
             case .sendRequest(let request, let to): sent.append((to, request.message))
-            case .publish(let payload, let sequence, let causationID, let unixNanos):
-                published.append((payload.protobuf, sequence, causationID))
-                publishedTimes.append(unixNanos)
+            case .publish(let payload, let sequence, let causationID): published.append((payload.protobuf, sequence, causationID))
             case .benchPublish(let job): benchJobs.append(job)
             case .parseStyle(let job): styleParseJobs.append(job)
             }
