@@ -11,9 +11,10 @@ import SwiftProtobuf
 ///
 /// A publisher's protocol version, epoch and map id never change: their fields are written once (the
 /// first two stay at the front of the buffer from event to event, the map id's is copied from bytes
-/// kept ready), so an event writes only its sequence, times and payload. The events of one input share
-/// their time, so the times' and map id's bytes (fields 4 to 6) are kept too and copied while the time
-/// stays. Noncopyable, as its buffer; used by one thread (the core's loop).
+/// kept ready), so an event writes only its sequence, times and payload. An instant's two times differ from
+/// the last event's only in their low bits, so fields 4 to 6 (the times and the map id) are kept as bytes
+/// too: copied, then the times' first four bytes (their low 28 bits, 268 ms) written into both copies.
+/// Noncopyable, as its buffer; used by one thread (the core's loop).
 public struct EnvelopeWriter: ~Copyable {
     @usableFromInline var wire = ProtobufRawWriter(capacity: 2048)
     /// What the front of the buffer (fields 1 and 2) and `mapIDField` (field 6) were written for.
@@ -21,10 +22,11 @@ public struct EnvelopeWriter: ~Copyable {
     /// Bytes of fields 1 and 2 at the front of the buffer; nil until the first event.
     @usableFromInline var headCount: Int? = nil
     private var mapIDField = ProtobufRawWriter(capacity: 64)
-    /// Fields 4 to 6 as last written, for the times they were written for, when they fit in 64 bytes
-    /// (nearly every map id), with their count; -1 when there are none to copy.
+    /// Fields 4 to 6 as last written for an instant of at least 2^28 ns, when they fit in 64 bytes (nearly
+    /// every map id), with their count; -1 when there are none to copy. Right for any instant whose time
+    /// has the same bits above the low 28 (`keptTimeHigh`); its varint takes `keptTimeWidth` bytes.
     @usableFromInline var timesAndMapID: ProtobufRawWriter.Words = (0, 0, 0, 0, 0, 0, 0, 0), timesAndMapIDCount = -1
-    @usableFromInline var timesAndMapIDFor: (begin: Int64, end: Int64) = (0, 0)
+    @usableFromInline var keptTimeHigh: UInt64 = 0, keptTimeWidth = 0
     /// The last payload's topic when it was written by hand (the frequent events), else nil.
     @usableFromInline var writtenTopic: StaticString?
     /// The length of the last payload written by hand: the guess for the next one's.
@@ -134,20 +136,37 @@ public struct EnvelopeWriter: ~Copyable {
         // of the room.
         wire.reserve(11 + 64)
         if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
-        if timesAndMapIDCount >= 0, beginUnixNanos == timesAndMapIDFor.begin, endUnixNanos == timesAndMapIDFor.end {
-            // Another event of the same input: the same bytes as the last.
-            wire.uncheckedWords(timesAndMapID, count: timesAndMapIDCount)
-            return
+        let time = UInt64(bitPattern: beginUnixNanos)
+        // Other shapes (an interval, an early or negative time) are written, the kept bytes left as they are.
+        guard endUnixNanos == beginUnixNanos, time >= 1 << 28 else {
+            return writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
         }
         let start = wire.count
+        if timesAndMapIDCount >= 0, time >> 28 == keptTimeHigh {
+            // An instant within the same 268 ms as the kept one (every event the core publishes, but the
+            // first of each span): the kept bytes, and each time's first four bytes written over them.
+            wire.uncheckedWords(timesAndMapID, count: timesAndMapIDCount)
+            let low = Self.varintLow28(time)
+            wire.overwrite(low, at: start + 1)
+            wire.overwrite(low, at: start + 2 + keptTimeWidth)
+            return
+        }
         writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
         let count = wire.count - start
         if count <= 64 {
             wire.reserve(64)
-            (timesAndMapID, timesAndMapIDCount, timesAndMapIDFor) = (wire.words(from: start), count, (beginUnixNanos, endUnixNanos))
+            (timesAndMapID, timesAndMapIDCount) = (wire.words(from: start), count)
+            (keptTimeHigh, keptTimeWidth) = (time >> 28, ProtobufRawWriter.varintWidth(time))
         } else {
             timesAndMapIDCount = -1
         }
+    }
+
+    /// The first four bytes of the varint of `value` (≥ 2^28): its low 28 bits, seven to a byte, each with
+    /// its continuation bit, in memory order.
+    @inlinable @inline(__always) static func varintLow28(_ value: UInt64) -> UInt32 {
+        let spread = value & 0x7F | (value << 1) & 0x7F00 | (value << 2) & 0x7F_0000 | (value << 3) & 0x7F00_0000
+        return UInt32(truncatingIfNeeded: spread) | 0x8080_8080
     }
 
     /// Fields 4 to 6, where the room for the times was reserved.

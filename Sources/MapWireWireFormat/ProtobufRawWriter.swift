@@ -124,6 +124,12 @@ public struct ProtobufRawWriter: ~Copyable {
         return UnsafeRawPointer(base + start).loadUnaligned(as: Words.self)
     }
 
+    /// Writes `word`'s four bytes (little-endian) over bytes already written from `offset` on.
+    @inlinable @inline(__always) public mutating func overwrite(_ word: UInt32, at offset: Int) {
+        precondition(offset >= 0 && offset + 4 <= written, "overwrite outside what was written")
+        UnsafeMutableRawPointer(base + offset).storeBytes(of: word.littleEndian, as: UInt32.self)
+    }
+
     /// The first `n` (at most 64) bytes of `words`, in memory order, where the room for 64 was reserved
     /// before: bytes written before and kept (the publisher's times and map id) in a few wide stores
     /// instead of a memcpy call.

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireNumerics
 import MapWireProtocol
 import SwiftProtobuf
 import Testing
@@ -77,9 +78,35 @@ import Testing
         }
     }
 
+    @Test func instantsAcrossSpansAndOtherShapesBetweenThemAreWrittenAsSwiftProtobufWritesThem() throws {
+        // The writer keeps fields 4 to 6 of an instant and writes only the low 28 bits of the next one's
+        // times while the higher bits stay: events 1 ms to 300 ms apart cross 2^28 ns spans, and an interval,
+        // an early time or none in between must neither use the kept bytes nor spoil them.
+        var writer = EnvelopeWriter(protocolVersion: mapWireProtocolVersion, epoch: 42, mapID: "map ü")
+        var time: Int64 = (1_790_000_000 << 28) - 3_000_000
+        var random = SeededRandom(seed: 28)
+        for index in 0..<2000 {
+            time += Int64(random.int(in: 1...300_000_000))
+            var (begin, end) = (time, time)
+            switch index % 7 {
+            case 3: end = time + 5
+            case 5: (begin, end) = (Int64(random.int(in: 0...(1 << 28))), 0)
+            case 6: (begin, end) = (0, 0)
+            default: break
+            }
+            let payload = Self.payloads[index % Self.payloads.count]
+            writer.encode(sequence: UInt64(index), beginUnixNanos: begin, endUnixNanos: end, payload: payload)
+            let e = Mapwire_V1_Envelope.with {
+                $0.protocolVersion = mapWireProtocolVersion; $0.epoch = 42; $0.sequence = UInt64(index)
+                $0.beginUnixNanos = begin; $0.endUnixNanos = end; $0.mapID = "map ü"; $0.payload = payload
+            }
+            #expect(writer.bytes == (try e.serializedBytes()), "event \(index): \(begin) \(end)")
+        }
+    }
+
     @Test func aNewMapIDIsWrittenEvenWhenTheTimeStays() throws {
-        // The writer keeps fields 4 to 6 while the time stays; a new map id (or one too long to keep) must
-        // still be written.
+        // The writer keeps fields 4 to 6 of an instant; a new map id (or one too long to keep) must still be
+        // written.
         var writer = EnvelopeWriter()
         let time: Int64 = 1_790_000_000_123_456_789
         for mapID in ["a", "b", String(repeating: "long map id ", count: 8), "b", "", "a"] {

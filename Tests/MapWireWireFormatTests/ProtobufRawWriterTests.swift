@@ -91,6 +91,15 @@ import Testing
         }
     }
 
+    @Test func overwriteReplacesFourBytesInPlace() {
+        var raw = ProtobufRawWriter()
+        raw.varint(1 << 40)
+        let before = raw.bytes
+        raw.overwrite(0x8483_8281, at: 1)
+        #expect(raw.bytes == [before[0], 0x81, 0x82, 0x83, 0x84] + before[5...])
+        #expect(raw.count == before.count)
+    }
+
     @Test func removeAllAndTruncateKeepWhatCameBefore() {
         var raw = ProtobufRawWriter()
         raw.varint(300)
