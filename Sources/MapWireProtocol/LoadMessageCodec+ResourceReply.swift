@@ -20,6 +20,19 @@ extension LoadMessageCodec {
             public var error: ResponseError?
 
             public init() {}
+
+            /// A response swift-protobuf read, as plain fields.
+            public init(_ r: Mapwire_V1_ResourceResponse) {
+                noContent = r.noContent
+                notModified = r.notModified
+                mustRevalidate = r.mustRevalidate
+                source = r.source
+                size = r.size
+                modified = r.hasModified ? r.modified : nil
+                expires = r.hasExpires ? r.expires : nil
+                etag = r.hasEtag ? r.etag : nil
+                error = r.hasError ? ResponseError(reason: r.error.reason, message: r.error.message) : nil
+            }
         }
 
         /// `ResponseError`.
@@ -85,20 +98,7 @@ extension LoadMessageCodec {
             guard case .resource(let resource) = reply.kind else { return nil }
             id = reply.id
             dataSource = resource.dataSource
-            if resource.hasResponse {
-                let r = resource.response
-                var response = Response()
-                response.noContent = r.noContent
-                response.notModified = r.notModified
-                response.mustRevalidate = r.mustRevalidate
-                response.source = r.source
-                response.size = r.size
-                response.modified = r.hasModified ? r.modified : nil
-                response.expires = r.hasExpires ? r.expires : nil
-                response.etag = r.hasEtag ? r.etag : nil
-                response.error = r.hasError ? ResponseError(reason: r.error.reason, message: r.error.message) : nil
-                self.response = response
-            }
+            if resource.hasResponse { response = Response(resource.response) }
             data = resource.data
             retryAfterMs = resource.hasRetryAfterMs ? resource.retryAfterMs : nil
         }

@@ -197,16 +197,7 @@ extension ErrorReason {
 
 extension ResourceResponse {
     package init(_ r: Mapwire_V1_ResourceResponse) {
-        self.init()
-        noContent = r.noContent
-        notModified = r.notModified
-        mustRevalidate = r.mustRevalidate
-        source = ResponseSource(r.source)
-        size = r.size
-        modified = r.hasModified ? r.modified : nil
-        expires = r.hasExpires ? r.expires : nil
-        etag = r.hasEtag ? r.etag : nil
-        error = r.hasError ? ResourceError(reason: ErrorReason(r.error.reason), message: r.error.message) : nil
+        self.init(LoadMessageCodec.ResourceReply.Response(r))
     }
 
     package var protocolValue: Mapwire_V1_ResourceResponse {
