@@ -1,7 +1,7 @@
 import Foundation
 import MapWireWireFormat
 
-/// The loader's side of the request path by hand (the core's is `encodeRequest` and `decodeResourceReply`):
+/// The loader's side of the request path by hand (the core's is `LoadRequestWriter` and `readResourceReply`):
 /// a load request read into plain fields, no swift-protobuf message built, and a resource reply written
 /// around a resource's bytes encoded once (a small file's answer is kept encoded and answers every later
 /// load of it with one copy). Byte for byte what swift-protobuf reads and writes (`LoadMessageCodecLoaderTests`);

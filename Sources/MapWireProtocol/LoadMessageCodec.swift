@@ -33,20 +33,9 @@ public enum LoadMessageCodec {
     /// written from its parts (the core keeps a load's body apart from its per-attempt fields, so no
     /// `PluginRequest` is built per send); nil when the load has unknown fields (swift-protobuf writes it).
     public static func encodeRequest(id: UInt64, deadlineUnixNanos: Int64, attempt: UInt32, load: Mapwire_V1_LoadResource) -> Data? {
-        guard let loadSize = size(load) else { return nil }
-        var requestSize = keyedLength(10, loadSize.total)
-        requestSize += varintField(1, id) + varintField(2, UInt64(bitPattern: deadlineUnixNanos))
-        requestSize += varintField(30, UInt64(attempt))
-        var writer = ProtobufWireWriter(capacity: requestSize + 4)
-        writer.key(5, wireType: 2)
-        writer.varint(UInt64(requestSize))
-        writeVarint(&writer, 1, id)
-        writeVarint(&writer, 2, UInt64(bitPattern: deadlineUnixNanos))
-        writer.key(10, wireType: 2)
-        writer.varint(UInt64(loadSize.total))
-        write(load, sizes: loadSize, to: &writer)
-        writeVarint(&writer, 30, UInt64(attempt))
-        return Data(writer.bytes)
+        var writer = LoadRequestWriter()
+        guard writer.write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load) else { return nil }
+        return writer.withBytes { Data($0) }
     }
 
     /// A resource reply: every field before and after the data is written into one small buffer; the
@@ -99,63 +88,6 @@ public enum LoadMessageCodec {
         if resource.hasRetryAfterMs {
             writer.key(4, wireType: 0)
             writer.varint(UInt64(resource.retryAfterMs))
-        }
-    }
-
-    private struct LoadSizes {
-        var info: Int?
-        var tile: Int?
-        var total: Int
-    }
-
-    private static func size(_ load: Mapwire_V1_LoadResource) -> LoadSizes? {
-        guard load.unknownFields.data.isEmpty else { return nil }
-        var sizes = LoadSizes(total: 0)
-        if load.hasRequest {
-            let info = load.request
-            guard info.unknownFields.data.isEmpty else { return nil }
-            var n = stringField(1, info.url) + varintField(2, enumValue(info.kind.rawValue))
-            n += varintField(3, enumValue(info.priority.rawValue))
-            if !info.loadingMethod.isEmpty { n += keyedLength(4, packedSize(info.loadingMethod)) }
-            sizes.info = n
-            sizes.total += keyedLength(1, n)
-        }
-        if load.hasTileID {
-            let tile = load.tileID
-            guard tile.unknownFields.data.isEmpty else { return nil }
-            let n = varintField(1, UInt64(tile.z)) + varintField(2, UInt64(tile.x)) + varintField(3, UInt64(tile.y))
-            sizes.tile = n
-            sizes.total += keyedLength(2, n)
-        }
-        if load.hasSourceID { sizes.total += keyedLength(3, load.sourceID.utf8.count) }
-        return sizes
-    }
-
-    private static func write(_ load: Mapwire_V1_LoadResource, sizes: LoadSizes, to writer: inout ProtobufWireWriter) {
-        if let infoSize = sizes.info {
-            let info = load.request
-            writer.key(1, wireType: 2)
-            writer.varint(UInt64(infoSize))
-            writeString(&writer, 1, info.url)
-            writeVarint(&writer, 2, enumValue(info.kind.rawValue))
-            writeVarint(&writer, 3, enumValue(info.priority.rawValue))
-            if !info.loadingMethod.isEmpty {
-                writer.key(4, wireType: 2)
-                writer.varint(UInt64(packedSize(info.loadingMethod)))
-                for method in info.loadingMethod { writer.varint(enumValue(method.rawValue)) }
-            }
-        }
-        if let tileSize = sizes.tile {
-            let tile = load.tileID
-            writer.key(2, wireType: 2)
-            writer.varint(UInt64(tileSize))
-            writeVarint(&writer, 1, UInt64(tile.z))
-            writeVarint(&writer, 2, UInt64(tile.x))
-            writeVarint(&writer, 3, UInt64(tile.y))
-        }
-        if load.hasSourceID {
-            writer.key(3, wireType: 2)
-            writer.lengthDelimited(load.sourceID.utf8)
         }
     }
 
@@ -217,9 +149,6 @@ public enum LoadMessageCodec {
     static func varintField(_ field: Int, _ v: UInt64) -> Int { v == 0 ? 0 : keySize(field) + varintSize(v) }
     static func keyedLength(_ field: Int, _ length: Int) -> Int { keySize(field) + varintSize(UInt64(length)) + length }
     static func stringField(_ field: Int, _ s: String) -> Int { s.isEmpty ? 0 : keyedLength(field, s.utf8.count) }
-    private static func packedSize(_ methods: [Mapwire_V1_LoadingMethod]) -> Int {
-        methods.reduce(0) { $0 + varintSize(enumValue($1.rawValue)) }
-    }
 
     static func writeVarint(_ writer: inout ProtobufWireWriter, _ field: Int, _ v: UInt64) {
         guard v != 0 else { return }

@@ -1,8 +1,8 @@
 import MapWireWireFormat
 
-/// The core's load requests written into one buffer it keeps from send to send, and sent from there:
-/// `LoadMessageCodec.encodeRequest` built a `[UInt8]` and then a `Data` per request (≈ 4,600
-/// instructions a request, BENCHMARKS.md fourth pass). Nested lengths are written after their bodies
+/// The core's load requests written into one buffer it keeps from send to send, and sent from there
+/// (before, a size pass, a `[UInt8]` and a `Data` per request: ≈ 4,600 instructions, BENCHMARKS.md fourth
+/// pass; `LoadMessageCodec.encodeRequest` now writes through this too). Nested lengths are written after their bodies
 /// (`ProtobufRawWriter.beginLength`/`endLength`), so there is no size pass either. The bytes are
 /// swift-protobuf's (`LoadRequestWriterTests` compares them over randomised requests).
 /// Noncopyable: it owns its buffer.

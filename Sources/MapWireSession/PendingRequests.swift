@@ -443,13 +443,9 @@ public struct OutgoingRequest: Sendable {
             var writer = LoadRequestWriter()
             writer.write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load.request)
             return writer.withBytes { Data($0) }
-        case .other(.loadResource(let load)?):
-            if let bytes = LoadMessageCodec.encodeRequest(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load) {
-                return bytes
-            }
         case .other:
-            break
+            // A load here has fields the hand writer does not write (unknown ones): swift-protobuf writes it.
+            return ControlCodec.encode(message)
         }
-        return ControlCodec.encode(message)
     }
 }
