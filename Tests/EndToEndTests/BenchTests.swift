@@ -104,6 +104,9 @@ struct BenchTests {
             let note = figure["note"] as? String ?? ""
             #expect(note.contains("CPU per wall second") && !note.contains("failed"), "\(note)")
         }
+        // The two-loader figure says what two cores allow, from each run's CPU per request and its main threads'.
+        let two = figures.first { $0["key"] as? String == "requests-per-second.loader-bound.loaders-2" }?["note"] as? String ?? ""
+        #expect(two.contains("its main thread") && two.contains("two loaders can do at most"), "\(two)")
         #expect(notes.contains("640 distinct gzip tiles (the demo town's z14 tiles (no fixtures)"), "\(notes)")
         let goals = try #require(json["goals"] as? [[String: Any]])
         #expect(goals.contains { ($0["name"] as? String)?.hasPrefix("two loaders against one") == true && $0["met"] is Bool })
@@ -125,6 +128,14 @@ struct BenchTests {
         #expect(keys.isSuperset(of: ["events-per-second.camera-changed", "events-per-second.resource-request",
                                      "events-per-second.map-loading-error", "round-trip-p50", "round-trip-p99"]), "\(keys)")
         #expect(bus.allSatisfy { $0["value"] is NSNumber && $0["baseline"] is NSNumber && $0["ratio"] is NSNumber })
+        // Each publisher's rate per second its thread was on a CPU (the scheduler's counts read), and the wall-clock
+        // figure's note with where the loop's time went.
+        for kind in ["camera-changed", "resource-request", "map-loading-error"] {
+            let onCPU = try #require(bus.first { $0["key"] as? String == "publish-rate-on-cpu.\(kind)" }, "\(keys)")
+            #expect((onCPU["value"] as? Double ?? 0) > 0 && (onCPU["baseline"] as? Double ?? 0) > 0, "\(onCPU)")
+            let wall = bus.first { $0["key"] as? String == "publish-rate.\(kind)" }?["note"] as? String ?? ""
+            #expect(wall.contains("runnable but waiting for one") && wall.contains("libzmq's I/O"), "\(wall)")
+        }
         let goals = try #require(json["goals"] as? [[String: Any]])
         // Every goal is listed whether or not its section ran; those of the sections asked for are measured.
         let names = goals.compactMap { $0["name"] as? String }

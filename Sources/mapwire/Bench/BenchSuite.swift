@@ -26,7 +26,7 @@ struct BenchSuite {
             report.add(section("bus", "Bus") {
                 let map = try BenchMap(scratch: scratch, name: "bus", plugins: ["loader"], arguments: launchArguments)
                 defer { map.stop() }
-                return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 5, roundTrips: requests).run(map: map)
+                return try BusBenchmark(scratch: scratch, events: events, repetitions: quick ? 1 : 9, roundTrips: requests).run(map: map)
             })
         }
         if sections.contains("record") {
@@ -199,10 +199,14 @@ struct BenchSuite {
         goals.append(BenchGoal(name: "bus throughput against raw libzmq, same sizes", target: "≥ 60 % at each size",
                                measured: ratios.isEmpty ? "not measured" : ratios.map { String(format: "%.1f %%", $0 * 100) }.joined(separator: ", "),
                                met: ratios.isEmpty ? nil : ratios.allSatisfy { $0 >= 0.6 }))
-        let publishing = BusBenchmark.kinds.compactMap { report.figure("bus", "publish-rate.\($0.topic)")?.ratio }
+        // Judged on the wall clock; the rates per second on a CPU (which leave out the time the loop's thread
+        // waited for one of the cores) are shown beside them.
+        let wall = BusBenchmark.kinds.compactMap { report.figure("bus", "publish-rate.\($0.topic)")?.ratio }
+        let onCPU = BusBenchmark.kinds.compactMap { report.figure("bus", "publish-rate-on-cpu.\($0.topic)")?.ratio }
+        func percents(_ ratios: [Double]) -> String { ratios.map { String(format: "%.1f %%", $0 * 100) }.joined(separator: ", ") }
         goals.append(BenchGoal(name: "the core's publish rate against the raw publisher, same sizes", target: "≥ 80 % at each size",
-                               measured: publishing.isEmpty ? "not measured" : publishing.map { String(format: "%.1f %%", $0 * 100) }.joined(separator: ", "),
-                               met: publishing.isEmpty ? nil : publishing.allSatisfy { $0 >= 0.8 }))
+                               measured: wall.isEmpty ? "not measured" : "\(percents(wall)) (per second on a CPU: \(percents(onCPU)))",
+                               met: wall.isEmpty ? nil : wall.allSatisfy { $0 >= 0.8 }))
         let p99 = report.figure("bus", "round-trip-p99")?.ratio
         goals.append(BenchGoal(name: "request round trip p99 against raw DEALER/ROUTER", target: "≤ 2×",
                                measured: p99.map { String(format: "%.2f×", $0) } ?? "not measured", met: p99.map { $0 <= 2 }))

@@ -20,6 +20,9 @@ struct BusBenchmark {
         /// Events per second each subscriber received, and the core's own publishing rate.
         var subscriberRates: [Double]
         var coreRate: Double
+        /// Over the bench-publish command: the core's loop thread's time on a CPU and waiting for one, and its other threads'.
+        var coreSchedule = ThreadSchedule()
+        var coreOtherThreads = ThreadSchedule()
         var messageBytes: Int
         var received: Int
         var missed: UInt64
@@ -30,13 +33,18 @@ struct BusBenchmark {
         var publishFigures: [BenchFigure] = []
         for (kind, topic, bytes) in Self.kinds {
             var mapwire: [Throughput] = [], raw: [Double] = [], rawPublished: [Double] = []
+            var rawRuns: [RawZMQLoops.PublishRun] = []
+            var published: [Throughput] = []
             for _ in 0..<repetitions {
                 let m = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1)
                 mapwire.append(m)
+                published.append(try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1,
+                                                            reading: .discarding(topic: topic)))
                 let r = try Self.rawThroughput(scratch: scratch, subscribers: 1, count: events, topicBytes: topic.utf8.count,
                                                payloadBytes: m.messageBytes - topic.utf8.count)
-                raw.append(r.subscriberRates.first ?? 0)
+                raw.append(r.tallies.first?.rate ?? 0)
                 rawPublished.append(r.publisherRate)
+                rawRuns.append(r)
             }
             let size = mapwire.first?.messageBytes ?? bytes
             let lost = mapwire.reduce(0) { $0 + Int($1.missed) + (events - $1.received) }
@@ -47,11 +55,19 @@ struct BusBenchmark {
                 note: lost > 0 ? "\(lost) events lost" : nil))
             publishFigures.append(BenchFigure(
                 key: "publish-rate.\(topic)", name: "events/s the core publishes, \(topic) (\(size) B)",
-                value: Percentiles(mapwire.map(\.coreRate)).median, unit: "events/s",
-                baselineName: "raw libzmq publisher", baseline: Percentiles(rawPublished).median))
+                value: Percentiles(published.map(\.coreRate)).median, unit: "events/s",
+                baselineName: "raw libzmq publisher", baseline: Percentiles(rawPublished).median,
+                note: Self.publishingNote(published, rawRuns, events: events)))
+            // The same loops per second their thread was on a CPU: what the code costs, whichever thread the
+            // scheduler ran meanwhile.
+            publishFigures.append(BenchFigure(
+                key: "publish-rate-on-cpu.\(topic)", name: "events/s the core publishes per second on a CPU, \(topic) (\(size) B)",
+                value: Percentiles(published.map { Self.perSecond(events, $0.coreSchedule.running) }).median, unit: "events/s",
+                baselineName: "raw libzmq publisher, per second on a CPU",
+                baseline: Percentiles(rawRuns.map { Self.perSecond(events, $0.publisherSchedule.running) }).median))
         }
         section.figures += publishFigures
-        section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying. A publish rate is the sending loop's alone (the core stamps, encodes and sends each event), timed by the publisher itself, while the one subscriber reads.")
+        section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying. A publish rate is the sending loop's alone (the core stamps, encodes and sends each event), timed by the publisher itself, in a run of its own while one subscriber reads the topic without decoding: the raw subscriber's loop, for both publishers, since the two cores are shared by the publisher, its I/O thread and the subscriber's two threads, and a decoding subscriber takes more of them.")
         section.figures += try roundTrip(map: map)
         return section
     }
@@ -105,10 +121,20 @@ struct BusBenchmark {
 
     // MARK: Runs shared with the scale section
 
+    /// How the subscribers of a throughput run read: decoding every event (what a plugin does), or
+    /// receiving the topic's messages and dropping them, as the raw subscriber does.
+    enum Reading { case decoding, discarding(topic: String) }
+
     /// `count` real events published by the core as fast as it can, received by `subscribers`
-    /// decoding subscribers while `slow` more subscribers are connected and never read.
-    static func mapwireThroughput(map: BenchMap, kind: Mapwire_V1_BenchPublish.Kind, bytes: Int, count: Int, subscribers: Int, slow: Int = 0) throws -> Throughput {
-        let wait = try EventCounters.start(endpoint: map.directory.eventsEndpoint, count: subscribers, expected: count)
+    /// subscribers while `slow` more subscribers are connected and never read.
+    static func mapwireThroughput(map: BenchMap, kind: Mapwire_V1_BenchPublish.Kind, bytes: Int, count: Int, subscribers: Int, slow: Int = 0,
+                                  reading: Reading = .decoding) throws -> Throughput {
+        let wait = switch reading {
+        case .decoding: try EventCounters.start(endpoint: map.directory.eventsEndpoint, count: subscribers, expected: count)
+        // The topic, then `welcome`, so that the core counts each once (PROTOCOL.md 4.3); its welcome is one message more.
+        case .discarding(let topic): RawZMQLoops.discardingSubscribers(endpoint: map.directory.eventsEndpoint, count: subscribers,
+                                                                       expected: count + 1, prefixes: [topic, "welcome"])
+        }
         var idle: [ZMQSocket] = []
         defer { idle.forEach { $0.close() } }
         for _ in 0..<slow {
@@ -119,22 +145,45 @@ struct BusBenchmark {
             idle.append(socket)
         }
         try map.waitForSubscribers(subscribers + slow)
+        let core = map.launcher.children.first { $0.name == "core" }?.pid ?? 0
+        let scheduled = ThreadSchedule.mainThreadAtRest(core), others = ThreadSchedule.otherThreads(core)
         let reply = try map.client.run(.benchPublish(.with { $0.kind = kind; $0.count = UInt32(count); $0.bytes = UInt32(bytes) }),
                                        timeoutMilliseconds: 300_000).benchPublish
+        let schedule = ThreadSchedule.mainThreadAtRest(core) - scheduled, otherThreads = ThreadSchedule.otherThreads(core) - others
         let tallies = wait()
         return Throughput(subscriberRates: tallies.map(\.rate),
                           coreRate: Double(count) / (Double(reply.elapsedNanos) / 1e9),
+                          coreSchedule: schedule, coreOtherThreads: otherThreads,
                           messageBytes: Int(reply.messageBytes),
                           received: tallies.map(\.received).min() ?? 0,
                           missed: tallies.map(\.missed).max() ?? 0)
     }
 
-    /// Messages per second each raw subscriber received, and the raw publisher's sending rate.
-    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> (subscriberRates: [Double], publisherRate: Double) {
+    /// What each raw subscriber received, and the raw publisher's sending rate and schedule.
+    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> RawZMQLoops.PublishRun {
         let endpoint = "ipc://" + scratch.appendingPathComponent("raw-pub").path
-        let run = try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
-                                          topicBytes: topicBytes, payloadBytes: payloadBytes)
-        return (run.tallies.map(\.rate), run.publisherRate)
+        return try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
+                                       topicBytes: topicBytes, payloadBytes: payloadBytes)
+    }
+
+    /// Events per second of `seconds`; 0 when the time was not read (no /proc).
+    static func perSecond(_ events: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(events) / seconds : 0 }
+
+    /// Where the publishers' loop time went: each run's ratio, the share of the loop each publishing thread
+    /// spent on a CPU and runnable but waiting for one (the two cores are shared with both I/O threads and
+    /// the subscriber's), and the CPU its other threads took per event.
+    static func publishingNote(_ core: [Throughput], _ raw: [RawZMQLoops.PublishRun], events: Int) -> String {
+        let ratios = zip(core, raw).map { String(format: "%.2f", $0.coreRate / max($1.publisherRate, 1e-9)) }.joined(separator: " ")
+        let coreOnCPU = Percentiles(core.map { $0.coreSchedule.running * $0.coreRate / Double(max(1, events)) }).median
+        let rawOnCPU = Percentiles(raw.map { $0.publisherSchedule.running / max($0.publisherSeconds, 1e-12) }).median
+        let coreWaiting = Percentiles(core.map { $0.coreSchedule.waiting * $0.coreRate / Double(max(1, events)) }).median
+        let rawWaiting = Percentiles(raw.map { $0.publisherSchedule.waiting / max($0.publisherSeconds, 1e-12) }).median
+        let coreIO = Percentiles(core.map { $0.coreOtherThreads.running / Double(max(1, events)) }).median
+        let rawIO = Percentiles(raw.map { $0.otherThreads.running / Double(max(1, events)) }).median
+        return "runs' ratios \(ratios); " + String(
+            format: "the loop's thread on a CPU %.0f %% of its wall time (raw %.0f %%), runnable but waiting for one %.0f %% (raw %.0f %%); "
+                + "the publisher's other threads (libzmq's I/O) %.0f ns on a CPU per event (raw %.0f ns); medians", 100 * coreOnCPU,
+            100 * rawOnCPU, 100 * coreWaiting, 100 * rawWaiting, coreIO * 1e9, rawIO * 1e9)
     }
 
     static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {

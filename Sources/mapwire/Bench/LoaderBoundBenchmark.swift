@@ -28,8 +28,8 @@ struct LoaderBoundBenchmark {
         /// The whole machine's idle and steal time, in CPU seconds (/proc/stat).
         var machineIdleSeconds = 0.0
         var machineStealSeconds = 0.0
-        /// The main threads' time waiting for a CPU while runnable (/proc/PID/task/PID/schedstat): the core's, then each loader's.
-        var waitingSeconds: [Double] = []
+        /// The main threads' time on a CPU and waiting for one while runnable: the core's, then each loader's.
+        var mainThreads: [ThreadSchedule] = []
 
         var rate: Double { Double(requests) / (Double(max(1, nanos)) / 1e9) }
         var wallSeconds: Double { Double(nanos) / 1e9 }
@@ -87,7 +87,7 @@ struct LoaderBoundBenchmark {
     static func shares(_ tally: Tally) -> String {
         let wall = max(tally.wallSeconds, 1e-9)
         let loaders: String = tally.loaderShares.map { String(format: "%.2f", $0) }.joined(separator: " + ")
-        let waiting: String = tally.waitingSeconds.map { String(format: "%.2f", $0 / wall) }.joined(separator: ", ")
+        let waiting: String = tally.mainThreads.map { String(format: "%.2f", $0.waiting / wall) }.joined(separator: ", ")
         let plural = tally.loaderShares.count > 1 ? "s" : ""
         let busy = String(format: "core %.2f (its I/O thread included), loader%@ %@ CPU per wall second", tally.coreShare, plural, loaders)
         let machine = String(format: "the machine idle %.2f, stolen by the hypervisor %.2f CPU per wall second",
@@ -95,20 +95,23 @@ struct LoaderBoundBenchmark {
         return busy + "; main threads runnable but waiting for a CPU (core, loaders): " + waiting + " per wall second; " + machine
     }
 
-    /// What the machine allows, from each run's CPU per request: N loaders' requests/s can be at most
-    /// min(N / loader µs, cores / (loader + core µs)), whatever else the machine runs; the ratio of the two
-    /// runs' bounds is what a second loader could give here.
+    /// What the machine allows two loaders, from the runs' CPU per request: no more than twice the lone
+    /// loader's rate, and no more than the cores can serve at the two-loader run's CPU per request (loaders'
+    /// and core's, every thread). The lone loader is bound by its main thread, so its I/O thread and the core
+    /// ran on the idle core beside it; with two loaders every thread shares the cores.
     static func ceiling(_ two: Tally, against one: Tally) -> String {
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
-        func bound(_ t: Tally) -> (loader: Double, core: Double, rate: Double) {
-            let loader = t.loaderSeconds.reduce(0, +) / Double(max(1, t.requests)), core = t.coreSeconds / Double(max(1, t.requests))
-            let processes = Double(max(1, t.loaderSeconds.count))
-            return (loader, core, min(processes / max(loader, 1e-12), cores / max(loader + core, 1e-12)))
+        let machine = cores / max(two.cpuPerRequest.loaders + two.cpuPerRequest.core, 1e-12)
+        let bound = min(2 * one.rate, machine)
+        func split(_ t: Tally) -> String {
+            let c = t.cpuPerRequest
+            return String(format: "%.0f µs loader (%.0f its main thread) + %.0f µs core (%.0f its main thread)",
+                          c.loaders * 1e6, c.loaderMain * 1e6, c.core * 1e6, c.coreMain * 1e6)
         }
-        let (b1, b2) = (bound(one), bound(two))
-        return String(format: "CPU per request, 1 loader: %.0f µs loader + %.0f µs core; 2 loaders: %.0f + %.0f µs; on %.0f cores with nothing else running "
-                      + "that allows at most %.0f and %.0f requests/s, %.2f×", b1.loader * 1e6, b1.core * 1e6, b2.loader * 1e6, b2.core * 1e6, cores,
-                      b1.rate, b2.rate, b2.rate / max(b1.rate, 1e-9))
+        return "CPU per request, 1 loader: \(split(one)); 2 loaders: \(split(two)); "
+            + String(format: "on %.0f cores two loaders can do at most min(2 × %.0f, %.0f cores ÷ %.0f µs) = %.0f requests/s, %.2f× one "
+                     + "(%.0f %% of it reached)", cores, one.rate, cores, (two.cpuPerRequest.loaders + two.cpuPerRequest.core) * 1e6, bound,
+                     bound / max(one.rate, 1e-9), 100 * two.rate / max(bound, 1e-9))
     }
 
     /// One bench-requests run over `urls`, with the CPU time its core and loaders spent.
@@ -116,7 +119,7 @@ struct LoaderBoundBenchmark {
         let core = map.launcher.children.filter { $0.name == "core" }.map(\.pid)
         let loaders = map.launcher.children.filter { $0.name == "loader" }.map(\.pid)
         let coreBefore = core.map(ProcessCPU.seconds), loadersBefore = loaders.map(ProcessCPU.seconds)
-        let waitBefore = (core + loaders).map(ProcessCPU.mainThreadWaiting)
+        let mainBefore = (core + loaders).map(ThreadSchedule.mainThread)
         let machineBefore = ProcessCPU.machine()
         let start = BenchThreads.now()
         let reply = try map.client.run(.benchRequests(.with { $0.count = UInt32(count); $0.window = UInt32(window); $0.urls = urls }),
@@ -124,12 +127,12 @@ struct LoaderBoundBenchmark {
         let elapsed = BenchThreads.now() - start
         guard reply.ok else { throw BenchError("bench-requests over the loader-bound tiles was refused: \(reply.error)") }
         let coreAfter = core.map(ProcessCPU.seconds), loadersAfter = loaders.map(ProcessCPU.seconds)
-        let waitAfter = (core + loaders).map(ProcessCPU.mainThreadWaiting)
+        let mainAfter = (core + loaders).map(ThreadSchedule.mainThread)
         let machineAfter = ProcessCPU.machine()
         var tally = Tally(requests: count, nanos: elapsed, failures: Int(reply.benchRequests.failures))
         tally.coreSeconds = zip(coreAfter, coreBefore).map(-).reduce(0, +)
         tally.loaderSeconds = zip(loadersAfter, loadersBefore).map(-)
-        tally.waitingSeconds = zip(waitAfter, waitBefore).map(-)
+        tally.mainThreads = zip(mainAfter, mainBefore).map(-)
         tally.machineIdleSeconds = machineAfter.idle - machineBefore.idle
         tally.machineStealSeconds = machineAfter.steal - machineBefore.steal
         return tally
@@ -166,47 +169,13 @@ extension LoaderBoundBenchmark.Tally {
         loaderSeconds = loaderSeconds.isEmpty ? other.loaderSeconds : zip(loaderSeconds, other.loaderSeconds).map(+)
         machineIdleSeconds += other.machineIdleSeconds
         machineStealSeconds += other.machineStealSeconds
-        waitingSeconds = waitingSeconds.isEmpty ? other.waitingSeconds : zip(waitingSeconds, other.waitingSeconds).map(+)
-    }
-}
-
-/// CPU time of a process and of the machine, from /proc.
-enum ProcessCPU {
-    /// utime + stime of a process, all its threads, in seconds (/proc/PID/stat); 0 when it cannot be read.
-    static func seconds(_ pid: Int32) -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
-        // After the command name (in parentheses, may hold spaces): field 3 (state) first, so utime (14) and stime (15) are at 11 and 12.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-}
-
-extension ProcessCPU {
-    /// The machine's idle (idle + iowait) and steal time so far, in CPU seconds (/proc/stat, first line).
-    static func machine() -> (idle: Double, steal: Double) {
-        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = text.split(separator: "\n").first, line.hasPrefix("cpu ") else { return (0, 0) }
-        // cpu user nice system idle iowait irq softirq steal …
-        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-        guard ticks.count > 7 else { return (0, 0) }
-        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return ((ticks[3] + ticks[4]) / hz, ticks[7] / hz)
+        mainThreads = mainThreads.isEmpty ? other.mainThreads : zip(mainThreads, other.mainThreads).map(+)
     }
 
-    /// Seconds the process's main thread spent runnable but waiting for a CPU (/proc/PID/task/PID/schedstat, second field).
-    static func mainThreadWaiting(_ pid: Int32) -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let nanos = Double(fields[1]) else { return 0 }
-        return nanos / 1e9
-    }
-}
-
-/// The 1-minute load average, for the notes.
-enum ProcessLoad {
-    static func now() -> String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+    /// CPU seconds per request: the loaders' (together) and the core's, all threads, and their main threads'.
+    var cpuPerRequest: (loaders: Double, loaderMain: Double, core: Double, coreMain: Double) {
+        let n = Double(max(1, requests))
+        let loaderMain = mainThreads.dropFirst().reduce(0) { $0 + $1.running }
+        return (loaderSeconds.reduce(0, +) / n, loaderMain / n, coreSeconds / n, (mainThreads.first?.running ?? 0) / n)
     }
 }

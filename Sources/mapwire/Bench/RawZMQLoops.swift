@@ -34,6 +34,11 @@ enum RawZMQLoops {
     struct PublishRun {
         var tallies: [SubscriberTally]
         var publisherRate: Double
+        /// Over the send loop: the sending thread's time on a CPU and waiting for one, the publisher's other
+        /// threads' (libzmq's I/O thread), and the loop's wall time.
+        var publisherSchedule = ThreadSchedule()
+        var otherThreads = ThreadSchedule()
+        var publisherSeconds = 0.0
     }
 
     /// A PUB in a child process (an XPUB, to know when subscribers are there) sends `count` two-frame
@@ -44,19 +49,41 @@ enum RawZMQLoops {
             "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
             "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)"], standardOutput: .pipe)
         defer { publisher.stop() }
-        let tallies = Shared([SubscriberTally](repeating: .init(), count: subscribers))
-        let receivers = (0..<subscribers).map { index in
+        let received = discardingSubscribers(endpoint: endpoint, count: subscribers, expected: count)
+        let tallies = received()
+        // The publisher printed its send time before it waited to be stopped: stopping it ends the pipe.
+        publisher.stop()
+        let said = String(decoding: publisher.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        // "name value…" lines: the loop's wall time, then its thread's and the other threads' schedules.
+        let lines = Dictionary(said.split(separator: "\n").map { line in
+            let words = line.split(separator: " ")
+            return (String(words.first ?? ""), words.dropFirst().compactMap { Double($0) })
+        }, uniquingKeysWith: { first, _ in first })
+        func schedule(_ name: String) -> ThreadSchedule {
+            guard let values = lines[name], values.count == 2 else { return ThreadSchedule() }
+            return ThreadSchedule(running: values[0], waiting: values[1])
+        }
+        let nanos = lines["sent-nanos"]?.first ?? 0
+        return PublishRun(tallies: tallies, publisherRate: nanos > 0 ? Double(count) / (nanos / 1e9) : 0,
+                          publisherSchedule: schedule("sent-schedule"), otherThreads: schedule("sent-io"), publisherSeconds: nanos / 1e9)
+    }
+
+    /// `count` SUBs on their own threads and contexts, subscribed to `prefixes`, each receiving `expected`
+    /// messages without copying them; the closure waits for them and gives what each received.
+    static func discardingSubscribers(endpoint: String, count: Int, expected: Int, prefixes: [String] = [""]) -> () -> [SubscriberTally] {
+        let tallies = Shared([SubscriberTally](repeating: .init(), count: count))
+        let receivers = (0..<count).map { index in
             BenchThreads.start("raw-sub-\(index)") {
                 let context = ZMQContext()
                 withExtendedLifetime(context) {
                     guard let socket = try? ZMQSocket(context, type: .sub) else { return }
                     defer { socket.close() }
                     try? socket.setHighWaterMarks(send: 1000, receive: 1_000_000)
-                    try? socket.subscribe("")
+                    for prefix in prefixes { try? socket.subscribe(prefix) }
                     try? socket.setReceiveTimeout(milliseconds: 20_000)
                     try? socket.connect(endpoint)
                     var tally = SubscriberTally()
-                    while tally.received < count, (try? socket.receiveDiscarding()) != nil {
+                    while tally.received < expected, (try? socket.receiveDiscarding()) != nil {
                         tally.count(at: BenchThreads.now())
                         // After the first message, a second of silence means the rest was dropped.
                         if tally.received == 1 { try? socket.setReceiveTimeout(milliseconds: 1000) }
@@ -65,12 +92,10 @@ enum RawZMQLoops {
                 }
             }
         }
-        receivers.forEach { $0.wait() }
-        // The publisher printed its send time before it waited to be stopped: stopping it ends the pipe.
-        publisher.stop()
-        let said = String(decoding: publisher.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        let nanos = said.split(separator: "\n").lazy.compactMap { $0.hasPrefix("sent-nanos ") ? Double($0.dropFirst(11)) : nil }.first
-        return PublishRun(tallies: tallies.get(), publisherRate: nanos.map { $0 > 0 ? Double(count) / ($0 / 1e9) : 0 } ?? 0)
+        return {
+            receivers.forEach { $0.wait() }
+            return tallies.get()
+        }
     }
 
     /// The child side of `publish`: binds, waits for the subscribers, sends, and keeps the socket open
@@ -89,6 +114,7 @@ enum RawZMQLoops {
         let topic = [UInt8](repeating: UInt8(ascii: "t"), count: topicBytes)
         let payload = [UInt8](repeating: 0x5a, count: payloadBytes)
         // Timed like the core's bench-publish loop (CoreServer): the sends alone.
+        let scheduled = ThreadSchedule.current(), others = ThreadSchedule.otherThreads(getpid())
         let start = DispatchTime.now().uptimeNanoseconds
         topic.withUnsafeBytes { t in
             payload.withUnsafeBytes { p in
@@ -96,7 +122,8 @@ enum RawZMQLoops {
             }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
-        FileHandle.standardOutput.write(Data("sent-nanos \(elapsed)\n".utf8))
+        let schedule = ThreadSchedule.current() - scheduled, io = ThreadSchedule.otherThreads(getpid()) - others
+        FileHandle.standardOutput.write(Data("sent-nanos \(elapsed)\nsent-schedule \(schedule.running) \(schedule.waiting)\nsent-io \(io.running) \(io.waiting)\n".utf8))
         while !stop.isStopped { usleep(5000) }
     }
 
