@@ -112,6 +112,23 @@ struct BenchTests {
         #expect(goals.contains { ($0["name"] as? String)?.hasPrefix("two loaders against one") == true && $0["met"] is Bool })
     }
 
+    /// A whole bus section (nine runs a size) with tiny bursts: one raw publisher process serves all nine runs
+    /// of a size, and every run's ratio is in the note.
+    @Test func theBusSectionKeepsOneRawPublisherForAllItsRuns() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--format", "json", "--sections", "bus", "--events", "300", "--requests", "50"], timeout: 240)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let bus = try #require(((json["sections"] as? [String: Any])?["bus"] as? [String: Any])?["figures"] as? [[String: Any]])
+        for kind in ["camera-changed", "resource-request", "map-loading-error"] {
+            let wall = try #require(bus.first { $0["key"] as? String == "publish-rate.\(kind)" })
+            #expect((wall["value"] as? Double ?? 0) > 0 && (wall["baseline"] as? Double ?? 0) > 0, "\(wall)")
+            let note = wall["note"] as? String ?? ""
+            let ratios = note.split(separator: ";").first?.split(separator: " ").dropFirst(2) ?? []
+            #expect(note.hasPrefix("runs' ratios ") && ratios.count == 9 && ratios.allSatisfy { (Double($0) ?? 0) > 0 }, "\(note)")
+        }
+    }
+
     @Test func quickBenchPrintsJSONWithEverySectionAsked() throws {
         let run = try TestRun()
         let result = try run.mapwire(["bench", "--quick", "--format", "json", "--sections", "bus,render",

@@ -12,19 +12,20 @@ struct RawPeerCommand: ParsableCommand {
         subcommands: [Publish.self, Echo.self])
 
     struct Publish: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bind an XPUB, wait for the subscribers, send messages, wait for SIGTERM.")
+        static let configuration = CommandConfiguration(abstract: "Bind an XPUB; for each run wait for the subscribers and send messages; wait for SIGTERM.")
 
         @Option var endpoint: String
         @Option var subscribers: Int
         @Option var count: Int
         @Option var topicBytes: Int
         @Option var payloadBytes: Int
+        @Option(help: "Bursts to send, each once as many new subscriptions have come.") var runs = 1
 
         func run() throws {
             let trap = SignalTrap()
             try withExtendedLifetime(trap) {
                 try RawZMQLoops.runPublisher(endpoint: endpoint, subscribers: subscribers, count: count,
-                                             topicBytes: topicBytes, payloadBytes: payloadBytes, stop: trap.flag)
+                                             topicBytes: topicBytes, payloadBytes: payloadBytes, runs: runs, stop: trap.flag)
             }
         }
     }

@@ -45,27 +45,10 @@ enum RawZMQLoops {
     /// messages of `topicBytes` + `payloadBytes` as fast as it can to `subscribers` SUBs here that
     /// receive and drop them. High-water marks are the core's (200,000) and the monitor's (1,000,000).
     static func publish(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> PublishRun {
-        let publisher = try ChildProcess(name: "raw-pub", executable: ChildProcess.sibling("mapwire"), arguments: [
-            "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
-            "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)"], standardOutput: .pipe)
+        let publisher = try RawPublisher(endpoint: endpoint, count: count, topicBytes: topicBytes, payloadBytes: payloadBytes, runs: 1,
+                                         subscribers: subscribers)
         defer { publisher.stop() }
-        let received = discardingSubscribers(endpoint: endpoint, count: subscribers, expected: count)
-        let tallies = received()
-        // The publisher printed its send time before it waited to be stopped: stopping it ends the pipe.
-        publisher.stop()
-        let said = String(decoding: publisher.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        // "name value…" lines: the loop's wall time, then its thread's and the other threads' schedules.
-        let lines = Dictionary(said.split(separator: "\n").map { line in
-            let words = line.split(separator: " ")
-            return (String(words.first ?? ""), words.dropFirst().compactMap { Double($0) })
-        }, uniquingKeysWith: { first, _ in first })
-        func schedule(_ name: String) -> ThreadSchedule {
-            guard let values = lines[name], values.count == 2 else { return ThreadSchedule() }
-            return ThreadSchedule(running: values[0], waiting: values[1])
-        }
-        let nanos = lines["sent-nanos"]?.first ?? 0
-        return PublishRun(tallies: tallies, publisherRate: nanos > 0 ? Double(count) / (nanos / 1e9) : 0,
-                          publisherSchedule: schedule("sent-schedule"), otherThreads: schedule("sent-io"), publisherSeconds: nanos / 1e9)
+        return try publisher.run(subscribers: subscribers)
     }
 
     /// `count` SUBs on their own threads and contexts, subscribed to `prefixes`, each receiving `expected`
@@ -98,23 +81,35 @@ enum RawZMQLoops {
         }
     }
 
-    /// The child side of `publish`: binds, waits for the subscribers, sends, and keeps the socket open
-    /// (closing would drop what is queued) until it is stopped.
-    static func runPublisher(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int, stop: StopFlag) throws {
+    /// The child side of `RawPublisher`: binds; `runs` times waits for `subscribers` new subscriptions, sends
+    /// and says how long it took; then keeps the socket open (closing would drop what is queued) until stopped.
+    static func runPublisher(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int, runs: Int,
+                             stop: StopFlag) throws {
         let socket = try ZMQSocket(type: .xpub)
         defer { socket.close() }
         try socket.setOption(XPUBOption.verbose, Int32(1))
         try socket.setHighWaterMarks(send: 200_000, receive: 1000)
         try socket.setReceiveTimeout(milliseconds: 200)
         try socket.bind(endpoint)
-        var subscribed = 0
-        while subscribed < subscribers, !stop.isStopped {
-            if (try socket.receive()) != nil { subscribed += 1 }
-        }
         let topic = [UInt8](repeating: UInt8(ascii: "t"), count: topicBytes)
         let payload = [UInt8](repeating: 0x5a, count: payloadBytes)
-        // Timed like the core's bench-publish loop (CoreServer): the sends alone.
-        let scheduled = ThreadSchedule.current(), others = ThreadSchedule.otherThreads(getpid())
+        for _ in 0..<runs {
+            // A subscription starts with 1 (an unsubscription, from the last run's subscribers leaving, with 0).
+            var subscribed = 0
+            while subscribed < subscribers, !stop.isStopped {
+                if let frames = try socket.receive(), frames.first?.first == 1 { subscribed += 1 }
+            }
+            guard !stop.isStopped else { return }
+            sendTimed(socket, topic: topic, payload: payload, count: count)
+        }
+        while !stop.isStopped { usleep(5000) }
+    }
+
+    /// One run of `runPublisher`: the sends, timed like the core's bench-publish loop (CoreServer), and
+    /// what they took written to standard output.
+    private static func sendTimed(_ socket: ZMQSocket, topic: [UInt8], payload: [UInt8], count: Int) {
+        // The schedules read next to the clock: the other threads' (a directory read) outside both.
+        let others = ThreadSchedule.otherThreads(getpid()), scheduled = ThreadSchedule.current()
         let start = DispatchTime.now().uptimeNanoseconds
         topic.withUnsafeBytes { t in
             payload.withUnsafeBytes { p in
@@ -123,8 +118,8 @@ enum RawZMQLoops {
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         let schedule = ThreadSchedule.current() - scheduled, io = ThreadSchedule.otherThreads(getpid()) - others
-        FileHandle.standardOutput.write(Data("sent-nanos \(elapsed)\nsent-schedule \(schedule.running) \(schedule.waiting)\nsent-io \(io.running) \(io.waiting)\n".utf8))
-        while !stop.isStopped { usleep(5000) }
+        FileHandle.standardOutput.write(Data("sent-nanos \(elapsed)\nsent-schedule \(schedule.running) \(schedule.waiting)\n"
+            .appending("sent-io \(io.running) \(io.waiting)\n\(RawPublisher.endOfRun)\n").utf8))
     }
 
     /// A ROUTER here sends `count` requests of `requestBytes` to `workers` DEALER echo processes in

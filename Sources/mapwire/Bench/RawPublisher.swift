@@ -1,0 +1,62 @@
+import Foundation
+import MapWireProcess
+
+/// The raw baseline's publisher: one `mapwire bench raw-peer publish` process kept for `runs` runs, as
+/// the core is kept for all of its own. A process that has just published a burst waits longer for a CPU
+/// in its next one than a new process does (the scheduler keeps what a task ran beyond its share across a
+/// short sleep), so a new raw publisher per run would be favoured over the long-lived core.
+final class RawPublisher {
+    /// The line that ends a run's report on the child's standard output.
+    static let endOfRun = "sent-end"
+
+    private let process: ChildProcess
+    private let count: Int
+    private let endpoint: String
+    /// What the child wrote and was not yet read as a whole run's report.
+    private var unread = Data()
+
+    init(endpoint: String, count: Int, topicBytes: Int, payloadBytes: Int, runs: Int, subscribers: Int = 1) throws {
+        self.count = count
+        self.endpoint = endpoint
+        process = try ChildProcess(name: "raw-pub", executable: ChildProcess.sibling("mapwire"), arguments: [
+            "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
+            "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)", "--runs", "\(runs)"], standardOutput: .pipe)
+    }
+
+    func stop() { process.stop() }
+
+    /// One run: `subscribers` new SUBs here (as many as the process was started for), the burst, and what
+    /// the publisher said about its loop.
+    func run(subscribers: Int) throws -> RawZMQLoops.PublishRun {
+        let received = RawZMQLoops.discardingSubscribers(endpoint: endpoint, count: subscribers, expected: count)
+        let tallies = received()
+        let report = try nextReport()
+        func schedule(_ name: String) -> ThreadSchedule {
+            guard let values = report[name], values.count == 2 else { return ThreadSchedule() }
+            return ThreadSchedule(running: values[0], waiting: values[1])
+        }
+        let nanos = report["sent-nanos"]?.first ?? 0
+        return RawZMQLoops.PublishRun(tallies: tallies, publisherRate: nanos > 0 ? Double(count) / (nanos / 1e9) : 0,
+                                      publisherSchedule: schedule("sent-schedule"), otherThreads: schedule("sent-io"),
+                                      publisherSeconds: nanos / 1e9)
+    }
+
+    /// The next run's "name value…" lines, up to `endOfRun`: the loop's wall time, then its thread's and the
+    /// other threads' schedules.
+    private func nextReport() throws -> [String: [Double]] {
+        let end = Data("\(Self.endOfRun)\n".utf8)
+        while unread.range(of: end) == nil {
+            guard let more = process.standardOutput?.availableData, !more.isEmpty else {
+                throw BenchError("the raw publisher ended without reporting its run")
+            }
+            unread.append(more)
+        }
+        let range = unread.range(of: end)!
+        let text = String(decoding: unread[..<range.lowerBound], as: UTF8.self)
+        unread = Data(unread[range.upperBound...])
+        return Dictionary(text.split(separator: "\n").map { line in
+            let words = line.split(separator: " ")
+            return (String(words.first ?? ""), words.dropFirst().compactMap { Double($0) })
+        }, uniquingKeysWith: { first, _ in first })
+    }
+}
