@@ -32,9 +32,8 @@ struct BusBenchmark {
         var section = BenchReport.Section(key: "bus", title: "Bus")
         var publishFigures: [BenchFigure] = []
         for (kind, topic, bytes) in Self.kinds {
-            var mapwire: [Throughput] = [], raw: [Double] = [], rawPublished: [Double] = []
-            var rawRuns: [RawZMQLoops.PublishRun] = []
-            var published: [Throughput] = []
+            // Per run: the core to a decoding subscriber, the core publishing alone, the raw loops.
+            var mapwire: [Throughput] = [], published: [Throughput] = [], raw: [RawZMQLoops.PublishRun] = []
             // One raw publisher for all the runs, as one core publishes in all of them (RawPublisher).
             var rawPublisher: RawPublisher?
             defer { rawPublisher?.stop() }
@@ -47,30 +46,27 @@ struct BusBenchmark {
                                                                  count: events, topicBytes: topic.utf8.count,
                                                                  payloadBytes: m.messageBytes - topic.utf8.count, runs: repetitions)
                 rawPublisher = publisher
-                let r = try publisher.run(subscribers: 1)
-                raw.append(r.tallies.first?.rate ?? 0)
-                rawPublished.append(r.publisherRate)
-                rawRuns.append(r)
+                raw.append(try publisher.run(subscribers: 1))
             }
             let size = mapwire.first?.messageBytes ?? bytes
             let lost = mapwire.reduce(0) { $0 + Int($1.missed) + (events - $1.received) }
             section.figures.append(BenchFigure(
                 key: "events-per-second.\(topic)", name: "events/s core → 1 decoding subscriber, \(topic) (\(size) B)",
                 value: Percentiles(mapwire.map { $0.subscriberRates.first ?? 0 }).median, unit: "events/s",
-                baselineName: "raw libzmq PUB/SUB", baseline: Percentiles(raw).median,
+                baselineName: "raw libzmq PUB/SUB", baseline: Percentiles(raw.map { $0.tallies.first?.rate ?? 0 }).median,
                 note: lost > 0 ? "\(lost) events lost" : nil))
             publishFigures.append(BenchFigure(
                 key: "publish-rate.\(topic)", name: "events/s the core publishes, \(topic) (\(size) B)",
                 value: Percentiles(published.map(\.coreRate)).median, unit: "events/s",
-                baselineName: "raw libzmq publisher", baseline: Percentiles(rawPublished).median,
-                note: Self.publishingNote(published, rawRuns, events: events)))
+                baselineName: "raw libzmq publisher", baseline: Percentiles(raw.map(\.publisherRate)).median,
+                note: Self.publishingNote(published, raw, events: events)))
             // The same loops per second their thread was on a CPU: what the code costs, whichever thread the
             // scheduler ran meanwhile.
             publishFigures.append(BenchFigure(
                 key: "publish-rate-on-cpu.\(topic)", name: "events/s the core publishes per second on a CPU, \(topic) (\(size) B)",
                 value: Percentiles(published.map { Self.perSecond(events, $0.coreSchedule.running) }).median, unit: "events/s",
                 baselineName: "raw libzmq publisher, per second on a CPU",
-                baseline: Percentiles(rawRuns.map { Self.perSecond(events, $0.publisherSchedule.running) }).median))
+                baseline: Percentiles(raw.map { Self.perSecond(events, $0.publisherSchedule.running) }).median))
         }
         section.figures += publishFigures
         section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process kept for all runs of a size, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying. A publish rate is the sending loop's alone (the core stamps, encodes and sends each event), timed by the publisher itself, in a run of its own while one subscriber reads the topic without decoding: the raw subscriber's loop, for both publishers, since the two cores are shared by the publisher, its I/O thread and the subscriber's two threads, and a decoding subscriber takes more of them.")

@@ -30,6 +30,11 @@ final class RawPublisher {
     func run(subscribers: Int) throws -> RawZMQLoops.PublishRun {
         let received = RawZMQLoops.discardingSubscribers(endpoint: endpoint, count: subscribers, expected: count)
         let tallies = received()
+        // Nothing came: the publisher may still be waiting for them, and would never report.
+        guard tallies.contains(where: { $0.received > 0 }) else {
+            stop()
+            throw BenchError("the raw publisher's subscribers received nothing within 20 s")
+        }
         let report = try nextReport()
         func schedule(_ name: String) -> ThreadSchedule {
             guard let values = report[name], values.count == 2 else { return ThreadSchedule() }
