@@ -32,21 +32,23 @@ struct BusBenchmark {
         var section = BenchReport.Section(key: "bus", title: "Bus")
         var publishFigures: [BenchFigure] = []
         for (kind, topic, bytes) in Self.kinds {
-            // Per run: the core to a decoding subscriber, the core publishing alone, the raw loops.
+            // Per run: the core publishing alone, the raw loops, the core to a decoding subscriber. Each
+            // publisher's last burst before its timed one is then a run ago: a publisher that has just published
+            // waits longer for a CPU (RawPublisher).
             var mapwire: [Throughput] = [], published: [Throughput] = [], raw: [RawZMQLoops.PublishRun] = []
-            // One raw publisher for all the runs, as one core publishes in all of them (RawPublisher).
+            // One raw publisher for all the runs, as one core publishes in all of them.
             var rawPublisher: RawPublisher?
             defer { rawPublisher?.stop() }
             for _ in 0..<repetitions {
-                let m = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1)
-                mapwire.append(m)
-                published.append(try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1,
-                                                            reading: .discarding(topic: topic)))
+                let alone = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1,
+                                                       reading: .discarding(topic: topic))
+                published.append(alone)
                 let publisher = try rawPublisher ?? RawPublisher(endpoint: "ipc://" + scratch.appendingPathComponent("raw-pub").path,
                                                                  count: events, topicBytes: topic.utf8.count,
-                                                                 payloadBytes: m.messageBytes - topic.utf8.count, runs: repetitions)
+                                                                 payloadBytes: alone.messageBytes - topic.utf8.count, runs: repetitions)
                 rawPublisher = publisher
                 raw.append(try publisher.run(subscribers: 1))
+                mapwire.append(try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1))
             }
             let size = mapwire.first?.messageBytes ?? bytes
             let lost = mapwire.reduce(0) { $0 + Int($1.missed) + (events - $1.received) }
