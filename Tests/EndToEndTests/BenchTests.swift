@@ -1,4 +1,5 @@
 import Foundation
+import MapWireBus
 import MapWireProtocol
 import Testing
 
@@ -112,9 +113,8 @@ struct BenchTests {
         #expect(goals.contains { ($0["name"] as? String)?.hasPrefix("two loaders against one") == true && $0["met"] is Bool })
     }
 
-    /// A whole bus section (nine runs a size) with tiny bursts: one raw publisher process serves all nine runs
-    /// of a size, and every run's ratio is in the note.
-    @Test func theBusSectionKeepsOneRawPublisherForAllItsRuns() throws {
+    /// A whole bus section (nine runs a size) with tiny bursts: every run's ratio is in the note.
+    @Test func theBusSectionReportsEachOfItsNineRuns() throws {
         let run = try TestRun()
         let result = try run.mapwire(["bench", "--format", "json", "--sections", "bus", "--events", "300", "--requests", "50"], timeout: 240)
         #expect(result.status == 0, "\(result.stderr)")
@@ -127,6 +127,33 @@ struct BenchTests {
             let ratios = note.split(separator: ";").first?.split(separator: " ").dropFirst(2) ?? []
             #expect(note.hasPrefix("runs' ratios ") && ratios.count == 9 && ratios.allSatisfy { (Double($0) ?? 0) > 0 }, "\(note)")
         }
+    }
+
+    /// The raw publisher the bus section keeps for all runs of a size: one process sends a burst to each new
+    /// subscriber, and reports each burst's loop on its standard output.
+    @Test func oneRawPublisherProcessServesSeveralRuns() throws {
+        let run = try TestRun()
+        let endpoint = "ipc://" + run.file("raw-pub").path
+        let publisher = try run.startProgram(Binaries.path("mapwire"), ["bench", "raw-peer", "publish", "--endpoint", endpoint,
+                                                                        "--subscribers", "1", "--count", "50", "--topic-bytes", "3",
+                                                                        "--payload-bytes", "20", "--runs", "2"], name: "raw-pub")
+        for burst in 1...2 {
+            let socket = try ZMQSocket(type: .sub)
+            defer { socket.close() }
+            try socket.subscribe("")
+            try socket.setReceiveTimeout(milliseconds: 10_000)
+            try socket.connect(endpoint)
+            var received = 0
+            while received < 50, let frames = try socket.receive() {
+                #expect(frames.map(\.count) == [3, 20])
+                received += 1
+            }
+            #expect(received == 50, "burst \(burst)")
+            #expect(waitUntil { publisher.stdout.components(separatedBy: "sent-end\n").count == burst + 1 }, "\(publisher.stdout)")
+        }
+        #expect(publisher.isRunning, "the same process sent both bursts")
+        let loops = publisher.stdout.split(separator: "\n").filter { $0.hasPrefix("sent-nanos ") }
+        #expect(loops.count == 2 && loops.allSatisfy { (Double($0.dropFirst(11)) ?? 0) > 0 }, "\(publisher.stdout)")
     }
 
     @Test func quickBenchPrintsJSONWithEverySectionAsked() throws {

@@ -17,12 +17,9 @@ struct BusBenchmark {
     ]
 
     struct Throughput {
-        /// Events per second each subscriber received, and the core's own publishing rate.
+        /// Events per second each subscriber received, and the core's own send loop.
         var subscriberRates: [Double]
-        var coreRate: Double
-        /// Over the bench-publish command: the core's loop thread's time on a CPU and waiting for one, and its other threads'.
-        var coreSchedule = ThreadSchedule()
-        var coreOtherThreads = ThreadSchedule()
+        var publishing: PublishLoop
         var messageBytes: Int
         var received: Int
         var missed: UInt64
@@ -43,11 +40,10 @@ struct BusBenchmark {
                 let alone = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1,
                                                        reading: .discarding(topic: topic))
                 published.append(alone)
-                let publisher = try rawPublisher ?? RawPublisher(endpoint: "ipc://" + scratch.appendingPathComponent("raw-pub").path,
-                                                                 count: events, topicBytes: topic.utf8.count,
+                let publisher = try rawPublisher ?? RawPublisher(endpoint: Self.rawEndpoint(scratch), count: events, topicBytes: topic.utf8.count,
                                                                  payloadBytes: alone.messageBytes - topic.utf8.count, runs: repetitions)
                 rawPublisher = publisher
-                raw.append(try publisher.run(subscribers: 1))
+                raw.append(try publisher.run())
                 mapwire.append(try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1))
             }
             let size = mapwire.first?.messageBytes ?? bytes
@@ -59,16 +55,16 @@ struct BusBenchmark {
                 note: lost > 0 ? "\(lost) events lost" : nil))
             publishFigures.append(BenchFigure(
                 key: "publish-rate.\(topic)", name: "events/s the core publishes, \(topic) (\(size) B)",
-                value: Percentiles(published.map(\.coreRate)).median, unit: "events/s",
-                baselineName: "raw libzmq publisher", baseline: Percentiles(raw.map(\.publisherRate)).median,
-                note: Self.publishingNote(published, raw, events: events)))
+                value: Percentiles(published.map(\.publishing.rate)).median, unit: "events/s",
+                baselineName: "raw libzmq publisher", baseline: Percentiles(raw.map(\.publishing.rate)).median,
+                note: Self.publishingNote(published.map(\.publishing), raw.map(\.publishing))))
             // The same loops per second their thread was on a CPU: what the code costs, whichever thread the
             // scheduler ran meanwhile.
             publishFigures.append(BenchFigure(
                 key: "publish-rate-on-cpu.\(topic)", name: "events/s the core publishes per second on a CPU, \(topic) (\(size) B)",
-                value: Percentiles(published.map { Self.perSecond(events, $0.coreSchedule.running) }).median, unit: "events/s",
+                value: Percentiles(published.map(\.publishing.rateOnCPU)).median, unit: "events/s",
                 baselineName: "raw libzmq publisher, per second on a CPU",
-                baseline: Percentiles(raw.map { Self.perSecond(events, $0.publisherSchedule.running) }).median))
+                baseline: Percentiles(raw.map(\.publishing.rateOnCPU)).median))
         }
         section.figures += publishFigures
         section.notes.append("\(events) events per run, median of \(repetitions) run(s) alternating with the raw loop; a subscriber's rate runs from its first event to its last. The raw publisher is a separate process kept for all runs of a size, like the core; it sends the same topic and byte count with no protobuf, and the raw subscriber receives without copying. A publish rate is the sending loop's alone (the core stamps, encodes and sends each event), timed by the publisher itself, in a run of its own while one subscriber reads the topic without decoding: the raw subscriber's loop, for both publishers, since the two cores are shared by the publisher, its I/O thread and the subscriber's two threads, and a decoding subscriber takes more of them.")
@@ -153,41 +149,38 @@ struct BusBenchmark {
         let scheduled = ThreadSchedule.mainThreadAtRest(core), others = ThreadSchedule.otherThreads(core)
         let reply = try map.client.run(.benchPublish(.with { $0.kind = kind; $0.count = UInt32(count); $0.bytes = UInt32(bytes) }),
                                        timeoutMilliseconds: 300_000).benchPublish
-        let schedule = ThreadSchedule.mainThreadAtRest(core) - scheduled, otherThreads = ThreadSchedule.otherThreads(core) - others
+        let publishing = PublishLoop(events: count, seconds: Double(reply.elapsedNanos) / 1e9,
+                                     thread: ThreadSchedule.mainThreadAtRest(core) - scheduled,
+                                     otherThreads: ThreadSchedule.otherThreads(core) - others)
         let tallies = wait()
-        return Throughput(subscriberRates: tallies.map(\.rate),
-                          coreRate: Double(count) / (Double(reply.elapsedNanos) / 1e9),
-                          coreSchedule: schedule, coreOtherThreads: otherThreads,
+        return Throughput(subscriberRates: tallies.map(\.rate), publishing: publishing,
                           messageBytes: Int(reply.messageBytes),
                           received: tallies.map(\.received).min() ?? 0,
                           missed: tallies.map(\.missed).max() ?? 0)
     }
 
-    /// What each raw subscriber received, and the raw publisher's sending rate and schedule.
-    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> RawZMQLoops.PublishRun {
-        let endpoint = "ipc://" + scratch.appendingPathComponent("raw-pub").path
-        return try RawZMQLoops.publish(endpoint: endpoint, subscribers: subscribers, count: count,
-                                       topicBytes: topicBytes, payloadBytes: payloadBytes)
-    }
+    /// The raw publisher's endpoint in the bench's scratch folder.
+    static func rawEndpoint(_ scratch: URL) -> String { "ipc://" + scratch.appendingPathComponent("raw-pub").path }
 
-    /// Events per second of `seconds`; 0 when the time was not read (no /proc).
-    static func perSecond(_ events: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(events) / seconds : 0 }
+    /// One burst of the raw loop to `subscribers` raw subscribers, from a raw publisher started for it.
+    static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> RawZMQLoops.PublishRun {
+        let publisher = try RawPublisher(endpoint: rawEndpoint(scratch), count: count, topicBytes: topicBytes, payloadBytes: payloadBytes,
+                                         runs: 1, subscribers: subscribers)
+        defer { publisher.stop() }
+        return try publisher.run()
+    }
 
     /// Where the publishers' loop time went: each run's ratio, the share of the loop each publishing thread
     /// spent on a CPU and runnable but waiting for one (the two cores are shared with both I/O threads and
     /// the subscriber's), and the CPU its other threads took per event.
-    static func publishingNote(_ core: [Throughput], _ raw: [RawZMQLoops.PublishRun], events: Int) -> String {
-        let ratios = zip(core, raw).map { String(format: "%.2f", $0.coreRate / max($1.publisherRate, 1e-9)) }.joined(separator: " ")
-        let coreOnCPU = Percentiles(core.map { $0.coreSchedule.running * $0.coreRate / Double(max(1, events)) }).median
-        let rawOnCPU = Percentiles(raw.map { $0.publisherSchedule.running / max($0.publisherSeconds, 1e-12) }).median
-        let coreWaiting = Percentiles(core.map { $0.coreSchedule.waiting * $0.coreRate / Double(max(1, events)) }).median
-        let rawWaiting = Percentiles(raw.map { $0.publisherSchedule.waiting / max($0.publisherSeconds, 1e-12) }).median
-        let coreIO = Percentiles(core.map { $0.coreOtherThreads.running / Double(max(1, events)) }).median
-        let rawIO = Percentiles(raw.map { $0.otherThreads.running / Double(max(1, events)) }).median
+    static func publishingNote(_ core: [PublishLoop], _ raw: [PublishLoop]) -> String {
+        let ratios = zip(core, raw).map { String(format: "%.2f", $0.rate / max($1.rate, 1e-9)) }.joined(separator: " ")
+        func median(_ loops: [PublishLoop], _ measure: (PublishLoop) -> Double) -> Double { Percentiles(loops.map(measure)).median }
         return "runs' ratios \(ratios); " + String(
             format: "the loop's thread on a CPU %.0f %% of its wall time (raw %.0f %%), runnable but waiting for one %.0f %% (raw %.0f %%); "
-                + "the publisher's other threads (libzmq's I/O) %.0f ns on a CPU per event (raw %.0f ns); medians", 100 * coreOnCPU,
-            100 * rawOnCPU, 100 * coreWaiting, 100 * rawWaiting, coreIO * 1e9, rawIO * 1e9)
+                + "the publisher's other threads (libzmq's I/O) %.0f ns on a CPU per event (raw %.0f ns); medians",
+            100 * median(core, \.onCPUShare), 100 * median(raw, \.onCPUShare), 100 * median(core, \.waitingShare),
+            100 * median(raw, \.waitingShare), 1e9 * median(core, \.otherThreadsPerEvent), 1e9 * median(raw, \.otherThreadsPerEvent))
     }
 
     static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {

@@ -4,12 +4,17 @@ import Foundation
 enum ProcessCPU {
     /// utime + stime of a process, all its threads, in seconds (/proc/PID/stat); 0 when it cannot be read.
     static func seconds(_ pid: Int32) -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
-        // After the command name (in parentheses, may hold spaces): field 3 (state) first, so utime (14) and stime (15) are at 11 and 12.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        // utime (14) and stime (15) are at 11 and 12 of the fields from the state (3) on.
+        guard let fields = statFields("/proc/\(pid)/stat"), fields.count > 12,
+              let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The fields of a process's or thread's `stat` file from the third (its state) on: those after the
+    /// command name, which is in parentheses and may hold spaces. Nil when it cannot be read.
+    static func statFields(_ path: String) -> [Substring]? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let close = text.lastIndex(of: ")") else { return nil }
+        return text[text.index(after: close)...].split(separator: " ")
     }
 }
 
@@ -53,9 +58,7 @@ struct ThreadSchedule: Sendable {
 
     /// True while the main thread of `pid` is running or runnable (state R in /proc/PID/task/PID/stat).
     private static func isRunning(_ pid: Int32) -> Bool {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return false }
-        return text[text.index(after: close)...].dropFirst().first == "R"
+        ProcessCPU.statFields("/proc/\(pid)/task/\(pid)/stat")?.first == "R"
     }
 
     /// Every thread of process `pid` but its main thread, together (libzmq's I/O thread, mostly).

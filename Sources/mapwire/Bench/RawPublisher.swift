@@ -7,16 +7,18 @@ import MapWireProcess
 /// short sleep), so a new raw publisher per run would be favoured over the long-lived core.
 final class RawPublisher {
     /// The line that ends a run's report on the child's standard output.
-    static let endOfRun = "sent-end"
+    private static let endOfRun = "sent-end"
 
     private let process: ChildProcess
     private let count: Int
+    private let subscribers: Int
     private let endpoint: String
     /// What the child wrote and was not yet read as a whole run's report.
     private var unread = Data()
 
     init(endpoint: String, count: Int, topicBytes: Int, payloadBytes: Int, runs: Int, subscribers: Int = 1) throws {
         self.count = count
+        self.subscribers = subscribers
         self.endpoint = endpoint
         process = try ChildProcess(name: "raw-pub", executable: ChildProcess.sibling("mapwire"), arguments: [
             "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
@@ -25,9 +27,9 @@ final class RawPublisher {
 
     func stop() { process.stop() }
 
-    /// One run: `subscribers` new SUBs here (as many as the process was started for), the burst, and what
-    /// the publisher said about its loop.
-    func run(subscribers: Int) throws -> RawZMQLoops.PublishRun {
+    /// One run: as many new SUBs here as the process was started for, the burst, and what the publisher
+    /// said about its loop.
+    func run() throws -> RawZMQLoops.PublishRun {
         let received = RawZMQLoops.discardingSubscribers(endpoint: endpoint, count: subscribers, expected: count)
         let tallies = received()
         // Nothing came: the publisher may still be waiting for them, and would never report.
@@ -35,33 +37,38 @@ final class RawPublisher {
             stop()
             throw BenchError("the raw publisher's subscribers received nothing within 20 s")
         }
-        let report = try nextReport()
-        func schedule(_ name: String) -> ThreadSchedule {
-            guard let values = report[name], values.count == 2 else { return ThreadSchedule() }
-            return ThreadSchedule(running: values[0], waiting: values[1])
-        }
-        let nanos = report["sent-nanos"]?.first ?? 0
-        return RawZMQLoops.PublishRun(tallies: tallies, publisherRate: nanos > 0 ? Double(count) / (nanos / 1e9) : 0,
-                                      publisherSchedule: schedule("sent-schedule"), otherThreads: schedule("sent-io"),
-                                      publisherSeconds: nanos / 1e9)
+        return RawZMQLoops.PublishRun(tallies: tallies, publishing: try nextReport())
     }
 
-    /// The next run's "name value…" lines, up to `endOfRun`: the loop's wall time, then its thread's and the
-    /// other threads' schedules.
-    private func nextReport() throws -> [String: [Double]] {
+    /// The child's report of one run (`RawZMQLoops.runPublisher`), read by `nextReport`: "name value…"
+    /// lines, the loop's wall time, then its thread's and the other threads' schedules.
+    static func report(_ loop: PublishLoop) -> String {
+        "sent-nanos \(loop.seconds * 1e9)\nsent-schedule \(loop.thread.running) \(loop.thread.waiting)\n"
+            + "sent-io \(loop.otherThreads.running) \(loop.otherThreads.waiting)\n\(endOfRun)\n"
+    }
+
+    /// The next run's report from the child's standard output.
+    private func nextReport() throws -> PublishLoop {
         let end = Data("\(Self.endOfRun)\n".utf8)
-        while unread.range(of: end) == nil {
+        var found = unread.range(of: end)
+        while found == nil {
             guard let more = process.standardOutput?.availableData, !more.isEmpty else {
                 throw BenchError("the raw publisher ended without reporting its run")
             }
             unread.append(more)
+            found = unread.range(of: end)
         }
-        let range = unread.range(of: end)!
-        let text = String(decoding: unread[..<range.lowerBound], as: UTF8.self)
-        unread = Data(unread[range.upperBound...])
-        return Dictionary(text.split(separator: "\n").map { line in
+        let text = String(decoding: unread[..<found!.lowerBound], as: UTF8.self)
+        unread = Data(unread[found!.upperBound...])
+        let lines = Dictionary(text.split(separator: "\n").map { line in
             let words = line.split(separator: " ")
             return (String(words.first ?? ""), words.dropFirst().compactMap { Double($0) })
         }, uniquingKeysWith: { first, _ in first })
+        func schedule(_ name: String) -> ThreadSchedule {
+            guard let values = lines[name], values.count == 2 else { return ThreadSchedule() }
+            return ThreadSchedule(running: values[0], waiting: values[1])
+        }
+        return PublishLoop(events: count, seconds: (lines["sent-nanos"]?.first ?? 0) / 1e9,
+                           thread: schedule("sent-schedule"), otherThreads: schedule("sent-io"))
     }
 }

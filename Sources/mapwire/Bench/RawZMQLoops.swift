@@ -29,26 +29,11 @@ struct SubscriberTally: Sendable {
 /// protobuf, no copies into Swift values. The far side runs in its own process (`mapwire bench
 /// raw-peer`), as the core and the loader do, so both cross the same process boundary.
 enum RawZMQLoops {
-    /// What the subscribers of a raw run received, and how fast the publisher sent (messages/s over its
-    /// send loop, as the core times its bench-publish loop; 0 if it did not say).
+    /// What the subscribers of a raw run received, and the publisher's send loop (timed as the core times
+    /// its bench-publish loop).
     struct PublishRun {
         var tallies: [SubscriberTally]
-        var publisherRate: Double
-        /// Over the send loop: the sending thread's time on a CPU and waiting for one, the publisher's other
-        /// threads' (libzmq's I/O thread), and the loop's wall time.
-        var publisherSchedule = ThreadSchedule()
-        var otherThreads = ThreadSchedule()
-        var publisherSeconds = 0.0
-    }
-
-    /// A PUB in a child process (an XPUB, to know when subscribers are there) sends `count` two-frame
-    /// messages of `topicBytes` + `payloadBytes` as fast as it can to `subscribers` SUBs here that
-    /// receive and drop them. High-water marks are the core's (200,000) and the monitor's (1,000,000).
-    static func publish(endpoint: String, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> PublishRun {
-        let publisher = try RawPublisher(endpoint: endpoint, count: count, topicBytes: topicBytes, payloadBytes: payloadBytes, runs: 1,
-                                         subscribers: subscribers)
-        defer { publisher.stop() }
-        return try publisher.run(subscribers: subscribers)
+        var publishing: PublishLoop
     }
 
     /// `count` SUBs on their own threads and contexts, subscribed to `prefixes`, each receiving `expected`
@@ -117,9 +102,9 @@ enum RawZMQLoops {
             }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
-        let schedule = ThreadSchedule.current() - scheduled, io = ThreadSchedule.otherThreads(getpid()) - others
-        FileHandle.standardOutput.write(Data("sent-nanos \(elapsed)\nsent-schedule \(schedule.running) \(schedule.waiting)\n"
-            .appending("sent-io \(io.running) \(io.waiting)\n\(RawPublisher.endOfRun)\n").utf8))
+        let loop = PublishLoop(events: count, seconds: Double(elapsed) / 1e9, thread: ThreadSchedule.current() - scheduled,
+                               otherThreads: ThreadSchedule.otherThreads(getpid()) - others)
+        FileHandle.standardOutput.write(Data(RawPublisher.report(loop).utf8))
     }
 
     /// A ROUTER here sends `count` requests of `requestBytes` to `workers` DEALER echo processes in

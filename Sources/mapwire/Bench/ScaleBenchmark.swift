@@ -52,7 +52,7 @@ struct ScaleBenchmark {
         let lost = Int(crowded.missed) + (events - crowded.received)
         return [
             BenchFigure(key: "core-publish-rate.slow-subscribers-5", name: "core publish rate, 1 subscriber + 5 that never read",
-                        value: crowded.coreRate, unit: "events/s", baselineName: "1 subscriber, none slow", baseline: alone.coreRate),
+                        value: crowded.publishing.rate, unit: "events/s", baselineName: "1 subscriber, none slow", baseline: alone.publishing.rate),
             BenchFigure(key: "events-per-second.slow-subscribers-5", name: "events/s of the reading subscriber, with 5 that never read",
                         value: crowded.subscriberRates.first ?? 0, unit: "events/s", baselineName: "1 subscriber, none slow",
                         baseline: alone.subscriberRates.first ?? 0, note: lost > 0 ? "it lost \(lost)" : "it lost none"),
