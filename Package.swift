@@ -223,6 +223,7 @@ let package = Package(
         .testTarget(
             name: "MapWireSessionTests",
             dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "MapWireCoreTests", dependencies: ["MapWireCore"]),
         .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(

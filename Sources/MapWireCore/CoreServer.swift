@@ -22,7 +22,7 @@ public final class CoreServer {
     var refusals: [String] = []
     /// Large set-style-json parses, off the loop thread.
     let styleParser = StyleParser()
-    /// Freed memory to give back after a subscriber leaves.
+    /// Freed memory kept for the next bursts, given back once the bus is quiet.
     private var freedMemory = FreedMemoryReturn()
     /// Control messages stepped, and the writes of their outputs (`drainControl`): logged when the core
     /// stops, so a run shows how many messages each burst of sends carried.
@@ -38,6 +38,7 @@ public final class CoreServer {
     public init(configuration: CoreConfiguration, logger: Logger) throws {
         self.configuration = configuration
         self.logger = logger
+        if !FreedMemoryReturn.keepFreedMemory() { logger.warning("glibc refused to keep freed memory: bursts will fault their pages in") }
         let dir = configuration.runDirectory
         try dir.prepare()
         if ControlClient.coreAnswers(at: dir.controlEndpoint) {
@@ -77,7 +78,7 @@ public final class CoreServer {
             if ready[0] { drainControl() }
             if ready[1] {
                 for message in publisher.receiveSubscriptions() {
-                    if message.first == 0 { freedMemory.subscriberLeft(now: Self.time().millis) }
+                    if message.first == 0 { freedMemory.busActive(now: Self.time().millis) }
                     step(.subscription(message))
                 }
             }
@@ -86,7 +87,7 @@ public final class CoreServer {
             refusals = []
             for parsed in styleParser.takeFinished() { step(parsed) }
             step(.tick)
-            freedMemory.runIfDue(now: Self.time().millis, logger: logger)
+            freedMemory.returnIfDue(now: Self.time().millis, logger: logger)
         }
         router.close()
         publisher.socket.close()
@@ -121,9 +122,11 @@ public final class CoreServer {
     }
 
     private func writeOutputs() {
+        var published = false
         session.drainOutputs { output in
             switch output {
             case .publish(let payload, let sequence, let causationID):
+                published = true
                 publisher.publish(payload, sequence: sequence, causationID: causationID)
             case .send(let message, let identity):
                 send(message, to: identity)
@@ -134,10 +137,12 @@ public final class CoreServer {
                 for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
                                                                            causationID: job.commandID, benchmark: true) }
                 send(job.reply(elapsedNanos: DispatchTime.now().uptimeNanoseconds - start), to: job.client)
+                published = true
             case .parseStyle(let job):
                 styleParser.start(job)
             }
         }
+        if published { freedMemory.busActive(now: Self.time().millis) }
     }
 
     /// A message the session built: a render frame (and any kind swift-protobuf writes) is serialized once,

@@ -1,29 +1,49 @@
 import CMalloc
 import Logging
 
-/// Gives the system back the memory a departed subscriber's queue held (issue 14, finding 12). A
-/// subscriber that never reads holds up to the events high-water mark of messages (tens of MB); libzmq
-/// frees them when its pipe ends, but glibc keeps freed memory for later mallocs, so the core's RSS
-/// stayed up by that much per such subscriber. The pipe ends on libzmq's I/O thread, shortly after the
-/// unsubscription reaches the loop: hence the trim a little later, not at once.
+/// Gives the system back the memory the core freed and is not using, once the bus has been quiet for five
+/// seconds (no event published, no subscriber leaving), as jemalloc gives back pages unused for ten. glibc is told to keep what is freed
+/// (`keepFreedMemory`): each queued event is a message libzmq allocates, and a burst's messages sat in
+/// fresh pages which glibc handed back as they were freed (and this trimmed after every departure), so the
+/// next burst faulted every page in again: a million page faults over one bench bus section, most of the
+/// core's time at 1 KiB (BENCHMARKS.md, "Ninth pass"). A subscriber that never reads leaves its whole queue
+/// (tens of MB) behind when it goes (issue 14, finding 12); that goes back too, five quiet seconds later.
+/// A shorter spell gave memory back between bursts still: a subscriber draining a 200,000-event queue keeps
+/// the bus busy without the core publishing, for more than a second.
+/// The timing is a pure step (`busActive`, `isDue`); the trim is `returnIfDue`.
 struct FreedMemoryReturn {
-    static let delayMillis: Int64 = 500
-    /// When to trim (monotonic ms), nil when no subscriber left since the last trim.
+    static let quietMillis: Int64 = 5000
+    /// Less than this held is not worth the trim's walk over the heap.
+    static let worthReturningBytes = 8 << 20
+    /// When to look at what is held (monotonic ms), nil when nothing happened since the last look.
     private(set) var dueMillis: Int64?
 
-    /// A subscriber left (an unsubscription from the events socket).
-    mutating func subscriberLeft(now: Int64) {
-        dueMillis = dueMillis ?? now + Self.delayMillis
+    /// Tells glibc to keep freed memory for the next mallocs; this returns it. Once, at the core's start.
+    static func keepFreedMemory() -> Bool { mapwire_malloc_keep_freed() == 1 }
+
+    /// Events were published or a subscriber left: the look waits for a quiet spell after this.
+    mutating func busActive(now: Int64) {
+        dueMillis = now + Self.quietMillis
     }
 
-    /// Trims when due.
-    mutating func runIfDue(now: Int64, logger: Logger) {
-        guard let due = dueMillis, now >= due else { return }
+    /// True once per quiet spell, when it is up.
+    mutating func isDue(now: Int64) -> Bool {
+        guard let due = dueMillis, now >= due else { return false }
         dueMillis = nil
+        return true
+    }
+
+    /// Whether `heldBytes` freed and kept are worth a trim.
+    static func worthReturning(heldBytes: Int) -> Bool { heldBytes >= worthReturningBytes }
+
+    /// Trims when due and enough is held.
+    mutating func returnIfDue(now: Int64, logger: Logger) {
+        guard isDue(now: now) else { return }
         let held = mapwire_malloc_free_bytes()
+        guard Self.worthReturning(heldBytes: held) else { return }
         mapwire_malloc_trim()
         let left = mapwire_malloc_free_bytes()
-        logger.debug("returned freed memory to the system after a subscriber left",
+        logger.debug("returned freed memory to the system after a quiet spell",
                      metadata: ["held-mb": "\(held >> 20)", "held-after-mb": "\(left >> 20)"])
     }
 }
