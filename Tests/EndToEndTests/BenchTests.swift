@@ -179,6 +179,10 @@ struct BenchTests {
             #expect((onCPU["value"] as? Double ?? 0) > 0 && (onCPU["baseline"] as? Double ?? 0) > 0, "\(onCPU)")
             let wall = bus.first { $0["key"] as? String == "publish-rate.\(kind)" }?["note"] as? String ?? ""
             #expect(wall.contains("runnable but waiting for one") && wall.contains("libzmq's I/O"), "\(wall)")
+            #expect(wall.contains("page faults per 1,000 events"), "\(wall)")
+            // The same loops against a raw publisher that keeps its freed memory as the core does.
+            let keeping = try #require(bus.first { $0["key"] as? String == "publish-rate-keeping-memory.\(kind)" }, "\(keys)")
+            #expect((keeping["baseline"] as? Double ?? 0) > 0 && (keeping["note"] as? String ?? "").contains("page faults"), "\(keeping)")
         }
         let goals = try #require(json["goals"] as? [[String: Any]])
         // Every goal is listed whether or not its section ran; those of the sections asked for are measured.

@@ -29,21 +29,26 @@ struct BusBenchmark {
         var section = BenchReport.Section(key: "bus", title: "Bus")
         var publishFigures: [BenchFigure] = []
         for (kind, topic, bytes) in Self.kinds {
-            // Per run: the core publishing alone, the raw loops, the core to a decoding subscriber. Each
-            // publisher's last burst before its timed one is then a run ago: a publisher that has just published
-            // waits longer for a CPU (RawPublisher).
+            // Per run: the core publishing alone, the raw loops (glibc as it comes, then keeping freed memory
+            // as the core does), the core to a decoding subscriber. A publisher that has just published waits
+            // longer for a CPU (RawPublisher), so each raw publisher's last burst is a whole round of runs ago.
             var mapwire: [Throughput] = [], published: [Throughput] = [], raw: [RawZMQLoops.PublishRun] = []
-            // One raw publisher for all the runs, as one core publishes in all of them.
-            var rawPublisher: RawPublisher?
-            defer { rawPublisher?.stop() }
+            var rawKeeping: [RawZMQLoops.PublishRun] = []
+            // One raw publisher of each kind for all the runs, as one core publishes in all of them.
+            var rawPublishers: (plain: RawPublisher, keeping: RawPublisher)?
+            defer { rawPublishers?.plain.stop(); rawPublishers?.keeping.stop() }
             for _ in 0..<repetitions {
                 let alone = try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1,
                                                        reading: .discarding(topic: topic))
                 published.append(alone)
-                let publisher = try rawPublisher ?? RawPublisher(endpoint: Self.rawEndpoint(scratch), count: events, topicBytes: topic.utf8.count,
-                                                                 payloadBytes: alone.messageBytes - topic.utf8.count, runs: repetitions)
-                rawPublisher = publisher
-                raw.append(try publisher.run())
+                let publishers = try rawPublishers ?? (
+                    RawPublisher(endpoint: Self.rawEndpoint(scratch), count: events, topicBytes: topic.utf8.count,
+                                 payloadBytes: alone.messageBytes - topic.utf8.count, runs: repetitions),
+                    RawPublisher(endpoint: Self.rawEndpoint(scratch, keepingFreedMemory: true), count: events, topicBytes: topic.utf8.count,
+                                 payloadBytes: alone.messageBytes - topic.utf8.count, runs: repetitions, keepingFreedMemory: true))
+                rawPublishers = publishers
+                raw.append(try publishers.plain.run())
+                rawKeeping.append(try publishers.keeping.run())
                 mapwire.append(try Self.mapwireThroughput(map: map, kind: kind, bytes: bytes, count: events, subscribers: 1))
             }
             let size = mapwire.first?.messageBytes ?? bytes
@@ -60,6 +65,14 @@ struct BusBenchmark {
                 note: Self.publishingNote(published.map(\.publishing), raw.map(\.publishing))))
             // The same loops per second their thread was on a CPU: what the code costs, whichever thread the
             // scheduler ran meanwhile.
+            // Against a raw publisher whose glibc keeps freed memory as the core's does: what the core's own
+            // work per event costs when neither publisher's bursts fault their pages in.
+            publishFigures.append(BenchFigure(
+                key: "publish-rate-keeping-memory.\(topic)",
+                name: "events/s the core publishes, \(topic) (\(size) B), against a raw publisher keeping freed memory too",
+                value: Percentiles(published.map(\.publishing.rate)).median, unit: "events/s",
+                baselineName: "raw libzmq publisher keeping freed memory", baseline: Percentiles(rawKeeping.map(\.publishing.rate)).median,
+                note: Self.publishingNote(published.map(\.publishing), rawKeeping.map(\.publishing))))
             publishFigures.append(BenchFigure(
                 key: "publish-rate-on-cpu.\(topic)", name: "events/s the core publishes per second on a CPU, \(topic) (\(size) B)",
                 value: Percentiles(published.map(\.publishing.rateOnCPU)).median, unit: "events/s",
@@ -147,11 +160,13 @@ struct BusBenchmark {
         try map.waitForSubscribers(subscribers + slow)
         let core = map.launcher.children.first { $0.name == "core" }?.pid ?? 0
         let scheduled = ThreadSchedule.mainThreadAtRest(core), others = ThreadSchedule.otherThreads(core)
+        let faults = ProcessCPU.minorFaults(core)
         let reply = try map.client.run(.benchPublish(.with { $0.kind = kind; $0.count = UInt32(count); $0.bytes = UInt32(bytes) }),
                                        timeoutMilliseconds: 300_000).benchPublish
         let publishing = PublishLoop(events: count, seconds: Double(reply.elapsedNanos) / 1e9,
                                      thread: ThreadSchedule.mainThreadAtRest(core) - scheduled,
-                                     otherThreads: ThreadSchedule.otherThreads(core) - others)
+                                     otherThreads: ThreadSchedule.otherThreads(core) - others,
+                                     pageFaults: ProcessCPU.minorFaults(core) - faults)
         let tallies = wait()
         return Throughput(subscriberRates: tallies.map(\.rate), publishing: publishing,
                           messageBytes: Int(reply.messageBytes),
@@ -159,8 +174,10 @@ struct BusBenchmark {
                           missed: tallies.map(\.missed).max() ?? 0)
     }
 
-    /// The raw publisher's endpoint in the bench's scratch folder.
-    static func rawEndpoint(_ scratch: URL) -> String { "ipc://" + scratch.appendingPathComponent("raw-pub").path }
+    /// A raw publisher's endpoint in the bench's scratch folder.
+    static func rawEndpoint(_ scratch: URL, keepingFreedMemory: Bool = false) -> String {
+        "ipc://" + scratch.appendingPathComponent(keepingFreedMemory ? "raw-pub-keeping" : "raw-pub").path
+    }
 
     /// One burst of the raw loop to `subscribers` raw subscribers, from a raw publisher started for it.
     static func rawThroughput(scratch: URL, subscribers: Int, count: Int, topicBytes: Int, payloadBytes: Int) throws -> RawZMQLoops.PublishRun {
@@ -172,15 +189,17 @@ struct BusBenchmark {
 
     /// Where the publishers' loop time went: each run's ratio, the share of the loop each publishing thread
     /// spent on a CPU and runnable but waiting for one (the two cores are shared with both I/O threads and
-    /// the subscriber's), and the CPU its other threads took per event.
+    /// the subscriber's), the CPU its other threads took per event, and its page faults.
     static func publishingNote(_ core: [PublishLoop], _ raw: [PublishLoop]) -> String {
         let ratios = zip(core, raw).map { String(format: "%.2f", $0.rate / max($1.rate, 1e-9)) }.joined(separator: " ")
         func median(_ loops: [PublishLoop], _ measure: (PublishLoop) -> Double) -> Double { Percentiles(loops.map(measure)).median }
         return "runs' ratios \(ratios); " + String(
             format: "the loop's thread on a CPU %.0f %% of its wall time (raw %.0f %%), runnable but waiting for one %.0f %% (raw %.0f %%); "
-                + "the publisher's other threads (libzmq's I/O) %.0f ns on a CPU per event (raw %.0f ns); medians",
+                + "the publisher's other threads (libzmq's I/O) %.0f ns on a CPU per event (raw %.0f ns); "
+                + "page faults per 1,000 events %.1f (raw %.1f); medians",
             100 * median(core, \.onCPUShare), 100 * median(raw, \.onCPUShare), 100 * median(core, \.waitingShare),
-            100 * median(raw, \.waitingShare), 1e9 * median(core, \.otherThreadsPerEvent), 1e9 * median(raw, \.otherThreadsPerEvent))
+            100 * median(raw, \.waitingShare), 1e9 * median(core, \.otherThreadsPerEvent), 1e9 * median(raw, \.otherThreadsPerEvent),
+            median(core, \.pageFaultsPerThousandEvents), median(raw, \.pageFaultsPerThousandEvents))
     }
 
     static func mapwireRequests(map: BenchMap, url: String, count: Int, window: Int) throws -> Mapwire_V1_BenchRequestsResult {

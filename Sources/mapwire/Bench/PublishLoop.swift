@@ -6,6 +6,9 @@ struct PublishLoop: Sendable {
     var seconds = 0.0
     var thread = ThreadSchedule()
     var otherThreads = ThreadSchedule()
+    /// Minor page faults of the publishing process over the loop: libzmq allocates each queued message, and
+    /// pages the allocator handed back fault in again.
+    var pageFaults = 0.0
 
     /// Events per second of wall time; 0 when the loop was not timed.
     var rate: Double { Self.perSecond(events, seconds) }
@@ -16,6 +19,7 @@ struct PublishLoop: Sendable {
     var waitingShare: Double { thread.waiting / max(seconds, 1e-12) }
     /// The other threads' CPU seconds per event.
     var otherThreadsPerEvent: Double { otherThreads.running / Double(max(1, events)) }
+    var pageFaultsPerThousandEvents: Double { 1000 * pageFaults / Double(max(1, events)) }
 
     private static func perSecond(_ events: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(events) / seconds : 0 }
 }

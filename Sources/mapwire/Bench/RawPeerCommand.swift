@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Foundation
 import MapWirePluginKit
 
@@ -20,8 +21,10 @@ struct RawPeerCommand: ParsableCommand {
         @Option var topicBytes: Int
         @Option var payloadBytes: Int
         @Option(help: "Bursts to send, each once as many new subscriptions have come.") var runs = 1
+        @Flag(help: "Keep freed memory for the next bursts, as mapwire-core does (FreedMemoryReturn).") var keepFreedMemory = false
 
         func run() throws {
+            if keepFreedMemory, mapwire_malloc_keep_freed() != 1 { throw ValidationError("glibc refused to keep freed memory") }
             let trap = SignalTrap()
             try withExtendedLifetime(trap) {
                 try RawZMQLoops.runPublisher(endpoint: endpoint, subscribers: subscribers, count: count,

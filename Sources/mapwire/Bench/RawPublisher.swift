@@ -16,13 +16,17 @@ final class RawPublisher {
     /// What the child wrote and was not yet read as a whole run's report.
     private var unread = Data()
 
-    init(endpoint: String, count: Int, topicBytes: Int, payloadBytes: Int, runs: Int, subscribers: Int = 1) throws {
+    /// `keepingFreedMemory`: glibc told to keep what is freed, as the core is, so that neither publisher's
+    /// bursts fault their pages in (without it, each burst's queued messages do).
+    init(endpoint: String, count: Int, topicBytes: Int, payloadBytes: Int, runs: Int, subscribers: Int = 1,
+         keepingFreedMemory: Bool = false) throws {
         self.count = count
         self.subscribers = subscribers
         self.endpoint = endpoint
         process = try ChildProcess(name: "raw-pub", executable: ChildProcess.sibling("mapwire"), arguments: [
             "bench", "raw-peer", "publish", "--endpoint", endpoint, "--subscribers", "\(subscribers)", "--count", "\(count)",
-            "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)", "--runs", "\(runs)"], standardOutput: .pipe)
+            "--topic-bytes", "\(topicBytes)", "--payload-bytes", "\(payloadBytes)", "--runs", "\(runs)"]
+            + (keepingFreedMemory ? ["--keep-freed-memory"] : []), standardOutput: .pipe)
     }
 
     func stop() { process.stop() }
@@ -41,10 +45,10 @@ final class RawPublisher {
     }
 
     /// The child's report of one run (`RawZMQLoops.runPublisher`), read by `nextReport`: "name value…"
-    /// lines, the loop's wall time, then its thread's and the other threads' schedules.
+    /// lines, the loop's wall time, its thread's and the other threads' schedules, and its page faults.
     static func report(_ loop: PublishLoop) -> String {
         "sent-nanos \(loop.seconds * 1e9)\nsent-schedule \(loop.thread.running) \(loop.thread.waiting)\n"
-            + "sent-io \(loop.otherThreads.running) \(loop.otherThreads.waiting)\n\(endOfRun)\n"
+            + "sent-io \(loop.otherThreads.running) \(loop.otherThreads.waiting)\nsent-faults \(loop.pageFaults)\n\(endOfRun)\n"
     }
 
     /// The next run's report from the child's standard output.
@@ -69,6 +73,6 @@ final class RawPublisher {
             return ThreadSchedule(running: values[0], waiting: values[1])
         }
         return PublishLoop(events: count, seconds: (lines["sent-nanos"]?.first ?? 0) / 1e9,
-                           thread: schedule("sent-schedule"), otherThreads: schedule("sent-io"))
+                           thread: schedule("sent-schedule"), otherThreads: schedule("sent-io"), pageFaults: lines["sent-faults"]?.first ?? 0)
     }
 }
