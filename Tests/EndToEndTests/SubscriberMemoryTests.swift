@@ -15,6 +15,57 @@ struct SubscriberMemoryTests {
         return kB / 1024
     }
 
+    /// The core's minor page faults so far, from /proc.
+    static func pageFaults(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // minflt is the 10th field, the 8th after the command's closing parenthesis.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 7 ? Double(fields[7]) : nil
+    }
+
+    /// A subscriber that reads a burst only after it was queued, then leaves, and after an idle second a new
+    /// one does the same: the memory the first burst's queue freed serves the second, which faults in few
+    /// pages. The core used to give freed memory back half a second after any subscriber left, so the second
+    /// burst faulted as many pages as the first (the bench's bus section took a million page faults so);
+    /// now it keeps it until the bus has been quiet for five seconds (FreedMemoryReturn).
+    @Test func aBurstAfterASubscriberLeftReusesTheMemoryTheLastOneFreed() throws {
+        let run = try TestRun()
+        let core = try run.startCore(["--enable-bench"])
+        let count = 40_000
+        func burstFaults() throws -> Double {
+            let reader = try ZMQSocket(type: .sub)
+            defer { reader.close() }
+            // A small queue on this side: the burst waits in the core's queue until it is read.
+            try reader.setHighWaterMarks(send: 1000, receive: 1000)
+            // The topic and `welcome`, so that the core counts the subscriber (PROTOCOL.md 4.3).
+            try reader.subscribe("map-loading-error")
+            try reader.subscribe("welcome")
+            try reader.setReceiveTimeout(milliseconds: 10_000)
+            try reader.connect(run.runDirectory.eventsEndpoint)
+            #expect(waitUntil { ((try? run.send(.ping(.init())))?.pong.subscribers ?? 0) == 1 })
+            let before = try #require(Self.pageFaults(core.pid))
+            let reply = try run.send(.benchPublish(.with { $0.kind = .mapLoadingError; $0.count = UInt32(count); $0.bytes = 1024 }))
+            #expect(reply.ok, "\(reply.error)")
+            var received = 0
+            while received < count, let frames = try reader.receive() {
+                if frames.first == Data("map-loading-error".utf8) { received += 1 }
+            }
+            #expect(received == count)
+            return try #require(Self.pageFaults(core.pid)) - before
+        }
+        let first = try burstFaults()
+        #expect(waitUntil { ((try? run.send(.ping(.init())))?.pong.subscribers ?? 1) == 0 })
+        // The bus idle for a second: past the half second after which the freed memory used to go back, well
+        // inside the five quiet seconds it is kept now.
+        Thread.sleep(forTimeInterval: 1)
+        let second = try burstFaults()
+        print("page faults: \(Int(first)) in the first burst, \(Int(second)) in the second")
+        // 40,000 queued events of 1 KiB: about 10,000 pages.
+        #expect(first > 5_000, "the first burst should have queued its events in new pages: \(first) faults")
+        #expect(second < first / 4, "the second burst faulted \(second) pages, the first \(first)")
+    }
+
     @Test func aNeverReadingSubscribersQueueIsReturnedAfterItLeaves() throws {
         let run = try TestRun()
         let core = try run.startCore(["--enable-bench"])
