@@ -78,7 +78,7 @@ public final class CoreServer {
             if ready[0] { drainControl() }
             if ready[1] {
                 for message in publisher.receiveSubscriptions() {
-                    if message.first == 0 { freedMemory.busActive(now: Self.time().millis) }
+                    if message.first == 0 { freedMemory.busActive(now: monotonicMillis()) }
                     step(.subscription(message))
                 }
             }
@@ -87,7 +87,7 @@ public final class CoreServer {
             refusals = []
             for parsed in styleParser.takeFinished() { step(parsed) }
             step(.tick)
-            freedMemory.returnIfDue(now: Self.time().millis, logger: logger)
+            freedMemory.returnIfDue(now: monotonicMillis(), logger: logger)
         }
         router.close()
         publisher.socket.close()
@@ -142,7 +142,7 @@ public final class CoreServer {
                 styleParser.start(job)
             }
         }
-        if published { freedMemory.busActive(now: Self.time().millis) }
+        if published { freedMemory.busActive(now: monotonicMillis()) }
     }
 
     /// A message the session built: a render frame (and any kind swift-protobuf writes) is serialized once,

@@ -2,14 +2,14 @@ import CMalloc
 import Logging
 
 /// Gives the system back the memory the core freed and is not using, once the bus has been quiet for five
-/// seconds (no event published, no subscriber leaving), as jemalloc gives back pages unused for ten. glibc is told to keep what is freed
-/// (`keepFreedMemory`): each queued event is a message libzmq allocates, and a burst's messages sat in
-/// fresh pages which glibc handed back as they were freed (and this trimmed after every departure), so the
-/// next burst faulted every page in again: a million page faults over one bench bus section, most of the
-/// core's time at 1 KiB (BENCHMARKS.md, "Ninth pass"). A subscriber that never reads leaves its whole queue
-/// (tens of MB) behind when it goes (issue 14, finding 12); that goes back too, five quiet seconds later.
-/// A shorter spell gave memory back between bursts still: a subscriber draining a 200,000-event queue keeps
-/// the bus busy without the core publishing, for more than a second.
+/// seconds (no event published, no subscriber leaving), as jemalloc gives back pages unused for ten.
+/// glibc is told to keep what is freed (`keepFreedMemory`): each queued event is a message libzmq
+/// allocates, a burst's messages sat in fresh pages which glibc handed back as they were freed, and this
+/// trimmed half a second after every subscriber left, so each burst faulted its pages in again: a million
+/// page faults over one bench bus section, about half the core's publishing time at 1 KiB (BENCHMARKS.md,
+/// "Ninth pass"). A subscriber that never reads leaves its whole queue (tens of MB) behind when it goes
+/// (issue 14, finding 12); that goes back too, five quiet seconds later. A quiet second was too short: a
+/// subscriber draining a 200,000-event queue keeps the bus busy for longer while the core publishes nothing.
 /// The timing is a pure step (`busActive`, `isDue`); the trim is `returnIfDue`.
 struct FreedMemoryReturn {
     static let quietMillis: Int64 = 5000

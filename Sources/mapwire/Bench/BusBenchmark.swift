@@ -63,8 +63,6 @@ struct BusBenchmark {
                 value: Percentiles(published.map(\.publishing.rate)).median, unit: "events/s",
                 baselineName: "raw libzmq publisher", baseline: Percentiles(raw.map(\.publishing.rate)).median,
                 note: Self.publishingNote(published.map(\.publishing), raw.map(\.publishing))))
-            // The same loops per second their thread was on a CPU: what the code costs, whichever thread the
-            // scheduler ran meanwhile.
             // Against a raw publisher whose glibc keeps freed memory as the core's does: what the core's own
             // work per event costs when neither publisher's bursts fault their pages in.
             publishFigures.append(BenchFigure(
@@ -73,6 +71,8 @@ struct BusBenchmark {
                 value: Percentiles(published.map(\.publishing.rate)).median, unit: "events/s",
                 baselineName: "raw libzmq publisher keeping freed memory", baseline: Percentiles(rawKeeping.map(\.publishing.rate)).median,
                 note: Self.publishingNote(published.map(\.publishing), rawKeeping.map(\.publishing))))
+            // The same loops per second their thread was on a CPU: what the code costs, whichever thread the
+            // scheduler ran meanwhile.
             publishFigures.append(BenchFigure(
                 key: "publish-rate-on-cpu.\(topic)", name: "events/s the core publishes per second on a CPU, \(topic) (\(size) B)",
                 value: Percentiles(published.map(\.publishing.rateOnCPU)).median, unit: "events/s",
