@@ -10,11 +10,10 @@ enum ProcessCPU {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Minor page faults of a process so far, all its threads (`minflt`, /proc/PID/stat, or /proc/self/stat
-    /// for `nil`); 0 when it cannot be read.
-    static func minorFaults(_ pid: Int32?) -> Double {
+    /// Minor page faults of a process so far, all its threads (`minflt`, /proc/PID/stat); 0 when it cannot be read.
+    static func minorFaults(_ pid: Int32) -> Double {
         // minflt (10) is at 7 of the fields from the state (3) on.
-        guard let fields = statFields(pid.map { "/proc/\($0)/stat" } ?? "/proc/self/stat"), fields.count > 7 else { return 0 }
+        guard let fields = statFields("/proc/\(pid)/stat"), fields.count > 7 else { return 0 }
         return Double(fields[7]) ?? 0
     }
 

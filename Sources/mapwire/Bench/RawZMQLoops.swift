@@ -94,7 +94,7 @@ enum RawZMQLoops {
     /// what they took written to standard output.
     private static func sendTimed(_ socket: ZMQSocket, topic: [UInt8], payload: [UInt8], count: Int) {
         // The schedules read next to the clock: the other threads' (a directory read) outside both.
-        let others = ThreadSchedule.otherThreads(getpid()), faults = ProcessCPU.minorFaults(nil), scheduled = ThreadSchedule.current()
+        let others = ThreadSchedule.otherThreads(getpid()), faults = ProcessCPU.minorFaults(getpid()), scheduled = ThreadSchedule.current()
         let start = DispatchTime.now().uptimeNanoseconds
         topic.withUnsafeBytes { t in
             payload.withUnsafeBytes { p in
@@ -103,7 +103,7 @@ enum RawZMQLoops {
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         let loop = PublishLoop(events: count, seconds: Double(elapsed) / 1e9, thread: ThreadSchedule.current() - scheduled,
-                               otherThreads: ThreadSchedule.otherThreads(getpid()) - others, pageFaults: ProcessCPU.minorFaults(nil) - faults)
+                               otherThreads: ThreadSchedule.otherThreads(getpid()) - others, pageFaults: ProcessCPU.minorFaults(getpid()) - faults)
         FileHandle.standardOutput.write(Data(RawPublisher.report(loop).utf8))
     }
 
