@@ -91,7 +91,7 @@ extension CoreSession {
         if isNew, plugin.roles.contains(PluginRole.renderer), rendererLost != nil {
             // Frames were not drawn while the renderer was gone: draw one now.
             rendererLost = nil
-            map.requestRepaint()
+            onMap { $0.requestRepaint() }
         }
         let asksDelegate = isNew && plugin.roles.contains(PluginRole.annotationDelegate)
         if isNew {
@@ -124,16 +124,18 @@ extension CoreSession {
                 guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
                 supersedeStyleParse()
                 health.styleURI = c.uri
-                map.setStyleURI(c.uri)
+                onMap { $0.setStyleURI(c.uri) }
             case .setStyleJson(let c):
                 supersedeStyleParse()
                 health.styleURI = ""
-                try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
+                try onMap { try $0.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL) }
             case .setCamera(let c):
                 setViewportIdle()
-                try map.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
-                                  zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
-                                  pitch: c.hasPitch ? c.pitch : nil)
+                try onMap {
+                    try $0.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
+                                     zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
+                                     pitch: c.hasPitch ? c.pitch : nil)
+                }
             case .jumpTo(let c):
                 try jump(c)
             case .easeTo(let c):
@@ -141,20 +143,20 @@ extension CoreSession {
             case .flyTo(let c):
                 try fly(c)
             case .setSize(let c):
-                try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
+                try onMap { try $0.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio) }
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
                 tickViewport(now: now)
                 askAboutUserLocation()
             case .addSource(let c):
-                try map.addSource(id: c.id, json: c.json)
+                try onMap { try $0.addSource(id: c.id, json: c.json) }
             case .removeSource(let c):
-                try map.removeSource(id: c.id)
+                try onMap { try $0.removeSource(id: c.id) }
             case .addStyleImage(let c):
-                try map.addStyleImage(c.definition)
+                try onMap { try $0.addStyleImage(c.definition) }
             case .removeStyleImage(let c):
-                try map.removeStyleImage(id: c.id)
+                try onMap { try $0.removeStyleImage(id: c.id) }
             case .removeLayer(let c):
-                try map.removeLayer(id: c.id)
+                try onMap { try $0.removeLayer(id: c.id) }
             case .ping:
                 reply.pong = .with {
                     $0.epoch = epoch
@@ -192,15 +194,15 @@ extension CoreSession {
             case .setNetworkStatus(let c):
                 try setNetworkStatus(c.status)
             case .addAnnotations(let c):
-                try addAnnotations(c)
+                route(try annotations.add(c, delegatePresent: hasAnnotationDelegate))
             case .removeAnnotations(let c):
-                try removeAnnotations(c)
+                route(try annotations.remove(c))
             case .selectAnnotation(let c):
-                try selectAnnotation(c)
+                route(try annotations.select(c))
             case .deselectAnnotation(let c):
-                try deselectAnnotation(c)
+                route(try annotations.deselect(c))
             case .getAnnotations:
-                reply.annotations = annotationList
+                reply.annotations = annotations.list
             case .snapshot, .renderView, .benchRequests, .benchPublish:
                 throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:

@@ -10,6 +10,14 @@ extension CoreSession {
     enum RequestOutcome {
         case answered(PluginAnswer, bytes: Int, from: Data)
         case failed(String)
+
+        /// What a machine asking a question sees of the outcome.
+        var question: QuestionOutcome {
+            switch self {
+            case .answered(let reply, _, _): .answered(reply.kind)
+            case .failed(let why): .unanswered(why)
+            }
+        }
     }
 
     var loadPolicy: RequestPolicy {
@@ -168,26 +176,15 @@ extension CoreSession {
             // No answer, or anything but keep: false, keeps the image.
             guard case .answered(let reply, _, _) = outcome, case .styleImageDecision(let decision) = reply.kind,
                   !decision.keep else { return }
-            try? map.removeStyleImage(id: imageID)
+            try? onMap { try $0.removeStyleImage(id: imageID) }
         case .gestureAsk(let claimant):
-            var answer = GestureAnswer.notHandled
-            var label = ""
-            if case .answered(let reply, _, let from) = outcome {
-                if case .gestureAnswer(let a) = reply.kind { answer = a.answer.engineAnswer }
-                else { logger.notice("a gesture handler answered with an unexpected reply", metadata: ["id": "\(id)"]) }
-                label = claimant.map { "claimant:\($0)" } ?? "delegate:\(registry.plugins[from]?.id ?? "?")"
-            } else if case .failed(let why) = outcome {
-                logger.notice("a gesture handler did not answer: \(why)", metadata: ["id": "\(id)"])
-            }
-            resumeGesture(id, answer: answer, label: label)
+            gestureAnswered(id, outcome, claimant: claimant)
         case .veto(let proposed):
-            var allow = true
-            if case .answered(let reply, _, _) = outcome, case .cameraDecision(let d) = reply.kind { allow = d.allow }
-            resumeGesture(id, allow: allow, proposed: proposed)
+            vetoAnswered(id, outcome, proposed: proposed)
         case .bench(let index):
             benchFinished(index, entry: entry, outcome: outcome)
         case .annotationQuestion(let ids):
-            annotationsDescribed(ids, outcome)
+            route(annotations.described(ids, outcome.question))
         case .userLocationQuestion:
             userLocationDescribed(outcome)
         case .view(let viewID):

@@ -18,7 +18,7 @@ extension CoreSession {
         if tracking.showsUserLocation {
             publish(.userLocationUpdated(.with { $0.location = c.userLocation(defaultTimestamp: wallNanos) }))
             // The puck is drawn where the fix is (RenderFrame.puck).
-            map.requestRepaint()
+            onMap { $0.requestRepaint() }
         }
         let location = UserLocation(
             coordinate: LngLat(longitude: c.longitude, latitude: c.latitude),
@@ -36,7 +36,7 @@ extension CoreSession {
         let before = tracking.mode
         let events = tracking.setShowsUserLocation(shows)
         // The puck appears or goes.
-        if !events.isEmpty { map.requestRepaint() }
+        if !events.isEmpty { onMap { $0.requestRepaint() } }
         releaseTrackingViewport(from: before)
         publishTracking(events)
     }

@@ -53,9 +53,9 @@ extension CoreSession {
         }
         for change in before { publish(.viewportStatusChanged(change.message)) }
         if let camera = update.camera {
-            map.applyViewportCamera(camera, moving: viewport.isAnimating)
+            onMap { $0.applyViewportCamera(camera, moving: viewport.isAnimating) }
         } else if !viewport.isAnimating {
-            map.endViewportMotion()
+            onMap { $0.endViewportMotion() }
         }
         if viewport.isAnimating && nextAnimationMillis < now {
             // The first step of a new viewport animation comes one tick after its start.

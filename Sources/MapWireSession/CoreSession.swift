@@ -9,7 +9,7 @@ import MapWireProtocol
 /// `nextDeadlineMillis`. It never reads a clock, never blocks and never calls the shell.
 ///
 /// Not Sendable: one thread (the shell's loop, or a test) owns a session.
-public final class CoreSession: MapEnvironment {
+public final class CoreSession {
     // The request path's state below is read and changed without dynamic exclusivity checks
     // (`@exclusivity(unchecked)`): a session is owned by one thread, and no access to one of these
     // overlaps another access to the same property (closures passed while one is being changed touch
@@ -18,7 +18,8 @@ public final class CoreSession: MapEnvironment {
     let configuration: SessionConfiguration
     let logger: Logger
     var epoch: UInt64 { configuration.epoch }
-    var map: Map!
+    /// The map. Its calls leave what it asks for in its effects, which `onMap` carries out at once.
+    let map: Map
     @exclusivity(unchecked) var registry = PluginRegistry()
     /// Every request to a plugin that has no answer yet, whatever its kind (PendingRequests.swift).
     @exclusivity(unchecked) var requests = PendingRequests()
@@ -79,15 +80,10 @@ public final class CoreSession: MapEnvironment {
     var nextStyleParseJob: UInt64 = 0
     /// The running bench-requests run (`mapwire bench`), if any.
     @exclusivity(unchecked) var benchRun: BenchRequestRun?
-    /// Gesture claims of plugins, newest first (see CoreSession+Gestures.swift).
-    var gestureClaims: [GestureClaim] = []
-    /// The gesture going through the dispatch chain, and those waiting for it to finish.
-    var gestureInFlight: GestureInFlight?
-    var gestureQueue: [QueuedGesture] = []
-    /// Annotations and the selection (CoreSession+Annotations.swift).
-    var annotations = AnnotationStore()
-    /// The last annotation overlay sent in frames, by the store's revision (CoreSession+AnnotationFrames.swift).
-    var annotationOverlay = AnnotationOverlayCache()
+    /// Gesture claims, the gesture in the chain and those waiting for it (GestureMachine).
+    var gestures = GestureMachine()
+    /// Annotations, the selection and the delegate's answers (AnnotationMachine).
+    var annotations: AnnotationMachine
     /// The user-location puck's colours: the annotation delegate's answer or the defaults.
     var puckColors = PuckColors.defaults
     /// The latest load status per target (publish-load-status), for get-load-status.
@@ -113,10 +109,11 @@ public final class CoreSession: MapEnvironment {
         self.configuration = configuration
         self.logger = logger
         self.requestIDs = requestIDs
+        annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
+        map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
         lastFrameMillis = now
         nextHeartbeatMillis = now
-        map = Map(environment: self, size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         if configuration.startsOffline {
             applyNetworkStatus(online: false)
             publish(.networkStatusChanged(.with { $0.status = .offline }))
@@ -225,9 +222,38 @@ public final class CoreSession: MapEnvironment {
         requestIDs.next(avoiding: { requests.contains($0) })
     }
 
-    // MARK: MapEnvironment
+    // MARK: The map's effects
 
-    public func publish(_ event: MapEvent) {
+    /// Runs one call on the map, then carries out what it asked for, in order, before the session goes on.
+    /// The map never calls the session: what it needs done waits in its effects until the call returns.
+    @discardableResult
+    func onMap<T>(_ call: (Map) throws -> T) rethrows -> T {
+        defer { carryOutMapEffects() }
+        return try call(map)
+    }
+
+    private func carryOutMapEffects() {
+        // Carrying one out may call the map again (a load that fails at once is answered), whose own
+        // effects are carried out inside that call: order is kept.
+        while map.hasEffects {
+            for effect in map.takeEffects() { carryOut(effect) }
+        }
+    }
+
+    private func carryOut(_ effect: MapEffect) {
+        switch effect {
+        case .publish(let event): publishMapEvent(event)
+        case .load(let load):
+            addLoadRequest(load)
+            dispatchWaiting()
+        case .cancel(let loadID): cancelLoad(loadID)
+        case .frameNeeded:
+            guard frameDueMillis == nil else { return }
+            frameDueMillis = max(now, lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
+        }
+    }
+
+    private func publishMapEvent(_ event: MapEvent) {
         if case .mapWillStartLoading = event { reportedUnusable = [] }
         publishEvent(EventPayload(event), causedBy: causation(of: event))
         if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
@@ -237,12 +263,7 @@ public final class CoreSession: MapEnvironment {
         }
     }
 
-    public func load(_ load: ResourceLoad) {
-        addLoadRequest(load)
-        dispatchWaiting()
-    }
-
-    public func cancel(_ loadID: UInt64) {
+    private func cancelLoad(_ loadID: UInt64) {
         // A load waiting for a retry is no longer tried; one whose retry is under way is cancelled below.
         retries.remove(loadID)
         guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
@@ -252,11 +273,6 @@ public final class CoreSession: MapEnvironment {
             $0.cancel = .with { $0.requestID = requestID }
         }
         send(.with { $0.request = cancel }, to: plugin)
-    }
-
-    public func frameNeeded() {
-        guard frameDueMillis == nil else { return }
-        frameDueMillis = max(now, lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
     }
 
     // MARK: Plugins
@@ -278,7 +294,7 @@ public final class CoreSession: MapEnvironment {
     func pluginGone(_ identity: Data, reason: Mapwire_V1_PluginGone.Reason = .goodbye) {
         guard let gone = registry.remove(identity) else { return }
         sentKeys[identity] = nil
-        gestureClaims.removeAll { $0.owner == gone.id }
+        gestures.release(owner: gone.id)
         locationPluginGone(gone)
         if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
             rendererLost = reason == .goodbye ? nil : reason

@@ -36,7 +36,7 @@ import Testing
         #expect(sourceLoads.map(\.request.kind) == [.source])
         #expect(sourceLoads.map(\.sourceID) == ["streets"])
         #expect(h.map.loadPhase == .loadingSources)
-        #expect(h.environment.framesNeeded == 0)
+        #expect(h.effects.framesNeeded == 0)
 
         // TileJSON → metadata, sources, style-loaded, then tiles and glyphs.
         try h.answer(Fixture.tileJSONURL, Fixture.tileJSON)
@@ -55,7 +55,7 @@ import Testing
         #expect(tileAndGlyphLoads.map(\.request.kind) == Array(repeating: .tile, count: tiles.count) + [.glyphs])
         #expect(tileAndGlyphLoads.dropLast().map(\.tileID) == tiles.map { Optional($0) })
         #expect(tileAndGlyphLoads.dropLast().allSatisfy { $0.sourceID == "streets" })
-        #expect(h.environment.framesNeeded == 1)
+        #expect(h.effects.framesNeeded == 1)
 
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished partial"])
@@ -80,11 +80,11 @@ import Testing
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished full"])
 
-        #expect(h.environment.count("map-loaded") == 1)
-        #expect(h.environment.count("map-idle") == 1)
-        #expect(h.environment.count("resource-request") == h.environment.loads.count)
-        #expect(h.environment.loads.count == 1 + 2 + 1 + tiles.count + 1)
-        #expect(h.environment.cancelled.isEmpty)
+        #expect(h.effects.count("map-loaded") == 1)
+        #expect(h.effects.count("map-idle") == 1)
+        #expect(h.effects.count("resource-request") == h.effects.loads.count)
+        #expect(h.effects.loads.count == 1 + 2 + 1 + tiles.count + 1)
+        #expect(h.effects.cancelled.isEmpty)
         #expect(h.newLoads().isEmpty)
     }
 
@@ -140,7 +140,7 @@ import Testing
         #expect(h.map.loadPhase == .loaded)
         #expect(h.map.camera == Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0))
         #expect(h.newLoads().map(\.request.url) == ["https://maps.test/v/0/0/0.pbf"])
-        #expect(h.environment.framesNeeded == 1)
+        #expect(h.effects.framesNeeded == 1)
 
         try h.answer("https://maps.test/v/0/0/0.pbf", Data([0x1A]))
         #expect(h.drain() == [

@@ -25,8 +25,8 @@ extension Map {
     public func applyGestureCamera(_ next: Camera) {
         interruptAnimation()
         cameraSetExplicitly = true
-        environment.publish(.cameraWillChange(animated: false))
+        publish(.cameraWillChange(animated: false))
         apply(camera: next.clamped())
-        environment.publish(.cameraDidChange(animated: false))
+        publish(.cameraDidChange(animated: false))
     }
 }

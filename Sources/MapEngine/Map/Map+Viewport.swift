@@ -8,11 +8,11 @@ extension Map {
         interruptAnimation()
         cameraSetExplicitly = true
         let animated = viewportMoving || moving
-        if !viewportMoving { environment.publish(.cameraWillChange(animated: animated)) }
+        if !viewportMoving { publish(.cameraWillChange(animated: animated)) }
         apply(camera: next)
-        if animated { environment.publish(.cameraIsChanging) }
+        if animated { publish(.cameraIsChanging) }
         viewportMoving = moving
-        if !moving { environment.publish(.cameraDidChange(animated: animated)) }
+        if !moving { publish(.cameraDidChange(animated: animated)) }
         if moving { requestFrame() }
     }
 
@@ -21,6 +21,6 @@ extension Map {
     public func endViewportMotion() {
         guard viewportMoving else { return }
         viewportMoving = false
-        environment.publish(.cameraDidChange(animated: true))
+        publish(.cameraDidChange(animated: true))
     }
 }
