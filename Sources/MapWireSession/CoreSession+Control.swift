@@ -73,8 +73,7 @@ extension CoreSession {
     }
 
     func reject(identity: Data?, _ code: Mapwire_V1_Error.Code, _ why: String, inReplyTo id: UInt64 = 0) {
-        rejectedMessages += 1
-        logger.notice("rejected a control message: \(why)")
+        diagnostics.noteRejected(why)
         if let identity { send(.error(code, why, inReplyTo: id), to: identity) }
     }
 
@@ -123,11 +122,11 @@ extension CoreSession {
             case .setStyleUri(let c):
                 guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
                 supersedeStyleParse()
-                health.styleURI = c.uri
+                diagnostics.styleURI = c.uri
                 onMap { $0.setStyleURI(c.uri) }
             case .setStyleJson(let c):
                 supersedeStyleParse()
-                health.styleURI = ""
+                diagnostics.styleURI = ""
                 try onMap { try $0.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL) }
             case .setCamera(let c):
                 setViewportIdle()
@@ -161,7 +160,7 @@ extension CoreSession {
                 reply.pong = .with {
                     $0.epoch = epoch
                     $0.mapID = configuration.mapID
-                    $0.subscribers = UInt32(subscribers)
+                    $0.subscribers = UInt32(diagnostics.subscribers)
                     $0.lastSequence = sequence
                     $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
                 }
@@ -186,7 +185,7 @@ extension CoreSession {
             case .publishLoadStatus(let c):
                 try publishLoadStatus(c)
             case .getLoadStatus:
-                reply.loadStatus = loadStatuses.report
+                reply.loadStatus = diagnostics.loadStatuses.report
             case .getState:
                 reply.state = stateSnapshot
             case .reportSupervision(let c):

@@ -101,7 +101,7 @@ extension CoreSession {
                                                                           wallNanos: wallNanos, monotonicNanos: monotonicNanos,
                                                                           leavingWaiting: false) else { continue }
             if position == sentAtFront { sentAtFront += 1 } else { sentElsewhere.append(id) }
-            health.requestsSent += 1
+            diagnostics.health.requestsSent += 1
             if drawsFrame, let entry = requests.entry(id) {
                 send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
             } else {
@@ -142,12 +142,12 @@ extension CoreSession {
             registered = registry.heardAnswer(from: identity, now: now)
         }
         guard let sender else {
-            if registered { health.lateRepliesDropped += 1 } else { refuseReply(reply.id, from: identity, "it is not a registered plugin") }
+            if registered { diagnostics.health.lateRepliesDropped += 1 } else { diagnostics.noteRefusedReply(reply.id, "it is not a registered plugin") }
             return
         }
         // Only a plugin an attempt went to may answer: the current one, or an earlier one still registered.
         guard sender.current || (registered && sender.asked) else {
-            return refuseReply(reply.id, from: identity, registered ? "the request was not sent to it" : "it is not a registered plugin")
+            return diagnostics.noteRefusedReply(reply.id, registered ? "the request was not sent to it" : "it is not a registered plugin")
         }
         if sender.draws, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty, let entry = requests.entry(reply.id) {
             if case .frame = entry.purpose { return resendMissingKeys(entry, result.missingKeys, to: identity) }
@@ -204,22 +204,13 @@ extension CoreSession {
         }
     }
 
-    /// A reply from a connection the request was not sent to: dropped, counted, and logged (at powers of
-    /// two, so a flood of them does not flood the log).
-    private func refuseReply(_ id: UInt64, from identity: Data, _ why: String) {
-        health.repliesRefused += 1
-        let count = health.repliesRefused
-        guard count & (count - 1) == 0 else { return }
-        logger.warning("refused a plugin reply: \(why) (\(count) refused so far)", metadata: ["id": "\(id)"])
-    }
-
     /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
     /// Returns the plugins those attempts timed out at.
     func retryTimedOutAttempts(now: Int64) -> [Data] {
         let retried = requests.retryTimedOutAttempts(now: now)
         guard !retried.isEmpty else { return [] }
         logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried.map(\.id))"])
-        health.requestsRetried += UInt64(retried.count)
+        diagnostics.health.requestsRetried += UInt64(retried.count)
         return retried.map(\.plugin)
     }
 

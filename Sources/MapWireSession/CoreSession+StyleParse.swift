@@ -20,7 +20,7 @@ extension CoreSession {
 
     func startStyleParse(_ command: Mapwire_V1_SetStyleJson, commandID: UInt64, from identity: Data) {
         supersedeStyleParse()
-        health.styleURI = ""
+        diagnostics.styleURI = ""
         onMap { $0.beginStyleParse() }
         nextStyleParseJob += 1
         styleParse = StyleParseWaiter(job: nextStyleParseJob, commandID: commandID, identity: identity)

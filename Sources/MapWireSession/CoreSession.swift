@@ -36,12 +36,6 @@ public final class CoreSession {
 
     /// Events published so far: the last sequence number.
     var sequence: UInt64 = 0
-    /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
-    var subscribers = 0
-    var malformedSubscriptions = 0
-    /// Subscriptions to exactly "command": while any is held, commands and replies are published (CoreSession+CommandTap.swift).
-    var commandTapSubscriptions = 0
-    var connectionsRefused = 0
 
     var frameDueMillis: Int64?
     /// Until when the next frame waits for the glyphs the renderer just asked for (CoreSession+Frames.swift).
@@ -86,8 +80,6 @@ public final class CoreSession {
     var annotations: AnnotationMachine
     /// The user-location puck's colours: the annotation delegate's answer or the defaults.
     var puckColors = PuckColors.defaults
-    /// The latest load status per target (publish-load-status), for get-load-status.
-    var loadStatuses = LoadStatusTable()
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
     /// Why the last renderer went, when it failed (not a goodbye) and none is registered since: frames
@@ -96,10 +88,10 @@ public final class CoreSession {
     var rendererLossReported = false
     /// Keys of resources the renderer could not use that were reported for the current style.
     var reportedUnusable: Set<String> = []
+    /// Subscribers, the command tap, counters and load statuses, for watchers (Diagnostics).
+    @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
-    public internal(set) var rejectedMessages = 0
-    /// Counters and the last style URI, for get-state (CoreSession+State.swift).
-    @exclusivity(unchecked) var health = CoreHealth()
+    public var rejectedMessages: Int { Int(diagnostics.health.malformedRejected) }
     /// Which command caused the events published now (CoreSession+Causation.swift).
     var handlingCommand: UInt64 = 0
     var styleCausation: UInt64 = 0
@@ -109,6 +101,7 @@ public final class CoreSession {
         self.configuration = configuration
         self.logger = logger
         self.requestIDs = requestIDs
+        diagnostics = Diagnostics(logger: logger)
         annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
         map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
@@ -143,8 +136,7 @@ public final class CoreSession {
         case .subscription(let frame):
             handleSubscription(frame)
         case .connectionRefused(let reason):
-            connectionsRefused += 1
-            logger.warning("refused a TCP connection: \(reason)")
+            diagnostics.noteConnectionRefused(reason)
         case .styleParsed(let job, let result):
             styleParsed(job: job, result)
         }
@@ -184,7 +176,7 @@ public final class CoreSession {
         var timedOutAt = retryTimedOutAttempts(now: now)
         for entry in requests.expired(now: now) {
             logger.warning("request timed out", metadata: ["id": "\(entry.id)"])
-            health.requestsTimedOut += 1
+            diagnostics.health.requestsTimedOut += 1
             if let plugin = entry.plugin { timedOutAt.append(plugin) }
             resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
         }
@@ -256,7 +248,7 @@ public final class CoreSession {
     private func publishMapEvent(_ event: MapEvent) {
         if case .mapWillStartLoading = event { reportedUnusable = [] }
         publishEvent(EventPayload(event), causedBy: causation(of: event))
-        if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
+        if case .sourceRemoved(let id) = event { diagnostics.loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
             failAllSnapshots("the style failed to load: \(error.message)")
