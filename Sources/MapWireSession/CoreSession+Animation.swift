@@ -16,7 +16,7 @@ extension CoreSession {
         guard isAnimating, now >= nextAnimationMillis else { return }
         nextAnimationMillis = now + Self.animationIntervalMillis
         onMap { $0.advanceAnimation(to: Self.seconds(now)) }
-        tickViewport(now: now)
+        tickViewport()
     }
 
     func jump(_ c: Mapwire_V1_JumpTo) throws(MapCommandError) {

@@ -144,7 +144,7 @@ extension CoreSession {
             case .setSize(let c):
                 try onMap { try $0.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio) }
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
-                tickViewport(now: now)
+                tickViewport()
                 askAboutUserLocation()
             case .addSource(let c):
                 try onMap { try $0.addSource(id: c.id, json: c.json) }
@@ -167,17 +167,17 @@ extension CoreSession {
             case .setViewportState(let c):
                 try setViewportState(c)
             case .updateLocation(let c):
-                try updateLocation(c)
+                route(try location.update(c, now: now, wallNanos: wallNanos))
             case .setShowsUserLocation(let c):
-                setShowsUserLocation(c.shows)
+                route(location.setShows(c.shows))
             case .setTrackingMode(let c):
-                try setTrackingMode(c)
+                route(try location.setTrackingMode(c))
             case .reportLocationFailure(let c):
-                try reportLocationFailure(c)
+                route(try location.failure(c))
             case .reportLocationAuthorization(let c):
-                try reportLocationAuthorization(c)
+                route(try location.authorization(c))
             case .setViewportUpdating(let c):
-                viewportUpdating(c.updating)
+                route(viewport.setUpdating(c.updating, in: viewportScene))
             case .publishViewportTarget(let c):
                 try publishViewportTarget(c)
             case .getCamera:

@@ -32,7 +32,7 @@ extension CoreSession {
         if start.full, !snapshotWaiters.isEmpty { waiter = snapshotWaiters.removeFirst() }
         let (styleKey, resources) = onMap({ $0.renderResources() })
         let overlay = annotations.overlayResource()
-        let puck = userLocationPuck
+        let puck = location.puck(at: viewport.location)
         let callout = annotations.calloutOverlay(in: annotationScene)
         let camera = cameraState
         let pixelRatio = map.pixelRatio

@@ -186,7 +186,7 @@ extension CoreSession {
         case .annotationQuestion(let ids):
             route(annotations.described(ids, outcome.question))
         case .userLocationQuestion:
-            userLocationDescribed(outcome)
+            route(location.described(outcome.question))
         case .view(let viewID):
             viewAnswered(viewID, entry: entry, outcome: outcome)
         }

@@ -28,7 +28,7 @@ extension CoreSession {
             $0.subscribers = UInt32(diagnostics.subscribers)
             $0.pendingRequests = UInt32(requests.count)
             $0.networkStatus = networkStatus
-            if let locationAuthorization { $0.locationAuthorization = locationAuthorization }
+            if let authorization = location.authorization { $0.locationAuthorization = authorization }
         }
     }
 

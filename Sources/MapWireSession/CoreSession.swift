@@ -45,16 +45,10 @@ public final class CoreSession {
     var frameRequestID: UInt64?
     /// When the running camera animation takes its next step.
     var nextAnimationMillis: Int64 = 0
-    /// The viewport (seed 001): states that drive the camera, stepped by the animation tick.
-    var viewport = ViewportController()
-    /// The last target announced with viewport-target-camera, so only changes are published.
-    var lastViewportTarget: Camera?
-    /// Whether the user's location is shown and how the camera tracks it (seed 004).
-    var tracking = UserTracking()
-    /// When the last location fix arrived, to pace the tracking camera.
-    var lastLocationMillis: Int64?
-    /// The location plugin's last reported authorization, so only changes are published.
-    var locationAuthorization: Mapwire_V1_DidChangeLocationManagerAuthorization?
+    /// The viewport's states that drive the camera, stepped by the animation tick (ViewportMachine).
+    var viewport = ViewportMachine()
+    /// Whether the user's location is shown, how the camera tracks it, and the puck (LocationMachine).
+    var location: LocationMachine
     var nextHeartbeatMillis: Int64 = 0
     /// Ids of requests to plugins (random: RequestIDs.swift).
     @exclusivity(unchecked) var requestIDs: RequestIDs
@@ -78,8 +72,6 @@ public final class CoreSession {
     var gestures = GestureMachine()
     /// Annotations, the selection and the delegate's answers (AnnotationMachine).
     var annotations: AnnotationMachine
-    /// The user-location puck's colours: the annotation delegate's answer or the defaults.
-    var puckColors = PuckColors.defaults
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
     /// Why the last renderer went, when it failed (not a goodbye) and none is registered since: frames
@@ -102,6 +94,7 @@ public final class CoreSession {
         self.logger = logger
         self.requestIDs = requestIDs
         diagnostics = Diagnostics(logger: logger)
+        location = LocationMachine(logger: logger)
         annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
         map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
@@ -287,7 +280,7 @@ public final class CoreSession {
         guard let gone = registry.remove(identity) else { return }
         sentKeys[identity] = nil
         gestures.release(owner: gone.id)
-        locationPluginGone(gone)
+        route(location.pluginGone(gone))
         if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
             rendererLost = reason == .goodbye ? nil : reason
             rendererLossReported = false
