@@ -45,11 +45,9 @@ struct GlyphFullFrameTests {
         return log
     }
 
-    @Test func mapLoadedFollowsTheFullFrameDrawnWithTheCyrillicGlyphs() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func mapLoadedFollowsTheFullFrameDrawnWithTheCyrillicGlyphs() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let log = try load(style(glyphs: fixtures.appendingPathComponent("glyphs"), fixtures: fixtures), in: run)
         let request = try #require(log.index(of: "resource-request", where: isCyrillicGlyphRequest), "\(log.topics)")
@@ -61,11 +59,9 @@ struct GlyphFullFrameTests {
         #expect(log.loadingErrors.isEmpty, "\(log.loadingErrors)")
     }
 
-    @Test func aGlyphRangeThatIsNotThereDoesNotHoldMapLoaded() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func aGlyphRangeThatIsNotThereDoesNotHoldMapLoaded() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         // A glyph folder with the Latin range only: 1024–1279 is not found.
         let glyphs = run.file("latin-only")

@@ -38,9 +38,10 @@ struct ImpostorCoreTests {
         return child.termination?.status
     }
 
-    @Test func anotherUsersSocketsAreRefusedByTheCoreAndByPeers() throws {
-        guard getuid() == 0 else { print("not root: cannot create a second Unix user for the impostor; skipping"); return }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { print("/usr/bin/python3 is missing (the impostor needs it); skipping"); return }
+    @Test(.enabled(if: Prerequisites.isRoot, Prerequisites.notRoot),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+                   "/usr/bin/python3 is missing (the impostor needs it)"))
+    func anotherUsersSocketsAreRefusedByTheCoreAndByPeers() throws {
         let user = "mwimp\(UInt32.random(in: 0..<UInt32.max) % 1_000_000)"
         #expect(try system("/usr/sbin/useradd", ["-M", "-N", "-r", "-s", "/usr/sbin/nologin", user]) == 0)
         defer { try? system("/usr/sbin/userdel", [user]) }
