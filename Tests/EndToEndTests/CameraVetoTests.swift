@@ -4,7 +4,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// Seed 004's shouldChangeFromCamera: a "camera-veto" plugin is asked before a gesture's default
+/// MGLMapViewDelegate's shouldChangeFromCamera: a "camera-veto" plugin is asked before a gesture's default
 /// moves the camera, never about programmatic changes. Its answer has 50 ms (--veto-timeout-ms).
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct CameraVetoTests {

@@ -2,7 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 
-/// map-loaded comes after a frame drawn with every glyph range its labels need (issue 17, point 4), with
+/// map-loaded comes after a frame drawn with every glyph range its labels need, with
 /// the real core, loader and renderer: Cyrillic names need the range 1024–1279, which only the renderer
 /// finds out about, after it drew a frame without them.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))

@@ -3,7 +3,7 @@ import MapWireBus
 import MapWireProcess
 import Testing
 
-/// Issue 14 finding 1, with two Unix users: another local user who plants sockets in a run directory
+/// PROTOCOL.md 2.2, with two Unix users: another local user who plants sockets in a run directory
 /// it can write to must not pass for the core. The core refuses the folder (and a foreign entry in
 /// it) with a clear message; plugins and clients refuse to connect. Needs root (to make the second
 /// user, removed afterwards) and /usr/bin/python3 (the impostor).

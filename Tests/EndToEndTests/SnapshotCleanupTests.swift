@@ -1,8 +1,7 @@
 import Foundation
-import MapWireProcess
 import Testing
 
-/// Issue 14 finding 9: `mapwire snapshot` stops its children and removes its temporary folder on
+/// `mapwire snapshot` stops its children and removes its temporary folder on
 /// SIGINT/SIGTERM, and a plugin that dies is named as the cause (not "the core did not answer").
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct SnapshotCleanupTests {

@@ -6,7 +6,7 @@ import MapWireVectorTile
 import Testing
 
 /// Frames whose data holds numbers at the edge of their types: each draws (or leaves out what
-/// cannot be drawn) without trapping (issue 14, finding 3).
+/// cannot be drawn) without trapping: a tile or a style from anywhere must not take the renderer down.
 struct ExtremeInputRenderingTests {
     let renderer = MapRenderer()
 
@@ -81,7 +81,7 @@ struct ExtremeInputRenderingTests {
 }
 
 /// Glyph ranges and sprite indexes are checked when read: what cannot be drawn is refused with a
-/// reason instead of reaching size arithmetic (issue 14, findings 3 and 4).
+/// reason instead of reaching size arithmetic.
 struct GlyphAndSpriteValidationTests {
     func range(_ glyph: Glyphs_Glyph) throws -> Data {
         var pbf = Glyphs_Glyphs()

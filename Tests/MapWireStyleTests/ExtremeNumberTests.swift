@@ -2,7 +2,7 @@ import Testing
 @testable import MapWireStyle
 
 /// Numbers from features reach indexes and counts: NaN, infinities and 1e300 must give a value or
-/// an evaluation error, never a trap (issue 14, finding 3).
+/// an evaluation error, never a trap.
 struct ExtremeNumberTests {
     func feature(_ n: Double) -> TestFeature {
         var f = TestFeature()
