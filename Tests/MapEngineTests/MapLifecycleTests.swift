@@ -2,7 +2,7 @@ import Foundation
 import MapEngine
 import Testing
 
-/// Seed 004's lifecycle events around seed 000's sequence.
+/// MGLMapViewDelegate's lifecycle events around the Mapbox MapEvents reference's loading sequence.
 @Suite struct MapLifecycleTests {
     func topics(_ harness: MapHarness) -> [String] {
         harness.effects.published.map(\.topic)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MapEngine
 
-/// The seed 000 loading sequence, step by step, with every load answered by the test.
+/// The loading sequence of the Mapbox MapEvents reference, step by step, with every load answered by the test.
 @Suite struct MapLoadingSequenceTests {
     @Test func fullSequenceForAStyleWithSpriteTileJSONAndGlyphs() throws {
         let h = MapHarness()

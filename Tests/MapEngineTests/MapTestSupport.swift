@@ -45,9 +45,9 @@ final class MapHarness {
     /// One-line summaries of the events published since the last call.
     func drain() -> [String] { drainEvents().map(\.summary) }
 
-    /// The events since the last call, without seed 004's lifecycle events (map-will-start-loading,
+    /// The events since the last call, without MGLMapViewDelegate's lifecycle events (map-will-start-loading,
     /// map-did-fail-loading, will-start-rendering-map, did-finish-rendering-map): these tests follow
-    /// seed 000's sequence; MapLifecycleTests check the lifecycle events around it.
+    /// the Mapbox MapEvents reference's sequence; MapLifecycleTests check the lifecycle events around it.
     func drainEvents() -> [MapEvent] {
         defer { eventMark = effects.published.count }
         return effects.published[eventMark...].map(\.payload).filter { !Self.lifecycleTopics.contains($0.topic) }

@@ -1,4 +1,4 @@
-/// Something the application puts on the map (seed 004's annotations): a marker, a line or an area,
+/// Something the application puts on the map (an MGLAnnotation of MapLibre's MGLMapView): a marker, a line or an area,
 /// with a title and subtitle for its callout.
 public struct Annotation: Equatable, Sendable {
     public var id: String

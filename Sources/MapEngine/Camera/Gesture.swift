@@ -1,5 +1,5 @@
-/// The eight gesture types the map recognises (seed 002), without their parameters:
-/// what claimed regions list and what a delegate can say it implements.
+/// The eight gesture types the map recognises (those of the HERE NMAMapGestureDelegate reference),
+/// without their parameters: what claimed regions list and what a delegate can say it implements.
 public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     case tap, doubleTap, longPress, pan, pinch, rotation, twoFingerPan, twoFingerTap
 }

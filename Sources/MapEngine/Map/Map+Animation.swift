@@ -49,11 +49,6 @@ extension Map {
         }
     }
 
-    /// Stops the running animation where it is (camera-did-change {animated: true}); nothing when none runs.
-    public func stopAnimation() {
-        interruptAnimation()
-    }
-
     func interruptAnimation() {
         guard animation != nil else { return }
         animation = nil
