@@ -58,11 +58,10 @@ public final class CoreSession {
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     var snapshotWaiters: [SnapshotWaiter] = []
-    /// Views (render-view) waiting for tiles or a renderer, by view id (CoreSession+Views.swift).
-    var viewJobs: [UInt64: ViewJob] = [:]
+    /// Views (render-view) waiting for tiles or a renderer (ViewMachine).
+    var views = ViewMachine()
     /// Render-views without a camera: the map's own frame (CoreSession+MapFrameViews.swift).
     var mapFrameViews = MapFrameViews()
-    var nextViewID: UInt64 = 1
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
