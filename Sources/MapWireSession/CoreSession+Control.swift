@@ -87,9 +87,8 @@ extension CoreSession {
         let (plugin, isNew) = registry.register(identity: identity, hello: hello, now: now)
         // A hello starts a new session: whatever the plugin cached before is gone.
         sentKeys[identity] = nil
-        if isNew, plugin.roles.contains(PluginRole.renderer), rendererLost != nil {
+        if isNew, plugin.roles.contains(PluginRole.renderer), frames.rendererRegistered() {
             // Frames were not drawn while the renderer was gone: draw one now.
-            rendererLost = nil
             onMap { $0.requestRepaint() }
         }
         let asksDelegate = isNew && plugin.roles.contains(PluginRole.annotationDelegate)

@@ -167,11 +167,7 @@ extension CoreSession {
             loadRequestIDs[loadID] = nil
             loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role)
         case .frame(let job):
-            frameRequestID = nil
-            switch outcome {
-            case .answered(let reply, _, let from): frameAnswered(job, entry: entry, reply: reply, from: from)
-            case .failed(let why): abandonFrame(job, why)
-            }
+            frameEnded(job, entry: entry, outcome: outcome)
         case .styleImageQuestion(let imageID):
             // No answer, or anything but keep: false, keeps the image.
             guard case .answered(let reply, _, _) = outcome, case .styleImageDecision(let decision) = reply.kind,

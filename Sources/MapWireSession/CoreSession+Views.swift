@@ -33,15 +33,15 @@ extension CoreSession {
     /// The earliest view deadline (waiting or drawing), for the shell's next tick.
     var earliestViewDeadline: Int64? {
         let views = views.earliestDeadline
-        let frames = mapFrameViews.waiting.lazy.map(\.deadlineMillis).min()
-        guard let views, let frames else { return views ?? frames }
-        return min(views, frames)
+        let mapFrames = frames.mapFrameViews.waiting.lazy.map(\.deadlineMillis).min()
+        guard let views, let mapFrames else { return views ?? mapFrames }
+        return min(views, mapFrames)
     }
 
     /// Sends every view whose tiles are there to a renderer; fails views past their deadline or that
     /// cannot be drawn.
     func advanceViews() {
-        expireMapFrameViews()
+        route(frames.expireMapFrameViews(now: now))
         guard !views.jobs.isEmpty else { return }
         let outputs = views.advance(now: now, glyphsLoading: map.isLoadingGlyphs) { id, job in
             onMap({ $0.prepareView(id, camera: job.camera, size: job.size) })

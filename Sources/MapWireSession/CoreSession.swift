@@ -37,12 +37,6 @@ public final class CoreSession {
     /// Events published so far: the last sequence number.
     var sequence: UInt64 = 0
 
-    var frameDueMillis: Int64?
-    /// Until when the next frame waits for the glyphs the renderer just asked for (CoreSession+Frames.swift).
-    var glyphWaitUntilMillis: Int64?
-    var lastFrameMillis: Int64 = 0
-    /// The frame being drawn (frames go one at a time).
-    var frameRequestID: UInt64?
     /// When the running camera animation takes its next step.
     var nextAnimationMillis: Int64 = 0
     /// The viewport's states that drive the camera, stepped by the animation tick (ViewportMachine).
@@ -57,11 +51,10 @@ public final class CoreSession {
     var loadRequestIDs: [UInt64: UInt64] = [:]
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
-    var snapshotWaiters: [SnapshotWaiter] = []
+    /// The map's frames, snapshots and views of the map's frame (FrameMachine).
+    var frames: FrameMachine
     /// Views (render-view) waiting for tiles or a renderer (ViewMachine).
     var views = ViewMachine()
-    /// Render-views without a camera: the map's own frame (CoreSession+MapFrameViews.swift).
-    var mapFrameViews = MapFrameViews()
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
@@ -73,12 +66,6 @@ public final class CoreSession {
     var annotations: AnnotationMachine
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
-    /// Why the last renderer went, when it failed (not a goodbye) and none is registered since: frames
-    /// are then not drawn rather than drawn by nobody on purpose (CoreSession+Frames.swift).
-    var rendererLost: Mapwire_V1_PluginGone.Reason?
-    var rendererLossReported = false
-    /// Keys of resources the renderer could not use that were reported for the current style.
-    var reportedUnusable: Set<String> = []
     /// Subscribers, the command tap, counters and load statuses, for watchers (Diagnostics).
     @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
@@ -93,11 +80,12 @@ public final class CoreSession {
         self.logger = logger
         self.requestIDs = requestIDs
         diagnostics = Diagnostics(logger: logger)
+        frames = FrameMachine(intervalMillis: configuration.frameIntervalMilliseconds,
+                              renderTimeoutMillis: configuration.renderTimeoutMilliseconds, now: time.millis, logger: logger)
         location = LocationMachine(logger: logger)
         annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
         map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
-        lastFrameMillis = now
         nextHeartbeatMillis = now
         if configuration.startsOffline {
             applyNetworkStatus(online: false)
@@ -146,7 +134,7 @@ public final class CoreSession {
     /// `.tick` then, or earlier when input arrives.
     public var nextDeadlineMillis: Int64 {
         var next = nextHeartbeatMillis
-        if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
+        if let due = frames.nextDeadline(now: now, glyphsLoading: map.isLoadingGlyphs) { next = min(next, due) }
         if let deadline = requests.earliestDeadline() { next = min(next, deadline) }
         if let due = retries.earliestDue { next = min(next, due) }
         if let due = earliestViewDeadline { next = min(next, due) }
@@ -176,11 +164,7 @@ public final class CoreSession {
         sendDueRetries()
         dispatchWaiting()
         tickAnimation(now: now)
-        if let due = frameDueMillis, now >= due, frameRequestID == nil, frameHeldUntil == nil {
-            frameDueMillis = nil
-            lastFrameMillis = now
-            runFrame()
-        }
+        if frames.takeDue(now: now, glyphsLoading: map.isLoadingGlyphs) { runFrame() }
     }
 
     // MARK: Outputs
@@ -232,18 +216,17 @@ public final class CoreSession {
             dispatchWaiting()
         case .cancel(let loadID): cancelLoad(loadID)
         case .frameNeeded:
-            guard frameDueMillis == nil else { return }
-            frameDueMillis = max(now, lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
+            frames.frameNeeded(now: now)
         }
     }
 
     private func publishMapEvent(_ event: MapEvent) {
-        if case .mapWillStartLoading = event { reportedUnusable = [] }
+        if case .mapWillStartLoading = event { frames.styleStarted() }
         publishEvent(EventPayload(event), causedBy: causation(of: event))
         if case .sourceRemoved(let id) = event { diagnostics.loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
-            failAllSnapshots("the style failed to load: \(error.message)")
+            route(frames.failSnapshots("the style failed to load: \(error.message)"))
         }
     }
 
@@ -281,8 +264,7 @@ public final class CoreSession {
         gestures.release(owner: gone.id)
         route(location.pluginGone(gone))
         if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
-            rendererLost = reason == .goodbye ? nil : reason
-            rendererLossReported = false
+            frames.lastRendererGone(reason)
         }
         let moved = requests.unassignAll(from: identity)
         announceGone(gone, reason: reason, requestsMoved: moved.count)

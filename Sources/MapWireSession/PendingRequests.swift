@@ -29,21 +29,6 @@ enum RequestPurpose {
     case view(UInt64)
 }
 
-/// A frame being drawn: how it began, and the snapshot it answers (if any).
-struct FrameJob {
-    let start: FrameStart
-    let snapshot: SnapshotWaiter?
-    /// Drawn with its image for views of the map's frame (CoreSession+MapFrameViews.swift).
-    var returnsImage = false
-}
-
-/// A snapshot command waiting for the next full frame.
-struct SnapshotWaiter {
-    let identity: Data
-    let commandID: UInt64
-    let snapshot: Mapwire_V1_Snapshot
-}
-
 /// Requests to plugins that have no reply yet: one table for every kind. Which plugin has each, how
 /// many times it was sent, and when its current attempt and the request as a whole time out.
 ///

@@ -57,7 +57,7 @@ import Testing
         let start = h.time.millis
         h.advance(until: { !renderer.frames.isEmpty }, by: 1, limit: 200)
         #expect(!renderer.frames.isEmpty)
-        #expect(h.time.millis - start == CoreSession.glyphWaitMillis)
+        #expect(h.time.millis - start == FrameMachine.glyphWaitMillis)
     }
 
     @Test func aHeldFrameDoesNotMakeTheShellSpin() throws {
