@@ -20,7 +20,7 @@ extension CoreSession {
         case .reply(let reply):
             handleReply(PluginAnswer(reply), bytes: bytes.count, from: identity)
         case .heartbeat:
-            if !registry.heard(from: identity, now: now) {
+            if !router.registry.heard(from: identity, now: now) {
                 reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")
             }
         case .goodbye:
@@ -84,9 +84,8 @@ extension CoreSession {
         }
         guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
         if let tooLarge = HelloLimits.violation(of: hello) { return reject(identity: identity, .invalid, tooLarge) }
-        let (plugin, isNew) = registry.register(identity: identity, hello: hello, now: now)
         // A hello starts a new session: whatever the plugin cached before is gone.
-        sentKeys[identity] = nil
+        let (plugin, isNew) = router.register(identity, hello: hello, now: now)
         if isNew, plugin.roles.contains(PluginRole.renderer), frames.rendererRegistered() {
             // Frames were not drawn while the renderer was gone: draw one now.
             onMap { $0.requestRepaint() }
@@ -161,7 +160,7 @@ extension CoreSession {
                     $0.mapID = configuration.mapID
                     $0.subscribers = UInt32(diagnostics.subscribers)
                     $0.lastSequence = sequence
-                    $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
+                    $0.pluginRoles = router.registry.plugins.values.flatMap(\.roles).sorted()
                 }
             case .setViewportState(let c):
                 try setViewportState(c)

@@ -9,7 +9,7 @@ extension CoreSession {
     /// Runs a frame now: through a renderer when one is attached, else without drawing.
     func runFrame() {
         guard frames.requestID == nil, let start = onMap({ $0.beginFrame() }) else { return }
-        switch frames.plan(start, rendererPresent: registry.has(role: PluginRole.renderer), now: now) {
+        switch frames.plan(start, rendererPresent: router.has(role: PluginRole.renderer), now: now) {
         case .drawnByNobody:
             // Drawn by nobody on purpose: the annotations count as drawn.
             annotations.frameBegan()
@@ -52,7 +52,7 @@ extension CoreSession {
     func frameEnded(_ job: FrameJob, entry: PendingRequests.Entry, outcome: RequestOutcome) {
         frames.ended()
         guard case .answered(let reply, _, let from) = outcome else {
-            if case .failed(let why) = outcome { route(frames.abandoned(job, why, rendererPresent: registry.has(role: PluginRole.renderer))) }
+            if case .failed(let why) = outcome { route(frames.abandoned(job, why, rendererPresent: router.has(role: PluginRole.renderer))) }
             return
         }
         guard case .renderResult(let result) = reply.kind else {
@@ -60,7 +60,7 @@ extension CoreSession {
             return route(frames.notDrawn(job.start, snapshot: job.snapshot, "the renderer failed the frame: \(why)", drawAgain: false, report: true))
         }
         let resources = entry.request.renderFrame.resources
-        sentKeys[from, default: []].formUnion(resources.map(\.key))
+        router.sent(resources.map(\.key), to: from)
         route(frames.unusable(result.unusableResources, among: resources))
         // Not drawn, so not full whatever was loaded; drawn again at the next change, not in a loop.
         guard result.error.isEmpty else {
@@ -98,12 +98,9 @@ extension CoreSession {
     /// (a renderer that never keeps what it gets would make the core send forever).
     func resendMissingKeys(_ entry: PendingRequests.Entry, _ keys: [String], to identity: Data) {
         guard case .frame(let job) = entry.purpose else { return }
-        guard requests.noteResend(entry.id) > configuration.maxMissingKeyResends else {
-            sentKeys[identity, default: []].subtract(keys)
-            send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
-            return
+        if let again = router.resend(entry, keys: keys, to: identity, maxResends: configuration.maxMissingKeyResends) {
+            return send(again, to: identity)
         }
-        _ = requests.remove(entry.id)
         frames.ended()
         let named = keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
         let why = "the renderer still lacked \(keys.count) resource(s) after they were sent again "
@@ -116,7 +113,7 @@ extension CoreSession {
 
     /// Why the map's frame cannot be drawn for a command now; nil when it can.
     private var mapFrameRefusal: MapCommandError? {
-        guard registry.has(role: PluginRole.renderer) else { return MapCommandError("no renderer plugin is attached", reason: .refusedInState) }
+        guard router.has(role: PluginRole.renderer) else { return MapCommandError("no renderer plugin is attached", reason: .refusedInState) }
         guard map.loadPhase != .empty else { return MapCommandError("no style is loaded", reason: .refusedInState) }
         guard map.loadPhase != .failed else {
             return MapCommandError("the style failed to load: \(lastStyleError ?? "unknown error")", reason: .refusedInState)

@@ -27,9 +27,9 @@ extension CoreSession {
         self.online = online
         map.loadingMethods = online ? [.cache, .network] : [.cache]
         if !online { retries.networkLost() }
-        for id in requests.waiting {
-            guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = onMap({ $0.refreshLoadingMethod(loadID) }) else { continue }
-            requests.updateWaiting(id) { body in
+        for id in router.requests.waiting {
+            guard case .load(let loadID)? = router.requests.entry(id)?.purpose, let method = onMap({ $0.refreshLoadingMethod(loadID) }) else { continue }
+            router.requests.updateWaiting(id) { body in
                 guard case .load(let load) = body else { return }
                 var changed = load.request
                 changed.loadingMethods = method.map(\.protocolValue)

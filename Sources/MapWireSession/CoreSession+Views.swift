@@ -24,7 +24,7 @@ extension CoreSession {
         guard view.hasCamera else { return takeMapFrameView(view, commandID: commandID, from: identity) }
         let taken = views.take(view, commandID: commandID, from: identity, mapPixelRatio: map.pixelRatio,
                                defaultTimeoutMillis: Int64(configuration.requestTimeoutMilliseconds),
-                               rendererPresent: registry.has(role: PluginRole.renderer), now: now)
+                               rendererPresent: router.has(role: PluginRole.renderer), now: now)
         if case .failure(let refusal) = taken { return refusal }
         advanceViews()
         return nil
@@ -71,7 +71,7 @@ extension CoreSession {
                 views.drawing(id, as: requestID)
                 drawing = true
             case .fail(let id, let job, let error):
-                if let requestID = job.requestID { _ = requests.remove(requestID) }
+                if let requestID = job.requestID { _ = router.requests.remove(requestID) }
                 onMap { $0.releaseView(id) }
                 replyToCommand(job.commandID, error: error, to: job.identity)
             case .answer(let id, let job, let result):
@@ -96,7 +96,7 @@ extension CoreSession {
     func viewAnswered(_ id: UInt64, entry: PendingRequests.Entry, outcome: RequestOutcome) {
         var loadingGlyphs = false
         if case .answered(let reply, _, let from) = outcome, case .renderResult(let result) = reply.kind {
-            sentKeys[from, default: []].formUnion(entry.request.renderFrame.resources.map(\.key))
+            router.sent(entry.request.renderFrame.resources.map(\.key), to: from)
             if result.error.isEmpty {
                 let needed = result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) }
                 loadingGlyphs = onMap({ $0.requestGlyphRanges(needed) })
@@ -108,13 +108,10 @@ extension CoreSession {
     /// A renderer asked again for bytes of a view: sent again a few times, then the view goes to the
     /// policy as a failed attempt (another renderer, or the view's failure).
     func resendViewKeys(_ entry: PendingRequests.Entry, _ keys: [String], to identity: Data) {
-        sentKeys[identity, default: []].subtract(keys)
-        guard requests.noteResend(entry.id) > configuration.maxMissingKeyResends else {
-            send(.with { $0.request = outgoing(entry, to: identity) }, to: identity)
-            return
+        if let again = router.resend(entry, keys: keys, to: identity, maxResends: configuration.maxMissingKeyResends) {
+            return send(again, to: identity)
         }
-        guard let removed = requests.remove(entry.id) else { return }
-        resolve(removed, .failed("the renderer still lacked \(keys.count) resource(s) after they were sent again"))
+        resolve(entry, .failed("the renderer still lacked \(keys.count) resource(s) after they were sent again"))
         dispatchWaiting()
     }
 }

@@ -12,17 +12,15 @@ import MapWireProtocol
 public final class CoreSession {
     // The request path's state below is read and changed without dynamic exclusivity checks
     // (`@exclusivity(unchecked)`): a session is owned by one thread, and no access to one of these
-    // overlaps another access to the same property (closures passed while one is being changed touch
-    // others: `registry.next`'s load reads `requests`). The checks were about 24 a request, ≈ 2,000
-    // instructions with their thread-local look-ups (BENCHMARKS.md, sixth pass).
+    // overlaps another access to the same property. The checks were about 24 a request, ≈ 2,000
+    // instructions with their thread-local look-ups (BENCHMARKS.md, "The core's requests").
     let configuration: SessionConfiguration
     let logger: Logger
     var epoch: UInt64 { configuration.epoch }
     /// The map. Its calls leave what it asks for in its effects, which `onMap` carries out at once.
     let map: Map
-    @exclusivity(unchecked) var registry = PluginRegistry()
-    /// Every request to a plugin that has no answer yet, whatever its kind (PendingRequests.swift).
-    @exclusivity(unchecked) var requests = PendingRequests()
+    /// The plugins and every request to them that has no answer yet, whatever its kind (RequestRouter).
+    @exclusivity(unchecked) var router: RequestRouter
     /// Failed loads that are tried again, and whether the core is online (CoreSession+Network.swift).
     var retries = NetworkRetries()
     var online = true
@@ -44,8 +42,6 @@ public final class CoreSession {
     /// Whether the user's location is shown, how the camera tracks it, and the puck (LocationMachine).
     var location: LocationMachine
     var nextHeartbeatMillis: Int64 = 0
-    /// Ids of requests to plugins (random: RequestIDs.swift).
-    @exclusivity(unchecked) var requestIDs: RequestIDs
     /// The request id of each map load in flight (the map numbers its loads 1, 2, ...; the wire never
     /// sees those numbers).
     var loadRequestIDs: [UInt64: UInt64] = [:]
@@ -64,8 +60,6 @@ public final class CoreSession {
     var gestures = GestureMachine()
     /// Annotations, the selection and the delegate's answers (AnnotationMachine).
     var annotations: AnnotationMachine
-    /// Resource keys each renderer has been sent (their bytes need not travel again).
-    var sentKeys: [Data: Set<String>] = [:]
     /// Subscribers, the command tap, counters and load statuses, for watchers (Diagnostics).
     @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
@@ -78,7 +72,8 @@ public final class CoreSession {
     public init(configuration: SessionConfiguration, logger: Logger, requestIDs: RequestIDs, at time: SessionTime) {
         self.configuration = configuration
         self.logger = logger
-        self.requestIDs = requestIDs
+        router = RequestRouter(ids: requestIDs, maxInFlight: configuration.maxInFlightPerPlugin,
+                               unresponsiveAfter: configuration.unresponsiveAfterTimeouts)
         diagnostics = Diagnostics(logger: logger)
         frames = FrameMachine(intervalMillis: configuration.frameIntervalMilliseconds,
                               renderTimeoutMillis: configuration.renderTimeoutMilliseconds, now: time.millis, logger: logger)
@@ -110,8 +105,8 @@ public final class CoreSession {
         case .tick:
             runTimers()
         case .unreachable(let identity):
-            guard registry.plugins[identity] != nil else { return }
-            logger.warning("plugin connection gone", metadata: ["plugin": "\(registry.plugins[identity]?.id ?? "?")"])
+            guard router.registry.plugins[identity] != nil else { return }
+            logger.warning("plugin connection gone", metadata: ["plugin": "\(router.registry.plugins[identity]?.id ?? "?")"])
             pluginGone(identity, reason: .disconnected)
         case .subscription(let frame):
             handleSubscription(frame)
@@ -135,7 +130,7 @@ public final class CoreSession {
     public var nextDeadlineMillis: Int64 {
         var next = nextHeartbeatMillis
         if let due = frames.nextDeadline(now: now, glyphsLoading: map.isLoadingGlyphs) { next = min(next, due) }
-        if let deadline = requests.earliestDeadline() { next = min(next, deadline) }
+        if let deadline = router.requests.earliestDeadline() { next = min(next, deadline) }
         if let due = retries.earliestDue { next = min(next, due) }
         if let due = earliestViewDeadline { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
@@ -153,14 +148,7 @@ public final class CoreSession {
             nextHeartbeatMillis = now + Int64(configuration.heartbeatIntervalMilliseconds)
             heartbeatPlugins(now: now)
         }
-        var timedOutAt = retryTimedOutAttempts(now: now)
-        for entry in requests.expired(now: now) {
-            logger.warning("request timed out", metadata: ["id": "\(entry.id)"])
-            diagnostics.health.requestsTimedOut += 1
-            if let plugin = entry.plugin { timedOutAt.append(plugin) }
-            resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
-        }
-        noteTimeouts(at: timedOutAt)
+        expireRequests()
         sendDueRetries()
         dispatchWaiting()
         tickAnimation(now: now)
@@ -187,7 +175,7 @@ public final class CoreSession {
 
     /// A fresh request id, unguessable and not in use.
     func takeRequestID() -> UInt64 {
-        requestIDs.next(avoiding: { requests.contains($0) })
+        router.freshID()
     }
 
     // MARK: The map's effects
@@ -234,7 +222,7 @@ public final class CoreSession {
         // A load waiting for a retry is no longer tried; one whose retry is under way is cancelled below.
         retries.remove(loadID)
         guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
-              let plugin = requests.remove(requestID)?.plugin else { return }
+              let plugin = router.requests.remove(requestID)?.plugin else { return }
         let cancel = Mapwire_V1_PluginRequest.with {
             $0.id = takeRequestID()
             $0.cancel = .with { $0.requestID = requestID }
@@ -246,28 +234,26 @@ public final class CoreSession {
 
     func heartbeatPlugins(now: Int64) {
         let cutoff = now - 3 * Int64(configuration.heartbeatIntervalMilliseconds)
-        for plugin in registry.silent(since: cutoff) {
+        for plugin in router.registry.silent(since: cutoff) {
             logger.warning("plugin stopped answering", metadata: ["plugin": "\(plugin.id)"])
             pluginGone(plugin.identity, reason: .heartbeatTimeout)
         }
         let beat = Mapwire_V1_ControlMessage.with {
             $0.heartbeat = .with { $0.epoch = epoch; $0.sentUnixNanos = wallNanos }
         }
-        for identity in registry.plugins.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) { send(beat, to: identity) }
+        for identity in router.registry.plugins.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) { send(beat, to: identity) }
     }
 
     /// Forgets a plugin; its unanswered requests go to another plugin of the role (or wait for one, or
     /// fail, as their policy says).
     func pluginGone(_ identity: Data, reason: Mapwire_V1_PluginGone.Reason = .goodbye) {
-        guard let gone = registry.remove(identity) else { return }
-        sentKeys[identity] = nil
+        guard let (gone, moved) = router.remove(identity) else { return }
         gestures.release(owner: gone.id)
         route(location.pluginGone(gone))
-        if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
+        if gone.roles.contains(PluginRole.renderer), !router.has(role: PluginRole.renderer) {
             frames.lastRendererGone(reason)
         }
-        let moved = requests.unassignAll(from: identity)
-        announceGone(gone, reason: reason, requestsMoved: moved.count)
+        announceGone(gone, reason: reason, requestsMoved: moved)
         dispatchWaiting()
     }
 }
