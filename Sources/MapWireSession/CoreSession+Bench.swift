@@ -4,7 +4,7 @@ import MapWireProtocol
 
 /// A `bench-requests` run: load requests to the loaders, timed one by one, answered as a whole.
 /// A class: the session changes it at every reply, and a struct in an optional property was copied
-/// whole (its round trips included) to read or write one field (BENCHMARKS.md, third pass).
+/// whole (its round trips included) to read or write one field (BENCHMARKS.md, "The core's requests").
 final class BenchRequestRun {
     // Its counters are changed without dynamic exclusivity checks: only the session's one thread touches a run,
     // one field at a time.

@@ -2,8 +2,9 @@ import Foundation
 import MapEngine
 import MapWireProtocol
 
-/// A large set-style-json is parsed off the loop (issue 14, finding 11): the session hands the JSON out
-/// (`.parseStyle`), keeps answering and publishing, and takes the result as an input (`.styleParsed`).
+/// A large set-style-json is parsed off the loop, so pings and events keep flowing while it parses: the
+/// session hands the JSON out (`.parseStyle`), keeps answering and publishing, and takes the result as an
+/// input (`.styleParsed`).
 /// The command is answered then, as a small one is at once. A newer style supersedes a parse in flight.
 extension CoreSession {
     /// The set-style-json waiting for its parse.

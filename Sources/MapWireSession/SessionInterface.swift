@@ -170,6 +170,6 @@ public enum PluginRole {
     public static let loadStatus = "load-status"
     /// Sends location fixes (update-location) and source failures (report-location-failure).
     public static let location = "location"
-    /// Says how annotations and the user-location puck look and behave (seed 004's delegate questions).
+    /// Says how annotations and the user-location puck look and behave (MGLMapViewDelegate's annotation and user-location questions).
     public static let annotationDelegate = "annotation-delegate"
 }
