@@ -1,6 +1,6 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 
 /// Draws frames: each style layer in order, from the scene's decoded sources, onto a cairo canvas.
 /// Not Sendable: one thread renders; it keeps the compiled style and label placement between frames.

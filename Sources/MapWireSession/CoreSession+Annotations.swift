@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Annotations (PROTOCOL.md 7.10, seed 004): the commands, selection (by command or by a tap offered to

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Seed 002's chain over the bus: the engine's `GestureDispatch` says whom to ask; the session asks that

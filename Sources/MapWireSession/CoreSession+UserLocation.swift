@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The user-location commands and events (seed 004): showing the location, the tracking modes (which

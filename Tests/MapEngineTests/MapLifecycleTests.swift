@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import Testing
 
 /// Seed 004's lifecycle events around seed 000's sequence.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// The seed 000 loading sequence, step by step, with every load answered by the test.
 @Suite struct MapLoadingSequenceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// A `MapEnvironment` that records everything the map asks of it.
 final class RecordingEnvironment: MapEnvironment {

@@ -1,3 +1,4 @@
+import MapWireGeometry
 /// How one annotation looks and behaves, the annotation delegate's answers resolved against seed 004's
 /// defaults (PROTOCOL.md 7.10). Kept per annotation by the store; asked once, never per frame.
 public struct AnnotationAppearance: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import MapWireGeometry
 /// The eight gesture types the map recognises (seed 002), without their parameters:
 /// what claimed regions list and what a delegate can say it implements.
 public enum GestureKind: String, CaseIterable, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// What the map does with a gesture nobody else handled (the last step of seed 002's chain), as pure
 /// functions from the current camera to the next. Every change is anchored: the ground point under the

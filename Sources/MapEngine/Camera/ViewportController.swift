@@ -1,3 +1,4 @@
+import MapWireGeometry
 /// The viewport (seed 001) as a pure state machine. The core owns one, feeds it the time, the current
 /// camera and new locations, applies the cameras it returns and emits an event per status change.
 ///

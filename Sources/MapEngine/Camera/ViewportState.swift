@@ -1,3 +1,4 @@
+import MapWireGeometry
 /// Which way a follow-puck camera faces.
 public enum FollowPuckBearing: Equatable, Sendable {
     /// The location's heading (compass); the current bearing when it has none.

@@ -1,3 +1,4 @@
+import MapWireGeometry
 /// The target cameras states produce (what seed 001's `observeDataSource` handlers receive).
 public enum ViewportStates {
     /// The camera `state` wants now, or nil when it has none: idle, follow-puck without a location,

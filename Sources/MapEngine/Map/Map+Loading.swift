@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// The loading sequence of seed 000: style → sprite → sources' metadata → style loaded → tiles.
 extension Map {

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// The map: style, sources, tile pyramids, camera and frames, driven through the seed 000 loading
 /// sequence. Pure state machine: it never does I/O itself but asks its `MapEnvironment`.

@@ -1,5 +1,5 @@
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 
 /// What a frame draws above every style layer (issue 16): the annotations bottom first, then the
 /// user-location puck, then the callout of the selected annotation. Colours are resolved already.

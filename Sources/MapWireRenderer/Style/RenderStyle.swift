@@ -1,6 +1,6 @@
 import Foundation
 import MapWireJSON
-import MapEngine
+import MapWireStyle
 import MapWireNumerics
 import MapWireVectorTile
 
@@ -33,8 +33,8 @@ struct RenderStyle {
         }
         let rawLayers = (root["layers"] as? [Any]) ?? []
         let resolved: [Any]
-        do { resolved = try StyleDocument.resolvingReferences(rawLayers) }
-        catch { throw RenderStyleError(error.message) }
+        do { resolved = try LayerReferences.resolving(rawLayers) }
+        catch { throw RenderStyleError(error.description) }
         var layers: [RenderLayer] = []
         var problems: [String] = []
         for case let object as [String: Any] in resolved {
