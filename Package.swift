@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
-        .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
+        .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireBus", "MapWireProtocol"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),

@@ -243,7 +243,7 @@ static mapwire_image_status png_write_surface(
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_set_compression_level(job->png, compression_level);
   // No row filter: on map frames (flat areas, sharp edges) deflate alone finds the repeats, and
-  // choosing filters per row cost more time than every other step (see BENCHMARKS.md, Render).
+  // choosing filters per row cost more time than every other step (BENCHMARKS.md, "Frames and PNG").
   png_set_filter(job->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
   png_write_info(job->png, job->info);
   // One straight-alpha row at a time: the frame is never copied whole.

@@ -14,7 +14,7 @@ extension Canvas {
     /// The surface as a PNG (RGB when opaque, else straight-alpha RGBA), encoded straight from the
     /// premultiplied surface row by row. Cairo's own writer (libpng defaults: zlib level 6,
     /// adaptive row filters) took 25–30 ms of a 512×512 frame; zlib level 1 without filters takes
-    /// about a fifth of that (BENCHMARKS.md, Render).
+    /// about a fifth of that (BENCHMARKS.md, "Frames and PNG").
     public func pngData() throws(ImageEncodingError) -> Data {
         cairo_surface_flush(surface)
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)

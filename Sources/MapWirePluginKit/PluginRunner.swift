@@ -48,7 +48,9 @@ public final class PluginRunner {
     /// Keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc.
     public var curve: CurveClientKeys?
     /// Run the handler on a worker thread (in order, one at a time) so heartbeats keep going during
-    /// long requests; for plugins whose requests can take longer than a few heartbeat intervals.
+    /// long requests; for plugins whose requests can take longer than a few heartbeat intervals. When the
+    /// worker can no longer send its replies, `run` throws that error, so the plugin exits and whoever
+    /// supervises it (`mapwire up`) starts a fresh one.
     public var handlesRequestsOffThread = false
 
     public init(description: PluginDescription, controlEndpoint: String, logger: Logger, stopFlag: StopFlag = StopFlag()) {
@@ -85,7 +87,7 @@ public final class PluginRunner {
         if let curve { try socket.makeCurveClient(curve) }
         try socket.connect(endpoint)
         // Off-thread handling: replies come back from the worker on this PAIR socket.
-        let worker = handlesRequestsOffThread && asyncHandler == nil ? RequestWorker() : nil
+        let worker = handlesRequestsOffThread && asyncHandler == nil ? RequestWorker(logger: logger) : nil
         let replies = try worker.map { worker in
             let pair = try ZMQSocket(type: .pair)
             try pair.bind(worker.endpoint)
@@ -116,6 +118,9 @@ public final class PluginRunner {
         var nextBeat: Int64 = 0
 
         while !stopFlag.isStopped {
+            // A worker that can no longer hand back replies ends the run (and so the process): heartbeats
+            // alone would keep the core sending this plugin requests it never answers.
+            if let failure = worker?.failure { throw failure }
             let now = monotonicMillis()
             if now >= nextBeat {
                 if welcome != nil, now - lastHeardCore > 3 * interval {
@@ -186,7 +191,7 @@ public final class PluginRunner {
                     onCommandReply(reply)
                 case .request(let request):
                     if let asyncHandler, let channel { asyncHandler(request, channel) }
-                    else if let worker { worker.submit(request) }
+                    else if let worker { try worker.submit(request) }
                     else if let reply = handler(request) {
                         try send(.with { $0.reply = reply }, on: socket)
                         for command in commandsAfterReply(reply) { try send(.with { $0.command = command }, on: socket) }

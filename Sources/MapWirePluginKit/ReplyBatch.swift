@@ -1,7 +1,7 @@
 /// When a plugin sends the wire replies it holds back while more requests wait (PluginRunner): once
 /// `limit` are held, or once the batch has run `budgetNanos`. Held longer, the replies of slow requests
 /// (a loader inflating tiles, ~190 µs each) came to the core 16 at a time, and the loader sat idle while
-/// the core turned them into its next requests (BENCHMARKS.md, "Replies sent as they are due"). Cheap
+/// the core turned them into its next requests (BENCHMARKS.md, "The loader's requests"). Cheap
 /// requests still go out many to one wakeup of libzmq's I/O thread. A pure step: time passed in.
 struct ReplyBatch {
     static let limit = 64

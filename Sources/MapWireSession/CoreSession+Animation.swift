@@ -16,8 +16,8 @@ extension CoreSession {
     func tickAnimation(now: Int64) {
         guard isAnimating, now >= nextAnimationMillis else { return }
         nextAnimationMillis = now + Self.animationIntervalMillis
-        map.advanceAnimation(to: Self.seconds(now))
-        tickViewport(now: now)
+        onMap { $0.advanceAnimation(to: Self.seconds(now)) }
+        tickViewport()
     }
 
     func jump(_ c: Mapwire_V1_JumpTo) throws(MapCommandError) {
@@ -52,7 +52,7 @@ extension CoreSession {
         setViewportIdle()
         // The first step comes one tick after the start: at the start itself the camera has not moved yet.
         nextAnimationMillis = now + Self.animationIntervalMillis
-        map.startAnimation(animation, at: Self.seconds(now))
+        onMap { $0.startAnimation(animation, at: Self.seconds(now)) }
     }
 
     static func seconds(_ millis: Int64) -> Double { Double(millis) / 1000 }

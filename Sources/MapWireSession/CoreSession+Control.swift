@@ -74,8 +74,7 @@ extension CoreSession {
     }
 
     func reject(identity: Data?, _ code: Mapwire_V1_Error.Code, _ why: String, inReplyTo id: UInt64 = 0) {
-        rejectedMessages += 1
-        logger.notice("rejected a control message: \(why)")
+        diagnostics.noteRejected(why)
         if let identity { send(.error(code, why, inReplyTo: id), to: identity) }
     }
 
@@ -92,7 +91,7 @@ extension CoreSession {
         if isNew, plugin.roles.contains(PluginRole.renderer), rendererLost != nil {
             // Frames were not drawn while the renderer was gone: draw one now.
             rendererLost = nil
-            map.requestRepaint()
+            onMap { $0.requestRepaint() }
         }
         let asksDelegate = isNew && plugin.roles.contains(PluginRole.annotationDelegate)
         if isNew {
@@ -124,17 +123,19 @@ extension CoreSession {
             case .setStyleUri(let c):
                 guard !c.uri.isEmpty else { throw MapCommandError("set-style-uri needs a URI") }
                 supersedeStyleParse()
-                health.styleURI = c.uri
-                map.setStyleURI(c.uri)
+                diagnostics.styleURI = c.uri
+                onMap { $0.setStyleURI(c.uri) }
             case .setStyleJson(let c):
                 supersedeStyleParse()
-                health.styleURI = ""
-                try map.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL)
+                diagnostics.styleURI = ""
+                try onMap { try $0.setStyleJSON(c.json, baseURL: c.baseURL.isEmpty ? nil : c.baseURL) }
             case .setCamera(let c):
                 setViewportIdle()
-                try map.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
-                                  zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
-                                  pitch: c.hasPitch ? c.pitch : nil)
+                try onMap {
+                    try $0.setCamera(center: c.hasCenter ? LngLat(longitude: c.center.longitude, latitude: c.center.latitude) : nil,
+                                     zoom: c.hasZoom ? c.zoom : nil, bearing: c.hasBearing ? c.bearing : nil,
+                                     pitch: c.hasPitch ? c.pitch : nil)
+                }
             case .jumpTo(let c):
                 try jump(c)
             case .easeTo(let c):
@@ -142,42 +143,42 @@ extension CoreSession {
             case .flyTo(let c):
                 try fly(c)
             case .setSize(let c):
-                try map.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio)
+                try onMap { try $0.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio) }
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
-                tickViewport(now: now)
+                tickViewport()
                 askAboutUserLocation()
             case .addSource(let c):
-                try map.addSource(id: c.id, json: c.json)
+                try onMap { try $0.addSource(id: c.id, json: c.json) }
             case .removeSource(let c):
-                try map.removeSource(id: c.id)
+                try onMap { try $0.removeSource(id: c.id) }
             case .addStyleImage(let c):
-                try map.addStyleImage(c.definition)
+                try onMap { try $0.addStyleImage(c.definition) }
             case .removeStyleImage(let c):
-                try map.removeStyleImage(id: c.id)
+                try onMap { try $0.removeStyleImage(id: c.id) }
             case .removeLayer(let c):
-                try map.removeLayer(id: c.id)
+                try onMap { try $0.removeLayer(id: c.id) }
             case .ping:
                 reply.pong = .with {
                     $0.epoch = epoch
                     $0.mapID = configuration.mapID
-                    $0.subscribers = UInt32(subscribers)
+                    $0.subscribers = UInt32(diagnostics.subscribers)
                     $0.lastSequence = sequence
                     $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
                 }
             case .setViewportState(let c):
                 try setViewportState(c)
             case .updateLocation(let c):
-                try updateLocation(c)
+                route(try location.update(c, now: now, wallNanos: wallNanos))
             case .setShowsUserLocation(let c):
-                setShowsUserLocation(c.shows)
+                route(location.setShows(c.shows))
             case .setTrackingMode(let c):
-                try setTrackingMode(c)
+                route(try location.setTrackingMode(c))
             case .reportLocationFailure(let c):
-                try reportLocationFailure(c)
+                route(try location.failure(c))
             case .reportLocationAuthorization(let c):
-                try reportLocationAuthorization(c)
+                route(try location.authorization(c))
             case .setViewportUpdating(let c):
-                viewportUpdating(c.updating)
+                route(viewport.setUpdating(c.updating, in: viewportScene))
             case .publishViewportTarget(let c):
                 try publishViewportTarget(c)
             case .getCamera:
@@ -185,7 +186,7 @@ extension CoreSession {
             case .publishLoadStatus(let c):
                 try publishLoadStatus(c)
             case .getLoadStatus:
-                reply.loadStatus = loadStatuses.report
+                reply.loadStatus = diagnostics.loadStatuses.report
             case .getState:
                 reply.state = stateSnapshot
             case .reportSupervision(let c):
@@ -193,15 +194,15 @@ extension CoreSession {
             case .setNetworkStatus(let c):
                 try setNetworkStatus(c.status)
             case .addAnnotations(let c):
-                try addAnnotations(c)
+                route(try annotations.add(c, delegatePresent: hasAnnotationDelegate))
             case .removeAnnotations(let c):
-                try removeAnnotations(c)
+                route(try annotations.remove(c))
             case .selectAnnotation(let c):
-                try selectAnnotation(c)
+                route(try annotations.select(c))
             case .deselectAnnotation(let c):
-                try deselectAnnotation(c)
+                route(try annotations.deselect(c))
             case .getAnnotations:
-                reply.annotations = annotationList
+                reply.annotations = annotations.list
             case .snapshot, .renderView, .benchRequests, .benchPublish:
                 throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
             case .gesture, .claimGestures, .releaseGestures:

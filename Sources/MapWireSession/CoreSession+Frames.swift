@@ -13,27 +13,27 @@ extension CoreSession {
         guard registry.has(role: PluginRole.renderer) else {
             guard let lost = rendererLost else {
                 // Drawn by nobody on purpose: the annotations count as drawn.
-                guard let start = map.beginFrame() else { return }
-                annotationFrameBegan()
-                annotationFrameDrawn()
-                return map.finishFrame(start)
+                guard let start = onMap({ $0.beginFrame() }) else { return }
+                annotations.frameBegan()
+                route(annotations.frameDrawn())
+                return onMap({ $0.finishFrame(start) })
             }
-            guard let start = map.beginFrame() else { return }
+            guard let start = onMap({ $0.beginFrame() }) else { return }
             frameNotDrawn(start, snapshot: nil, "no renderer to draw the frame: the renderer went away (plugin-gone: \(lost.documentedName))",
                           drawAgain: false, report: takeLossReport())
             return
         }
-        guard let start = map.beginFrame() else { return }
-        annotationFrameBegan()
+        guard let start = onMap({ $0.beginFrame() }) else { return }
+        annotations.frameBegan()
         // The map changes with this frame: the last one's image no longer answers views of it.
         mapFrameViews.lastImage = nil
         let withImage = mapFrameViews.wantImage(now: now)
         var waiter: SnapshotWaiter?
         if start.full, !snapshotWaiters.isEmpty { waiter = snapshotWaiters.removeFirst() }
-        let (styleKey, resources) = map.renderResources()
-        let overlay = annotationOverlayResource()
-        let puck = userLocationPuck
-        let callout = calloutOverlay
+        let (styleKey, resources) = onMap({ $0.renderResources() })
+        let overlay = annotations.overlayResource()
+        let puck = location.puck(at: viewport.location)
+        let callout = annotations.calloutOverlay(in: annotationScene)
         let camera = cameraState
         let pixelRatio = map.pixelRatio
         frameRequestID = addRequest(role: PluginRole.renderer, purpose: .frame(FrameJob(start: start, snapshot: waiter, returnsImage: withImage)),
@@ -83,17 +83,17 @@ extension CoreSession {
             // Labels that need more glyphs: load them. A frame drawn without glyphs still loading, or
             // without an image the core holds, is not full: map-loaded, map-idle and a snapshot wait for
             // the frame drawn with them (a range that failed to load counts as settled).
-            let needed = result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) }
-            let loadingGlyphs = map.requestGlyphRanges(needed)
-            let imagesComing = map.imagesMissing(result.missingImages, frameKeys: Set(entry.request.renderFrame.resources.map(\.key)))
-            let drawn = frame.start.drawn(lackingResources: map.isLoadingAny(of: needed) || imagesComing || result.drewNothing)
-            if drawn.full {
-                for unused in map.imagesUsed(Set(result.usedImages)) { askWhetherToRemove(unused) }
-            }
+            let report = RendererFrameReport(
+                neededGlyphs: result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) },
+                missingImages: result.missingImages, usedImages: Set(result.usedImages),
+                frameKeys: Set(entry.request.renderFrame.resources.map(\.key)), drewNothing: result.drewNothing)
+            let judged = onMap({ $0.frameDrawn(frame.start, report) })
+            let drawn = judged.frame
+            for unused in judged.unusedImages { askWhetherToRemove(unused) }
             // The next frame would lack them and cost a renderer's whole frame time: it waits a little for them.
-            if loadingGlyphs { glyphWaitUntilMillis = now + Self.glyphWaitMillis }
-            annotationFrameDrawn()
-            map.finishFrame(drawn, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged)
+            if judged.loadingGlyphs { glyphWaitUntilMillis = now + Self.glyphWaitMillis }
+            route(annotations.frameDrawn())
+            onMap { $0.finishFrame(drawn, needsRepaint: result.needsRepaint, placementChanged: result.placementChanged) }
             if frame.returnsImage, drawn.full, !result.png.isEmpty { mapFrameDrawn(result) }
             if let waiter = frame.snapshot {
                 if drawn.full { answerSnapshot(waiter, with: result) } else { snapshotWaiters.insert(waiter, at: 0) }
@@ -114,8 +114,8 @@ extension CoreSession {
         guard let lost = rendererLost else {
             // The last renderer left by goodbye: from now on frames are drawn by nobody, on purpose.
             logger.notice("frame not drawn: \(why)")
-            annotationFrameNotDrawn()
-            map.finishFrame(frame.start.undrawn, needsRepaint: true)
+            annotations.frameNotDrawn()
+            onMap { $0.finishFrame(frame.start.undrawn, needsRepaint: true) }
             if let waiter = frame.snapshot { snapshotWaiters.insert(waiter, at: 0) }
             return
         }
@@ -134,8 +134,8 @@ extension CoreSession {
     func frameNotDrawn(_ start: FrameStart, snapshot: SnapshotWaiter?, _ why: String, drawAgain: Bool, report: Bool) {
         logger.warning("frame not drawn: \(why)")
         if report { publish(.mapLoadingError(.with { $0.type = .renderer; $0.message = why })) }
-        annotationFrameNotDrawn()
-        map.finishFrame(start.undrawn, needsRepaint: drawAgain)
+        annotations.frameNotDrawn()
+        onMap { $0.finishFrame(start.undrawn, needsRepaint: drawAgain) }
         guard let snapshot else { return }
         if drawAgain { snapshotWaiters.insert(snapshot, at: 0) } else { failSnapshot(snapshot, why) }
     }
@@ -168,7 +168,7 @@ extension CoreSession {
             return MapCommandError("the style failed to load: \(lastStyleError ?? "unknown error")", reason: .refusedInState)
         }
         snapshotWaiters.append(SnapshotWaiter(identity: identity, commandID: commandID, snapshot: snapshot))
-        map.requestRepaint()
+        onMap { $0.requestRepaint() }
         return nil
     }
 

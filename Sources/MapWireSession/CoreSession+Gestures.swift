@@ -1,44 +1,31 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
-/// Gesture commands: claims of screen regions by plugins, and gestures from any client, which wait in
-/// a queue and go through the dispatch chain one at a time (CoreSession+GestureDispatch.swift) so a
-/// pan's changed never overtakes its began.
+/// The session's side of the gestures (GestureMachine): the commands, and each step of the chain carried
+/// out (questions through the request table, whose outcomes resume the chain, possibly at once when
+/// nobody can answer).
 extension CoreSession {
-    /// A gesture command waiting for the one in flight to finish.
-    struct QueuedGesture {
-        let command: Mapwire_V1_Gesture
-        let gesture: Gesture
-        let client: Data
-        let commandID: UInt64
-    }
-
-    /// More gestures than this waiting means the client sends faster than handlers answer: refuse.
-    static let gestureQueueLimit = 1000
-
-    /// Handles gesture, claim-gestures and release-gestures; false for every other command.
+    /// Handles gesture, claim-gestures and release-gestures; false for every other command. A gesture is
+    /// answered when its dispatch is over.
     func handleGestureCommand(_ command: Mapwire_V1_Command, from identity: Data) -> Bool {
         switch command.kind {
         case .gesture(let c):
             do throws(MapCommandError) {
-                let gesture = try c.engineGesture()
-                guard gestureQueue.count < Self.gestureQueueLimit else {
-                    throw MapCommandError("too many gestures waiting for dispatch", reason: .busy)
-                }
-                gestureQueue.append(QueuedGesture(command: c, gesture: gesture, client: identity, commandID: command.id))
-                if gestureInFlight == nil { advanceGesture() }
+                try gestures.enqueue(c, commandID: command.id, from: identity)
+                advanceGestures()
             } catch {
                 replyToCommand(command.id, error: error, to: identity)
             }
         case .claimGestures(let c):
-            replyToCommand(command.id, error: claim(c, from: identity), to: identity)
+            replyToCommand(command.id, error: gestures.claim(c, owner: registry.plugins[identity]?.id), to: identity)
         case .releaseGestures:
             guard let plugin = registry.plugins[identity] else {
                 replyToCommand(command.id, error: MapCommandError("only a plugin that said hello has gesture claims", reason: .refusedInState), to: identity)
                 return true
             }
-            gestureClaims.removeAll { $0.owner == plugin.id }
+            gestures.release(owner: plugin.id)
             replyToCommand(command.id, error: nil, to: identity)
         default:
             return false
@@ -46,19 +33,81 @@ extension CoreSession {
         return true
     }
 
-    /// Adds a claim for the sending plugin; returns why it was refused, or nil.
-    private func claim(_ c: Mapwire_V1_ClaimGestures, from identity: Data) -> MapCommandError? {
-        // Claims die with their plugin, so a client without a hello (nobody to watch) cannot make one.
-        guard let plugin = registry.plugins[identity] else { return MapCommandError("only a plugin that said hello can claim gestures", reason: .refusedInState) }
-        let region = c.region.engineRect
-        guard [region.x, region.y, region.width, region.height].allSatisfy(\.isFinite), region.width > 0, region.height > 0 else {
-            return MapCommandError("a claimed region needs finite values and a positive width and height")
+    /// What the gesture chain sees of the core now.
+    private var gestureContext: GestureMachine.Context {
+        GestureMachine.Context(
+            camera: map.camera, size: map.size,
+            hasDelegate: registry.has(role: PluginRole.gestureDelegate), hasVeto: registry.has(role: PluginRole.cameraVeto),
+            claimantIdentity: { [registry] owner in registry.plugins.values.first(where: { $0.id == owner })?.identity },
+            offerToSubviews: { [unowned self] gesture, commandID in
+                let (taken, outputs) = annotations.offerTap(gesture, commandID: commandID, in: annotationScene)
+                route(outputs)
+                return taken
+            })
+    }
+
+    /// Carries out the chain's steps until it waits for a plugin or has nothing left to do.
+    func advanceGestures() {
+        while let step = gestures.next(gestureContext) {
+            switch step {
+            case .begin(let kind):
+                onMap { $0.beginGesture(kind) }
+            case .ask(let claimant, let command):
+                let id = addRequest(role: PluginRole.gestureDelegate, purpose: .gestureAsk(claimant: claimant?.id),
+                                    policy: decisionPolicy(timeoutMillis: configuration.gestureTimeoutMilliseconds),
+                                    onlyPlugin: claimant?.identity) {
+                    $0.handleGesture = .with { $0.gesture = command }
+                }
+                gestures.waiting(for: id)
+                dispatchWaiting()
+            case .askVeto(let proposed):
+                let old = cameraState
+                let new = cameraState(for: proposed)
+                let id = addRequest(role: PluginRole.cameraVeto, purpose: .veto(proposed: proposed),
+                                    policy: decisionPolicy(timeoutMillis: configuration.vetoTimeoutMilliseconds)) {
+                    $0.mayChangeCamera = .with { $0.oldCamera = old; $0.newCamera = new }
+                }
+                gestures.waiting(for: id)
+                dispatchWaiting()
+            case .applyCamera(let camera):
+                applyGestureCamera(camera)
+            case .finished(let event, let ends, let client, let commandID):
+                publish(.gesture(event), causedBy: commandID)
+                if let ends { onMap { $0.endGesture(ends) } }
+                replyToCommand(commandID, error: nil, to: client)
+            }
         }
-        let kinds = c.kinds.compactMap(\.engineKind)
-        guard !kinds.isEmpty, kinds.count == c.kinds.count else { return MapCommandError("a claim needs known gesture kinds") }
-        // Newest first: what a plugin puts on the map later lies on top (an inner view after its parent).
-        gestureClaims.insert(GestureClaim(owner: plugin.id, region: region, kinds: Set(kinds)), at: 0)
-        return nil
+    }
+
+    /// A user gesture takes the camera back from the viewport, as GL viewports do.
+    private func applyGestureCamera(_ camera: Camera) {
+        setViewportIdle()
+        onMap { $0.applyGestureCamera(camera) }
+    }
+
+    /// A claimant's or the delegate's answer (or its absence: not handled) to request `id`.
+    func gestureAnswered(_ id: UInt64, _ outcome: RequestOutcome, claimant: String?) {
+        var answer = GestureAnswer.notHandled
+        var label = ""
+        switch outcome {
+        case .answered(let reply, _, let from):
+            if case .gestureAnswer(let a) = reply.kind { answer = a.answer.engineAnswer }
+            else { logger.notice("a gesture handler answered with an unexpected reply", metadata: ["id": "\(id)"]) }
+            label = claimant.map { "claimant:\($0)" } ?? "delegate:\(registry.plugins[from]?.id ?? "?")"
+        case .failed(let why):
+            logger.notice("a gesture handler did not answer: \(why)", metadata: ["id": "\(id)"])
+        }
+        guard gestures.answered(id, answer, label: label) else { return }
+        advanceGestures()
+    }
+
+    /// The camera veto's decision (or its absence: allowed) on request `id`.
+    func vetoAnswered(_ id: UInt64, _ outcome: RequestOutcome, proposed: Camera) {
+        var allow = true
+        if case .answered(let reply, _, _) = outcome, case .cameraDecision(let d) = reply.kind { allow = d.allow }
+        guard gestures.vetoDecided(id, allow: allow) else { return }
+        if allow { applyGestureCamera(proposed) }
+        advanceGestures()
     }
 
     /// A command's reply: ok, or refused with its message and error code (PROTOCOL.md 7.3).
@@ -75,17 +124,15 @@ extension CoreSession {
         }, to: identity)
     }
 
-    /// The gesture event for a finished dispatch: what happened and who took it.
-    func gestureEvent(_ g: GestureInFlight) -> Mapwire_V1_Envelope.OneOf_Payload {
-        .gesture(.with {
-            $0.kind = g.command.kind
-            $0.phase = g.command.phase
-            $0.location = g.command.location
-            $0.translation = g.command.translation
-            $0.scale = g.command.scale
-            $0.degrees = g.command.degrees
-            $0.handledBy = g.handledBy
-            $0.cameraVetoed = g.vetoed
-        })
+    /// A camera as the protocol shows it, with the current viewport size.
+    func cameraState(for camera: Camera) -> Mapwire_V1_CameraState {
+        .with {
+            $0.center = .with { $0.longitude = camera.center.longitude; $0.latitude = camera.center.latitude }
+            $0.zoom = camera.zoom
+            $0.bearing = camera.bearing
+            $0.pitch = camera.pitch
+            $0.width = UInt32(map.size.width)
+            $0.height = UInt32(map.size.height)
+        }
     }
 }

@@ -46,7 +46,7 @@ extension CoreSession {
         mapFrameViews.waiting.append(.init(identity: identity, commandID: commandID, deadlineMillis: now + timeout))
         // The frame under way answers it when it was asked for its image; else the next one (asked for here
         // when none is wanted yet) does.
-        if frameRequestID == nil || !frameUnderWayReturnsImage { map.requestRepaint() }
+        if frameRequestID == nil || !frameUnderWayReturnsImage { onMap { $0.requestRepaint() } }
         return nil
     }
 

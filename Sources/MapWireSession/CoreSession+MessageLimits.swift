@@ -7,29 +7,21 @@ import MapWireWireFormat
 /// hands over only their first bytes.
 extension CoreSession {
     /// The longest (un)subscription the events socket takes, in bytes after its first byte; the shell lets
-    /// libzmq read up to twice this much, so what lies between is counted here.
-    public static let largestSubscriptionBytes = 64 << 10
+    /// libzmq read up to twice this much, so what lies between is counted (Diagnostics).
+    public static let largestSubscriptionBytes = Diagnostics.largestSubscriptionBytes
 
     /// A control message over `--max-message-bytes`. When it is a plugin's reply to a request that plugin
     /// holds, the request fails now with the reason (instead of waiting out its attempts).
     func refuseTooLarge(from identity: Data, bytes: Int, limit: Int, head: Data) {
         let carried = ControlMessageHead(head)
         let why = "a control message of \(bytes) bytes is over this core's limit of \(limit) bytes (--max-message-bytes): refused unread"
-        noteTooLarge(why)
+        diagnostics.noteTooLarge(why)
         send(.error(.tooLarge, why, inReplyTo: carried.id), to: identity)
         guard carried.body == .reply, let entry = requests.entry(carried.id), entry.plugin == identity,
               let failed = requests.remove(carried.id) else { return }
         _ = registry.heard(from: identity, now: now)
         resolve(failed, .failed("the \(failed.role) plugin's reply of \(bytes) bytes is over the core's limit of \(limit) bytes (--max-message-bytes)"))
         dispatchWaiting()
-    }
-
-    /// Counts one message too large, and logs the 1st, 2nd, 4th, 8th… so a flood does not flood the log.
-    func noteTooLarge(_ why: String) {
-        health.messagesTooLarge += 1
-        let count = health.messagesTooLarge
-        guard count & (count - 1) == 0 else { return }
-        logger.warning("refused a message: \(why) (\(count) too large so far)")
     }
 }
 

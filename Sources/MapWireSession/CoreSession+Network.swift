@@ -28,7 +28,7 @@ extension CoreSession {
         map.loadingMethods = online ? [.cache, .network] : [.cache]
         if !online { retries.networkLost() }
         for id in requests.waiting {
-            guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = map.refreshLoadingMethod(loadID) else { continue }
+            guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = onMap({ $0.refreshLoadingMethod(loadID) }) else { continue }
             requests.updateWaiting(id) { body in
                 guard case .load(let load) = body else { return }
                 var changed = load.request
@@ -44,11 +44,11 @@ extension CoreSession {
         let result = loadResult(outcome, role: role)
         guard let error = result.response.error, error.reason != .success, error.reason != .unspecified else {
             retries.remove(loadID)
-            return map.resourceFinished(loadID, result)
+            return onMap({ $0.resourceFinished(loadID, result) })
         }
         var retryAfter: UInt32?
         if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.retryAfterMs }
-        guard case .load(let load) = body else { return map.resourceFinished(loadID, result) }
+        guard case .load(let load) = body else { return onMap({ $0.resourceFinished(loadID, result) }) }
         let asked = load.request
         let state = retries.failed(loadID, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
                                    retryAfterMillis: retryAfter, online: online,
@@ -57,7 +57,7 @@ extension CoreSession {
             logger.info("load failed, tried again \(state.description)",
                         metadata: ["url": "\(asked.url)", "reason": "\(error.reason.rawValue)"])
         }
-        map.resourceFinished(loadID, result, willRetry: state != nil)
+        onMap { $0.resourceFinished(loadID, result, willRetry: state != nil) }
     }
 
     /// Sends the retries that are due.
@@ -79,7 +79,7 @@ extension CoreSession {
     /// the map no longer wants is forgotten.
     private func resend(_ loadIDs: [UInt64]) {
         for loadID in loadIDs {
-            guard let load = map.retryLoad(loadID) else {
+            guard let load = onMap({ $0.retryLoad(loadID) }) else {
                 retries.remove(loadID)
                 continue
             }

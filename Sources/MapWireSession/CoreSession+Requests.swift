@@ -10,6 +10,14 @@ extension CoreSession {
     enum RequestOutcome {
         case answered(PluginAnswer, bytes: Int, from: Data)
         case failed(String)
+
+        /// What a machine asking a question sees of the outcome.
+        var question: QuestionOutcome {
+            switch self {
+            case .answered(let reply, _, _): .answered(reply.kind)
+            case .failed(let why): .unanswered(why)
+            }
+        }
     }
 
     var loadPolicy: RequestPolicy {
@@ -93,7 +101,7 @@ extension CoreSession {
                                                                           wallNanos: wallNanos, monotonicNanos: monotonicNanos,
                                                                           leavingWaiting: false) else { continue }
             if position == sentAtFront { sentAtFront += 1 } else { sentElsewhere.append(id) }
-            health.requestsSent += 1
+            diagnostics.health.requestsSent += 1
             if drawsFrame, let entry = requests.entry(id) {
                 send(.with { $0.request = outgoing(entry, to: plugin.identity) }, to: plugin.identity)
             } else {
@@ -134,12 +142,12 @@ extension CoreSession {
             registered = registry.heardAnswer(from: identity, now: now)
         }
         guard let sender else {
-            if registered { health.lateRepliesDropped += 1 } else { refuseReply(reply.id, from: identity, "it is not a registered plugin") }
+            if registered { diagnostics.health.lateRepliesDropped += 1 } else { diagnostics.noteRefusedReply(reply.id, "it is not a registered plugin") }
             return
         }
         // Only a plugin an attempt went to may answer: the current one, or an earlier one still registered.
         guard sender.current || (registered && sender.asked) else {
-            return refuseReply(reply.id, from: identity, registered ? "the request was not sent to it" : "it is not a registered plugin")
+            return diagnostics.noteRefusedReply(reply.id, registered ? "the request was not sent to it" : "it is not a registered plugin")
         }
         if sender.draws, case .renderResult(let result) = reply.kind, !result.missingKeys.isEmpty, let entry = requests.entry(reply.id) {
             if case .frame = entry.purpose { return resendMissingKeys(entry, result.missingKeys, to: identity) }
@@ -168,28 +176,17 @@ extension CoreSession {
             // No answer, or anything but keep: false, keeps the image.
             guard case .answered(let reply, _, _) = outcome, case .styleImageDecision(let decision) = reply.kind,
                   !decision.keep else { return }
-            try? map.removeStyleImage(id: imageID)
+            try? onMap { try $0.removeStyleImage(id: imageID) }
         case .gestureAsk(let claimant):
-            var answer = GestureAnswer.notHandled
-            var label = ""
-            if case .answered(let reply, _, let from) = outcome {
-                if case .gestureAnswer(let a) = reply.kind { answer = a.answer.engineAnswer }
-                else { logger.notice("a gesture handler answered with an unexpected reply", metadata: ["id": "\(id)"]) }
-                label = claimant.map { "claimant:\($0)" } ?? "delegate:\(registry.plugins[from]?.id ?? "?")"
-            } else if case .failed(let why) = outcome {
-                logger.notice("a gesture handler did not answer: \(why)", metadata: ["id": "\(id)"])
-            }
-            resumeGesture(id, answer: answer, label: label)
+            gestureAnswered(id, outcome, claimant: claimant)
         case .veto(let proposed):
-            var allow = true
-            if case .answered(let reply, _, _) = outcome, case .cameraDecision(let d) = reply.kind { allow = d.allow }
-            resumeGesture(id, allow: allow, proposed: proposed)
+            vetoAnswered(id, outcome, proposed: proposed)
         case .bench(let index):
             benchFinished(index, entry: entry, outcome: outcome)
         case .annotationQuestion(let ids):
-            annotationsDescribed(ids, outcome)
+            route(annotations.described(ids, outcome.question))
         case .userLocationQuestion:
-            userLocationDescribed(outcome)
+            route(location.described(outcome.question))
         case .view(let viewID):
             viewAnswered(viewID, entry: entry, outcome: outcome)
         }
@@ -207,22 +204,13 @@ extension CoreSession {
         }
     }
 
-    /// A reply from a connection the request was not sent to: dropped, counted, and logged (at powers of
-    /// two, so a flood of them does not flood the log).
-    private func refuseReply(_ id: UInt64, from identity: Data, _ why: String) {
-        health.repliesRefused += 1
-        let count = health.repliesRefused
-        guard count & (count - 1) == 0 else { return }
-        logger.warning("refused a plugin reply: \(why) (\(count) refused so far)", metadata: ["id": "\(id)"])
-    }
-
     /// Requests whose attempt got no answer in time go out again, to the next plugin of their role.
     /// Returns the plugins those attempts timed out at.
     func retryTimedOutAttempts(now: Int64) -> [Data] {
         let retried = requests.retryTimedOutAttempts(now: now)
         guard !retried.isEmpty else { return [] }
         logger.warning("requests sent again after no answer", metadata: ["ids": "\(retried.map(\.id))"])
-        health.requestsRetried += UInt64(retried.count)
+        diagnostics.health.requestsRetried += UInt64(retried.count)
         return retried.map(\.plugin)
     }
 

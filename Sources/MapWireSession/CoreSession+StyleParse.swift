@@ -20,8 +20,8 @@ extension CoreSession {
 
     func startStyleParse(_ command: Mapwire_V1_SetStyleJson, commandID: UInt64, from identity: Data) {
         supersedeStyleParse()
-        health.styleURI = ""
-        map.beginStyleParse()
+        diagnostics.styleURI = ""
+        onMap { $0.beginStyleParse() }
         nextStyleParseJob += 1
         styleParse = StyleParseWaiter(job: nextStyleParseJob, commandID: commandID, identity: identity)
         // What the load publishes until its map-idle answers this command.
@@ -37,12 +37,12 @@ extension CoreSession {
         handlingCommand = waiter.commandID
         defer { handlingCommand = 0 }
         do {
-            try map.styleParsed(result)
+            try onMap { try $0.styleParsed(result) }
             replyToCommand(waiter.commandID, error: nil, to: waiter.identity)
             styleCausation = map.loadPhase == .failed ? 0 : waiter.commandID
         } catch {
             styleCausation = 0
-            replyToCommand(waiter.commandID, error: error, to: waiter.identity)
+            replyToCommand(waiter.commandID, error: (error as? MapCommandError) ?? MapCommandError("\(error)"), to: waiter.identity)
         }
     }
 

@@ -105,7 +105,7 @@ extension CoreSession {
                 continue
             }
             guard job.requestID == nil else { continue }
-            switch map.prepareView(id, camera: job.camera, size: job.size) {
+            switch onMap({ $0.prepareView(id, camera: job.camera, size: job.size) }) {
             case .impossible(let why):
                 failView(id, why, reason: .refusedInState)
                 continue
@@ -114,7 +114,7 @@ extension CoreSession {
             case .ready:
                 if job.draws > 0, map.isLoadingGlyphs { continue }
             }
-            let (styleKey, resources) = map.viewResources(id)
+            let (styleKey, resources) = onMap({ $0.viewResources(id) })
             let overlay = job.overlay
             let state = viewCameraState(job)
             let pixelRatio = job.pixelRatio
@@ -152,13 +152,12 @@ extension CoreSession {
             }
             sentKeys[from, default: []].formUnion(entry.request.renderFrame.resources.map(\.key))
             guard result.error.isEmpty else { return failView(id, "the renderer could not draw the view: \(result.error)", reason: .refusedInState) }
-            let loadingGlyphs = map.requestGlyphRanges(result.neededGlyphs.map {
-                GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart))
-            })
+            let needed = result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) }
+            let loadingGlyphs = onMap({ $0.requestGlyphRanges(needed) })
             // Labels that lacked glyphs: drawn again once they are there (advanceViews).
             if loadingGlyphs || result.drewNothing, job.draws <= Self.maxViewRedraws { return }
             viewJobs[id] = nil
-            map.releaseView(id)
+            onMap { $0.releaseView(id) }
             send(.with {
                 $0.commandReply = .with {
                     $0.id = job.commandID
@@ -227,7 +226,7 @@ extension CoreSession {
     private func failView(_ id: UInt64, _ why: String, reason: MapCommandError.Reason) {
         guard let job = viewJobs.removeValue(forKey: id) else { return }
         if let requestID = job.requestID { _ = requests.remove(requestID) }
-        map.releaseView(id)
+        onMap { $0.releaseView(id) }
         replyToCommand(job.commandID, error: MapCommandError(why, reason: reason), to: job.identity)
     }
 

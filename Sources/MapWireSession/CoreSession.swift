@@ -10,7 +10,7 @@ import MapWireProtocol
 /// `nextDeadlineMillis`. It never reads a clock, never blocks and never calls the shell.
 ///
 /// Not Sendable: one thread (the shell's loop, or a test) owns a session.
-public final class CoreSession: MapEnvironment {
+public final class CoreSession {
     // The request path's state below is read and changed without dynamic exclusivity checks
     // (`@exclusivity(unchecked)`): a session is owned by one thread, and no access to one of these
     // overlaps another access to the same property (closures passed while one is being changed touch
@@ -19,7 +19,8 @@ public final class CoreSession: MapEnvironment {
     let configuration: SessionConfiguration
     let logger: Logger
     var epoch: UInt64 { configuration.epoch }
-    var map: Map!
+    /// The map. Its calls leave what it asks for in its effects, which `onMap` carries out at once.
+    let map: Map
     @exclusivity(unchecked) var registry = PluginRegistry()
     /// Every request to a plugin that has no answer yet, whatever its kind (PendingRequests.swift).
     @exclusivity(unchecked) var requests = PendingRequests()
@@ -36,12 +37,6 @@ public final class CoreSession: MapEnvironment {
 
     /// Events published so far: the last sequence number.
     var sequence: UInt64 = 0
-    /// Subscribers connected now: each subscribes once to "" or to "welcome" (see PROTOCOL.md).
-    var subscribers = 0
-    var malformedSubscriptions = 0
-    /// Subscriptions to exactly "command": while any is held, commands and replies are published (CoreSession+CommandTap.swift).
-    var commandTapSubscriptions = 0
-    var connectionsRefused = 0
 
     var frameDueMillis: Int64?
     /// Until when the next frame waits for the glyphs the renderer just asked for (CoreSession+Frames.swift).
@@ -51,16 +46,10 @@ public final class CoreSession: MapEnvironment {
     var frameRequestID: UInt64?
     /// When the running camera animation takes its next step.
     var nextAnimationMillis: Int64 = 0
-    /// The viewport (seed 001): states that drive the camera, stepped by the animation tick.
-    var viewport = ViewportController()
-    /// The last target announced with viewport-target-camera, so only changes are published.
-    var lastViewportTarget: Camera?
-    /// Whether the user's location is shown and how the camera tracks it (seed 004).
-    var tracking = UserTracking()
-    /// When the last location fix arrived, to pace the tracking camera.
-    var lastLocationMillis: Int64?
-    /// The location plugin's last reported authorization, so only changes are published.
-    var locationAuthorization: Mapwire_V1_DidChangeLocationManagerAuthorization?
+    /// The viewport's states that drive the camera, stepped by the animation tick (ViewportMachine).
+    var viewport = ViewportMachine()
+    /// Whether the user's location is shown, how the camera tracks it, and the puck (LocationMachine).
+    var location: LocationMachine
     var nextHeartbeatMillis: Int64 = 0
     /// Ids of requests to plugins (random: RequestIDs.swift).
     @exclusivity(unchecked) var requestIDs: RequestIDs
@@ -80,19 +69,10 @@ public final class CoreSession: MapEnvironment {
     var nextStyleParseJob: UInt64 = 0
     /// The running bench-requests run (`mapwire bench`), if any.
     @exclusivity(unchecked) var benchRun: BenchRequestRun?
-    /// Gesture claims of plugins, newest first (see CoreSession+Gestures.swift).
-    var gestureClaims: [GestureClaim] = []
-    /// The gesture going through the dispatch chain, and those waiting for it to finish.
-    var gestureInFlight: GestureInFlight?
-    var gestureQueue: [QueuedGesture] = []
-    /// Annotations and the selection (CoreSession+Annotations.swift).
-    var annotations = AnnotationStore()
-    /// The last annotation overlay sent in frames, by the store's revision (CoreSession+AnnotationFrames.swift).
-    var annotationOverlay = AnnotationOverlayCache()
-    /// The user-location puck's colours: the annotation delegate's answer or the defaults.
-    var puckColors = PuckColors.defaults
-    /// The latest load status per target (publish-load-status), for get-load-status.
-    var loadStatuses = LoadStatusTable()
+    /// Gesture claims, the gesture in the chain and those waiting for it (GestureMachine).
+    var gestures = GestureMachine()
+    /// Annotations, the selection and the delegate's answers (AnnotationMachine).
+    var annotations: AnnotationMachine
     /// Resource keys each renderer has been sent (their bytes need not travel again).
     var sentKeys: [Data: Set<String>] = [:]
     /// Why the last renderer went, when it failed (not a goodbye) and none is registered since: frames
@@ -101,10 +81,10 @@ public final class CoreSession: MapEnvironment {
     var rendererLossReported = false
     /// Keys of resources the renderer could not use that were reported for the current style.
     var reportedUnusable: Set<String> = []
+    /// Subscribers, the command tap, counters and load statuses, for watchers (Diagnostics).
+    @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
-    public internal(set) var rejectedMessages = 0
-    /// Counters and the last style URI, for get-state (CoreSession+State.swift).
-    @exclusivity(unchecked) var health = CoreHealth()
+    public var rejectedMessages: Int { Int(diagnostics.health.malformedRejected) }
     /// Which command caused the events published now (CoreSession+Causation.swift).
     var handlingCommand: UInt64 = 0
     var styleCausation: UInt64 = 0
@@ -114,10 +94,13 @@ public final class CoreSession: MapEnvironment {
         self.configuration = configuration
         self.logger = logger
         self.requestIDs = requestIDs
+        diagnostics = Diagnostics(logger: logger)
+        location = LocationMachine(logger: logger)
+        annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
+        map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
         lastFrameMillis = now
         nextHeartbeatMillis = now
-        map = Map(environment: self, size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         if configuration.startsOffline {
             applyNetworkStatus(online: false)
             publish(.networkStatusChanged(.with { $0.status = .offline }))
@@ -147,8 +130,7 @@ public final class CoreSession: MapEnvironment {
         case .subscription(let frame):
             handleSubscription(frame)
         case .connectionRefused(let reason):
-            connectionsRefused += 1
-            logger.warning("refused a TCP connection: \(reason)")
+            diagnostics.noteConnectionRefused(reason)
         case .styleParsed(let job, let result):
             styleParsed(job: job, result)
         }
@@ -188,7 +170,7 @@ public final class CoreSession: MapEnvironment {
         var timedOutAt = retryTimedOutAttempts(now: now)
         for entry in requests.expired(now: now) {
             logger.warning("request timed out", metadata: ["id": "\(entry.id)"])
-            health.requestsTimedOut += 1
+            diagnostics.health.requestsTimedOut += 1
             if let plugin = entry.plugin { timedOutAt.append(plugin) }
             resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
         }
@@ -226,24 +208,48 @@ public final class CoreSession: MapEnvironment {
         requestIDs.next(avoiding: { requests.contains($0) })
     }
 
-    // MARK: MapEnvironment
+    // MARK: The map's effects
 
-    public func publish(_ event: MapEvent) {
+    /// Runs one call on the map, then carries out what it asked for, in order, before the session goes on.
+    /// The map never calls the session: what it needs done waits in its effects until the call returns.
+    @discardableResult
+    func onMap<T>(_ call: (Map) throws -> T) rethrows -> T {
+        defer { carryOutMapEffects() }
+        return try call(map)
+    }
+
+    private func carryOutMapEffects() {
+        // Carrying one out may call the map again (a load that fails at once is answered), whose own
+        // effects are carried out inside that call: order is kept.
+        while map.hasEffects {
+            for effect in map.takeEffects() { carryOut(effect) }
+        }
+    }
+
+    private func carryOut(_ effect: MapEffect) {
+        switch effect {
+        case .publish(let event): publishMapEvent(event)
+        case .load(let load):
+            addLoadRequest(load)
+            dispatchWaiting()
+        case .cancel(let loadID): cancelLoad(loadID)
+        case .frameNeeded:
+            guard frameDueMillis == nil else { return }
+            frameDueMillis = max(now, lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
+        }
+    }
+
+    private func publishMapEvent(_ event: MapEvent) {
         if case .mapWillStartLoading = event { reportedUnusable = [] }
         publishEvent(EventPayload(event), causedBy: causation(of: event))
-        if case .sourceRemoved(let id) = event { loadStatuses.sourceRemoved(id) }
+        if case .sourceRemoved(let id) = event { diagnostics.loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
             failAllSnapshots("the style failed to load: \(error.message)")
         }
     }
 
-    public func load(_ load: ResourceLoad) {
-        addLoadRequest(load)
-        dispatchWaiting()
-    }
-
-    public func cancel(_ loadID: UInt64) {
+    private func cancelLoad(_ loadID: UInt64) {
         // A load waiting for a retry is no longer tried; one whose retry is under way is cancelled below.
         retries.remove(loadID)
         guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
@@ -253,11 +259,6 @@ public final class CoreSession: MapEnvironment {
             $0.cancel = .with { $0.requestID = requestID }
         }
         send(.with { $0.request = cancel }, to: plugin)
-    }
-
-    public func frameNeeded() {
-        guard frameDueMillis == nil else { return }
-        frameDueMillis = max(now, lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
     }
 
     // MARK: Plugins
@@ -279,8 +280,8 @@ public final class CoreSession: MapEnvironment {
     func pluginGone(_ identity: Data, reason: Mapwire_V1_PluginGone.Reason = .goodbye) {
         guard let gone = registry.remove(identity) else { return }
         sentKeys[identity] = nil
-        gestureClaims.removeAll { $0.owner == gone.id }
-        locationPluginGone(gone)
+        gestures.release(owner: gone.id)
+        route(location.pluginGone(gone))
         if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
             rendererLost = reason == .goodbye ? nil : reason
             rendererLossReported = false

@@ -130,7 +130,7 @@ public struct SessionConfiguration: Sendable {
     public var annotationTint = "#007AFF"
 
     /// Whether `css` is a colour the core accepts (the style's CSS colour parser).
-    public static func isCSSColor(_ css: String) -> Bool { CoreSession.isCSSColor(css) }
+    public static func isCSSColor(_ css: String) -> Bool { AnnotationMachine.isCSSColor(css) }
     /// The annotation delegate's deadline (DescribeAnnotations, DescribeUserLocation; PROTOCOL.md 7.10).
     public var annotationQuestionTimeoutMilliseconds = 50
     /// Annotations asked about in one DescribeAnnotations, by encoded size: well under the core's message

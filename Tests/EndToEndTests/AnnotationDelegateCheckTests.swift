@@ -1,21 +1,14 @@
 import Foundation
-import MapWireProcess
 import Testing
 
 /// `mapwire plugin-check` on annotation delegates written in the test (Python, on the SDK's Plugin class,
 /// which answers any request kind of the schema): a good one passes the role's rows, one that names ids it
 /// was not asked about or answers a colour that does not parse fails them.
-@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"),
+       .enabled(if: Prerequisites.pythonSDK, Prerequisites.pythonSDKMissing))
 struct AnnotationDelegateCheckTests {
     static let pythonPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Plugins/python").path
-
-    static var pythonWorks: Bool {
-        (try? ChildProcess(name: "probe", executable: URL(fileURLWithPath: "/usr/bin/env"),
-                           arguments: ["python3", "-c", "import zmq, google.protobuf"],
-                           standardOutput: .discarded, standardError: .discarded))
-            .map { $0.waitForExit(timeout: 30) && $0.termination?.status == 0 } == true
-    }
 
     /// A delegate whose DescribeAnnotations answer for each annotation is `describe` (Python, `a` the annotation).
     func delegate(_ run: TestRun, describe: String) throws -> String {
@@ -45,7 +38,6 @@ struct AnnotationDelegateCheckTests {
     }
 
     @Test func aGoodDelegatePassesTheRolesChecks() throws {
-        guard Self.pythonWorks else { print("python3 with pyzmq and protobuf is missing; skipping"); return }
         let run = try TestRun()
         let script = try delegate(run, describe: ##"control_pb2.AnnotationDescription(id=a.id, fill_color="#00aa00" if a.attributes.get("kind") == "park" else "red", alpha=0.8)"##)
         let check = try run.mapwire(["plugin-check", "--", "python3", script], timeout: 90)
@@ -59,7 +51,6 @@ struct AnnotationDelegateCheckTests {
     @Test(arguments: [#"control_pb2.AnnotationDescription(id="not-" + a.id)"#,
                       #"control_pb2.AnnotationDescription(id=a.id, stroke_color="not a colour")"#])
     func aDelegateAnsweringGarbageFailsDescribeAnnotations(describe: String) throws {
-        guard Self.pythonWorks else { print("python3 with pyzmq and protobuf is missing; skipping"); return }
         let run = try TestRun()
         let check = try run.mapwire(["plugin-check", "--", "python3", try delegate(run, describe: describe)], timeout: 90)
         #expect(check.status == 1, "\(check.stdout)")

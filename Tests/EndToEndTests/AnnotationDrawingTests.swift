@@ -6,7 +6,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// Issue 16's drawing end to end: a real core, loader and renderer; annotations added with the CLI and
+/// Annotations drawn end to end: a real core, loader and renderer; annotations added with the CLI and
 /// the puck from a location fix appear in `snapshot` in their colours where the camera puts them, and
 /// removal clears them.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))

@@ -4,7 +4,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// Bad input reaching the real plugins (issue 14, findings 3 and 4): it gives a map-loading-error
+/// Bad input reaching the real plugins: it gives a map-loading-error
 /// naming what was wrong, and never takes a plugin down.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct BadResourceTests {

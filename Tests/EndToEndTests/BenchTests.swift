@@ -215,9 +215,10 @@ struct BenchTests {
     }
 
     /// The network section against a real nginx: every figure with its baseline, no failure noted.
-    @Test(.enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage),
+          .enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))
     func quickBenchMeasuresTheNetworkAgainstNginx() throws {
-        guard let fixtures = SharedFixtures.fixtures else { return print(SharedFixtures.skipMessage) }
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let result = try run.mapwire(["bench", "--quick", "--format", "json", "--sections", "network", "--fixtures", fixtures.path], timeout: 600)
         #expect(result.status == 0, "\(result.stderr)")
@@ -246,7 +247,7 @@ struct BenchTests {
         let run = try TestRun()
         let result = try run.mapwire(["bench", "--quick", "--sections", "network", "--fixtures", run.file("absent").path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Network (issue 15)") && result.stdout.contains("skipped: "), "\(result.stdout)")
+        #expect(result.stdout.contains("\nNetwork\n") && result.stdout.contains("skipped: "), "\(result.stdout)")
     }
 
     @Test func anUnknownSectionIsRefusedNamingNetwork() throws {

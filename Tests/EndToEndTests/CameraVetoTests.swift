@@ -4,7 +4,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// Seed 004's shouldChangeFromCamera: a "camera-veto" plugin is asked before a gesture's default
+/// MGLMapViewDelegate's shouldChangeFromCamera: a "camera-veto" plugin is asked before a gesture's default
 /// moves the camera, never about programmatic changes. Its answer has 50 ms (--veto-timeout-ms).
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct CameraVetoTests {
@@ -13,13 +13,16 @@ struct CameraVetoTests {
     @Test func theVetoAllowsDeniesOrTimesOut() throws {
         let (run, events) = try S.loadedRun(coreArguments: ["--veto-timeout-ms", "50"])
         let journal = TestGesturePlugin.Journal()
+        // Held until the test has seen the core act without the answer: the deny that follows is late
+        // whatever the machine's load.
+        let lateAnswer = DispatchSemaphore(value: 0)
         // Zooming in is allowed, zooming out denied; anything else is answered (denied) too late.
         let veto = TestGesturePlugin(name: "veto", roles: ["camera-veto"],
                                      controlEndpoint: run.runDirectory.controlEndpoint, journal: journal) { request in
             guard case .mayChangeCamera(let m) = request.kind else { return nil }
             if m.newCamera.zoom > m.oldCamera.zoom { return .cameraDecision(.with { $0.allow = true }) }
             if m.newCamera.zoom < m.oldCamera.zoom { return .cameraDecision(.with { $0.allow = false }) }
-            usleep(200_000)
+            _ = lateAnswer.wait(timeout: .now() + 30)
             return .cameraDecision(.with { $0.allow = false })
         }
         #expect(veto.waitUntilReady())
@@ -53,9 +56,10 @@ struct CameraVetoTests {
         #expect(try run.send(.gesture(pan)).ok)
         let waited = Date().timeIntervalSince(started)
         #expect(waited >= 0.045, "the core waited for the veto's deadline, not \(waited) s")
-        // Had the core waited for the late answer (a deny, 200 ms in), the camera would not have moved.
+        // Had the core waited for the late answer (a deny, sent only now), the camera would not have moved.
         let panned = try S.camera(run)
         #expect(S.close(panned, S.expected(after: pan, from: allowed)))
+        lateAnswer.signal()
         // Once the core has dropped the late answer, it can no longer move the camera back.
         #expect(waitUntil { ((try? run.state().counters.lateRepliesDropped) ?? 0) > droppedBefore })
         #expect(try S.camera(run) == panned)

@@ -11,11 +11,9 @@ struct ChicagoLoadTests {
     static let zoom = 13.6
     static let size = ViewportSize(width: 1024, height: 768)
 
-    @Test func brightV9OverChicagoReachesIdleWithOneRequestPerCoveringTile() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func brightV9OverChicagoReachesIdleWithOneRequestPerCoveringTile() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let monitor = try run.start("mapwire", ["monitor", "--run-dir", run.runDirectory.path, "--format", "json"],
                                     name: "monitor", withRunDir: false)
@@ -62,11 +60,9 @@ struct ChicagoLoadTests {
         }
     }
 
-    @Test func eachBrokenMBTilesFixtureGivesAClearErrorWhileTheCoreKeepsServing() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func eachBrokenMBTilesFixtureGivesAClearErrorWhileTheCoreKeepsServing() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         try run.startCore()
         try run.start("mapwire-loader")

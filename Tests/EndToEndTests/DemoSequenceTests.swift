@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The acceptance run: `mapwire up --exit-when idle` on the bundled demo, with a monitor started
-/// before the style is set, prints the seed 000 sequence in order, in the documented JSON format.
+/// before the style is set, prints the Mapbox MapEvents reference's loading sequence in order, in the
+/// documented JSON format.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct DemoSequenceTests {
     @Test func demoLoadsToIdleAndTheMonitorPrintsTheWholeSequence() throws {
@@ -37,7 +38,7 @@ struct DemoSequenceTests {
                     && ((events[i]["data"] as? [String: Any])?["request"] as? [String: Any])?["kind"] as? String == kind
             }
         }
-        // The seed 000 order, step by step.
+        // The reference's order, step by step.
         let style = try #require(at("style-data-loaded", ["type": "style"], after: 0))
         let spriteJSON = try #require(kindRequested("sprite-json", after: style))
         let spriteImage = try #require(kindRequested("sprite-image", after: style))

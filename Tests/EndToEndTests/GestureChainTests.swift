@@ -5,9 +5,9 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// Seed 002's chain through a real core: plugins that claimed the gesture's region and kind, then the
-/// "gesture-delegate" plugin, then the map's default. The claimant and delegate are in-test plugins
-/// over the real control socket.
+/// The HERE NMAMapGestureDelegate reference's chain through a real core: plugins that claimed the
+/// gesture's region and kind, then the "gesture-delegate" plugin, then the map's default. The claimant
+/// and delegate are in-test plugins over the real control socket.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct GestureChainTests {
     typealias S = GestureTestSupport

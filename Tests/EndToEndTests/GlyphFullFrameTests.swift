@@ -2,7 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 
-/// map-loaded comes after a frame drawn with every glyph range its labels need (issue 17, point 4), with
+/// map-loaded comes after a frame drawn with every glyph range its labels need, with
 /// the real core, loader and renderer: Cyrillic names need the range 1024–1279, which only the renderer
 /// finds out about, after it drew a frame without them.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
@@ -45,11 +45,9 @@ struct GlyphFullFrameTests {
         return log
     }
 
-    @Test func mapLoadedFollowsTheFullFrameDrawnWithTheCyrillicGlyphs() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func mapLoadedFollowsTheFullFrameDrawnWithTheCyrillicGlyphs() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let log = try load(style(glyphs: fixtures.appendingPathComponent("glyphs"), fixtures: fixtures), in: run)
         let request = try #require(log.index(of: "resource-request", where: isCyrillicGlyphRequest), "\(log.topics)")
@@ -61,11 +59,9 @@ struct GlyphFullFrameTests {
         #expect(log.loadingErrors.isEmpty, "\(log.loadingErrors)")
     }
 
-    @Test func aGlyphRangeThatIsNotThereDoesNotHoldMapLoaded() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func aGlyphRangeThatIsNotThereDoesNotHoldMapLoaded() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         // A glyph folder with the Latin range only: 1024–1279 is not found.
         let glyphs = run.file("latin-only")

@@ -9,12 +9,9 @@ struct HTTPPMTilesTests {
     static let writer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/write-pmtiles.py").path
 
-    @Test func aRemoteArchiveLoadsOverRangeRequests() throws {
+    @Test(.enabled(if: Prerequisites.pmtiles, Prerequisites.pmtilesMissing))
+    func aRemoteArchiveLoadsOverRangeRequests() throws {
         let run = try TestRun()
-        let probe = try run.startProgram("/usr/bin/env", ["python3", "-c", "import pmtiles"], name: "probe")
-        guard probe.wait(timeout: 30) == 0 else {
-            print("python3 with the pmtiles package is missing (scripts/install-deps --tests): skipping"); return
-        }
         let nginx = try NginxServer(in: run)
         let tiles = TestStyles.coveringTiles()
         var entries: [[Any]] = []

@@ -3,7 +3,7 @@ import MapWireBus
 import MapWireProcess
 import Testing
 
-/// Issue 14 finding 1, with two Unix users: another local user who plants sockets in a run directory
+/// PROTOCOL.md 2.2, with two Unix users: another local user who plants sockets in a run directory
 /// it can write to must not pass for the core. The core refuses the folder (and a foreign entry in
 /// it) with a clear message; plugins and clients refuse to connect. Needs root (to make the second
 /// user, removed afterwards) and /usr/bin/python3 (the impostor).
@@ -38,9 +38,10 @@ struct ImpostorCoreTests {
         return child.termination?.status
     }
 
-    @Test func anotherUsersSocketsAreRefusedByTheCoreAndByPeers() throws {
-        guard getuid() == 0 else { print("not root: cannot create a second Unix user for the impostor; skipping"); return }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { print("/usr/bin/python3 is missing (the impostor needs it); skipping"); return }
+    @Test(.enabled(if: Prerequisites.isRoot, Prerequisites.notRoot),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+                   "/usr/bin/python3 is missing (the impostor needs it)"))
+    func anotherUsersSocketsAreRefusedByTheCoreAndByPeers() throws {
         let user = "mwimp\(UInt32.random(in: 0..<UInt32.max) % 1_000_000)"
         #expect(try system("/usr/sbin/useradd", ["-M", "-N", "-r", "-s", "/usr/sbin/nologin", user]) == 0)
         defer { try? system("/usr/sbin/userdel", [user]) }

@@ -4,7 +4,7 @@ import MapWirePluginKit
 import Synchronization
 import Testing
 
-/// A large set-style-json is parsed off the core's loop (issue 14, finding 11): while a style of tens of
+/// A large set-style-json is parsed off the core's loop: while a style of tens of
 /// megabytes parses, the core goes on answering. Before, a 50 MB style held every command for 14 s.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct LargeStyleTests {

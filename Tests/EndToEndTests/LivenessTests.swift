@@ -75,12 +75,16 @@ struct LivenessTests {
         // Three attempts of 300 ms each.
         try run.startCore(["--request-timeout-ms", "900", "--request-retries", "2"])
         let (style, tiles) = try run.tiledStyle()
-        // Answers the style's first attempt late (after the retry went out, so the retry's answer is
-        // a duplicate) and ignores every tile's first attempt.
-        let plugin = TestPluginThread(name: "flaky-loader", roles: ["loader"], controlEndpoint: run.runDirectory.controlEndpoint) { request in
+        // Answers the style's first attempt late (once the core counts the retry as sent, so the retry's
+        // answer is a duplicate) and ignores every tile's first attempt.
+        let control = run.runDirectory.controlEndpoint
+        let plugin = TestPluginThread(name: "flaky-loader", roles: ["loader"], controlEndpoint: control) { request in
             guard case .loadResource(let load) = request.kind else { return nil }
-            if load.request.kind == .style, request.attempt == 1 { usleep(450_000) }
-            else if request.attempt < 2 { return nil }
+            if load.request.kind == .style, request.attempt == 1 {
+                _ = waitUntil {
+                    ((try? ControlClient(endpoint: control).send(.getState(.init())))?.state.counters.requestsRetried ?? 0) >= 1
+                }
+            } else if request.attempt < 2 { return nil }
             let path = URL(string: load.request.url)!.path
             return .with { $0.id = request.id; $0.resource = TestLoader.file((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()) }
         }

@@ -68,11 +68,9 @@ struct LoadStatusTests {
         })
     }
 
-    @Test func brightV9OverChicagoGoesFromNotLoadedThroughLoadingToLoaded() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func brightV9OverChicagoGoesFromNotLoadedThroughLoadingToLoaded() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         try run.startCore()
         try run.start("mapwire-loader", ["--rewrite", "mapbox://mapbox.mapbox-streets-v7=file://\(fixtures.path)/tiles/streets-v7/chicago/{z}-{x}-{y}.mvt",

@@ -3,7 +3,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// The real core and mapwire-location: did-change-location-manager-authorization (seed 004) is
+/// The real core and mapwire-location: did-change-location-manager-authorization (MGLMapViewDelegate's) is
 /// `denied` for a source that cannot be used, `authorized-when-in-use` with `full` accuracy while fixes
 /// carry an accuracy figure (a GPX `hdop`) and `reduced` while they do not; only changes are published.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))

@@ -51,7 +51,7 @@ struct LocationFollowTests {
             if let last = lastUpdateTime, Date().timeIntervalSince1970 - last > 6 { break }
             let camera = try run.send(.getCamera(.init())).camera
             samples.append((Date().timeIntervalSince1970, camera.center.latitude, camera.center.longitude))
-            usleep(15_000)
+            usleep(15_000)  // The sampling rate (the ends are conditions above), not a wait for anything.
         }
         #expect(plugin.isRunning, "\(plugin.stderr)")
 

@@ -90,6 +90,8 @@ struct LocationSourceErrorTests {
             c, _ = s.accept(); c.recv(100)
             lines = [b'{"class":"VERSION"}', b'not json at all', b'\\xff\\xfe\\x00', b'{"class":"TPV","mode":3,"lat":"x"}',
                      b'{"class":"TPV","mode":3,"lat":46.1,"lon":14.6,"alt":300}', b'[1,2,3]', b'{"class":"TPV","mode":2,"lat":46.2,"lon":14.7}']
+            # Paced like a real gpsd, one report at a time, then the connection is held open: the
+            # plugin must not see the stream end (a lost source) while the test reads its events.
             for line in lines: c.sendall(line + b"\\n"); time.sleep(0.05)
             time.sleep(30)
             """

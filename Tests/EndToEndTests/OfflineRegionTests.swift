@@ -42,8 +42,9 @@ struct OfflineRegionTests {
         text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    @Test func aDownloadedRegionRendersWithTheServerGone() throws {
-        guard let fixtures = SharedFixtures.fixtures else { return print(SharedFixtures.skipMessage) }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func aDownloadedRegionRendersWithTheServerGone() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let nginx = try NginxServer(in: run)
         let styleURL = try Self.publishChicago(on: nginx, fixtures: fixtures)
@@ -88,8 +89,9 @@ struct OfflineRegionTests {
         #expect(errors.isEmpty, "\(errors)")
     }
 
-    @Test func aSecondDownloadResumesWithoutFetchingAgainAndDeleteRemovesTheRegion() throws {
-        guard let fixtures = SharedFixtures.fixtures else { return print(SharedFixtures.skipMessage) }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func aSecondDownloadResumesWithoutFetchingAgainAndDeleteRemovesTheRegion() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let nginx = try NginxServer(in: run)
         let styleURL = try Self.publishChicago(on: nginx, fixtures: fixtures)
@@ -116,8 +118,9 @@ struct OfflineRegionTests {
         #expect(missing.status == 1 && missing.stderr.contains("no region named"))
     }
 
-    @Test func tooManyTilesAreRefusedBeforeAnyTileIsFetched() throws {
-        guard let fixtures = SharedFixtures.fixtures else { return print(SharedFixtures.skipMessage) }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func tooManyTilesAreRefusedBeforeAnyTileIsFetched() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let nginx = try NginxServer(in: run)
         let styleURL = try Self.publishChicago(on: nginx, fixtures: fixtures)

@@ -4,7 +4,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// Issue 14, finding 4 (the transport case): a control message over `--max-message-bytes` is refused
+/// PROTOCOL.md 3.3 (the transport case): a control message over `--max-message-bytes` is refused
 /// unread, counted in get-state (`messages-too-large`) and answered with CODE_TOO_LARGE; the core keeps
 /// serving. Past twice the limit libzmq drops the connection itself (BadInputTests).
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))

@@ -5,24 +5,18 @@ import Testing
 
 /// PMTiles archives written by the PyPI `pmtiles` package, served by the real loader as
 /// `pmtiles:///…` sources to the real core and drawn by the real renderer.
-@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
+@Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"),
+       .enabled(if: Prerequisites.pmtiles, Prerequisites.pmtilesMissing))
 struct PMTilesTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/write-pmtiles.py").path
 
-    /// Runs Tests/Scripts/write-pmtiles.py with `spec`; false (with the reason printed) when python3
-    /// or the pmtiles package is missing, so the caller can skip.
-    static func writeArchive(_ run: TestRun, _ spec: [String: Any]) throws -> Bool {
-        let probe = try run.startProgram("/usr/bin/env", ["python3", "-c", "import pmtiles"], name: "probe")
-        guard probe.wait(timeout: 60) == 0 else {
-            print("python3 with the pmtiles package is missing (scripts/install-deps --tests); skipping")
-            return false
-        }
+    /// Runs Tests/Scripts/write-pmtiles.py with `spec`.
+    static func writeArchive(_ run: TestRun, _ spec: [String: Any]) throws {
         let specPath = run.file("spec-\(UUID().uuidString.prefix(6)).json").path
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
         let writer = try run.startProgram("/usr/bin/env", ["python3", script, specPath], name: "write-pmtiles")
         #expect(writer.wait(timeout: 120) == 0, "write-pmtiles.py: \(writer.stderr)")
-        return true
     }
 
     static func isTileLoaded(_ source: String) -> (String, Mapwire_V1_Envelope) -> Bool {
@@ -31,8 +25,9 @@ struct PMTilesTests {
         }
     }
 
-    @Test func chicagoVectorTilesFromAnArchiveLoadToIdle() throws {
-        guard let fixtures = SharedFixtures.fixtures else { print(SharedFixtures.skipMessage); return }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func chicagoVectorTilesFromAnArchiveLoadToIdle() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let folder = fixtures.appendingPathComponent("tiles/streets-v7/chicago")
         let tiles: [[Any]] = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mvt") }.map { name in
@@ -40,11 +35,11 @@ struct PMTilesTests {
             return [parts[0], parts[1], parts[2], folder.appendingPathComponent(name).path]
         }
         let archive = run.file("chicago streets.pmtiles").path
-        guard try Self.writeArchive(run, [
+        try Self.writeArchive(run, [
             "output": archive, "tile_type": "mvt", "tile_compression": "gzip", "tiles": tiles,
             "metadata": ["name": "chicago", "vector_layers": [["id": "road"], ["id": "water"]]],
             "header": ["min_lon_e7": -877_000_000, "min_lat_e7": 418_000_000, "max_lon_e7": -875_000_000, "max_lat_e7": 419_500_000],
-        ]) else { return }
+        ])
 
         try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
@@ -97,7 +92,7 @@ struct PMTilesTests {
             }
         }
         let archive = run.file("colours.pmtiles").path
-        guard try Self.writeArchive(run, ["output": archive, "tile_type": "png", "tile_compression": "none", "tiles": tiles]) else { return }
+        try Self.writeArchive(run, ["output": archive, "tile_type": "png", "tile_compression": "none", "tiles": tiles])
 
         try run.startCoreWithLoaderAndRenderer()
         let events = try run.subscribe()
@@ -132,8 +127,8 @@ struct PMTilesTests {
         let good = run.file("good.pmtiles").path
         let one = run.file("one.bin")
         try Data("tile".utf8).write(to: one)
-        guard try Self.writeArchive(run, ["output": good, "tile_type": "mvt", "tiles": [[0, 0, 0, one.path]],
-                                          "metadata": ["vector_layers": [["id": "x"]]]]) else { return }
+        try Self.writeArchive(run, ["output": good, "tile_type": "mvt", "tiles": [[0, 0, 0, one.path]],
+                                    "metadata": ["vector_layers": [["id": "x"]]]])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
         var badMagic = bytes
         badMagic.replaceSubrange(0..<7, with: Array("NOTILES".utf8))

@@ -26,11 +26,9 @@ struct RendererTests {
         #expect(image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "the background is opaque")
     }
 
-    @Test func snapshotOfBrightV9OverChicagoIsACityMap() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func snapshotOfBrightV9OverChicagoIsACityMap() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let sprite = run.file("sprite/bright-v9")
         let built = try run.mapwire(["sprite", fixtures.appendingPathComponent("icons/maki").path, "-o", sprite.path], timeout: 120)
@@ -131,11 +129,9 @@ struct RendererTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
     }
 
-    @Test func theSharedRenderSuiteRunsEndToEnd() throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func theSharedRenderSuiteRunsEndToEnd() throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent("render-tests").path,
                                       "-o", run.file("results").path], timeout: 900)

@@ -5,7 +5,7 @@ import MapWireProtocol
 import Synchronization
 import Testing
 
-/// Issue 14 against real processes: a rogue peer answering requests it was not sent, a renderer that
+/// Who may answer what, against real processes: a rogue peer answering requests it was not sent, a renderer that
 /// never keeps what it is sent, and a renderer that dies on its first frame.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct RequestPolicyHardeningTests {

@@ -6,11 +6,9 @@ import Testing
 /// static image with labels, drawn by the real renderer.
 @Suite(.serialized, .ownThreads, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeChicagoTests {
-    @Test func brightV9TilesAndAStaticImageOfChicago() async throws {
-        guard let fixtures = SharedFixtures.fixtures else {
-            print(SharedFixtures.skipMessage)
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func brightV9TilesAndAStaticImageOfChicago() async throws {
+        let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
         let sprite = run.file("sprite/bright-v9")
         try FileManager.default.createDirectory(at: sprite.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,8 +1,7 @@
 import Foundation
-import MapWireProcess
 import Testing
 
-/// Issue 14 finding 9: `mapwire snapshot` stops its children and removes its temporary folder on
+/// `mapwire snapshot` stops its children and removes its temporary folder on
 /// SIGINT/SIGTERM, and a plugin that dies is named as the cause (not "the core did not answer").
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct SnapshotCleanupTests {
@@ -54,13 +53,8 @@ struct SnapshotCleanupTests {
 
     /// A stand-in renderer in Python (the SDK's Plugin) that registers and then dies of SIGILL on the
     /// first frame: the snapshot, already waiting for its frame, names it instead of timing out.
-    @Test func aRendererCrashingMidFrameIsNamedWhileTheSnapshotWaits() throws {
-        guard (try? ChildProcess(name: "probe", executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                  arguments: ["python3", "-c", "import zmq, google.protobuf"],
-                                  standardOutput: .discarded, standardError: .discarded))
-                .map({ $0.waitForExit(timeout: 30) && $0.termination?.status == 0 }) == true else {
-            print("python3 with pyzmq and protobuf is missing (the stand-in renderer needs them); skipping"); return
-        }
+    @Test(.enabled(if: Prerequisites.pythonSDK, Prerequisites.pythonSDKMissing))
+    func aRendererCrashingMidFrameIsNamedWhileTheSnapshotWaits() throws {
         let run = try TestRun()
         let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Plugins/python").path

@@ -4,7 +4,7 @@ import MapWireProtocol
 import Testing
 
 /// The memory a subscriber that never reads makes the core hold (its queue, up to the events
-/// high-water mark) goes back to the system once it leaves (issue 14, finding 12).
+/// high-water mark) goes back to the system once it leaves.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct SubscriberMemoryTests {
     /// The core's resident memory in MB, from /proc.

@@ -4,7 +4,7 @@ import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
-/// `mapwire up` as a supervisor, and the chaos runs of issue 8: loaders killed with SIGKILL mid-load,
+/// `mapwire up` as a supervisor, and chaos runs: loaders killed with SIGKILL mid-load,
 /// a renderer stopped with SIGSTOP. Nothing may be lost: the map still reaches map-idle with every tile.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct SupervisionTests {
@@ -138,7 +138,7 @@ extension TestProcess {
     }
 }
 
-/// Issue 14 finding 5: each plugin process slot has its own restart budget, and a spent budget is
+/// Each plugin process slot has its own restart budget, and a spent budget is
 /// reported but not final: the slot keeps being restarted, more slowly.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct SupervisionSlotTests {

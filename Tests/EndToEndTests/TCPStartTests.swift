@@ -2,7 +2,7 @@ import Foundation
 import MapWireBus
 import Testing
 
-/// Issue 14 finding 8: a TCP set-up the core cannot serve makes it exit 2 at once with the reason
+/// A TCP set-up the core cannot serve makes it exit 2 at once with the reason
 /// (it used to hang in zmq_ctx_term); doubtful settings are warnings. Loopback only.
 @Suite(.serialized, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct TCPStartTests {

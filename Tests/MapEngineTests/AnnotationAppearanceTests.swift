@@ -2,7 +2,7 @@ import Testing
 @testable import MapEngine
 import MapWireGeometry
 
-/// The delegate's answers resolved against seed 004's defaults (PROTOCOL.md 7.10): pure, no session.
+/// The delegate's answers resolved against MGLMapViewDelegate's defaults (PROTOCOL.md 7.10): pure, no session.
 @Suite struct AnnotationAppearanceTests {
     /// Stands in for the CSS parser: colours starting with "#" or "rgb".
     static func isColor(_ s: String) -> Bool { s.hasPrefix("#") || s.hasPrefix("rgb") }

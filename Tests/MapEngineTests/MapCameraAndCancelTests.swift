@@ -35,8 +35,8 @@ import MapWireGeometry
             #expect(request.cancelled && request.response == nil)
             #expect(request.dataSource == .resourceLoader)
         }
-        #expect(Set(h.environment.cancelled) == Set(dropped.map(\.id)))
-        #expect(h.environment.cancelled.count == 2)
+        #expect(Set(h.effects.cancelled) == Set(dropped.map(\.id)))
+        #expect(h.effects.cancelled.count == 2)
         // Only the tiles not already loaded or loading are asked for.
         #expect(Set(h.newLoads().compactMap(\.tileID)) == [Fixture.tile(2, 3, 1), Fixture.tile(2, 3, 2)])
         #expect(Set(h.map.visibleTiles(of: "v")) == [
@@ -73,11 +73,11 @@ import MapWireGeometry
         try h.map.setCamera(center: origin, zoom: nil, bearing: nil, pitch: nil)
         #expect(h.drain() == ["camera-will-change", "camera-changed", "camera-did-change"])
         #expect(h.newLoads().isEmpty)
-        #expect(h.environment.cancelled.isEmpty)
+        #expect(h.effects.cancelled.isEmpty)
         #expect(h.map.visibleTiles(of: "v") == first)
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished full", "map-idle"])
-        #expect(h.environment.count("map-loaded") == 1)
+        #expect(h.effects.count("map-loaded") == 1)
     }
 
     @Test func idleWaitsForPendingLoadsAndComesBackAfterACameraChange() throws {
@@ -91,14 +91,14 @@ import MapWireGeometry
             h.map.renderFrame()
             #expect(h.map.pendingLoadCount > 0)
         }
-        #expect(h.environment.count("map-idle") == 0)
-        #expect(h.environment.count("map-loaded") == 0)
+        #expect(h.effects.count("map-idle") == 0)
+        #expect(h.effects.count("map-loaded") == 0)
         _ = h.drain()
         try h.answerTiles([tiles[3]])
         h.map.renderFrame()
         #expect(h.drain().suffix(2) == ["map-loaded", "map-idle"])
         h.map.renderFrame()
-        #expect(h.environment.count("map-idle") == 1)
+        #expect(h.effects.count("map-idle") == 1)
         _ = h.drain()
         _ = h.newLoads()
 
@@ -113,8 +113,8 @@ import MapWireGeometry
         try h.answerTiles([next[3]])
         h.map.renderFrame()
         #expect(h.drain().suffix(3) == ["render-frame-started", "render-frame-finished full", "map-idle"])
-        #expect(h.environment.count("map-idle") == 2)
-        #expect(h.environment.count("map-loaded") == 1)
+        #expect(h.effects.count("map-idle") == 2)
+        #expect(h.effects.count("map-loaded") == 1)
     }
 
     @Test func aFrameThatNeedsRepaintIsNotIdleAndAsksForAnotherFrame() throws {
@@ -122,12 +122,12 @@ import MapWireGeometry
         try h.map.setStyleJSON(Fixture.style(), baseURL: nil)
         try h.answerTiles([Fixture.tile(0, 0, 0)])
         _ = h.drain()
-        let framesBefore = h.environment.framesNeeded
+        let framesBefore = h.effects.framesNeeded
         let frame = try #require(h.map.beginFrame())
         #expect(frame.full)
         h.map.finishFrame(frame, needsRepaint: true)
         #expect(h.drain() == ["render-frame-started", "render-frame-finished full", "map-loaded"])
-        #expect(h.environment.framesNeeded == framesBefore + 1)
+        #expect(h.effects.framesNeeded == framesBefore + 1)
         #expect(h.map.wantsFrame)
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished full", "map-idle"])
@@ -137,12 +137,12 @@ import MapWireGeometry
         let h = MapHarness()
         try h.map.setCamera(center: origin, zoom: 1, bearing: nil, pitch: nil)
         try h.map.setStyleJSON(Fixture.style(), baseURL: nil)
-        #expect(h.environment.framesNeeded == 1)
+        #expect(h.effects.framesNeeded == 1)
         try h.answerTiles(h.cover())
-        #expect(h.environment.framesNeeded == 1)
+        #expect(h.effects.framesNeeded == 1)
         h.map.renderFrame()
         try h.map.setCamera(center: nil, zoom: 1.5, bearing: nil, pitch: nil)
-        #expect(h.environment.framesNeeded == 2)
+        #expect(h.effects.framesNeeded == 2)
     }
 
     @Test func newStyleCancelsEverythingPendingAndIgnoresLateReplies() throws {
@@ -159,7 +159,7 @@ import MapWireGeometry
             "resource-request sprite-image \(Fixture.spritePNGURL) cancelled",
             "resource-request sprite-json \(Fixture.spriteJSONURL) cancelled",
         ])
-        #expect(Set(h.environment.cancelled) == Set(oldSprite.map(\.id)))
+        #expect(Set(h.effects.cancelled) == Set(oldSprite.map(\.id)))
         #expect(h.newLoads().map(\.request.url) == [secondURL])
         #expect(h.map.loadPhase == .loadingStyle)
         #expect(h.map.style == nil)
@@ -184,7 +184,7 @@ import MapWireGeometry
     @Test func mapLoadedComesAgainForANewStyle() throws {
         let h = MapHarness()
         try h.loadInlineStyle(camera: Camera(center: origin, zoom: 2))
-        #expect(h.environment.count("map-loaded") == 1)
+        #expect(h.effects.count("map-loaded") == 1)
         // Pan so tiles are loading, then switch style: those loads are cancelled.
         try h.map.setCamera(center: east, zoom: nil, bearing: nil, pitch: nil)
         let panned = h.newLoads()
@@ -193,7 +193,7 @@ import MapWireGeometry
 
         h.map.setStyleURI(Fixture.styleURL)
         #expect(h.drain().count == 2)
-        #expect(Set(h.environment.cancelled) == Set(panned.map(\.id)))
+        #expect(Set(h.effects.cancelled) == Set(panned.map(\.id)))
         for load in panned { h.map.resourceFinished(load.id, .ok(Data([1]))) }
         #expect(h.drain() == [])
         h.map.renderFrame()
@@ -209,6 +209,6 @@ import MapWireGeometry
         for load in tiles { h.map.resourceFinished(load.id, .ok(Data([2]))) }
         h.map.renderFrame()
         #expect(h.drain().suffix(4) == ["render-frame-started", "render-frame-finished full", "map-loaded", "map-idle"])
-        #expect(h.environment.count("map-loaded") == 2)
+        #expect(h.effects.count("map-loaded") == 2)
     }
 }

@@ -142,8 +142,8 @@ import MapWireGeometry
         let events = h.drain()
         #expect(events.last == "source-removed extra")
         #expect(events.dropLast().sorted() == pending.map { "resource-request tile \($0.request.url) cancelled" }.sorted())
-        #expect(Set(h.environment.cancelled) == Set(pending.map(\.id)))
-        #expect(h.environment.cancelled.count == 3)
+        #expect(Set(h.effects.cancelled) == Set(pending.map(\.id)))
+        #expect(h.effects.cancelled.count == 3)
         #expect(h.map.style?.sources.map(\.id) == ["v"])
         #expect(h.map.visibleTiles(of: "extra").isEmpty)
         #expect(h.map.pendingLoadCount == 0)
@@ -165,7 +165,7 @@ import MapWireGeometry
             "resource-request source \(Fixture.tileJSONURL) cancelled", "source-removed streets",
             "style-data-loaded sources", "style-loaded",
         ])
-        #expect(h.environment.cancelled == [tileJSON.id])
+        #expect(h.effects.cancelled == [tileJSON.id])
         h.map.resourceFinished(tileJSON.id, .ok(Data(Fixture.tileJSON.utf8)))
         #expect(h.drain() == [])
     }

@@ -3,10 +3,10 @@ import MapEngine
 import MapWireGeometry
 import Testing
 
-/// Seed 004's lifecycle events around seed 000's sequence.
+/// MGLMapViewDelegate's lifecycle events around the Mapbox MapEvents reference's loading sequence.
 @Suite struct MapLifecycleTests {
     func topics(_ harness: MapHarness) -> [String] {
-        harness.environment.published.map(\.topic)
+        harness.effects.published.map(\.topic)
     }
 
     @Test func aStyleLoadIsAnnouncedAndItsFirstFrameAndItsIdleAreToo() throws {
@@ -19,7 +19,7 @@ import Testing
         let rendering = try #require(all.firstIndex(of: "will-start-rendering-map"))
         #expect(all[rendering + 1] == "render-frame-started")
         #expect(all.suffix(2) == ["did-finish-rendering-map", "map-idle"])
-        guard case .didFinishRenderingMap(let finished) = harness.environment.published[all.count - 2].payload else {
+        guard case .didFinishRenderingMap(let finished) = harness.effects.published[all.count - 2].payload else {
             Issue.record("no did-finish-rendering-map")
             return
         }
@@ -33,7 +33,7 @@ import Testing
     @Test func aFailedStyleSaysSoWithTheError() throws {
         let harness = MapHarness()
         #expect(throws: MapCommandError.self) { try harness.map.setStyleJSON("{not json", baseURL: nil) }
-        let events = harness.environment.published
+        let events = harness.effects.published
         #expect(events.map(\.topic) == ["map-will-start-loading", "map-loading-error", "map-did-fail-loading"])
         guard case .mapDidFailLoading(let failed) = events[2].payload else {
             Issue.record("no map-did-fail-loading")
@@ -48,7 +48,7 @@ import Testing
         try harness.map.setStyleJSON(Fixture.style(), baseURL: nil)
         harness.map.renderFrame()   // partial: no tiles yet
         try harness.map.setStyleJSON(Fixture.style(), baseURL: nil)
-        let finished = harness.environment.published.compactMap { event -> Bool? in
+        let finished = harness.effects.published.compactMap { event -> Bool? in
             if case .didFinishRenderingMap(let f) = event.payload { f } else { nil }
         }
         #expect(finished == [false])

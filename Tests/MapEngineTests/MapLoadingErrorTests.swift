@@ -21,7 +21,7 @@ import MapWireGeometry
         #expect(published.message.contains(fragment))
         #expect(published.sourceID == nil && published.tileID == nil)
         #expect(h.map.loadPhase == .failed)
-        #expect(h.environment.loads.isEmpty)
+        #expect(h.effects.loads.isEmpty)
         h.map.renderFrame()
         #expect(h.drain() == [])
         #expect(throws: MapCommandError.self) { try h.map.addSource(id: "x", json: #"{"type": "geojson", "data": {}}"#) }

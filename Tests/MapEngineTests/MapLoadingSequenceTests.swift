@@ -3,7 +3,7 @@ import Testing
 @testable import MapEngine
 import MapWireGeometry
 
-/// The seed 000 loading sequence, step by step, with every load answered by the test.
+/// The loading sequence of the Mapbox MapEvents reference, step by step, with every load answered by the test.
 @Suite struct MapLoadingSequenceTests {
     @Test func fullSequenceForAStyleWithSpriteTileJSONAndGlyphs() throws {
         let h = MapHarness()
@@ -37,7 +37,7 @@ import MapWireGeometry
         #expect(sourceLoads.map(\.request.kind) == [.source])
         #expect(sourceLoads.map(\.sourceID) == ["streets"])
         #expect(h.map.loadPhase == .loadingSources)
-        #expect(h.environment.framesNeeded == 0)
+        #expect(h.effects.framesNeeded == 0)
 
         // TileJSON → metadata, sources, style-loaded, then tiles and glyphs.
         try h.answer(Fixture.tileJSONURL, Fixture.tileJSON)
@@ -56,7 +56,7 @@ import MapWireGeometry
         #expect(tileAndGlyphLoads.map(\.request.kind) == Array(repeating: .tile, count: tiles.count) + [.glyphs])
         #expect(tileAndGlyphLoads.dropLast().map(\.tileID) == tiles.map { Optional($0) })
         #expect(tileAndGlyphLoads.dropLast().allSatisfy { $0.sourceID == "streets" })
-        #expect(h.environment.framesNeeded == 1)
+        #expect(h.effects.framesNeeded == 1)
 
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished partial"])
@@ -81,11 +81,11 @@ import MapWireGeometry
         h.map.renderFrame()
         #expect(h.drain() == ["render-frame-started", "render-frame-finished full"])
 
-        #expect(h.environment.count("map-loaded") == 1)
-        #expect(h.environment.count("map-idle") == 1)
-        #expect(h.environment.count("resource-request") == h.environment.loads.count)
-        #expect(h.environment.loads.count == 1 + 2 + 1 + tiles.count + 1)
-        #expect(h.environment.cancelled.isEmpty)
+        #expect(h.effects.count("map-loaded") == 1)
+        #expect(h.effects.count("map-idle") == 1)
+        #expect(h.effects.count("resource-request") == h.effects.loads.count)
+        #expect(h.effects.loads.count == 1 + 2 + 1 + tiles.count + 1)
+        #expect(h.effects.cancelled.isEmpty)
         #expect(h.newLoads().isEmpty)
     }
 
@@ -141,7 +141,7 @@ import MapWireGeometry
         #expect(h.map.loadPhase == .loaded)
         #expect(h.map.camera == Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0))
         #expect(h.newLoads().map(\.request.url) == ["https://maps.test/v/0/0/0.pbf"])
-        #expect(h.environment.framesNeeded == 1)
+        #expect(h.effects.framesNeeded == 1)
 
         try h.answer("https://maps.test/v/0/0/0.pbf", Data([0x1A]))
         #expect(h.drain() == [

@@ -3,46 +3,55 @@ import Testing
 @testable import MapEngine
 import MapWireGeometry
 
-/// A `MapEnvironment` that records everything the map asks of it.
-final class RecordingEnvironment: MapEnvironment {
+/// Everything the map asked of its host, in order: its effects, taken from the map whenever a test looks.
+final class EffectLog {
     struct Published {
         let topic: String
         let payload: MapEvent
     }
 
-    private(set) var published: [Published] = []
-    private(set) var loads: [ResourceLoad] = []
-    private(set) var cancelled: [UInt64] = []
-    private(set) var framesNeeded = 0
+    private let map: Map
+    private var taken: [MapEffect] = []
 
-    func publish(_ event: MapEvent) { published.append(Published(topic: event.topic, payload: event)) }
-    func load(_ load: ResourceLoad) { loads.append(load) }
-    func cancel(_ loadID: UInt64) { cancelled.append(loadID) }
-    func frameNeeded() { framesNeeded += 1 }
+    init(_ map: Map) { self.map = map }
+
+    /// Every effect so far.
+    var all: [MapEffect] {
+        taken += map.takeEffects()
+        return taken
+    }
+
+    var published: [Published] {
+        all.compactMap { if case .publish(let event) = $0 { Published(topic: event.topic, payload: event) } else { nil } }
+    }
+    var loads: [ResourceLoad] { all.compactMap { if case .load(let load) = $0 { load } else { nil } } }
+    var cancelled: [UInt64] { all.compactMap { if case .cancel(let id) = $0 { id } else { nil } } }
+    var framesNeeded: Int { all.filter { $0 == .frameNeeded }.count }
 
     func count(_ topic: String) -> Int { published.filter { $0.topic == topic }.count }
 }
 
-/// A map on a recording environment, with helpers to answer its loads.
+/// A map whose effects are logged, with helpers to answer its loads.
 final class MapHarness {
-    let environment = RecordingEnvironment()
     let map: Map
+    let effects: EffectLog
     private var eventMark = 0
     private var loadMark = 0
 
     init(size: ViewportSize = ViewportSize(width: 512, height: 512)) {
-        map = Map(environment: environment, size: size)
+        map = Map(size: size)
+        effects = EffectLog(map)
     }
 
     /// One-line summaries of the events published since the last call.
     func drain() -> [String] { drainEvents().map(\.summary) }
 
-    /// The events since the last call, without seed 004's lifecycle events (map-will-start-loading,
+    /// The events since the last call, without MGLMapViewDelegate's lifecycle events (map-will-start-loading,
     /// map-did-fail-loading, will-start-rendering-map, did-finish-rendering-map): these tests follow
-    /// seed 000's sequence; MapLifecycleTests check the lifecycle events around it.
+    /// the Mapbox MapEvents reference's sequence; MapLifecycleTests check the lifecycle events around it.
     func drainEvents() -> [MapEvent] {
-        defer { eventMark = environment.published.count }
-        return environment.published[eventMark...].map(\.payload).filter { !Self.lifecycleTopics.contains($0.topic) }
+        defer { eventMark = effects.published.count }
+        return effects.published[eventMark...].map(\.payload).filter { !Self.lifecycleTopics.contains($0.topic) }
     }
 
     static let lifecycleTopics: Set<String> = [
@@ -51,13 +60,13 @@ final class MapHarness {
 
     /// Loads started since the last call.
     func newLoads() -> [ResourceLoad] {
-        defer { loadMark = environment.loads.count }
-        return Array(environment.loads[loadMark...])
+        defer { loadMark = effects.loads.count }
+        return Array(effects.loads[loadMark...])
     }
 
     /// The most recent load of `url`.
     func load(_ url: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ResourceLoad {
-        try #require(environment.loads.last { $0.request.url == url }, "no load of \(url)", sourceLocation: sourceLocation)
+        try #require(effects.loads.last { $0.request.url == url }, "no load of \(url)", sourceLocation: sourceLocation)
     }
 
     func answer(_ url: String, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation) throws {

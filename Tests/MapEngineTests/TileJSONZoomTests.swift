@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MapEngine
 
-/// A loaded TileJSON's minzoom and maxzoom are checked (issue 14): 0...30 and min <= max, else a source error.
+/// A loaded TileJSON's minzoom and maxzoom are checked: 0...30 and min <= max, else a source error.
 @Suite struct TileJSONZoomTests {
     private func vectorSource() throws -> SourceSpecification {
         try SourceSpecification(json: ["type": "vector", "url": "https://maps.test/t.json"], baseURL: nil)

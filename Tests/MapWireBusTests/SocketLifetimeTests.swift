@@ -3,7 +3,7 @@ import MapWireBus
 import Testing
 
 /// A context outlives its sockets, so dropping both on an error path never hangs in zmq_ctx_term
-/// (issue 14 finding 8).
+/// (a core that cannot start must exit, not hang).
 @Suite struct SocketLifetimeTests {
     @Test func releasingTheContextBeforeItsSocketDoesNotHang() throws {
         let done = DispatchSemaphore(value: 0)

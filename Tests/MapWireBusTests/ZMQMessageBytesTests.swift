@@ -5,7 +5,7 @@ import SwiftProtobuf
 import Testing
 
 /// `ZMQMessageBytes`: a render frame serialized once, by swift-protobuf, straight into libzmq's message and
-/// sent without a copy (issue 20: a tile's bytes copied at most once on their way to the renderer).
+/// sent without a copy (a tile's bytes are copied at most once on their way to the renderer).
 @Suite struct ZMQMessageBytesTests {
     /// A render frame carrying one 37 KiB tile, as the core sends it.
     static let frame: Mapwire_V1_ControlMessage = .with {

@@ -69,8 +69,9 @@ struct PMTilesReaderTests {
         #expect(throws: PMTilesError.self) { _ = try reader.tileNow(z: 0, x: 0, y: 0) }
     }
 
-    @Test func chicagoVectorTilesReadBackWithTheirTileJSON() throws {
-        guard let fixtures = SharedFixtures.directory else { print(SharedFixtures.skipMessage); return }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func chicagoVectorTilesReadBackWithTheirTileJSON() throws {
+        let fixtures = try #require(SharedFixtures.directory)
         let folder = fixtures.appendingPathComponent("tiles/streets-v7/chicago")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mvt") }
         let specTiles: [[Any]] = names.map { name in

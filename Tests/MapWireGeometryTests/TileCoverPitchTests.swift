@@ -1,7 +1,7 @@
 import Testing
 @testable import MapWireGeometry
 
-/// Pitched covers as GL makes them (issue 17, "tiles of lower zoom toward the horizon"): MapLibre GL JS
+/// Pitched covers as GL makes them (tiles of lower zoom toward the horizon): MapLibre GL JS
 /// 5.3.0 lowers the zoom of far tiles only above a pitch of 78.5° less half the field of view (at most
 /// 60°, Mercator without terrain), so at MapWire's pitches every tile has the view's one zoom.
 @Suite struct TileCoverPitchTests {

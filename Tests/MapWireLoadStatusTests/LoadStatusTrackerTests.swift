@@ -2,7 +2,8 @@ import MapWireLoadStatus
 import MapWireProtocol
 import Testing
 
-/// The tracker on synthetic event sequences shaped like the core's (seed 000's loading order).
+/// The tracker on synthetic event sequences shaped like the core's (the loading order of the Mapbox
+/// MapEvents reference).
 @Suite struct LoadStatusTrackerTests {
     /// style → sprite → metadata → style-loaded → tiles → map-loaded → map-idle.
     let normalLoad: [Mapwire_V1_Envelope.OneOf_Payload] = [

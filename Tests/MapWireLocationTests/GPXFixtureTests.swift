@@ -32,12 +32,9 @@ import Testing
         .init(file: "unicode_with_bom.gpx", count: 1, first: (43.309634, 3.515386), last: (43.309634, 3.515386), timed: 1),
     ]
 
-    @Test(arguments: expectations)
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage), arguments: expectations)
     func fixture(_ e: Expectation) throws {
-        guard let dir = SharedFixtures.gpxDirectory else {
-            print("skipping \(e.file): shared fixtures not found (set MAPWIRE_SHARED)")
-            return
-        }
+        let dir = try #require(SharedFixtures.gpxDirectory)
         let fixes = try GPXReader.read(contentsOf: dir.appendingPathComponent(e.file)).fixes
         #expect(fixes.count == e.count)
         let first = try #require(fixes.first), last = try #require(fixes.last)
@@ -46,20 +43,16 @@ import Testing
         #expect(fixes.filter { $0.timestamp != nil }.count == e.timed)
     }
 
-    @Test func everyFixtureFileIsCovered() throws {
-        guard let dir = SharedFixtures.gpxDirectory else {
-            print("skipping: shared fixtures not found (set MAPWIRE_SHARED)")
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func everyFixtureFileIsCovered() throws {
+        let dir = try #require(SharedFixtures.gpxDirectory)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".gpx") }
         #expect(Set(files) == Set(Self.expectations.map(\.file)))
     }
 
-    @Test func detailsOfSelectedFixtures() throws {
-        guard let dir = SharedFixtures.gpxDirectory else {
-            print("skipping fixture details: shared fixtures not found (set MAPWIRE_SHARED)")
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func detailsOfSelectedFixtures() throws {
+        let dir = try #require(SharedFixtures.gpxDirectory)
         let speed = try GPXReader.read(contentsOf: dir.appendingPathComponent("track_with_speed.gpx")).fixes
         #expect(speed.map(\.speed) == [1.2, 2.2, 3.2])
         #expect(speed.map(\.altitude) == [48.962041, 58.166437, 53.381747])

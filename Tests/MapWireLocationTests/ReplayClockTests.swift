@@ -28,11 +28,9 @@ import Testing
 
 @Suite struct ReplayClockFixtureTests {
     /// The mixed file: 291 untimed points then 5 timed ones, replayed at 2x.
-    @Test func partlyTimedTrack() throws {
-        guard let dir = SharedFixtures.gpxDirectory else {
-            print("skipping: shared fixtures not found (set MAPWIRE_SHARED)")
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func partlyTimedTrack() throws {
+        let dir = try #require(SharedFixtures.gpxDirectory)
         let fixes = try GPXReader.read(contentsOf: dir.appendingPathComponent("cerknicko-without-times.gpx")).fixes
         let delays = ReplayClock(speedFactor: 2).delays(for: fixes)
         #expect(delays.count == 296)

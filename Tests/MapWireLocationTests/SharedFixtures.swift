@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Locates ../shared/fixtures: env MAPWIRE_SHARED, else <package root>/../shared.
 /// Why #filePath: tests run from varying working directories, the source file never moves.
@@ -15,4 +16,7 @@ enum SharedFixtures {
         let gpx = shared.appendingPathComponent("fixtures/gpx")
         return FileManager.default.fileExists(atPath: gpx.path) ? gpx : nil
     }
+
+    static var isAvailable: Bool { gpxDirectory != nil }
+    static let skipMessage: Comment = "shared fixtures not found: set MAPWIRE_SHARED or place them at <package root>/../shared"
 }

@@ -1,7 +1,7 @@
 import MapWireProtocol
 import Testing
 
-/// Each payload's JSON form against seed 000's documented data format, key for key and in order.
+/// Each payload's JSON form against the Mapbox MapEvents reference's documented data format, key for key and in order.
 @Suite struct DocumentedJSONTests {
     let tile = Mapwire_V1_TileId.with { $0.z = 13; $0.x = 2100; $0.y = 3044 }
 
@@ -63,7 +63,7 @@ import Testing
 
     @Test func enumsCarryExactlyTheDocumentedStrings() {
         func names<E: DocumentedEnum>(_: E.Type) -> [String] { E.allCases.map(\.documentedName).filter { $0 != "unspecified" } }
-        // The seed's five types, then MapWire's own: a frame the renderer failed to draw (issue 14).
+        // The reference's five types, then MapWire's own: a frame the renderer failed to draw.
         #expect(names(Mapwire_V1_MapLoadingError.TypeEnum.self) == ["style", "sprite", "source", "tile", "glyphs", "renderer"])
         #expect(names(Mapwire_V1_StyleDataLoaded.TypeEnum.self) == ["style", "sprite", "sources"])
         #expect(names(Mapwire_V1_SourceDataLoaded.TypeEnum.self) == ["metadata", "tile"])

@@ -5,7 +5,8 @@ import MapWireRendererPlugin
 import Testing
 
 /// A frame whose labels need a glyph range the renderer never asked for stops after placement, before
-/// drawing: the core loads the range and the next frame is drawn with it (issue 20, the load path).
+/// drawing: the core loads the range and the next frame is drawn with it (a frame drawn without the
+/// range would only be drawn again).
 struct GlyphStopTests {
     /// One point labelled "A–B": the en dash (U+2013) is in the range 8192–8447.
     static func style(_ label: String) -> Data {

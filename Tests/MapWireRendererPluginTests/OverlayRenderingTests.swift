@@ -8,7 +8,7 @@ import MapWireRendererPlugin
 import SwiftProtobuf
 import Testing
 
-/// Issue 16's overlay through the real renderer plugin: annotations from a KIND_ANNOTATIONS resource,
+/// The annotation overlay through the real renderer plugin: annotations from a KIND_ANNOTATIONS resource,
 /// the puck and the callout, drawn above a grey background and checked pixel by pixel where the
 /// camera puts them.
 struct OverlayRenderingTests {

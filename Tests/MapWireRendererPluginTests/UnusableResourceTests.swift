@@ -6,7 +6,7 @@ import MapWireRendererPlugin
 import Testing
 
 /// Bytes the renderer cannot use are named in `RenderResult.unusable_resources`, once each, and
-/// the frame is still drawn without them (issue 14, finding 4).
+/// the frame is still drawn without them.
 struct UnusableResourceTests {
     static let style = Data(#"{"version":8,"sources":{"v":{"type":"vector","tiles":["x://{z}/{x}/{y}"]}},"layers":[{"id":"bg","type":"background"}]}"#.utf8)
 

@@ -6,9 +6,15 @@ import MapWireVectorTile
 import Testing
 
 /// Frames whose data holds numbers at the edge of their types: each draws (or leaves out what
-/// cannot be drawn) without trapping (issue 14, finding 3).
+/// cannot be drawn) without trapping: a tile or a style from anywhere must not take the renderer down.
 struct ExtremeInputRenderingTests {
     let renderer = MapRenderer()
+
+    /// How many pixels of the frame are not fully transparent (none of these styles has a background).
+    static func painted(_ frame: MapRenderer.Frame) -> Int {
+        let rgba = frame.canvas.rgba()
+        return stride(from: 3, to: rgba.count, by: 4).count { rgba[$0] != 0 }
+    }
 
     @Test func aTileWhoseExtentDoesNotFitInt32Draws() throws {
         let features = [
@@ -24,23 +30,41 @@ struct ExtremeInputRenderingTests {
             {"id":"c","type":"circle","source":"s","source-layer":"shapes"}
             """#), features: [])
         scene.sources["s"] = .vector([TestScene.tile: data])
-        _ = try renderer.render(scene)
+        let frame = try renderer.render(scene)
+        // Int32.max is half the extent: the square is the top-left quarter of the view, red; the
+        // diagonal crosses it; the circle sits at the corner; the rest is left empty.
+        #expect(TestScene.pixel(frame, 200, 60) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 60, 200) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 2, 2) == [0, 0, 0, 255], "the circle's default black")
+        #expect(TestScene.pixel(frame, 128, 128)[0] < 128, "the diagonal line darkens the middle of the quarter")
+        #expect(TestScene.pixel(frame, 400, 400) == [0, 0, 0, 0])
+        #expect(TestScene.pixel(frame, 300, 100) == [0, 0, 0, 0])
+        #expect(frame.styleProblems.isEmpty, "\(frame.styleProblems)")
     }
 
     @Test(arguments: [1e300, 1e30, -1e300])
     func dataDrivenSizesOfAnyMagnitudeDraw(_ size: Double) throws {
-        let style = TestScene.style(#"""
-            {"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-width":["get","n"],"line-blur":["get","n"],"line-offset":["get","n"]}},
-            {"id":"c","type":"circle","source":"s","source-layer":"shapes","paint":{"circle-radius":["get","n"],"circle-blur":["get","n"]}},
-            {"id":"t","type":"symbol","source":"s","source-layer":"shapes","layout":{"text-field":"AB","text-font":["Test Square"],
-             "text-size":["get","n"],"text-max-width":["get","n"],"text-letter-spacing":["get","n"],"text-offset":[["get","n"],0]}}
-            """#)
-        let properties: [String: FeatureValue] = ["n": .double(size)]
-        let features = [
-            SymbolFixtures.pointFeature(2048, 2048, properties),
-            VectorFeature(type: .lineString, geometry: [[TestScene.point(100, 100), TestScene.point(4000, 3000)]], properties: properties),
-        ]
-        _ = try renderer.render(try SymbolFixtures.scene(style: style, features: features))
+        func frame(_ size: Double) throws -> MapRenderer.Frame {
+            let style = TestScene.style(#"""
+                {"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-width":["get","n"],"line-blur":["get","n"],"line-offset":["get","n"]}},
+                {"id":"c","type":"circle","source":"s","source-layer":"shapes","paint":{"circle-radius":["get","n"],"circle-blur":["get","n"]}},
+                {"id":"t","type":"symbol","source":"s","source-layer":"shapes","layout":{"text-field":"AB","text-font":["Test Square"],
+                 "text-size":["get","n"],"text-max-width":["get","n"],"text-letter-spacing":["get","n"],"text-offset":[["get","n"],0]}}
+                """#)
+            let properties: [String: FeatureValue] = ["n": .double(size)]
+            let features = [
+                SymbolFixtures.pointFeature(2048, 2048, properties),
+                VectorFeature(type: .lineString, geometry: [[TestScene.point(100, 100), TestScene.point(4000, 3000)]], properties: properties),
+            ]
+            return try renderer.render(try SymbolFixtures.scene(style: style, features: features))
+        }
+        // A line, a circle and a label of any such size are left out whole; the same features at an
+        // ordinary size are drawn, so the empty frame is the sizes' doing.
+        let extreme = try frame(size)
+        #expect(Self.painted(extreme) == 0)
+        #expect(Self.painted(try frame(4)) > 0)
+        // The one part of the style that cannot be read at all: an expression inside a literal array.
+        #expect(extreme.styleProblems == [#"layer t: text-offset: [["get","n"],0] does not fit a numberArray property"#])
     }
 
     @Test(arguments: [#""tileSize":0,"maxzoom":-1"#, #""tileSize":-512,"maxzoom":1e300,"minzoom":-1e300"#, #""tileSize":1e300,"buffer":1e300"#])
@@ -49,12 +73,15 @@ struct ExtremeInputRenderingTests {
         let tiler = try GeoJSONTiler(data: Data(#"{"type":"Point","coordinates":[1e20,0]}"#.utf8))
         let scene = RenderScene(styleJSON: Data(style.utf8), camera: TestScene.camera, size: TestScene.size, pixelRatio: 1,
                                 sources: ["g": .geojson(tiler)], sprite: nil, glyphs: GlyphStore())
-        _ = try renderer.render(scene)
+        let frame = try renderer.render(scene)
+        // The point lies far outside the world, in no tile: nothing to draw, and the frame is drawn.
+        #expect(frame.drawn)
+        #expect(Self.painted(frame) == 0)
     }
 }
 
 /// Glyph ranges and sprite indexes are checked when read: what cannot be drawn is refused with a
-/// reason instead of reaching size arithmetic (issue 14, findings 3 and 4).
+/// reason instead of reaching size arithmetic.
 struct GlyphAndSpriteValidationTests {
     func range(_ glyph: Glyphs_Glyph) throws -> Data {
         var pbf = Glyphs_Glyphs()

@@ -7,7 +7,7 @@ import MapWireVectorTile
 import Testing
 
 /// Under pitch line labels are anchored on the line drawn flat, as GL anchors them on the tile's geometry
-/// (issue 17, point 1): the label-length check and spacing do not shrink with the foreshortened line.
+/// (MapLibre GL JS): the label-length check and spacing do not shrink with the foreshortened line.
 @Suite struct FlatLineAnchorsTests {
     let renderer = MapRenderer()
 

@@ -10,7 +10,8 @@ import Testing
 /// Pitched patterns and extrusions against MapLibre GL JS 5.3.0's own images of the same scenes
 /// (Fixtures/GLPeer: the styles, the pattern sprite and GL's PNGs, made once with scripts/bench-peer
 /// as the README there says). Each scene must stay at least as alike as it was made (pixelmatch,
-/// threshold 0.13, the render suite's measure); the figures are in BENCHMARKS.md (issue 17).
+/// threshold 0.13, the render suite's measure); the figures are in docs/performance-history.md
+/// ("Patterns and extrusions under pitch").
 @Suite struct GLPeerSceneTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/GLPeer")
 

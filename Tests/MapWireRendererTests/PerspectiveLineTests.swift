@@ -7,7 +7,7 @@ import MapWireVectorTile
 import Testing
 
 /// Under pitch a line's width shrinks with distance as GL draws it (on the ground, in px at the centre's
-/// distance), instead of keeping its screen width up to the horizon (issue 17, point 1).
+/// distance), instead of keeping its screen width up to the horizon.
 @Suite struct PerspectiveLineTests {
     let renderer = MapRenderer()
 

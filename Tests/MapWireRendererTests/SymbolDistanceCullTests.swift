@@ -4,7 +4,8 @@ import MapWireGeometry
 @testable import MapWireRenderer
 import Testing
 
-/// GL's cut of symbols more than five times as far as the centre under pitch (issue 17).
+/// GL's cut of symbols more than five times as far as the centre under pitch (MapLibre GL JS's
+/// CollisionIndex).
 @Suite struct SymbolDistanceCullTests {
     let size = ViewportSize(width: 1024, height: 768)
 

@@ -5,7 +5,7 @@ import MapWireGeometry
 import MapWireVectorTile
 import Testing
 
-/// Under pitch icons and labels are sized by their distance as GL sizes them (issue 17, point 1).
+/// Under pitch icons and labels are sized by their distance as MapLibre GL JS sizes them.
 @Suite struct SymbolPerspectiveTests {
     let renderer = MapRenderer()
 

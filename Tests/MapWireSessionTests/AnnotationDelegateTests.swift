@@ -145,8 +145,8 @@ import Testing
         #expect(batches.count > 1)
         for batch in batches { #expect((try batch.describeAnnotations.serializedBytes() as Data).count <= 2048) }
         #expect(batches.flatMap { $0.describeAnnotations.annotations.map(\.id) } == many.map(\.id))
-        #expect(h.session.annotations.asking.isEmpty)
-        #expect(h.session.annotations.appearance(of: "p199")?.alpha == 0.25)
+        #expect(h.session.annotations.store.asking.isEmpty)
+        #expect(h.session.annotations.store.appearance(of: "p199")?.alpha == 0.25)
     }
 
     @Test func aDelegateRegisteringLateIsAskedAboutEveryAnnotationAndTheUserLocation() throws {
@@ -186,7 +186,7 @@ import Testing
         h.command(A.add(A.point("q", 0.01, 0)))
         let next = try #require(questions(delegate).last)
         delegate.reply(next, .cameraDecision(.with { $0.allow = true }))
-        #expect(h.session.annotations.asking.isEmpty)
+        #expect(h.session.annotations.store.asking.isEmpty)
         #expect(h.log.messages.contains { $0.contains("another kind of reply") })
         #expect(h.command(.getAnnotations(.init()))?.annotations.annotations.count == 3)
     }

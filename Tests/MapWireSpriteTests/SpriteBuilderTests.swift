@@ -101,7 +101,7 @@ import Testing
         var files = icons
         files["broken.svg"] = "<svg this is not xml"
         files["sizeless.svg"] = #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>"#
-        // Its pixel size does not fit Int: it trapped before the size check (issue 14, finding 3).
+        // Its pixel size does not fit Int: it trapped before the size check.
         files["vast.svg"] = #"<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="1e30"><rect width="5" height="5"/></svg>"#
         let folder = try SVGFolder(files)
         defer { folder.remove() }

@@ -15,21 +15,23 @@ struct StyleFixtureTests {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     }
 
-    @Test func renderTestStylesParse() throws {
-        let root = Self.sharedDirectory.appendingPathComponent("fixtures/render-tests")
-        try checkStyles(under: root, named: { $0.lastPathComponent == "style.json" })
+    static let renderTests = sharedDirectory.appendingPathComponent("fixtures/render-tests")
+    static let sampleStyles = sharedDirectory.appendingPathComponent("fixtures/styles")
+    static let skipMessage: Comment = "shared fixtures not found: set MAPWIRE_SHARED or place them at <package root>/../shared"
+
+    static func exists(_ folder: URL) -> Bool { FileManager.default.fileExists(atPath: folder.path) }
+
+    @Test(.enabled(if: StyleFixtureTests.exists(StyleFixtureTests.renderTests), StyleFixtureTests.skipMessage))
+    func renderTestStylesParse() throws {
+        try checkStyles(under: Self.renderTests, named: { $0.lastPathComponent == "style.json" })
     }
 
-    @Test func sampleStylesParse() throws {
-        let root = Self.sharedDirectory.appendingPathComponent("fixtures/styles")
-        try checkStyles(under: root, named: { $0.pathExtension == "json" })
+    @Test(.enabled(if: StyleFixtureTests.exists(StyleFixtureTests.sampleStyles), StyleFixtureTests.skipMessage))
+    func sampleStylesParse() throws {
+        try checkStyles(under: Self.sampleStyles, named: { $0.pathExtension == "json" })
     }
 
     private func checkStyles(under root: URL, named accept: (URL) -> Bool) throws {
-        guard FileManager.default.fileExists(atPath: root.path) else {
-            print("skipping: no fixtures at \(root.path) (set MAPWIRE_SHARED to the shared folder)")
-            return
-        }
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter(accept).sorted { $0.path < $1.path } ?? []
         var checked = 0

@@ -3,7 +3,7 @@ import Testing
 @testable import MapWireVectorTile
 
 /// Coordinates far outside the world are valid JSON numbers: the tiler keeps them and cuts tiles
-/// without trapping (issue 14, finding 3: `Point [1e20, 0]` trapped in FeatureGridIndex).
+/// without trapping (`Point [1e20, 0]` once trapped in FeatureGridIndex).
 struct GeoJSONExtremeCoordinateTests {
     static let geometries = [
         #"{"type":"Point","coordinates":[1e20,0]}"#,

@@ -1,5 +1,5 @@
 /*  annotation_delegate: a MapWire annotation-delegate plugin in C on libmapwire (PROTOCOL.md 7.10,
-    seed 004's MGLMapViewDelegate questions). For each annotation the core asks about:
+    MapLibre's MGLMapViewDelegate questions). For each annotation the core asks about:
 
     - points answer image-for-annotation: the style image named by their "icon" attribute, else the
       PNG of --png (at --pixel-ratio), else the style image --image, else the built-in pin;

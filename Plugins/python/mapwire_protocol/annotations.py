@@ -1,4 +1,4 @@
-"""Answers of the annotation-delegate role (PROTOCOL.md 7.10, seed 004's MGLMapViewDelegate questions),
+"""Answers of the annotation-delegate role (PROTOCOL.md 7.10, MapLibre's MGLMapViewDelegate questions),
 built with keyword arguments and checked here, where a mistake is made, rather than dropped by the core:
 
     describe(annotation, fill_color="#2E8B57", alpha=0.5)       # an AnnotationDescription

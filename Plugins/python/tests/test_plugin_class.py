@@ -146,7 +146,7 @@ def test_against_the_real_core_register_veto_and_goodbye(run_dir):
 
 
 def test_a_run_directory_others_can_write_is_refused(run_dir):
-    """PROTOCOL.md 2.2: another local user could have put a core in disguise there (issue 14)."""
+    """PROTOCOL.md 2.2: another local user could have put a core in disguise there."""
     os.chmod(run_dir, 0o777)
     with pytest.raises(PermissionError, match="writable by group or others"):
         Plugin("refused", ["loader"], run_dir=run_dir)

@@ -1,6 +1,7 @@
 import MapWireGeometry
-/// How one annotation looks and behaves, the annotation delegate's answers resolved against seed 004's
-/// defaults (PROTOCOL.md 7.10). Kept per annotation by the store; asked once, never per frame.
+
+/// How one annotation looks and behaves, the annotation delegate's answers resolved against
+/// MGLMapViewDelegate's defaults (PROTOCOL.md 7.10). Kept per annotation by the store; asked once, never per frame.
 public struct AnnotationAppearance: Equatable, Sendable {
     /// Points: the image (nil: the annotation's own image name, or the built-in pin).
     public var image: AnnotationImageSource?

@@ -21,7 +21,7 @@ public struct AnnotationHitTest: Sendable {
 
     /// The id of the topmost annotation at `point`, if any. `annotations` is in drawing order (bottom first).
     /// `look` gives each annotation's point box (points), line width (points) and whether a shape takes
-    /// taps; by default the built-in pin, seed 004's width, enabled.
+    /// taps; by default the built-in pin, MGLMapViewDelegate's default line width, enabled.
     public func topmost(at point: ScreenPoint, in annotations: [Annotation],
                         look: (Annotation) -> HitLook = { _ in HitLook() }) -> String? {
         annotations.last(where: { hits($0, at: point, look: look($0)) })?.id

@@ -1,6 +1,7 @@
 import MapWireGeometry
-/// The eight gesture types the map recognises (seed 002), without their parameters:
-/// what claimed regions list and what a delegate can say it implements.
+
+/// The eight gesture types the map recognises (those of the HERE NMAMapGestureDelegate reference),
+/// without their parameters: what claimed regions list and what a delegate can say it implements.
 public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     case tap, doubleTap, longPress, pan, pinch, rotation, twoFingerPan, twoFingerTap
 }

@@ -1,7 +1,8 @@
 import Foundation
 import MapWireGeometry
 
-/// What the map does with a gesture nobody else handled (the last step of seed 002's chain), as pure
+/// What the map does with a gesture nobody else handled (the default handler that ends the HERE
+/// NMAMapGestureDelegate reference's subview → delegate → default chain), as pure
 /// functions from the current camera to the next. Every change is anchored: the ground point under the
 /// gesture stays under the fingers, for any bearing and pitch.
 public enum GestureDefaults {

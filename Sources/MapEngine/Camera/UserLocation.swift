@@ -1,8 +1,9 @@
 import MapWireGeometry
+
 /// A fix from the location provider, as the follow-puck state consumes it.
 public struct UserLocation: Equatable, Sendable {
     public var coordinate: LngLat
-    /// Degrees clockwise from north the device points at (compass), if known.
+    /// Degrees clockwise from north the device points at, from the compass, if known.
     public var heading: Double?
     /// Degrees clockwise from north the device moves towards, if known.
     public var course: Double?

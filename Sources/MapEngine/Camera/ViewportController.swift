@@ -1,6 +1,8 @@
 import MapWireGeometry
-/// The viewport (seed 001) as a pure state machine. The core owns one, feeds it the time, the current
-/// camera and new locations, applies the cameras it returns and emits an event per status change.
+
+/// The viewport of the Mapbox ViewportState reference as a pure state machine. The core owns one, feeds
+/// it the time, the current camera and new locations, applies the cameras it returns and emits an event
+/// per status change.
 ///
 /// - `transition(to:using:…)` starts moving into a state: status becomes `.transition(from:to:)`;
 ///   the old state stops driving the camera at once. A state without a target yet (follow-puck before
@@ -11,7 +13,7 @@ import MapWireGeometry
 /// - While not updating (transitioning, idle) the state still produces targets (`ViewportUpdate.target`)
 ///   without moving the camera; a target that moved during a transition is followed once it ends.
 /// - `idle()` (for example on a user gesture) stops everything where it is.
-/// - `setUpdating(false)` (seed 001's stopUpdatingCamera, asked for by a client) keeps the state producing
+/// - `setUpdating(false)` (the reference's stopUpdatingCamera, asked for by a client) keeps the state producing
 ///   targets but moves the camera no more: a running animation stops where it is; a transition waits
 ///   and starts again from wherever the camera is once updating is back on.
 /// - A `.custom(name)` state's targets come from `publish(target:forState:…)`.

@@ -1,7 +1,8 @@
 import MapWireGeometry
+
 /// Which way a follow-puck camera faces.
 public enum FollowPuckBearing: Equatable, Sendable {
-    /// The location's heading (compass); the current bearing when it has none.
+    /// The location's heading, from the compass; the current bearing when it has none.
     case heading
     /// The location's course (direction of travel); the current bearing when it has none.
     case course
@@ -44,8 +45,8 @@ public struct OverviewOptions: Equatable, Sendable {
     }
 }
 
-/// A way the viewport can drive the camera (seed 001). A state turns inputs into target cameras;
-/// whether those targets move the camera is up to `ViewportController`.
+/// A way the viewport can drive the camera (a state in the Mapbox ViewportState reference). A state turns
+/// inputs into target cameras; whether those targets move the camera is up to `ViewportController`.
 public enum ViewportState: Equatable, Sendable {
     /// Nothing drives the camera.
     case idle

@@ -1,12 +1,14 @@
 import MapWireGeometry
-/// The target cameras states produce (what seed 001's `observeDataSource` handlers receive).
+
+/// The target cameras states produce (what `observeDataSource` handlers receive in the Mapbox
+/// ViewportState reference).
 public enum ViewportStates {
     /// The camera `state` wants now, or nil when it has none: idle, follow-puck without a location,
     /// overview of an empty geometry or with padding that leaves no room.
     /// - Parameter current: supplies whatever the state leaves alone (follow-puck's nil zoom or pitch,
     ///   bearing `.none` or a missing heading/course).
-    /// - Parameter puckAnchor: where follow-puck puts the location on screen (seed 004's
-    ///   user-location-anchor-point); nil: the centre of the state's padded area.
+    /// - Parameter puckAnchor: where follow-puck puts the location on screen (MGLMapViewDelegate's
+    ///   `mapViewUserLocationAnchorPoint`); nil: the centre of the state's padded area.
     public static func targetCamera(
         for state: ViewportState, location: UserLocation?, current: Camera, size: ViewportSize, puckAnchor: ScreenPoint? = nil
     ) -> Camera? {

@@ -1,4 +1,5 @@
-/// The colours of the default user-location puck (seed 004's style-for-default-user-location-annotation-view):
+/// The colours of the default user-location puck (MGLMapViewDelegate's
+/// `mapViewStyleForDefaultUserLocationAnnotationView`):
 /// the delegate's answers, checked, over the defaults (a blue dot with a translucent halo and accuracy ring,
 /// a blue heading arrow; the renderer draws the white border).
 public struct PuckColors: Equatable, Sendable {

@@ -1,4 +1,5 @@
-/// How the camera follows the user's location (seed 004's user tracking modes).
+/// How the camera follows the user's location (MapLibre's MGLUserTrackingMode, as MGLMapViewDelegate
+/// reports its changes).
 public enum UserTrackingMode: Equatable, Sendable, CaseIterable {
     case none
     case follow

@@ -25,13 +25,13 @@ extension Map {
         // Like set-camera: the style's default camera must not override what the client asked for.
         cameraSetExplicitly = true
         guard animation.duration > 0, time.isFinite else {
-            environment.publish(.cameraWillChange(animated: false))
+            publish(.cameraWillChange(animated: false))
             apply(camera: animation.target)
-            environment.publish(.cameraDidChange(animated: false))
+            publish(.cameraDidChange(animated: false))
             return
         }
         self.animation = RunningAnimation(animation: animation, startTime: time)
-        environment.publish(.cameraWillChange(animated: true))
+        publish(.cameraWillChange(animated: true))
         // Frames keep coming while the camera moves, even before the first step.
         requestFrame()
     }
@@ -42,21 +42,16 @@ extension Map {
         guard let running = animation else { return }
         let elapsed = time - running.startTime
         apply(camera: running.animation.camera(at: elapsed))
-        environment.publish(.cameraIsChanging)
+        publish(.cameraIsChanging)
         if running.animation.isFinished(at: elapsed) {
             animation = nil
-            environment.publish(.cameraDidChange(animated: true))
+            publish(.cameraDidChange(animated: true))
         }
-    }
-
-    /// Stops the running animation where it is (camera-did-change {animated: true}); nothing when none runs.
-    public func stopAnimation() {
-        interruptAnimation()
     }
 
     func interruptAnimation() {
         guard animation != nil else { return }
         animation = nil
-        environment.publish(.cameraDidChange(animated: true))
+        publish(.cameraDidChange(animated: true))
     }
 }

@@ -22,9 +22,9 @@ extension Map {
         guard phase == .loaded else { return nil }
         if !renderingStarted {
             renderingStarted = true
-            environment.publish(.willStartRenderingMap)
+            publish(.willStartRenderingMap)
         }
-        environment.publish(.renderFrameStarted)
+        publish(.renderFrameStarted)
         return FrameStart(full: isFullyLoaded)
     }
 
@@ -33,21 +33,35 @@ extension Map {
     public func finishFrame(_ frame: FrameStart, needsRepaint rendererNeedsRepaint: Bool = false, placementChanged: Bool = false) {
         // A moving camera needs the next frame whatever the renderer says, and holds map-idle back.
         let needsRepaint = rendererNeedsRepaint || isAnimating
-        environment.publish(.renderFrameFinished(RenderFrameFinished(
+        publish(.renderFrameFinished(RenderFrameFinished(
             full: frame.full, needsRepaint: needsRepaint, placementChanged: placementChanged)))
         guard phase == .loaded else { return }
         if frame.full, !mapLoadedEmitted {
             mapLoadedEmitted = true
-            environment.publish(.mapLoaded)
+            publish(.mapLoaded)
         }
         if needsRepaint {
             requestFrame()
         } else if frame.full, !wantsFrame, !waitsOnMapLoads, !idleEmitted, !isGesturing {
             idleEmitted = true
             fullyRendered = true
-            environment.publish(.didFinishRenderingMap(fullyRendered: true))
-            environment.publish(.mapIdle)
+            publish(.didFinishRenderingMap(fullyRendered: true))
+            publish(.mapIdle)
         }
+    }
+
+    /// A renderer drew the frame begun with `beginFrame`: this decides whether it is full. It is not when
+    /// the renderer lacked glyphs that are now loading, an image the map holds, or stopped before drawing
+    /// (a range or image that failed to load counts as settled, as a failed tile does). Loads the glyph
+    /// ranges the renderer named, reports images nobody has, and on a full frame notes which added
+    /// images went unused. The host then finishes the frame with `finishFrame(drawn.frame, …)`.
+    public func frameDrawn(_ start: FrameStart, _ report: RendererFrameReport) -> DrawnFrame {
+        let loadingGlyphs = requestGlyphRanges(report.neededGlyphs)
+        let imagesComing = imagesMissing(report.missingImages, frameKeys: report.frameKeys)
+        let lacking = isLoadingAny(of: report.neededGlyphs) || imagesComing || report.drewNothing
+        let drawn = FrameStart(full: start.full && !lacking)
+        let unused = drawn.full ? imagesUsed(report.usedImages) : []
+        return DrawnFrame(frame: drawn, loadingGlyphs: loadingGlyphs, unusedImages: unused)
     }
 
     /// A frame with nothing to draw it: for a core without a renderer plugin.
@@ -63,8 +77,37 @@ public struct FrameStart: Sendable, Equatable {
 
     /// The same frame when nobody drew it: never full (a host whose renderer failed says so).
     public var undrawn: FrameStart { FrameStart(full: false) }
+}
 
-    /// The frame as drawn: full only if it began full and drew every resource it needed (no glyph
-    /// range or image it asked for is still on its way).
-    public func drawn(lackingResources: Bool) -> FrameStart { FrameStart(full: full && !lackingResources) }
+/// What a renderer said of a frame it drew (PROTOCOL.md 7.6), as far as the map's idea of full needs it.
+public struct RendererFrameReport: Sendable, Equatable {
+    /// Glyph ranges its labels needed.
+    public var neededGlyphs: [GlyphRangeID]
+    /// Images the style named that the renderer did not have.
+    public var missingImages: [String]
+    /// Images the frame drew.
+    public var usedImages: Set<String>
+    /// The resources the frame was sent with.
+    public var frameKeys: Set<String>
+    /// The renderer placed labels, found glyph ranges it never had, and stopped before drawing.
+    public var drewNothing: Bool
+
+    public init(neededGlyphs: [GlyphRangeID], missingImages: [String], usedImages: Set<String>, frameKeys: Set<String>,
+                drewNothing: Bool) {
+        self.neededGlyphs = neededGlyphs
+        self.missingImages = missingImages
+        self.usedImages = usedImages
+        self.frameKeys = frameKeys
+        self.drewNothing = drewNothing
+    }
+}
+
+/// A drawn frame as the map judges it.
+public struct DrawnFrame: Sendable, Equatable {
+    /// Full only if it began full and lacked nothing it needed.
+    public let frame: FrameStart
+    /// Glyph ranges the renderer asked for are now loading (the next frame may wait a little for them).
+    public let loadingGlyphs: Bool
+    /// Added images this full frame no longer draws (style-image-remove-unused was published for each).
+    public let unusedImages: [String]
 }

@@ -1,4 +1,5 @@
 import MapWireGeometry
+
 /// Gestures as the map sees them: which continuous gestures are under way, and the camera changes their
 /// default handling makes. Dispatch (claimants, delegate, veto) is the host's business; the map only
 /// needs to know that fingers are on the screen, because the map is not idle while they are.
@@ -26,8 +27,8 @@ extension Map {
     public func applyGestureCamera(_ next: Camera) {
         interruptAnimation()
         cameraSetExplicitly = true
-        environment.publish(.cameraWillChange(animated: false))
+        publish(.cameraWillChange(animated: false))
         apply(camera: next.clamped())
-        environment.publish(.cameraDidChange(animated: false))
+        publish(.cameraDidChange(animated: false))
     }
 }

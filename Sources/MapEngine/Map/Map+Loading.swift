@@ -14,7 +14,7 @@ extension Map {
         guard let load = pending.removeValue(forKey: id) ?? retrying.removeValue(forKey: id) else { return }
         var response = result.response
         response.size = UInt64(result.data.count)
-        environment.publish(.resourceRequest(ResourceRequestEvent(
+        publish(.resourceRequest(ResourceRequestEvent(
             dataSource: result.dataSource, request: load.load.request, response: response, cancelled: false)))
         if willRetry { retrying[id] = load }
         // Once per resource: a failed attempt after the first, or a retry that failed for good, is only news on the bus.
@@ -72,7 +72,7 @@ extension Map {
         sources = [:]
         metadataPending = []
         for (id, spec) in document.sources { insertSource(id, SourceState(spec: spec, key: freshKey("inline"))) }
-        environment.publish(.styleDataLoaded(.style))
+        publish(.styleDataLoaded(.style))
         if !cameraSetExplicitly, document.center != nil || document.zoom != nil {
             var next = camera
             if let center = document.center { next.center = center }
@@ -87,12 +87,12 @@ extension Map {
     func styleFailed(_ message: String) {
         phase = .failed
         loadingError(.style, message)
-        environment.publish(.mapDidFailLoading(error: message))
+        publish(.mapDidFailLoading(error: message))
     }
 
     func loadingError(_ kind: MapLoadingErrorKind, _ message: String,
                       sourceID: String? = nil, tile: CanonicalTileID? = nil) {
-        environment.publish(.mapLoadingError(MapLoadingError(kind: kind, message: message, sourceID: sourceID, tileID: tile)))
+        publish(.mapLoadingError(MapLoadingError(kind: kind, message: message, sourceID: sourceID, tileID: tile)))
     }
 
     // MARK: Sprite
@@ -126,7 +126,7 @@ extension Map {
         guard phase == .loadingSprite,
               !pending.values.contains(where: { $0.purpose == .spriteJSON || $0.purpose == .spriteImage })
         else { return }
-        environment.publish(.styleDataLoaded(.sprite))
+        publish(.styleDataLoaded(.sprite))
         phase = .loadingSources
         for id in sourceOrder { resolveMetadata(of: id) }
         finishSourcesIfReady()
@@ -138,7 +138,7 @@ extension Map {
     func resolveMetadata(of id: String) {
         guard let spec = sources[id]?.spec else { return }
         if spec.hasMetadata {
-            environment.publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
+            publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
             sourceChanged(id)
         } else if let url = spec.url {
             let load = request(url: url, kind: spec.kind == .image ? .image : .source, purpose: .sourceMetadata(id), sourceID: id)
@@ -166,7 +166,7 @@ extension Map {
                 }
                 sources[id] = state
                 setMetadata(of: id, .loaded)
-                environment.publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
+                publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
             } catch {
                 setMetadata(of: id, .failed)
                 loadingError(.source, "source \"\(id)\" at \(url): \(error.message)", sourceID: id)
@@ -177,9 +177,9 @@ extension Map {
 
     func finishSourcesIfReady() {
         guard phase == .loadingSources, metadataPending.isEmpty else { return }
-        environment.publish(.styleDataLoaded(.sources))
+        publish(.styleDataLoaded(.sources))
         phase = .loaded
-        environment.publish(.styleLoaded)
+        publish(.styleLoaded)
         updateTiles()
         loadGlyphs()
         requestFrame()

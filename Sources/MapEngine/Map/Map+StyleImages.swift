@@ -68,7 +68,7 @@ extension Map {
             if let added = styleImages[id] {
                 if !frameKeys.contains(added.data.key) { willLoad = true }
             } else if reportedMissingImages.insert(id).inserted {
-                environment.publish(.styleImageMissing(id: id))
+                publish(.styleImageMissing(id: id))
             }
         }
         return willLoad
@@ -82,7 +82,7 @@ extension Map {
         let nowUsed = ids.intersection(added)
         let unused = usedImages.subtracting(nowUsed).sorted()
         usedImages = nowUsed
-        for id in unused { environment.publish(.styleImageRemoveUnused(id: id)) }
+        for id in unused { publish(.styleImageRemoveUnused(id: id)) }
         return unused
     }
 

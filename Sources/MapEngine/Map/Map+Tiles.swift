@@ -53,7 +53,7 @@ extension Map {
             loadingError(.tile, "could not load tile \(tile) of source \"\(sourceID)\" from \(url): \(error)",
                          sourceID: sourceID, tile: tile)
         }
-        environment.publish(.sourceDataLoaded(SourceDataLoaded(id: sourceID, kind: .tile, loaded: state.isComplete, tileID: tile)))
+        publish(.sourceDataLoaded(SourceDataLoaded(id: sourceID, kind: .tile, loaded: state.isComplete, tileID: tile)))
         // A tile only views wanted (a server's tiles and static images) changes nothing the map shows: no
         // frame of the map for it (nor map-idle again after it; Map+Views.swift).
         if state.visible.contains(tile) { requestFrame() }

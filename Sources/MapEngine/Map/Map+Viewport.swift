@@ -1,4 +1,5 @@
 import MapWireGeometry
+
 /// Cameras the viewport produces, applied with the same events as an animation (Map+Animation.swift),
 /// so a subscriber sees camera-will/is/did-change the same whichever drove the camera. The viewport
 /// (`ViewportController`) owns the timing; the map only gets each camera and whether more follow.
@@ -9,11 +10,11 @@ extension Map {
         interruptAnimation()
         cameraSetExplicitly = true
         let animated = viewportMoving || moving
-        if !viewportMoving { environment.publish(.cameraWillChange(animated: animated)) }
+        if !viewportMoving { publish(.cameraWillChange(animated: animated)) }
         apply(camera: next)
-        if animated { environment.publish(.cameraIsChanging) }
+        if animated { publish(.cameraIsChanging) }
         viewportMoving = moving
-        if !moving { environment.publish(.cameraDidChange(animated: animated)) }
+        if !moving { publish(.cameraDidChange(animated: animated)) }
         if moving { requestFrame() }
     }
 
@@ -22,6 +23,6 @@ extension Map {
     public func endViewportMotion() {
         guard viewportMoving else { return }
         viewportMoving = false
-        environment.publish(.cameraDidChange(animated: true))
+        publish(.cameraDidChange(animated: true))
     }
 }

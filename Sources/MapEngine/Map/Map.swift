@@ -1,8 +1,9 @@
 import Foundation
 import MapWireGeometry
 
-/// The map: style, sources, tile pyramids, camera and frames, driven through the seed 000 loading
-/// sequence. Pure state machine: it never does I/O itself but asks its `MapEnvironment`.
+/// The map: style, sources, tile pyramids, camera and frames, driven through the loading sequence of the
+/// Mapbox MapEvents reference. A pure state machine: it never does I/O and never calls its host; every
+/// call leaves what the host must do in `effects` (MapEffect.swift).
 ///
 /// Not Sendable: one thread (the core's loop) owns a map and calls everything on it.
 public final class Map {
@@ -12,7 +13,8 @@ public final class Map {
     public private(set) var pixelRatio: Double = 1
     public internal(set) var style: StyleDocument?
 
-    unowned let environment: MapEnvironment
+    /// What the host must do, in order, since it last took them (`takeEffects()`).
+    var effects: [MapEffect] = []
     var phase: LoadPhase = .empty
     var pending: [UInt64: PendingLoad] = [:]
     /// Loads that failed and that the host will try again (Map+Retries.swift): their failure was taken
@@ -55,8 +57,7 @@ public final class Map {
     var viewTiles: [UInt64: [String: [CanonicalTileID]]] = [:]
     private var nextLoadID: UInt64 = 1
 
-    public init(environment: MapEnvironment, size: ViewportSize = ViewportSize(width: 512, height: 512)) {
-        self.environment = environment
+    public init(size: ViewportSize = ViewportSize(width: 512, height: 512)) {
         self.size = size
         camera = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0)
     }
@@ -76,7 +77,7 @@ public final class Map {
     /// Starts loading a style from a URL (the loader fetches it). Any previous style is dropped.
     public func setStyleURI(_ uri: String) {
         reset()
-        environment.publish(.mapWillStartLoading)
+        publish(.mapWillStartLoading)
         phase = .loadingStyle
         request(url: uri, kind: .style, purpose: .style(baseURL: uri))
     }
@@ -91,7 +92,7 @@ public final class Map {
     /// the core's loop); `styleParsed` goes on with the result.
     public func beginStyleParse() {
         reset()
-        environment.publish(.mapWillStartLoading)
+        publish(.mapWillStartLoading)
         phase = .loadingStyle
     }
 
@@ -110,7 +111,7 @@ public final class Map {
     /// Drops the current style and everything loading for it.
     func reset() {
         if renderingStarted, !fullyRendered {
-            environment.publish(.didFinishRenderingMap(fullyRendered: false))
+            publish(.didFinishRenderingMap(fullyRendered: false))
         }
         renderingStarted = false
         fullyRendered = false
@@ -171,13 +172,13 @@ public final class Map {
             self.pixelRatio = pixelRatio
         }
         size = ViewportSize(width: width, height: height)
-        environment.publish(.cameraChanged)
+        publish(.cameraChanged)
         viewChanged()
     }
 
     func apply(camera next: Camera) {
         camera = next
-        environment.publish(.cameraChanged)
+        publish(.cameraChanged)
         viewChanged()
     }
 
@@ -203,7 +204,7 @@ public final class Map {
         catch { throw MapCommandError("source \"\(id)\": \(error.message)") }
         style?.sources.append((id, spec))
         insertSource(id, SourceState(spec: spec, key: freshKey("inline")))
-        environment.publish(.sourceAdded(id: id))
+        publish(.sourceAdded(id: id))
         if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
     }
 
@@ -221,7 +222,7 @@ public final class Map {
         metadataPending.remove(id)
         sourceOrder.removeAll { $0 == id }
         style?.sources.removeAll { $0.id == id }
-        environment.publish(.sourceRemoved(id: id))
+        publish(.sourceRemoved(id: id))
         if phase == .loadingSources { finishSourcesIfReady() }
         if phase == .loaded { requestFrame() }
     }
@@ -237,14 +238,14 @@ public final class Map {
         let load = ResourceLoad(id: id, request: info, sourceID: sourceID, tileID: tileID)
         pending[id] = PendingLoad(load: load, purpose: purpose)
         idleEmitted = false
-        environment.load(load)
+        effects.append(.load(load))
         return id
     }
 
     /// Tells the loader and the subscribers that a load is no longer wanted.
     func cancel(_ id: UInt64, _ load: PendingLoad) {
-        environment.cancel(id)
-        environment.publish(.resourceRequest(ResourceRequestEvent(
+        effects.append(.cancel(loadID: id))
+        publish(.resourceRequest(ResourceRequestEvent(
             dataSource: .resourceLoader, request: load.load.request, response: nil, cancelled: true)))
     }
 
@@ -265,7 +266,7 @@ public final class Map {
         idleEmitted = false
         if !wantsFrame {
             wantsFrame = true
-            environment.frameNeeded()
+            effects.append(.frameNeeded)
         }
     }
 }

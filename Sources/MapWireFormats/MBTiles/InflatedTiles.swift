@@ -1,8 +1,8 @@
 import Foundation
 
 /// Tiles inflated recently, each with the compressed bytes it came from: a tile read again whose stored
-/// bytes are the same is not inflated again (the inflate was much of an MBTiles tile load's time,
-/// BENCHMARKS.md, third pass). Keyed by content, not by a version of the file: whatever the file does,
+/// bytes are the same is not inflated again (the inflate was much of an MBTiles tile load's time:
+/// BENCHMARKS.md, "The loader's requests"). Keyed by content, not by a version of the file: whatever the file does,
 /// the answer is what inflating the bytes just read gives. Bounded: at most `maxEntries` tiles and
 /// `maxBytes` of inflated data; when full, it is emptied and fills again with what is read next.
 struct InflatedTiles {

@@ -1,8 +1,9 @@
 import MapWireCanvas
 import MapWireGeometry
 
-/// What a frame draws above every style layer (issue 16): the annotations bottom first, then the
-/// user-location puck, then the callout of the selected annotation. Colours are resolved already.
+/// What a frame draws above every style layer, as MapLibre's MGLMapView draws its annotation views above
+/// the map: the annotations bottom first, then the user-location puck, then the callout of the selected
+/// annotation. Colours are resolved already.
 public struct SceneOverlay {
     public var annotations: [OverlayAnnotation]
     public var puck: OverlayPuck?

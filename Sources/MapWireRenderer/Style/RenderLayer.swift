@@ -68,12 +68,6 @@ struct RenderLayer {
     func numbers(_ name: String, _ context: EvaluationContext, _ fallback: [Double]) -> [Double] {
         (paint[name] ?? layout[name])?.numbers(context, default: fallback) ?? fallback
     }
-
-    /// Whether `name` varies per feature (else it can be evaluated once per layer).
-    func isFeatureDependent(_ name: String) -> Bool {
-        guard let value = paint[name] ?? layout[name] else { return false }
-        return !value.isFeatureConstant
-    }
 }
 
 struct RenderStyleError: Error, CustomStringConvertible {

@@ -27,7 +27,7 @@ struct AnnotationBenchmark {
         let points = (0..<count).map { _ in
             transform.groundCoordinate(screenX: random.double(in: 0...size.width), screenY: random.double(in: 0...size.height))
         }
-        var section = BenchReport.Section(key: "annotations", title: "Annotations (issue 16)")
+        var section = BenchReport.Section(key: "annotations", title: "Annotations")
         section.figures += try addFigures(points)
         section.figures += try frameFigures(points)
         section.figures += hitTestFigures(points, transform: transform, random: &random)

@@ -21,7 +21,7 @@ struct BenchFigure {
     }
 }
 
-/// A goal of issue 9 and whether this run met it.
+/// A goal (BENCHMARKS.md, "Goals") and whether this run met it.
 struct BenchGoal {
     var name: String
     var target: String

@@ -72,7 +72,7 @@ struct BenchSuite {
             })
         }
         if sections.contains("annotations") {
-            report.add(section("annotations", "Annotations (issue 16)") {
+            report.add(section("annotations", "Annotations") {
                 let size = ViewportSize(width: 512, height: 512)
                 let (scene, name) = try fixtures.map { (try BenchScenes.chicago(fixtures: $0, size: size), "Chicago (bright-v9, zoom 13)") }
                     ?? (try BenchScenes.demo(size: size), "demo town")
@@ -97,7 +97,7 @@ struct BenchSuite {
             report.add(networkSection())
         }
         if sections.contains("serve") {
-            report.add(section("serve", "Serve (issue 18)") {
+            report.add(section("serve", "Serve") {
                 let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
                 return try ServeBenchmark(scratch: scratch, scene: scene, fixtures: fixtures, rendererCounts: [1, 2, 4], grid: quick ? 6 : 10,
                                           concurrency: 8, warmSeconds: quick ? 2 : 5).run()
@@ -107,7 +107,8 @@ struct BenchSuite {
         return report
     }
 
-    /// The core's RSS over repeated pans (issue 20): after the load, and after each repetition.
+    /// The core's RSS over repeated pans (a long-lived core must not grow as the map moves): after the load,
+    /// and after each repetition.
     static func memoryFigures(scratch: URL, fixtures: URL, repetitions: Int, launchArguments: [String]) throws -> [BenchFigure] {
         let samples = try MemoryBenchmark(scratch: scratch, fixtures: fixtures, repetitions: repetitions, launchArguments: launchArguments).run()
         let runs = samples.afterRepetitionMiB
@@ -144,7 +145,7 @@ struct BenchSuite {
             section.notes.append("\(error)")
             return section
         }
-        // The fidelity scenes (issue 17): each city at 1024×768, flat and at pitch 45 / bearing 30.
+        // The fidelity scenes: each city at 1024×768, flat and at pitch 45 / bearing 30.
         let load = LoadBenchmark(scratch: scratch, runs: quick ? 1 : 3, launchArguments: launchArguments)
         for city in ["chicago", "bangkok", "sanfrancisco"] {
             for (pitch, bearing) in [(0.0, 0.0), (45.0, 30.0)] {
@@ -169,13 +170,13 @@ struct BenchSuite {
 
     private func networkSection() -> BenchReport.Section {
         guard NginxProcess.available, let fixtures else {
-            var skipped = BenchReport.Section(key: "network", title: "Network (issue 15)")
+            var skipped = BenchReport.Section(key: "network", title: "Network")
             skipped.notes.append(NginxProcess.available
                 ? "skipped: the network section serves the Chicago fixtures, which need ../shared/fixtures (give --fixtures)"
                 : "skipped: nginx is not installed (apt-get install -y nginx)")
             return skipped
         }
-        return section("network", "Network (issue 15)") {
+        return section("network", "Network") {
             try NetworkBenchmark(scratch: scratch, fixtures: fixtures, runs: quick ? 1 : 5, tileLoads: quick ? 1_000 : requests / 2,
                                  roundTrips: quick ? 1_000 : requests / 2).run()
         }
@@ -230,7 +231,7 @@ struct BenchSuite {
         return goals
     }
 
-    /// Issue 20's renderer and memory goals.
+    /// The renderer's and the core's memory goals (BENCHMARKS.md, "Goals").
     private func renderGoals(_ report: BenchReport) -> [BenchGoal] {
         var goals: [BenchGoal] = []
         func ratio(_ section: String, _ key: String, _ target: String, _ met: (Double) -> Bool, _ name: String) {
@@ -240,7 +241,7 @@ struct BenchSuite {
         }
         ratio("render", "frame-ms", "≤ 1.3×", { $0 <= 1.3 }, "Chicago frame against the cairo workload")
         ratio("render", "png-ms", "≤ 0.5×", { $0 <= 0.5 }, "PNG encoding against the frame")
-        ratio("peer", "time-to-png", "≤ 0.2×", { $0 <= 0.2 }, "Chicago style → PNG against MapLibre GL JS (issue 20)")
+        ratio("peer", "time-to-png", "≤ 0.2×", { $0 <= 0.2 }, "Chicago style → PNG against MapLibre GL JS, a fifth of its time")
         let most = report.figure("load", "core-rss-max-mib")?.value, growth = report.figure("load", "core-rss-growth-mib")?.value
         let measured = most.map { String(format: "max %.1f MiB, growth %.1f MiB", $0, growth ?? 0) } ?? "not measured"
         // Flat: the last pan ends within 5 % of the first (allocator noise), never growing pan after pan.

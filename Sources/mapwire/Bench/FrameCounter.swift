@@ -3,7 +3,8 @@ import MapWirePluginKit
 import Synchronization
 
 /// Counts the map's own frames (render-frame-finished on a core's event bus) while a load runs: a
-/// server's views should not make the map draw (issue 18). A thread of its own polls the subscriber.
+/// server's views should not make the map draw (README.md, "Serving tiles"). A thread of its
+/// own polls the subscriber.
 final class FrameCounter: Sendable {
     private let count = Atomic<Int>(0)
     private let stop = StopFlag()

@@ -61,7 +61,8 @@ struct LoadScene {
     static let chicagoTiles = "tiles/streets-v7/chicago/{z}-{x}-{y}.mvt"
 
     /// bright-v9 over a fixture city's streets-v7 tiles (one zoom each: Chicago 13, Bangkok 12, San
-    /// Francisco 15) at 1024×768, flat or pitched: the peer's fidelity scenes (issue 17). Nil when the
+    /// Francisco 15) at 1024×768, flat or pitched: the scenes whose pixels are compared with MapLibre GL
+    /// JS's (BENCHMARKS.md, "Peer"). Nil when the
     /// city's tiles are absent. The tiles' TileJSON is written to the scratch folder with the city's zoom as
     /// its maxzoom (a `--rewrite` of a template makes one with maxzoom 14).
     static func city(_ city: String, fixtures: URL, scratch: URL, pitch: Double, bearing: Double) throws -> LoadScene? {

@@ -4,7 +4,7 @@ import MapWireLoader
 import MapWireProcess
 import MapWireProtocol
 
-/// The network (issue 15): nginx on loopback serving tiles and bright-v9 over Chicago. Tiles/s through
+/// The network: nginx on loopback serving tiles and bright-v9 over Chicago. Tiles/s through
 /// core ↔ loader against async-http-client alone; a cache hit's round trip against a local file; an
 /// offline region of 1,000 tiles against `curl --parallel`; set-style → map-idle cold, warm and offline
 /// against the same map from local files.
@@ -22,7 +22,7 @@ struct NetworkBenchmark {
     static let curl = "/usr/bin/curl"
 
     func run() throws -> BenchReport.Section {
-        var section = BenchReport.Section(key: "network", title: "Network (issue 15)")
+        var section = BenchReport.Section(key: "network", title: "Network")
         // Tiles as they are (no gzip on the fly): compressing each 31 KiB tile took a third of all CPU
         // time and capped every client at nginx's rate.
         let nginx = try NginxProcess(root: scratch.appendingPathComponent("nginx"), gzipTiles: false)

@@ -27,7 +27,7 @@ struct ServeBenchmark {
     }
 
     func run() throws -> BenchReport.Section {
-        var section = BenchReport.Section(key: "serve", title: "Serve (issue 18)")
+        var section = BenchReport.Section(key: "serve", title: "Serve")
         let tiles = tilePaths()
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let wrk = WrkLoad.find().map { WrkLoad(executable: $0, scratch: scratch, connections: concurrency) }

@@ -1,8 +1,9 @@
 import Foundation
 import MapWireProtocol
 
-/// `add-source` at scale (issue 14, finding 10): many tiled sources added to one style cost what the
-/// same number added 100 at a time to fresh styles costs, if each add is independent of the others.
+/// `add-source` at scale (a style of thousands of sources must not make each add slower): many tiled
+/// sources added to one style cost what the same number added 100 at a time to fresh styles costs, if
+/// each add is independent of the others.
 struct SourceAddBenchmark {
     let scratch: URL
     /// Sources added to one style (the figure's value); the baseline adds the same number 100 at a time.

@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             The replay binds the run directory's events socket and welcomes subscribers like a core, so \
             `mapwire monitor` sees the recorded session as it happened: the same topics, sequence numbers, \
-            times and payloads, in the same order (a new epoch per pass). It has no control socket. \
+            times and payloads, in the same order (a new epoch each time through). It has no control socket. \
             --inspect prints the file's topics, counts, time span and gaps instead. --drive sends the \
             commands of a recording made with `record --commands` to the live core of --run-dir at their \
             recorded times instead, printing one JSON line per command (ok now, and ok when recorded); it \

@@ -174,11 +174,6 @@ final class MapLauncher {
         return fresh
     }
 
-    /// Stops watching a child that was given up on.
-    func forget(_ child: ChildProcess) {
-        children.removeAll { $0 === child }
-    }
-
     /// Applies --size, --pixel-ratio and the camera options.
     func configure(_ client: ControlClient, options: LaunchOptions) throws {
         if options.size != nil || options.pixelRatio != nil {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Where the package's executables are: next to the test bundle (SwiftPM puts every product of a
 /// build in one folder), or in $MAPWIRE_BIN_DIR.
@@ -30,5 +31,6 @@ enum SharedFixtures {
 
     static var fixtures: URL? { directory?.appendingPathComponent("fixtures") }
 
-    static let skipMessage = "../shared/fixtures is absent (a fresh clone has none): skipping the fixture test"
+    static let isAvailable = directory != nil
+    static let skipMessage: Comment = "../shared/fixtures is absent (a fresh clone has none): set MAPWIRE_SHARED or place them there"
 }

@@ -4,7 +4,8 @@ import MapWireProtocol
 /// Answers of small local files kept between loads, each with the identity of the file it was read from
 /// (device, inode, size, modification and change times). A load that finds the same identity with one
 /// `stat` of the path answers with the kept answer; open + fstat + read + close and the answer's
-/// formatting were most of a small load's time in the loader's profile (BENCHMARKS.md, third pass).
+/// formatting were most of a small load's time in the loader's profile (BENCHMARKS.md, "The loader's
+/// requests").
 /// A file changed in any way `stat` can see has a new identity and is read again.
 ///
 /// File times are coarse (a kernel tick), so a file written in the same tick as it was read could keep

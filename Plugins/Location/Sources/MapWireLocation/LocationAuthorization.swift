@@ -1,5 +1,5 @@
-/// What the location plugin reports as its authorization (seed 004's
-/// `didChangeLocationManagerAuthorization`). A plugin has no user to ask, so the authorization is a
+/// What the location plugin reports as its authorization (MGLMapViewDelegate's
+/// `mapViewDidChangeLocationManagerAuthorization:`). A plugin has no user to ask, so the authorization is a
 /// pure function of its source's state: a source that cannot be used is `denied`; one that delivers
 /// fixes is `authorizedWhenInUse`, with `full` accuracy when the fix carries an accuracy figure (a GPX or
 /// NMEA HDOP counts: it becomes `horizontalAccuracy`) and `reduced` when it does not.

@@ -207,7 +207,7 @@ int mapwire_plugin_answer_error (mapwire_plugin_t *self, mapwire_msg_t *request,
                                  int code, const char *message);
 
 /* ---- mapwire_descriptions ------------------------------------------------------------------------
-   The answer to a DescribeAnnotations (seed 004's annotation delegate questions), built one annotation
+   The answer to a DescribeAnnotations (MGLMapViewDelegate's annotation questions), built one annotation
    at a time: _add starts an annotation's description, the setters fill in the one added last. Strings
    and bytes are copied. Each call returns 0, or -1 (and mapwire_last_error says why) for a value
    the protocol refuses, or a setter before any _add.

@@ -5,34 +5,42 @@ import MapWireProtocol
 
 /// What a frame carries for the renderer to draw above the style (PROTOCOL.md 7.10): the annotations as
 /// one KIND_ANNOTATIONS resource (re-encoded only when the store changed, its key new only when its bytes
-/// are, so the bytes cross only on change), the user-location puck and the selected annotation's callout.
-extension CoreSession {
+/// are, so the bytes cross only on change) and the selected annotation's callout.
+extension AnnotationMachine {
+    /// The last overlay resource built, for the store revision it was built at.
+    struct OverlayCache {
+        var revision: UInt64 = .max
+        var resource: Mapwire_V1_RenderResource?
+        /// Numbers the overlay's keys (unique within the core's epoch).
+        var number: UInt64 = 0
+    }
+
     /// The overlay resource, nil when nothing is to be drawn.
-    func annotationOverlayResource() -> Mapwire_V1_RenderResource? {
-        let revision = annotations.revision
-        guard revision != annotationOverlay.revision else { return annotationOverlay.resource }
-        annotationOverlay.revision = revision
-        let drawable = annotations.drawable
+    mutating func overlayResource() -> Mapwire_V1_RenderResource? {
+        let revision = store.revision
+        guard revision != overlay.revision else { return overlay.resource }
+        overlay.revision = revision
+        let drawable = store.drawable
         guard !drawable.isEmpty else {
-            annotationOverlay.resource = nil
+            overlay.resource = nil
             return nil
         }
-        let selected = annotations.selectedID
-        let overlay = Mapwire_V1_AnnotationOverlay.with {
+        let selected = store.selectedID
+        let message = Mapwire_V1_AnnotationOverlay.with {
             $0.annotations = drawable.map { annotation in
                 drawnAnnotation(annotation, appearance: appearance(of: annotation), selected: annotation.id == selected)
             }
         }
-        let data: Data = (try? overlay.serializedBytes()) ?? Data()
-        if let previous = annotationOverlay.resource, previous.data == data { return previous }
-        annotationOverlay.number += 1
+        let data: Data = (try? message.serializedBytes()) ?? Data()
+        if let previous = overlay.resource, previous.data == data { return previous }
+        overlay.number += 1
         let resource = Mapwire_V1_RenderResource.with {
-            $0.key = "annotations-\(annotationOverlay.number)"
+            $0.key = "annotations-\(overlay.number)"
             $0.kind = .annotations
             $0.data = data
             $0.dataIncluded = true
         }
-        annotationOverlay.resource = resource
+        overlay.resource = resource
         return resource
     }
 
@@ -56,28 +64,9 @@ extension CoreSession {
         }
     }
 
-    /// The puck, when the location is shown and known. Its arrow follows the course in follow-with-course,
-    /// else the compass heading (the course when the device gives no heading); no arrow without either.
-    var userLocationPuck: Mapwire_V1_UserLocationPuck? {
-        guard tracking.showsUserLocation, let location = viewport.location else { return nil }
-        let arrow = tracking.mode == .followWithCourse ? location.course ?? location.heading : location.heading ?? location.course
-        let colors = puckColors
-        return .with {
-            $0.coordinate = location.coordinate.protocolLngLat
-            $0.accuracyMeters = max(0, location.accuracy ?? 0)
-            if let arrow { $0.headingDegrees = arrow }
-            $0.style = .with {
-                $0.puckFillColor = colors.fill
-                $0.haloColor = colors.halo
-                $0.accuracyRingColor = colors.accuracyRing
-                $0.headingArrowColor = colors.headingArrow
-            }
-        }
-    }
-
     /// The selected annotation's callout, laid out for the camera of this frame.
-    var calloutOverlay: Mapwire_V1_CalloutOverlay? {
-        guard let shown = shownCallout(annotationHitTest) else { return nil }
+    func calloutOverlay(in scene: Scene) -> Mapwire_V1_CalloutOverlay? {
+        guard let shown = shownCallout(AnnotationHitTest(transform: scene.transform), scene) else { return nil }
         let layout = shown.layout
         return .with {
             $0.annotationID = shown.id
@@ -93,14 +82,6 @@ extension CoreSession {
             $0.tail = .with { $0.x = layout.tail.x; $0.y = layout.tail.y }
         }
     }
-}
-
-/// The last overlay resource built, for the store revision it was built at.
-struct AnnotationOverlayCache {
-    var revision: UInt64 = .max
-    var resource: Mapwire_V1_RenderResource?
-    /// Numbers the overlay's keys (unique within the core's epoch).
-    var number: UInt64 = 0
 }
 
 extension ScreenRect {
