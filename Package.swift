@@ -85,11 +85,14 @@ let package = Package(
         // The ambient cache and offline regions: one SQLite file shared by every loader (WAL).
         .target(name: "MapWireCache", dependencies: ["MapWireFormats", "CSQLite"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireNumerics"]),
+        // What a style's labels say, below the renderer: a feature's label text and fonts, Arabic shaping and
+        // bidi order (FriBidi), and the glyph ranges labels need, which offline downloads fetch.
+        .target(name: "MapWireLabels", dependencies: ["CFriBidi", "MapWireStyle", "MapWireVectorTile"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["CFriBidi", "MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
+            dependencies: ["MapWireCanvas", "MapWireLabels", "MapWireStyle", "MapWireVectorTile", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
@@ -105,13 +108,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
-        .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireGeometry", "MapWireRenderer", "MapWireVectorTile", "MapWireFormats"]),
+        .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireGeometry", "MapWireLabels", "MapWireVectorTile", "MapWireFormats"]),
         .target(
             name: "MapWireDemo",
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireNumerics"]),
         .target(
             name: "MapWireRendererPlugin",
-            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
+            dependencies: ["MapWireRenderer", "MapWireLabels", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
                            "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
@@ -245,9 +248,10 @@ let package = Package(
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
+        .testTarget(name: "MapWireLabelsTests", dependencies: ["MapWireLabels", "MapWireStyle", "MapWireVectorTile"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
-        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireGeometry", "MapWireRenderSuite", "MapWireStyle"],
+        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireLabels", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireGeometry", "MapWireRenderSuite", "MapWireStyle"],
                     // Read from the source tree by path (GLPeerSceneTests), not bundled.
                     exclude: ["Fixtures"]),
         .testTarget(

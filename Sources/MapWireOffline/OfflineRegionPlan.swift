@@ -2,7 +2,7 @@ import Foundation
 import MapEngine
 import MapWireFormats
 import MapWireGeometry
-import MapWireRenderer
+import MapWireLabels
 import MapWireVectorTile
 
 /// One resource an offline region holds, with the URL the map will ask for (the cache key).

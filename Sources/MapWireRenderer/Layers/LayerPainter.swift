@@ -1,6 +1,7 @@
 import Foundation
 import MapWireCanvas
 import MapWireGeometry
+import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
 
