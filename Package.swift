@@ -54,7 +54,9 @@ let package = Package(
         .target(name: "MapWireJSON"),
         // The one civil-date algorithm (days since 1970 to year-month-day and back), for every timestamp format.
         .target(name: "MapWireCalendar"),
-        // The one Web Mercator and the one polygon and line clipper, below the engine so tilers can share them.
+        // Where things are on the map and the screen: Web Mercator, the camera and its transform, screen
+        // projection, tile ids and tile cover, the clippers. Below the engine, so the renderer and tilers use
+        // them without the engine.
         .target(name: "MapWireGeometry"),
         // The one child-process helper: start, wait with a deadline, stop by pid.
         .target(name: "MapWireProcess"),
@@ -79,15 +81,18 @@ let package = Package(
             dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
-        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
+        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireStyle"]),
         // The ambient cache and offline regions: one SQLite file shared by every loader (WAL).
         .target(name: "MapWireCache", dependencies: ["MapWireFormats", "CSQLite"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireNumerics"]),
+        // What a style's labels say, below the renderer: a feature's label text and fonts, Arabic shaping and
+        // bidi order (FriBidi), and the glyph ranges labels need, which offline downloads fetch.
+        .target(name: "MapWireLabels", dependencies: ["CFriBidi", "MapWireStyle", "MapWireVectorTile"]),
         .target(name: "MapWireCanvas", dependencies: ["CCairo", "MapWireFormats", "MapWireNumerics"]),
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["CFriBidi", "MapWireCanvas", "MapWireStyle", "MapWireVectorTile", "MapEngine", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
+            dependencies: ["MapWireCanvas", "MapWireLabels", "MapWireStyle", "MapWireVectorTile", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
@@ -95,7 +100,7 @@ let package = Package(
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
         .target(
             name: "MapWireSession",
-            dependencies: ["MapEngine", "MapWireProtocol", "MapWireStyle", "MapWireWireFormat", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapEngine", "MapWireGeometry", "MapWireProtocol", "MapWireStyle", "MapWireWireFormat", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MapWireCore",
             dependencies: [
@@ -103,14 +108,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
-        .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireRenderer", "MapWireVectorTile", "MapWireFormats"]),
+        .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireGeometry", "MapWireLabels", "MapWireVectorTile", "MapWireFormats"]),
         .target(
             name: "MapWireDemo",
             dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireNumerics"]),
         .target(
             name: "MapWireRendererPlugin",
-            dependencies: ["MapWireRenderer", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
-                           "MapEngine", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireRenderer", "MapWireLabels", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
+                           "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         .target(
             name: "MapWireLoader",
@@ -200,14 +205,17 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // Helpers for the unit tests of any module.
+        .target(name: "MapWireTesting", dependencies: ["MapWireGeometry"]),
 
         // Tests: one folder per module, plus end-to-end tests that run the real processes.
         .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
-        .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry"]),
+        .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry", "MapWireTesting"]),
         .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
@@ -218,13 +226,13 @@ let package = Package(
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
         .testTarget(name: "MapWireCacheTests", dependencies: ["MapWireCache", "MapWireFormats"]),
-        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine"]),
+        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine", "MapWireGeometry", "MapWireTesting"]),
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
         .testTarget(
             name: "MapWireSessionTests",
-            dependencies: ["MapWireSession", "MapEngine", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireSession", "MapEngine", "MapWireGeometry", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireCoreTests", dependencies: ["MapWireCore"]),
-        .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireDemo"]),
+        .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireGeometry", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(
             name: "MapWireLoaderTests",
@@ -240,20 +248,21 @@ let package = Package(
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
+        .testTarget(name: "MapWireLabelsTests", dependencies: ["MapWireLabels", "MapWireStyle", "MapWireVectorTile"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
-        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireRenderSuite", "MapWireStyle"],
+        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireLabels", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireGeometry", "MapWireRenderSuite", "MapWireStyle"],
                     // Read from the source tree by path (GLPeerSceneTests), not bundled.
                     exclude: ["Fixtures"]),
         .testTarget(
             name: "MapWireRendererPluginTests",
-            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol", "MapWireFormats"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 
 /// What an offline region holds: a style, a box and a zoom range (MapLibre's tile-pyramid region).
 /// Stored as JSON with the region, so `offline status` and a resumed download know what it was.

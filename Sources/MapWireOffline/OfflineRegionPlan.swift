@@ -1,7 +1,8 @@
 import Foundation
 import MapEngine
 import MapWireFormats
-import MapWireRenderer
+import MapWireGeometry
+import MapWireLabels
 import MapWireVectorTile
 
 /// One resource an offline region holds, with the URL the map will ask for (the cache key).

@@ -1,6 +1,7 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
+import MapWireLabels
 
 /// Draws frames: each style layer in order, from the scene's decoded sources, onto a cairo canvas.
 /// Not Sendable: one thread renders; it keeps the compiled style and label placement between frames.

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The real events `bench-publish` sends, padded in their free text (a URL, an error message) so

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Camera animations: the commands that start them and the 60 fps tick that moves them. The map holds

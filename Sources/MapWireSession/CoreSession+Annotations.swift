@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The session's side of the annotations (AnnotationMachine): the map's view for taps and callouts, and

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Messages arriving on the control socket: hellos, commands, replies, heartbeats.

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The session's side of the gestures (GestureMachine): the commands, and each step of the chain carried

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The session's side of the views (ViewMachine): the map's tiles for them, and their requests to renderers.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Everything the core knows, without a socket: the map, the plugins, the requests in flight, the

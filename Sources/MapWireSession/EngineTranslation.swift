@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 // The one place where the engine's own types meet the protocol's: events, resource loads and their

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapEngine
+import MapWireGeometry
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

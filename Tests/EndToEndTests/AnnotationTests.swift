@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWirePluginKit
 import MapWireProtocol
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import Testing
 
 /// `mapwire offline download|list|status|delete` against nginx serving bright-v9, the Chicago tiles and

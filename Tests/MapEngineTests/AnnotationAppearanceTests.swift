@@ -1,5 +1,6 @@
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// The delegate's answers resolved against MGLMapViewDelegate's defaults (PROTOCOL.md 7.10): pure, no session.
 @Suite struct AnnotationAppearanceTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Hit-testing with the delegate's answers (PROTOCOL.md 7.10): a point's real image box, a line's width, and
 /// shapes that are not enabled. The camera looks at (0, 0) at zoom 10 on 512 × 512 (1° ≈ 1456 px).

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Screen-space hit-testing of annotations (PROTOCOL.md 7.10). The camera looks at (0, 0) at zoom 10 on a
 /// 512 × 512 viewport unless a test says otherwise: 1° of longitude ≈ 1456 px (512 px tiles), the centre at (256, 256).

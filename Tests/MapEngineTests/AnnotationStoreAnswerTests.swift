@@ -1,5 +1,6 @@
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// The store's share of the annotation delegate (PROTOCOL.md 7.10): annotations being asked about wait to be
 /// drawn, answers are kept per annotation and forgotten with it, and the revision moves with what is drawn.

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// The callout bubble's layout (PROTOCOL.md 7.10): pure, from a tip point, its text and the viewport.
 @Suite struct CalloutLayoutTests {

@@ -1,5 +1,7 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
+import MapWireTesting
 import Testing
 
 @Suite struct CameraEaseTests {

@@ -1,5 +1,7 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
+import MapWireTesting
 import Testing
 
 /// The fly path against van Wijk & Nuij's formulas, written out here on their own.

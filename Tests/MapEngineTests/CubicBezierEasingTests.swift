@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireTesting
 import Testing
 
 @Suite struct CubicBezierEasingTests {

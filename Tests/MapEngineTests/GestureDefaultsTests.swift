@@ -1,5 +1,7 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
+import MapWireTesting
 import Testing
 
 /// Each default keeps its anchor: the ground point under the fingers is checked through the projector.

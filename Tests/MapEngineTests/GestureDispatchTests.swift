@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import Testing
 
 @Suite struct GestureDispatchTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import Testing
 
 /// Glyph ranges beyond Latin are loaded when a renderer reports that labels need them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Camera animations on the map: the will/is/did-change sequence, the exact end camera, and frames that
 /// keep coming (and map-idle held back) while the camera moves.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Tiles that the view stops needing are cancelled; new styles drop the old one's loads; idle comes back.
 @Suite struct MapCameraAndCancelTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Commands: what they refuse (with nothing published) and what they publish.
 @Suite struct MapCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// The map's side of gestures: map-idle waits while a gesture is in progress, and a gesture's camera
 /// change is an immediate one that stops a running animation.

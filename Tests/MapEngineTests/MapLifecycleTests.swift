@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import Testing
 
 /// MGLMapViewDelegate's lifecycle events around the Mapbox MapEvents reference's loading sequence.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// map-loading-error for each kind of resource, and how far loading gets afterwards.
 @Suite struct MapLoadingErrorTests {

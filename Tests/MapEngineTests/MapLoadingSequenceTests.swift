@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// The loading sequence of the Mapbox MapEvents reference, step by step, with every load answered by the test.
 @Suite struct MapLoadingSequenceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Everything the map asked of its host, in order: its effects, taken from the map whenever a test looks.
 final class EffectLog {

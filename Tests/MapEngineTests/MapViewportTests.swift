@@ -1,5 +1,6 @@
 import Testing
 @testable import MapEngine
+import MapWireGeometry
 
 /// Viewport cameras on the map: the same will/is/did-change sequence as an animation.
 @Suite struct MapViewportTests {

@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import Testing
 
 /// Plays the core: applies the cameras the controller returns and collects its status changes.

@@ -1,4 +1,6 @@
 import MapEngine
+import MapWireGeometry
+import MapWireTesting
 import Testing
 
 /// Custom states (targets published from outside) and stopping/resuming camera updates.

@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import Testing
 
 /// Paced follows (the core's tracking modes): each ease lasts the given time and waits for the one before

@@ -1,4 +1,6 @@
 import MapEngine
+import MapWireGeometry
+import MapWireTesting
 import Testing
 
 @Suite struct ViewportStatesTests {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MapEngine
 import MapWireFormats
+import MapWireGeometry
 import MapWireProtocol
 import MapWireRendererPlugin
 import SwiftProtobuf

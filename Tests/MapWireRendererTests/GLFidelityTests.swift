@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireCanvas
 import MapWireFormats
+import MapWireGeometry
 @testable import MapWireRenderer
 import MapWireVectorTile
 import Testing

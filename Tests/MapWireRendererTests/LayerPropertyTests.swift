@@ -1,3 +1,4 @@
+import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireLabels
 import MapWireRenderer
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapEngine
 import MapWireFormats
+import MapWireGeometry
 import MapWireRenderer
 import MapWireVectorTile
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireLabels
 import MapWireVectorTile
 import Testing
 @testable import MapWireRenderer

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 @testable import MapWireRenderer
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireRenderer
 import MapWireVectorTile
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireNumerics
 import MapWireProtocol
 import Testing

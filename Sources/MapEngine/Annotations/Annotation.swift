@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Something the application puts on the map (an MGLAnnotation of MapLibre's MGLMapView): a marker, a line or an area,
 /// with a title and subtitle for its callout.
 public struct Annotation: Equatable, Sendable {
@@ -24,17 +26,4 @@ public enum AnnotationShape: Equatable, Sendable {
     case polyline([LngLat])
     /// An area: its outer ring and holes, each stored open (no repeated closing coordinate).
     case polygon(outer: [LngLat], holes: [[LngLat]])
-}
-
-/// Sizes used to hit-test and draw annotations when the annotation delegate says nothing else, in points
-/// (multiplied by the map's pixel ratio on screen).
-public enum AnnotationDefaults {
-    /// The built-in pin's box: 20 × 30 points, anchored at its bottom centre on the coordinate. Style
-    /// images whose size the core does not know (sprite images) are hit-tested with the same box.
-    public static let pinWidth: Double = 20
-    public static let pinHeight: Double = 30
-    /// Seed 004's default polyline (and polygon outline) width.
-    public static let lineWidth: Double = 3
-    /// Extra reach of a tap on a line, in px beyond half its width.
-    public static let lineTolerance: Double = 4
 }

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// How one annotation looks and behaves, the annotation delegate's answers resolved against
 /// MGLMapViewDelegate's defaults (PROTOCOL.md 7.10). Kept per annotation by the store; asked once, never per frame.
 public struct AnnotationAppearance: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// Which annotation a tap at a screen point hits, on the screen the camera shows (bearing and pitch
 /// included): point annotations by their image box (bottom centre on the coordinate), polylines within

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// The map's annotations in drawing order (the last added on top), which one is selected, which have
 /// not yet been part of a drawn frame, and the delegate's answers for each (its appearance). Pure state:
 /// the host turns the returned changes into events.

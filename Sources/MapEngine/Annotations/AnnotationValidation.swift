@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Checks an annotation before the store takes it: each refusal names the annotation and what is wrong.
 public enum AnnotationValidation {
     public static let maxIDLength = 256

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Where the selected annotation's callout bubble sits on screen (PROTOCOL.md 7.10): above its tip (the
 /// top of a point's image, or where a shape was tapped), as wide as an estimate of its text, accessories
 /// as squares at its ends, kept inside the viewport. Pure: recomputed each frame from the camera.

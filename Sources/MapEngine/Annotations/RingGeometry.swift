@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Plane geometry for annotation rings and lines, in whatever 2-D space the caller works in (degrees for
 /// validation, screen px for hit-testing).
 public enum RingGeometry {

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 extension CameraAnimation {
     /// A direct transition: the centre moves along a straight line on the mercator map (across the
     /// antimeridian when shorter), zoom and pitch change linearly, bearing turns the short way round,

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// Settings for `CameraAnimation.fly`. Defaults are those of GL map engines.
 public struct FlyOptions: Equatable, Sendable {

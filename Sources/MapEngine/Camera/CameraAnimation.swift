@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// A camera transition as a value: where it starts, where it ends, how long it takes and the path between.
 /// It holds no clock: the caller (the core's frame timer) passes the seconds elapsed since it started

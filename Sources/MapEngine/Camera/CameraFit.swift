@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// Cameras that show a set of places as large as possible inside the padded area of the viewport,
 /// at a chosen bearing and pitch. The overview viewport state uses it.

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// The pieces every camera animation shares: centres move in mercator world space (straight lines on the
 /// flat map), longitudes cross the antimeridian when that is shorter, bearings turn the short way round.
 struct CameraInterpolation: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// The eight gesture types the map recognises (those of the HERE NMAMapGestureDelegate reference),
 /// without their parameters: what claimed regions list and what a delegate can say it implements.
 public enum GestureKind: String, CaseIterable, Hashable, Sendable {

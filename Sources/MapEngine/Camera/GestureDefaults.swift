@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// What the map does with a gesture nobody else handled (the default handler that ends the HERE
 /// NMAMapGestureDelegate reference's subview → delegate → default chain), as pure

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// A screen region that something drawn on the map (a view, an annotation) claims for some gesture
 /// kinds. Claims are listed topmost first, so for nested views the inner view comes before its parent.
 public struct GestureClaim: Equatable, Sendable {

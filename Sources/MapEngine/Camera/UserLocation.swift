@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// A fix from the location provider, as the follow-puck state consumes it.
 public struct UserLocation: Equatable, Sendable {
     public var coordinate: LngLat

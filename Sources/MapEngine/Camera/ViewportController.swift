@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// The viewport of the Mapbox ViewportState reference as a pure state machine. The core owns one, feeds
 /// it the time, the current camera and new locations, applies the cameras it returns and emits an event
 /// per status change.

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Which way a follow-puck camera faces.
 public enum FollowPuckBearing: Equatable, Sendable {
     /// The location's heading, from the compass; the current bearing when it has none.

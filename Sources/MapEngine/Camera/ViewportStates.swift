@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// The target cameras states produce (what `observeDataSource` handlers receive in the Mapbox
 /// ViewportState reference).
 public enum ViewportStates {

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// How the viewport moves the camera into a new state.
 public enum ViewportTransition: Equatable, Sendable {
     /// A fly-to (van Wijk–Nuij path) with the automatic duration, which is short for short distances,

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// What the core does after a `ViewportController` call.
 public struct ViewportUpdate: Equatable, Sendable {
     /// Apply this camera (nil: leave the camera alone).

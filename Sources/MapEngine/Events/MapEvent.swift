@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Everything the map reports, one case per event, in the engine's own terms. The host turns these into
 /// whatever its subscribers read (the core: protobuf envelopes, translated at the session's edge).
 public enum MapEvent: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Gestures as the map sees them: which continuous gestures are under way, and the camera changes their
 /// default handling makes. Dispatch (claimants, delegate, veto) is the host's business; the map only
 /// needs to know that fingers are on the screen, because the map is not idle while they are.

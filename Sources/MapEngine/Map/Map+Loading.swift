@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// The loading sequence of the Mapbox MapEvents reference: style → sprite → sources' metadata → style loaded → tiles.
 extension Map {

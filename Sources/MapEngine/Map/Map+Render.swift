@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// What a renderer needs to draw the current view: the style and every resource it refers to,
 /// each under a key that names its content (so a renderer can keep what it has seen).

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// Tile pyramids: request what the view needs, cancel what it no longer needs.
 extension Map {

@@ -1,3 +1,5 @@
+import MapWireGeometry
+
 /// Cameras the viewport produces, applied with the same events as an animation (Map+Animation.swift),
 /// so a subscriber sees camera-will/is/did-change the same whichever drove the camera. The viewport
 /// (`ViewportController`) owns the timing; the map only gets each camera and whether more follow.

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// Views: what a renderer needs to draw a camera and size other than the map's own (a server's tile or
 /// static image), without moving the map's camera. A view holds its tiles (loaded like the map's own,

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// The map: style, sources, tile pyramids, camera and frames, driven through the loading sequence of the
 /// Mapbox MapEvents reference. A pure state machine: it never does I/O and never calls its host; every

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// The live state of one source of the current style: its metadata and its tile pyramid.
 struct SourceState {

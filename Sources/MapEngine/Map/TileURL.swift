@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// The URLs the map requests: a tile template filled for one tile ({z}, {x}, {y}, {quadkey}, {prefix},
 /// {ratio}), a sprite's files and a glyph range. Public so that an offline download asks for exactly

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// One resource a renderer needs for a frame, under a key that names its content (equal keys, equal bytes).
 public struct RenderResource: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 
 /// What kind of resource a load is for.
 public enum ResourceKind: Sendable, Equatable {

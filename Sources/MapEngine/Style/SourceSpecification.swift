@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 import MapWireJSON
 import MapWireNumerics
 

@@ -1,5 +1,7 @@
 import Foundation
+import MapWireGeometry
 import MapWireJSON
+import MapWireStyle
 
 /// A parsed style (specification v8): what the core needs to run the loading sequence.
 public struct StyleDocument: Sendable {
@@ -52,7 +54,10 @@ public struct StyleDocument: Sendable {
         guard let layerArray = root["layers"] as? [Any] else { throw StyleError("the style has no \"layers\" array") }
         var layers: [StyleLayer] = []
         var seen = Set<String>()
-        for (index, item) in try Self.resolvingReferences(layerArray).enumerated() {
+        let resolvedLayers: [Any]
+        do { resolvedLayers = try LayerReferences.resolving(layerArray) }
+        catch { throw StyleError(error.description) }
+        for (index, item) in resolvedLayers.enumerated() {
             let layer = try StyleLayer(json: item, index: index)
             guard seen.insert(layer.id).inserted else { throw StyleError("duplicate layer id \"\(layer.id)\"") }
             if let source = layer.source, !sourceObject.keys.contains(source) {
@@ -67,28 +72,6 @@ public struct StyleDocument: Sendable {
     public var fontStacks: [[String]] {
         var seen = Set<[String]>()
         return layers.compactMap { $0.visible ? $0.textFont : nil }.filter { seen.insert($0).inserted }
-    }
-
-    /// Layers written with the old `ref` property take type, source, source-layer, zoom range, filter
-    /// and layout from the layer they name (which must come earlier), as style-spec v8 allowed.
-    public static func resolvingReferences(_ layers: [Any]) throws(StyleError) -> [Any] {
-        var byID: [String: [String: Any]] = [:]
-        var resolved: [Any] = []
-        for item in layers {
-            guard var layer = item as? [String: Any] else { resolved.append(item); continue }
-            if let ref = layer["ref"] as? String {
-                guard let parent = byID[ref] else {
-                    throw StyleError("layer \"\(layer["id"] as? String ?? "?")\" refers to unknown layer \"\(ref)\"")
-                }
-                for key in ["type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout"] {
-                    if let value = parent[key] { layer[key] = value }
-                }
-                layer["ref"] = nil
-            }
-            if let id = layer["id"] as? String { byID[id] = layer }
-            resolved.append(layer)
-        }
-        return resolved
     }
 
     private static func describe(_ error: Error) -> String {

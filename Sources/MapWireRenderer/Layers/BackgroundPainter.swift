@@ -1,5 +1,5 @@
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 import MapWireStyle
 
 /// `background`: the whole canvas in one colour (or a sprite pattern lying on the map).

@@ -1,6 +1,7 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
+import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
 

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireCanvas
+import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
 

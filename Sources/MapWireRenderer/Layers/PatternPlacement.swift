@@ -1,6 +1,6 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 
 /// Where GL engines lay a sprite pattern (`fill-pattern`, `fill-extrusion-pattern`, `line-pattern`):
 /// in pixels of the integer zoom below the camera's (GL's tile zoom), so between integer zooms the

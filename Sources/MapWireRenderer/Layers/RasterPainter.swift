@@ -1,5 +1,5 @@
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 import MapWireStyle
 
 /// `raster`: raster tiles or an image source, warped onto their place on screen, with opacity and

@@ -1,4 +1,5 @@
 import MapWireCanvas
+import MapWireLabels
 import MapWireStyle
 
 /// `symbol`: labels and icons, placed without collisions. Placement runs over every symbol

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
 
 /// Draws annotations bottom first: polygons (even-odd fill at alpha, outline in the stroke colour),

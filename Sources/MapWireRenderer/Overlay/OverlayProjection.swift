@@ -1,6 +1,6 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 
 /// Geographic coordinates to screen px (logical) through the camera the style layers use, bearing
 /// and pitch included. A shape is taken whole from the world copy nearest the camera (by its first

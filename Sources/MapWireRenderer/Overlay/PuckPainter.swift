@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
 
 /// Draws the user-location puck as MapLibre's iOS default view looks: the accuracy ring on the ground

@@ -1,5 +1,5 @@
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 
 /// What a frame draws above every style layer, as MapLibre's MGLMapView draws its annotation views above
 /// the map: the annotations bottom first, then the user-location puck, then the callout of the selected

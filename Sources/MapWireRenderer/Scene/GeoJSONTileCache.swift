@@ -1,4 +1,4 @@
-import MapEngine
+import MapWireGeometry
 import MapWireVectorTile
 
 /// The tiles cut from each GeoJSON source for the current view, kept while the data stays the same

@@ -63,18 +63,3 @@ public struct GlyphStore: Sendable {
         stacks[fontStack.joined(separator: ",")]?[codePoint]
     }
 }
-
-/// One 256-code-point glyph range of a font stack.
-public struct GlyphRangeKey: Hashable, Sendable, Comparable {
-    public let fontStack: [String]
-    public let rangeStart: UInt32
-
-    public init(fontStack: [String], rangeStart: UInt32) {
-        self.fontStack = fontStack
-        self.rangeStart = rangeStart
-    }
-
-    public static func < (a: Self, b: Self) -> Bool {
-        (a.fontStack.joined(separator: ","), a.rangeStart) < (b.fontStack.joined(separator: ","), b.rangeStart)
-    }
-}

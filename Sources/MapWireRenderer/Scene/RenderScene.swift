@@ -1,6 +1,6 @@
 import Foundation
+import MapWireGeometry
 import MapWireJSON
-import MapEngine
 import MapWireCanvas
 import MapWireVectorTile
 

@@ -1,5 +1,5 @@
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 import MapWireVectorTile
 
 /// Maps a tile's coordinates (0...extent) to the screen.

@@ -1,6 +1,6 @@
 import Foundation
 import MapWireJSON
-import MapEngine
+import MapWireStyle
 import MapWireNumerics
 import MapWireVectorTile
 
@@ -28,26 +28,10 @@ struct RenderStyle {
     let problems: [String]
 
     init(json data: Data) throws {
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw RenderStyleError("the style is not a JSON object")
-        }
-        let rawLayers = (root["layers"] as? [Any]) ?? []
-        let resolved: [Any]
-        do { resolved = try StyleDocument.resolvingReferences(rawLayers) }
-        catch { throw RenderStyleError(error.message) }
-        var layers: [RenderLayer] = []
-        var problems: [String] = []
-        for case let object as [String: Any] in resolved {
-            let id = object["id"] as? String ?? "?"
-            do {
-                let layer = try RenderLayer(json: object)
-                problems += layer.problems.map { "layer \(id): \($0)" }
-                layers.append(layer)
-            } catch {
-                problems.append("layer \(id) left out: \(error)")
-            }
-        }
-        self.layers = layers
+        let root = try StyleLayers.root(of: data)
+        let compiled = try StyleLayers.compile(root)
+        layers = compiled.layers
+        var problems = compiled.problems
         var lightPaint: [String: Any] = [:]
         for (name, value) in (root["light"] as? [String: Any]) ?? [:] { lightPaint["light-\(name)"] = value }
         let light = try? RenderLayer(json: ["id": "light", "type": "light", "paint": lightPaint])
@@ -82,4 +66,9 @@ struct RenderStyle {
         }
         self.sources = sources
     }
+}
+
+struct RenderStyleError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

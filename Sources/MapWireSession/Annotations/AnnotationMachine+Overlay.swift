@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// What a frame carries for the renderer to draw above the style (PROTOCOL.md 7.10): the annotations as

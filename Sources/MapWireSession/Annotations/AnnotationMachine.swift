@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The annotations of the map (PROTOCOL.md 7.10; MGLMapViewDelegate's annotation calls): the commands,

@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Annotations between the protocol's messages and the engine's values.

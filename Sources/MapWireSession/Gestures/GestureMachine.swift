@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Gestures over the bus (HERE's NMAMapGestureDelegate chain): claims of screen regions by plugins, and

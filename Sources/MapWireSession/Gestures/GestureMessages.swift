@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Translations between the protocol's gesture messages and the engine's pure gesture types.

@@ -1,5 +1,6 @@
 import Logging
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The user's location (MGLMapViewDelegate's user-location calls): showing it, the tracking modes (which

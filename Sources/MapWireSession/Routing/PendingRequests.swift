@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// How one kind of request to plugins is treated: how long it may take in all, how many sends it gets

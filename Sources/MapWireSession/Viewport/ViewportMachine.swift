@@ -1,4 +1,5 @@
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// The viewport (Mapbox's ViewportState and its transitions): states that drive the camera, stepped by

@@ -1,6 +1,7 @@
 import Foundation
 import MapEngine
 import MapWireDemo
+import MapWireGeometry
 import MapWireNumerics
 import MapWireProtocol
 import MapWireRenderer

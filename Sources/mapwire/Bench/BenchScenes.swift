@@ -3,6 +3,7 @@ import MapEngine
 import MapWireCanvas
 import MapWireDemo
 import MapWireFormats
+import MapWireGeometry
 import MapWireRenderer
 import MapWireVectorTile
 

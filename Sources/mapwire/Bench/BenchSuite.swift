@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProcess
 
 /// Runs the sections of `mapwire bench` in one go and collects their figures and the goals.

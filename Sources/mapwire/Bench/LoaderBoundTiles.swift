@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireDemo
 import MapWireFormats
+import MapWireGeometry
 import MapWireVectorTile
 
 /// An MBTiles file of many distinct gzip-compressed vector tiles, for the loader-bound requests figure:

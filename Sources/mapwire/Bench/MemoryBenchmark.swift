@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 
 /// The core's resident memory over a long pan: bright-v9 over Chicago, then the camera moved across
 /// 200 distinct tiles and back to the start, repeated; the core's RSS (/proc/PID/status VmRSS) is read

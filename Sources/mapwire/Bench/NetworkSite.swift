@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProcess
 
 /// What the network section serves from nginx on loopback: a grid of 1,000 tiles at zoom 10 (copies of

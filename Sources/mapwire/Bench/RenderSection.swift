@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 
 /// The render section: the in-process renderer on the Chicago scene (or the demo town without
 /// fixtures), against the same-size cairo workload of the design budget.

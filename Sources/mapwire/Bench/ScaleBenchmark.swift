@@ -1,6 +1,7 @@
 import Foundation
 import MapEngine
 import MapWireDemo
+import MapWireGeometry
 import MapWireProtocol
 
 /// How the figures change with more sources, more subscribers, slow subscribers, more loaders and bigger viewports.

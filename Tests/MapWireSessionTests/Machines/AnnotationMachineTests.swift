@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 import Testing
 @testable import MapWireSession

@@ -1,6 +1,6 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
+import MapWireGeometry
 import MapWireProtocol
 import MapWireRenderer
 import SwiftProtobuf

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapWireLabels
 import MapWirePluginKit
 import MapWireProtocol
 import MapWireRenderer

@@ -1,5 +1,5 @@
 import Foundation
-import MapEngine
+import MapWireGeometry
 import MapWireVectorTile
 
 /// GL places a line label's anchors on the tile's own geometry, before the camera's pitch foreshortens

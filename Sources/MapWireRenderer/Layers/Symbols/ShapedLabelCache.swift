@@ -1,3 +1,4 @@
+import MapWireLabels
 import MapWireStyle
 
 /// Labels shaped in earlier frames: the same text, fonts and layout give the same glyph layout as

@@ -1,4 +1,4 @@
-import MapEngine
+import MapWireGeometry
 
 /// GL's cut of symbols too far into a pitched view (MapLibre GL JS 5.3.0, `CollisionIndex`): a collision
 /// box whose anchor's perspective ratio, 0.5 + 0.5 × camera-to-centre / camera-to-anchor distance (not

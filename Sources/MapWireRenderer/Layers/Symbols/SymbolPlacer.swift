@@ -1,5 +1,6 @@
 import Foundation
 import MapWireCanvas
+import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
 import MapWireNumerics
@@ -417,7 +418,7 @@ struct SymbolPlacer {
         let text = BidiText.shapeArabic(text)
         let available = glyphs(stack)
         for scalar in text.unicodeScalars where available[scalar.value] == nil && LabelGlyphRanges.needsGlyph(scalar) {
-            lacking.insert(GlyphRangeKey(fontStack: stack, rangeStart: scalar.value / 256 * 256))
+            lacking.insert(GlyphRangeKey(fontStack: stack, containing: scalar))
         }
         return TextRun(text: text, glyphs: available, scale: scale)
     }

@@ -1,7 +1,9 @@
 import MapWireCanvas
+import MapWireLabels
 import MapWireStyle
 
-/// How one feature's label looks and is laid out, evaluated from the layer for that feature.
+/// How one feature's label looks and is laid out, evaluated from the layer for that feature. What it says
+/// and in which fonts follows `LabelText`, the rule offline downloads fetch glyphs by.
 struct SymbolTextStyle {
     var sections: [FormattedSection]
     var fontStack: [String]
@@ -17,31 +19,14 @@ struct SymbolTextStyle {
     /// `text-anchor` as the style gives it (vertical writing puts that side of the turned block on the point).
     var styleAnchor: TextAnchor = .center
 
-    static let defaultFont = ["Open Sans Regular", "Arial Unicode MS Regular"]
-
-    /// Nil when the feature has no text to show.
-    init?(_ layer: RenderLayer, _ eval: EvaluationContext, alongLine: Bool) {
-        self.init(Properties(layer, EvaluationContext(zoom: eval.zoom)), eval, alongLine: alongLine)
-    }
-
     /// Nil when the feature has no text to show; `properties` are the layer's, resolved for the frame.
     init?(_ properties: Properties, _ eval: EvaluationContext, alongLine: Bool) {
         let p = properties
-        guard let field = p.field else { return nil }
-        let transform = p.transform(eval)
-        sections = field.formatted(eval).map { section in
-            var section = section
-            switch transform {
-            case "uppercase": section.text = section.text.uppercased()
-            case "lowercase": section.text = section.text.lowercased()
-            default: break
-            }
-            return section
-        }
-        guard sections.contains(where: { !$0.text.isEmpty }) else { return nil }
+        guard let field = p.field, let sections = LabelText.sections(field, transform: p.transform(eval), eval) else { return nil }
+        self.sections = sections
         fontStack = p.font(eval)
         size = p.size(eval)
-        guard size > 0 else { return nil }
+        guard LabelText.isShown(size: size) else { return nil }
         let em = EmUnits.perEm
         var anchor = TextAnchor(p.anchor(eval))
         var offset = p.offset(eval)
@@ -100,9 +85,9 @@ struct SymbolTextStyle {
         /// `frame`: the frame's zoom, no feature.
         init(_ layer: RenderLayer, _ frame: EvaluationContext) {
             field = layer.layout["text-field"]
-            transform = layer.stringProperty("text-transform", frame, "none")
-            font = LayerProperty(layer.layout["text-font"], frame, SymbolTextStyle.defaultFont) { $0.strings($1, default: $2) }
-            size = layer.numberProperty("text-size", frame, 16)
+            transform = layer.stringProperty("text-transform", frame, LabelText.defaultTransform)
+            font = LayerProperty(layer.layout["text-font"], frame, LabelText.defaultFont) { $0.strings($1, default: $2) }
+            size = layer.numberProperty("text-size", frame, LabelText.defaultSize)
             anchor = layer.stringProperty("text-anchor", frame, "center")
             offset = layer.numbersProperty("text-offset", frame, [0, 0])
             justify = layer.stringProperty("text-justify", frame, "center")

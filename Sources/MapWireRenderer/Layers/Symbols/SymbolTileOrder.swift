@@ -1,5 +1,5 @@
 import Foundation
-import MapEngine
+import MapWireGeometry
 
 /// The order GL places a symbol layer's tiles in (so earlier tiles win collisions): lower zoom
 /// first, then by the tile's position turned with the bearing, from the bottom of the screen up and

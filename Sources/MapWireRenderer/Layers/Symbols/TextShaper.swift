@@ -1,3 +1,5 @@
+import MapWireLabels
+
 /// One run of label text with the glyphs of its font stack.
 struct TextRun {
     let text: String

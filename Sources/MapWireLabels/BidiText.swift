@@ -5,7 +5,7 @@ import CFriBidi
 /// presentation forms, lam + alef to one ligature), broken into lines in logical order, and each
 /// line reordered by the levels resolved over the whole paragraph. The glyph sets served for maps
 /// hold the presentation forms (U+FB50–FDFF, U+FE70–FEFF).
-enum BidiText {
+public enum BidiText {
     /// No character below the Hebrew block is right to left, joins or steers the order: such text
     /// skips FriBidi (nearly every label).
     private static func isPlain(_ scalars: [UInt32]) -> Bool {
@@ -13,7 +13,7 @@ enum BidiText {
     }
 
     /// Arabic letters in their joined presentation forms, in logical order.
-    static func shapeArabic(_ text: String) -> String {
+    public static func shapeArabic(_ text: String) -> String {
         var str = text.unicodeScalars.map(\.value)
         guard !isPlain(str), let paragraph = Paragraph(str) else { return text }
         var props = [FriBidiArabicProp](repeating: 0, count: str.count)
@@ -31,12 +31,12 @@ enum BidiText {
     }
 
     /// A paragraph's bidirectional types and resolved embedding levels (odd: right to left).
-    struct Paragraph {
+    public struct Paragraph {
         let types: [FriBidiCharType]
         let levels: [FriBidiLevel]
         let direction: FriBidiParType
 
-        var isRightToLeft: Bool { direction == mapwire_fribidi_par_rtl() }
+        public var isRightToLeft: Bool { direction == mapwire_fribidi_par_rtl() }
 
         /// Nil only if FriBidi fails (out of memory).
         init?(_ scalars: [UInt32]) {
@@ -59,13 +59,13 @@ enum BidiText {
     }
 
     /// Whether a paragraph reads right to left: its first strong letter is right to left.
-    static func isRightToLeft(_ scalars: [UInt32]) -> Bool {
+    public static func isRightToLeft(_ scalars: [UInt32]) -> Bool {
         !isPlain(scalars) && Paragraph(scalars)?.isRightToLeft == true
     }
 
     /// The positions (in the paragraph) of one line's characters in the order they are drawn, left
     /// to right. `paragraph` is nil for plain text, which keeps its order.
-    static func visualOrder(_ paragraph: Paragraph?, line: Range<Int>) -> [Int] {
+    public static func visualOrder(_ paragraph: Paragraph?, line: Range<Int>) -> [Int] {
         guard let paragraph, !line.isEmpty else { return Array(line) }
         var levels = paragraph.levels  // the line's trailing spaces take the paragraph's level
         var map = Array(FriBidiStrIndex(0)..<FriBidiStrIndex(levels.count))
@@ -77,17 +77,17 @@ enum BidiText {
     }
 
     /// The levels of plain text are all 0: FriBidi is asked only about text that needs it.
-    static func paragraph(_ scalars: [UInt32]) -> Paragraph? {
+    public static func paragraph(_ scalars: [UInt32]) -> Paragraph? {
         isPlain(scalars) ? nil : Paragraph(scalars)
     }
 
     /// The drawing order of a single-line paragraph.
-    static func visualOrder(_ line: [UInt32]) -> [Int] {
+    public static func visualOrder(_ line: [UInt32]) -> [Int] {
         visualOrder(paragraph(line), line: 0..<line.count)
     }
 
     /// Directional marks, embeddings and isolates: they steer the order and are not drawn.
-    static func isControl(_ c: UInt32) -> Bool {
+    public static func isControl(_ c: UInt32) -> Bool {
         guard c >= 0x0590 else { return false }
         if c == 0x200E || c == 0x200F || c == 0x061C { return true }
         return mapwire_fribidi_is_format_control(fribidi_get_bidi_type(c)) != 0

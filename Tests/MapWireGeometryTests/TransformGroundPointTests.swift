@@ -1,4 +1,5 @@
-import MapEngine
+import MapWireGeometry
+import MapWireTesting
 import Testing
 
 /// The inverse projection and the camera anchoring it enables.

@@ -1,25 +1,25 @@
 import Foundation
 import MapWireJSON
-import MapWireStyle
 
 /// One style layer, compiled for drawing: its filter and every paint and layout property parsed once.
-struct RenderLayer {
-    let id: String
-    let type: String
-    let source: String?
-    let sourceLayer: String?
-    let minZoom: Double
-    let maxZoom: Double
-    let visible: Bool
-    let filter: StyleFilter?
-    let paint: [String: PropertyValue]
-    let layout: [String: PropertyValue]
+/// The renderer draws with it and the label rule (which glyphs a label needs) reads the same layers.
+public struct RenderLayer: Sendable {
+    public let id: String
+    public let type: String
+    public let source: String?
+    public let sourceLayer: String?
+    public let minZoom: Double
+    public let maxZoom: Double
+    public let visible: Bool
+    public let filter: StyleFilter?
+    public let paint: [String: PropertyValue]
+    public let layout: [String: PropertyValue]
 
     /// Properties that could not be read, with why: they are left out (the layer still draws with
     /// their defaults), as GL engines do with a style validation error.
-    private(set) var problems: [String] = []
+    public private(set) var problems: [String] = []
 
-    init(json: [String: Any]) throws {
+    public init(json: [String: Any]) throws {
         id = json["id"] as? String ?? ""
         type = json["type"] as? String ?? ""
         source = json["source"] as? String
@@ -45,32 +45,27 @@ struct RenderLayer {
     }
 
     /// Whether the layer draws at this zoom (minzoom inclusive, maxzoom exclusive).
-    func isVisible(atZoom zoom: Double) -> Bool {
+    public func isVisible(atZoom zoom: Double) -> Bool {
         visible && zoom >= minZoom && zoom < maxZoom
     }
 
-    func number(_ name: String, _ context: EvaluationContext, _ fallback: Double) -> Double {
+    public func number(_ name: String, _ context: EvaluationContext, _ fallback: Double) -> Double {
         (paint[name] ?? layout[name])?.number(context, default: fallback) ?? fallback
     }
 
-    func color(_ name: String, _ context: EvaluationContext, _ fallback: StyleColor) -> StyleColor {
+    public func color(_ name: String, _ context: EvaluationContext, _ fallback: StyleColor) -> StyleColor {
         (paint[name] ?? layout[name])?.color(context, default: fallback) ?? fallback
     }
 
-    func string(_ name: String, _ context: EvaluationContext, _ fallback: String) -> String {
+    public func string(_ name: String, _ context: EvaluationContext, _ fallback: String) -> String {
         (paint[name] ?? layout[name])?.string(context, default: fallback) ?? fallback
     }
 
-    func bool(_ name: String, _ context: EvaluationContext, _ fallback: Bool) -> Bool {
+    public func bool(_ name: String, _ context: EvaluationContext, _ fallback: Bool) -> Bool {
         (paint[name] ?? layout[name])?.bool(context, default: fallback) ?? fallback
     }
 
-    func numbers(_ name: String, _ context: EvaluationContext, _ fallback: [Double]) -> [Double] {
+    public func numbers(_ name: String, _ context: EvaluationContext, _ fallback: [Double]) -> [Double] {
         (paint[name] ?? layout[name])?.numbers(context, default: fallback) ?? fallback
     }
-}
-
-struct RenderStyleError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

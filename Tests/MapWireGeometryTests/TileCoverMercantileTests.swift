@@ -1,5 +1,5 @@
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 /// Flat, north-up views: the cover must equal mercantile.tiles(west, south, east, north, z)
 /// for the bounds Transform.bounds() gives (see TransformTests). Expected tile lists were

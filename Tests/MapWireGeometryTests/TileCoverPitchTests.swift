@@ -1,5 +1,5 @@
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 /// Pitched covers as GL makes them (tiles of lower zoom toward the horizon): MapLibre GL JS
 /// 5.3.0 lowers the zoom of far tiles only above a pitch of 78.5° less half the field of view (at most

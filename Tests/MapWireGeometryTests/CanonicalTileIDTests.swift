@@ -1,5 +1,5 @@
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 @Suite struct CanonicalTileIDTests {
     @Test func descriptionIsZSlashXSlashY() {

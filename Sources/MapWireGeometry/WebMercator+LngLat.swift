@@ -1,10 +1,4 @@
-import MapWireGeometry
-
-/// The projection lives in MapWireGeometry so that modules below the engine (the GeoJSON tiler) share it;
-/// this name keeps it reachable as `WebMercator` for everyone who imports MapEngine.
-public typealias WebMercator = MapWireGeometry.WebMercator
-
-extension MapWireGeometry.WebMercator {
+extension WebMercator {
     /// World pixel coordinates of `p` at `zoom`; latitude is clamped to ±maxLatitude.
     public static func project(_ p: LngLat, zoom: Double) -> (x: Double, y: Double) {
         project(longitude: p.longitude, latitude: p.latitude, zoom: zoom)

@@ -1,5 +1,6 @@
+import MapWireTesting
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 @Suite struct TransformTests {
     let chicago = LngLat(longitude: -87.65, latitude: 41.85)

@@ -1,8 +1,7 @@
-import MapWireStyle
 
 /// How a paint or layout property's value is read, from its name (style specification v8).
-enum PropertyKinds {
-    static func kind(of name: String) -> StylePropertyKind {
+public enum PropertyKinds {
+    public static func kind(of name: String) -> StylePropertyKind {
         if let known = known[name] { return known }
         if name.hasSuffix("-color") { return .color }
         // Before the enumerations: "-ignore-placement" also ends in "-placement".

@@ -1,4 +1,4 @@
-@testable import MapWireRenderer
+import MapWireLabels
 import Testing
 
 /// Arabic shaping and right-to-left ordering of label text (the render suite's text-arabic).

@@ -38,7 +38,8 @@ public struct Camera: Equatable, Sendable {
         return (shifted < 0 ? shifted + 360 : shifted) - 180
     }
 
-    static func normalisedBearing(_ bearing: Double) -> Double {
+    /// A bearing in degrees folded into (-180, 180] (also a turn between two bearings, the short way).
+    public static func normalisedBearing(_ bearing: Double) -> Double {
         var b = bearing.truncatingRemainder(dividingBy: 360)
         if b > 180 { b -= 360 }
         if b <= -180 { b += 360 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 @Suite struct ConvexQuadTileIntersectionTests {
     let square = ConvexQuadTileIntersection(corners: [(1, 1), (3, 1), (3, 3), (1, 3)])

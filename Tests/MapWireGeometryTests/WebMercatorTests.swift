@@ -1,5 +1,6 @@
+import MapWireTesting
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 @Suite struct WebMercatorTests {
     @Test func worldSizeDoublesPerZoom() {

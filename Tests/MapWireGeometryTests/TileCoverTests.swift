@@ -1,5 +1,5 @@
 import Testing
-@testable import MapEngine
+@testable import MapWireGeometry
 
 @Suite struct TileCoverTests {
     let chicago = LngLat(longitude: -87.65, latitude: 41.85)

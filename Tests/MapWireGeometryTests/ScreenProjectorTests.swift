@@ -1,4 +1,4 @@
-import MapEngine
+import MapWireGeometry
 import Testing
 
 /// The projector is the inverse of the visible quad: every corner the quad finds on the ground lands
