@@ -1,5 +1,6 @@
 import Foundation
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 
 /// Views (render-view with a camera, PROTOCOL.md 7.11): a server's tile or static image drawn at its own
