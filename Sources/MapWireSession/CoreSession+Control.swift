@@ -15,9 +15,9 @@ extension CoreSession {
         case .command(let command):
             tapCommand(bytes, id: command.id)
             // Events published while the command is handled carry its id (Envelope.causation_id).
-            handlingCommand = command.id
+            causation.begin(command.id)
             handleCommand(command, from: identity)
-            handlingCommand = 0
+            causation.end()
         case .reply(let reply):
             handleReply(PluginAnswer(reply), bytes: bytes.count, from: identity)
         case .heartbeat:
@@ -69,7 +69,7 @@ extension CoreSession {
             if handleGestureCommand(command, from: identity) { return }
             let reply = handle(command)
             send(.with { $0.commandReply = reply }, to: identity)
-            if reply.ok { noteCausation(of: command) }
+            if reply.ok { causation.commandDone(command, styleFailed: map.loadPhase == .failed, animating: isAnimating) }
         }
     }
 

@@ -92,7 +92,6 @@ extension CoreSession {
         let id = entry.id
         switch entry.purpose {
         case .load(let loadID):
-            loadRequestIDs[loadID] = nil
             loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role)
         case .frame(let job):
             frameEnded(job, entry: entry, outcome: outcome)

@@ -27,7 +27,7 @@ extension CoreSession {
             $0.counters = diagnostics.counters(eventsPublished: sequence)
             $0.subscribers = UInt32(diagnostics.subscribers)
             $0.pendingRequests = UInt32(router.requests.count)
-            $0.networkStatus = networkStatus
+            $0.networkStatus = network.status
             if let authorization = location.authorization { $0.locationAuthorization = authorization }
         }
     }

@@ -22,9 +22,8 @@ public final class CoreSession {
     let map: Map
     /// The plugins and every request to them that has no answer yet, whatever its kind (RequestRouter).
     @exclusivity(unchecked) var router: RequestRouter
-    /// Failed loads that are tried again, and whether the core is online (CoreSession+Network.swift).
-    var retries = NetworkRetries()
-    var online = true
+    /// Whether the core is online, the map's loads in flight and failed loads tried again (NetworkMachine).
+    var network: NetworkMachine
     /// What to do, in order; the shell drains it after each step (kept allocated between steps).
     @exclusivity(unchecked) public internal(set) var outputs: [SessionOutput] = []
 
@@ -43,9 +42,6 @@ public final class CoreSession {
     /// Whether the user's location is shown, how the camera tracks it, and the puck (LocationMachine).
     var location: LocationMachine
     var nextHeartbeatMillis: Int64 = 0
-    /// The request id of each map load in flight (the map numbers its loads 1, 2, ...; the wire never
-    /// sees those numbers).
-    var loadRequestIDs: [UInt64: UInt64] = [:]
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
     /// The map's frames, snapshots and views of the map's frame (FrameMachine).
@@ -65,10 +61,8 @@ public final class CoreSession {
     @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public var rejectedMessages: Int { Int(diagnostics.health.malformedRejected) }
-    /// Which command caused the events published now (CoreSession+Causation.swift).
-    var handlingCommand: UInt64 = 0
-    var styleCausation: UInt64 = 0
-    var cameraCausation: UInt64 = 0
+    /// Which command caused the events published now (Causation).
+    var causation = Causation()
 
     public init(configuration: SessionConfiguration, logger: Logger, requestIDs: RequestIDs, at time: SessionTime) {
         self.configuration = configuration
@@ -76,6 +70,7 @@ public final class CoreSession {
         router = RequestRouter(ids: requestIDs, maxInFlight: configuration.maxInFlightPerPlugin,
                                unresponsiveAfter: configuration.unresponsiveAfterTimeouts)
         diagnostics = Diagnostics(logger: logger)
+        network = NetworkMachine(logger: logger)
         frames = FrameMachine(intervalMillis: configuration.frameIntervalMilliseconds,
                               renderTimeoutMillis: configuration.renderTimeoutMilliseconds, now: time.millis, logger: logger)
         location = LocationMachine(logger: logger)
@@ -84,7 +79,8 @@ public final class CoreSession {
         setTime(time)
         nextHeartbeatMillis = now
         if configuration.startsOffline {
-            applyNetworkStatus(online: false)
+            network.setOnline(false)
+            applyLoadingMethods()
             publish(.networkStatusChanged(.with { $0.status = .offline }))
         }
     }
@@ -132,7 +128,7 @@ public final class CoreSession {
         var next = nextHeartbeatMillis
         if let due = frames.nextDeadline(now: now, glyphsLoading: map.isLoadingGlyphs) { next = min(next, due) }
         if let deadline = router.requests.earliestDeadline() { next = min(next, deadline) }
-        if let due = retries.earliestDue { next = min(next, due) }
+        if let due = network.earliestDue { next = min(next, due) }
         if let due = earliestViewDeadline { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
         return next
@@ -171,7 +167,7 @@ public final class CoreSession {
     /// Publishes an event: the map's frequent ones in the engine's values (EventPayload).
     func publishEvent(_ payload: EventPayload, causedBy causation: UInt64? = nil) {
         sequence += 1
-        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand))
+        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? self.causation.handling))
     }
 
     /// A fresh request id, unguessable and not in use.
@@ -211,24 +207,12 @@ public final class CoreSession {
 
     private func publishMapEvent(_ event: MapEvent) {
         if case .mapWillStartLoading = event { frames.styleStarted() }
-        publishEvent(EventPayload(event), causedBy: causation(of: event))
+        publishEvent(EventPayload(event), causedBy: causation.of(event))
         if case .sourceRemoved(let id) = event { diagnostics.loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
             route(frames.failSnapshots("the style failed to load: \(error.message)"))
         }
-    }
-
-    private func cancelLoad(_ loadID: UInt64) {
-        // A load waiting for a retry is no longer tried; one whose retry is under way is cancelled below.
-        retries.remove(loadID)
-        guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
-              let plugin = router.requests.remove(requestID)?.plugin else { return }
-        let cancel = Mapwire_V1_PluginRequest.with {
-            $0.id = takeRequestID()
-            $0.cancel = .with { $0.requestID = requestID }
-        }
-        send(.with { $0.request = cancel }, to: plugin)
     }
 
     // MARK: Plugins
