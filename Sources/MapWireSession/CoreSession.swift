@@ -4,10 +4,18 @@ import MapEngine
 import MapWireGeometry
 import MapWireProtocol
 
-/// Everything the core knows, without a socket: the map, the plugins, the requests in flight, the
-/// viewport, tracking, gestures, frames and counters. A step function: `step(_:at:)` takes one input and
-/// the time, and leaves what to do in `outputs` (drained by the shell) and when to step again in
+/// Everything the core knows, without a socket. A step function: `step(_:at:)` takes one input and the
+/// time, and leaves what to do in `outputs` (drained by the shell) and when to step again in
 /// `nextDeadlineMillis`. It never reads a clock, never blocks and never calls the shell.
+///
+/// The session is small machines, each with its own state, inputs and outputs and tests of its own
+/// (swift-nio composes handlers the same way): the map (MapEngine's `Map`, whose calls return their
+/// effects), request routing (`RequestRouter`), the network (`NetworkMachine`), frames (`FrameMachine`)
+/// and views (`ViewMachine`), gestures (`GestureMachine`), annotations (`AnnotationMachine`), the
+/// viewport (`ViewportMachine`), the user location (`LocationMachine`), and `Diagnostics` and
+/// `Causation` for watchers. The session owns nothing else: it decodes the input, hands it to the
+/// machine it concerns and carries out what comes back (the `CoreSession+…` files, one per machine),
+/// which is how one machine's output becomes another's input; no machine reaches into another.
 ///
 /// Not Sendable: one thread (the shell's loop, or a test) owns a session.
 public final class CoreSession {
