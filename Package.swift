@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "mapwire-loadstatus", targets: ["mapwire-loadstatus"]),
         .executable(name: "mapwire-location", targets: ["mapwire-location"]),
         .library(name: "MapWirePluginKit", targets: ["MapWirePluginKit"]),
+        .library(name: "MapWireClient", targets: ["MapWireClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,7 +59,8 @@ let package = Package(
         // projection, tile ids and tile cover, the clippers. Below the engine, so the renderer and tilers use
         // them without the engine.
         .target(name: "MapWireGeometry"),
-        // The one child-process helper: start, wait with a deadline, stop by pid.
+        // This process and its children: start a child, wait with a deadline, stop by pid; the monotonic and
+        // wall clocks; SIGINT and SIGTERM turned into a stop flag.
         .target(name: "MapWireProcess"),
         // Checked number conversions for values read from data (no dependencies: every reader uses it).
         .target(name: "MapWireNumerics"),
@@ -94,9 +96,12 @@ let package = Package(
             name: "MapWireRenderer",
             dependencies: ["MapWireCanvas", "MapWireLabels", "MapWireStyle", "MapWireVectorTile", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
+        // The plugin runtime: registration, heartbeats, the request loop and its replies.
         .target(
             name: "MapWirePluginKit",
-            dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireProcess", .product(name: "Logging", package: "swift-log")]),
+        // Talking to a core from outside it (the CLI, `mapwire serve`, tests): commands and the event stream.
+        .target(name: "MapWireClient", dependencies: ["MapWireBus", "MapWireProtocol", "MapWireProcess"]),
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
         .target(
             name: "MapWireSession",
@@ -104,7 +109,7 @@ let package = Package(
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "CMalloc",
+                "MapWireSession", "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
@@ -132,7 +137,7 @@ let package = Package(
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
-            dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MapWirePluginKit", "MapWireClient", "MapWireProtocol", "MapWireBus", "MapWireProcess", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
         // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client.
         .target(name: "MapWireLocation", dependencies: ["MapWireJSON", "MapWireCalendar"], path: "Plugins/Location/Sources/MapWireLocation"),
@@ -140,14 +145,14 @@ let package = Package(
         // The options every plugin executable shares (run directory, TCP and keys, log level).
         .target(
             name: "MapWirePluginOptions",
-            dependencies: ["MapWirePluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["MapWireBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // `mapwire serve`: tileserver-gl's URLs over a core's render-view command (routes, tile maths,
         // the tile LRU and the bridge to the core's control socket).
         .target(
             name: "MapWireServe",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireGeometry",
+                "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats", "MapWireGeometry",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -162,7 +167,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-core",
             dependencies: [
-                "MapWireCore", "MapWireBus", "MapWirePluginKit",
+                "MapWireCore", "MapWireBus", "MapWirePluginKit", "MapWireProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -197,7 +202,7 @@ let package = Package(
             name: "mapwire-location",
             dependencies: [
                 "MapWirePluginOptions",
-                "MapWireLocation", "MapWirePluginKit", "MapWireBus", "MapWireProtocol",
+                "MapWireLocation", "MapWirePluginKit", "MapWireClient", "MapWireBus", "MapWireProtocol", "MapWireProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -205,7 +210,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -262,7 +267,7 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),

@@ -4,6 +4,7 @@ import Logging
 import MapWireBus
 import MapWireCore
 import MapWirePluginKit
+import MapWireProcess
 
 /// The core map process: owns the map and publishes every event on the bus.
 struct CoreCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import MapEngine
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 import Testing
 

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import MapWireCache
 import MapWireLoader
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

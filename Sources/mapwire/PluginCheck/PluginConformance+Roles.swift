@@ -1,6 +1,6 @@
 import Foundation
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import MapWireSession
 
 /// The requests of each role (PROTOCOL.md 7.5, 7.6, 7.9, 8), checked against what the protocol

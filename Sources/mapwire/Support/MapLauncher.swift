@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import MapWireClient
 import MapWireProcess
 import MapWireBus
-import MapWirePluginKit
 import MapWireProtocol
 
 /// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).

@@ -2,7 +2,6 @@ import Foundation
 import MapEngine
 import MapWireBus
 import MapWireGeometry
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 
