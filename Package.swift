@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // HTTP(S) for the loader (Foundation's URLSession on Linux wraps libcurl: teardown crashes).
+        // HTTP(S) in MapWireHTTP (Foundation's URLSession on Linux wraps libcurl: teardown crashes).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // AsyncHTTPClient's own dependencies, named for their types (headers, TLS, decompression limits).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -122,10 +122,12 @@ let package = Package(
             dependencies: ["MapWireRenderer", "MapWireLabels", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
                            "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
+        // HTTP(S) fetching as the loader does it (AsyncHTTPClient: redirects, decompression, proxies, the
+        // ambient cache's freshness rules), shared by the loader, `mapwire offline` and `mapwire serve`.
         .target(
-            name: "MapWireLoader",
+            name: "MapWireHTTP",
             dependencies: [
-                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics", "MapWireCache",
+                "MapWireCache", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -133,7 +135,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
+            ]),
+        .target(
+            name: "MapWireLoader",
+            dependencies: ["MapWirePluginKit", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
@@ -153,12 +158,12 @@ let package = Package(
             name: "MapWireServe",
             dependencies: [
                 "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats", "MapWireGeometry",
+                // The style of a URL, fetched for style.json as the loader fetches it.
+                "MapWireHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The style of a URL, fetched for style.json as the loader fetches it.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -175,7 +180,7 @@ let package = Package(
             name: "mapwire-loader",
             dependencies: [
                 "MapWirePluginOptions",
-                "MapWireLoader", "MapWirePluginKit", "MapWireBus",
+                "MapWireLoader", "MapWireHTTP", "MapWireCache", "MapWirePluginKit", "MapWireBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -210,7 +215,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -242,10 +247,14 @@ let package = Package(
         .testTarget(
             name: "MapWireLoaderTests",
             dependencies: [
-                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireCache", "MapWireProcess",
+                "MapWireLoader", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", "MapWireProcess",
+            ]),
+        .testTarget(
+            name: "MapWireHTTPTests",
+            dependencies: [
+                "MapWireHTTP", "MapWireCache", "MapWireProtocol",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
@@ -267,7 +276,7 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", .product(name: "Logging", package: "swift-log"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MapWireCache
-import MapWireLoader
+import MapWireHTTP
 import MapWireProtocol
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapWireFormats
+import MapWireHTTP
 import MapWirePluginKit
 import MapWireProtocol
 
