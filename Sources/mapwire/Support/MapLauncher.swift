@@ -240,7 +240,7 @@ final class MapLauncher {
 
     /// The role a plugin registers with (PROTOCOL.md), which is what the core's ping lists.
     static func role(of plugin: String) -> String {
-        plugin == "loadstatus" ? "load-status" : plugin
+        plugin == "loadstatus" ? PluginRole.loadStatus : plugin
     }
 }
 
