@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireBus
 import MapWireGeometry
 import MapWireProtocol
