@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build sdk install demo test swift-test python-test generate check-generated fuzz clean
+.PHONY: all deps build sdk install demo test swift-test python-test generate check-generated check-imports fuzz clean
 
 all: build
 
@@ -31,8 +31,9 @@ test: deps
 	@scripts/install-deps --tests
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/check-generated
+	SWIFT=$(SWIFT) scripts/check-imports
 	$(SWIFT) test
-	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests Tests/Scripts/recording
+	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests Tests/Scripts/recording Tests/Scripts/check_imports
 
 # libFuzzer over the control and envelope decoders and over the renderer's inputs (MVT, GeoJSON, glyph
 # PBFs, sprite indexes, images): 1,000,000 executions each; FUZZ_RUNS=N to change.
@@ -48,6 +49,11 @@ generate:
 # files (part of `make test`; builds protoc-gen-swift from the pinned swift-protobuf).
 check-generated:
 	SWIFT=$(SWIFT) scripts/check-generated
+
+# Package.swift declares exactly the modules each target's sources import, and no package no target uses
+# (part of `make test`).
+check-imports:
+	SWIFT=$(SWIFT) scripts/check-imports
 
 clean:
 	rm -rf .build

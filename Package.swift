@@ -12,12 +12,13 @@ let package = Package(
         .executable(name: "mapwire-loadstatus", targets: ["mapwire-loadstatus"]),
         .executable(name: "mapwire-location", targets: ["mapwire-location"]),
         .library(name: "MapWirePluginKit", targets: ["MapWirePluginKit"]),
+        .library(name: "MapWireClient", targets: ["MapWireClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // HTTP(S) for the loader (Foundation's URLSession on Linux wraps libcurl: teardown crashes).
+        // HTTP(S) in MapWireHTTP (Foundation's URLSession on Linux wraps libcurl: teardown crashes).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // AsyncHTTPClient's own dependencies, named for their types (headers, TLS, decompression limits).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -58,7 +59,8 @@ let package = Package(
         // projection, tile ids and tile cover, the clippers. Below the engine, so the renderer and tilers use
         // them without the engine.
         .target(name: "MapWireGeometry"),
-        // The one child-process helper: start, wait with a deadline, stop by pid.
+        // This process and its children: start a child, wait with a deadline, stop by pid; the monotonic and
+        // wall clocks; SIGINT and SIGTERM turned into a stop flag.
         .target(name: "MapWireProcess"),
         // Checked number conversions for values read from data (no dependencies: every reader uses it).
         .target(name: "MapWireNumerics"),
@@ -80,7 +82,7 @@ let package = Package(
             name: "MapWireVectorTile",
             dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
-        .target(name: "MapWireFormats", dependencies: ["MapWireNumerics", "CZlib", "CSQLite", "CImageCodecs"]),
+        .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite", "CImageCodecs"]),
         .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireStyle"]),
         // The ambient cache and offline regions: one SQLite file shared by every loader (WAL).
         .target(name: "MapWireCache", dependencies: ["MapWireFormats", "CSQLite"]),
@@ -92,11 +94,15 @@ let package = Package(
         .target(name: "MapWireSprite", dependencies: ["CRsvg", "MapWireFormats", "MapWireNumerics"]),
         .target(
             name: "MapWireRenderer",
-            dependencies: ["MapWireCanvas", "MapWireLabels", "MapWireStyle", "MapWireVectorTile", "MapWireFormats", "MapWireJSON", "MapWireGeometry", "MapWireNumerics"]),
+            dependencies: ["MapWireCanvas", "MapWireLabels", "MapWireStyle", "MapWireVectorTile", "MapWireJSON", "MapWireGeometry", "MapWireNumerics",
+                           .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
+        // The plugin runtime: registration, heartbeats, the request loop and its replies.
         .target(
             name: "MapWirePluginKit",
-            dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireProcess", .product(name: "Logging", package: "swift-log")]),
+        // Talking to a core from outside it (the CLI, `mapwire serve`, tests): commands and the event stream.
+        .target(name: "MapWireClient", dependencies: ["MapWireBus", "MapWireProtocol", "MapWireProcess"]),
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
         .target(
             name: "MapWireSession",
@@ -104,23 +110,25 @@ let package = Package(
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "CMalloc",
+                "MapWireSession", "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
         .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireGeometry", "MapWireLabels", "MapWireVectorTile", "MapWireFormats"]),
         .target(
             name: "MapWireDemo",
-            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireNumerics"]),
+            dependencies: ["MapWireVectorTile", "MapWireFormats", "MapWireGeometry", "MapWireNumerics"]),
         .target(
             name: "MapWireRendererPlugin",
-            dependencies: ["MapWireRenderer", "MapWireLabels", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireFormats", "MapWireNumerics",
-                           "MapWireGeometry", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            dependencies: ["MapWireRenderer", "MapWireLabels", "MapWireCanvas", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireGeometry",
+                           .product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
+        // HTTP(S) fetching as the loader does it (AsyncHTTPClient: redirects, decompression, proxies, the
+        // ambient cache's freshness rules), shared by the loader, `mapwire offline` and `mapwire serve`.
         .target(
-            name: "MapWireLoader",
+            name: "MapWireHTTP",
             dependencies: [
-                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics", "MapWireCache",
+                "MapWireCache", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -128,11 +136,14 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
+            ]),
+        .target(
+            name: "MapWireLoader",
+            dependencies: ["MapWirePluginKit", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
-            dependencies: ["MapWirePluginKit", "MapWireProtocol", "MapWireBus", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MapWirePluginKit", "MapWireClient", "MapWireProtocol", "MapWireBus", "MapWireProcess", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/LoadStatus/Sources/MapWireLoadStatus"),
         // Location provider sources: GPX/NMEA/GeoJSON readers, replay timing, the gpsd client.
         .target(name: "MapWireLocation", dependencies: ["MapWireJSON", "MapWireCalendar"], path: "Plugins/Location/Sources/MapWireLocation"),
@@ -140,20 +151,20 @@ let package = Package(
         // The options every plugin executable shares (run directory, TCP and keys, log level).
         .target(
             name: "MapWirePluginOptions",
-            dependencies: ["MapWirePluginKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["MapWireBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // `mapwire serve`: tileserver-gl's URLs over a core's render-view command (routes, tile maths,
         // the tile LRU and the bridge to the core's control socket).
         .target(
             name: "MapWireServe",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireGeometry",
+                "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats",
+                // The style of a URL, fetched for style.json as the loader fetches it.
+                "MapWireHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The style of a URL, fetched for style.json as the loader fetches it.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -162,7 +173,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-core",
             dependencies: [
-                "MapWireCore", "MapWireBus", "MapWirePluginKit",
+                "MapWireCore", "MapWireBus", "MapWirePluginKit", "MapWireProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -170,7 +181,7 @@ let package = Package(
             name: "mapwire-loader",
             dependencies: [
                 "MapWirePluginOptions",
-                "MapWireLoader", "MapWirePluginKit", "MapWireBus",
+                "MapWireLoader", "MapWireHTTP", "MapWireCache", "MapWirePluginKit", "MapWireBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -197,7 +208,7 @@ let package = Package(
             name: "mapwire-location",
             dependencies: [
                 "MapWirePluginOptions",
-                "MapWireLocation", "MapWirePluginKit", "MapWireBus", "MapWireProtocol",
+                "MapWireLocation", "MapWirePluginKit", "MapWireClient", "MapWireBus", "MapWireProtocol", "MapWireProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -205,8 +216,9 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireLoader", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Helpers for the unit tests of any module.
@@ -221,7 +233,7 @@ let package = Package(
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireBus", "MapWireProtocol"]),
-        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics"]),
+        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
@@ -232,19 +244,23 @@ let package = Package(
             name: "MapWireSessionTests",
             dependencies: ["MapWireSession", "MapEngine", "MapWireGeometry", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireCoreTests", dependencies: ["MapWireCore"]),
-        .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapEngine", "MapWireGeometry", "MapWireDemo"]),
+        .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapWireGeometry", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(
             name: "MapWireLoaderTests",
             dependencies: [
-                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireCache", "MapWireProcess",
+                "MapWireLoader", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", "MapWireProcess",
+            ]),
+        .testTarget(
+            name: "MapWireHTTPTests",
+            dependencies: [
+                "MapWireHTTP", "MapWireCache", "MapWireProtocol",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
-        .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol"]),
+        .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
@@ -256,13 +272,13 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(
             name: "MapWireRendererPluginTests",
-            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapEngine", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
-        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol", "MapWireFormats"]),
+        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireFormats", "MapWireDemo", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireLoader", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", .product(name: "Logging", package: "swift-log"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),

@@ -11,41 +11,43 @@ public struct CoreConfiguration: Sendable {
     /// How long a request to a plugin may take before it fails with a timeout.
     public var requestTimeoutMilliseconds: Int
     /// How long a renderer may take to draw a frame before the core draws again without it.
-    public var renderTimeoutMilliseconds: Int = 10_000
+    public var renderTimeoutMilliseconds = CoreConfiguration.defaults.renderTimeoutMilliseconds
     /// How long a gesture claimant or the gesture delegate may take to answer before the core takes
     /// the gesture as not handled by it (gestures must feel immediate, so this is short).
-    public var gestureTimeoutMilliseconds: Int = 50
+    public var gestureTimeoutMilliseconds = CoreConfiguration.defaults.gestureTimeoutMilliseconds
     /// How long the camera-veto plugin may take before a gesture's camera change is applied anyway.
-    public var vetoTimeoutMilliseconds: Int = 50
+    public var vetoTimeoutMilliseconds = CoreConfiguration.defaults.vetoTimeoutMilliseconds
     /// The shortest time between two frames (60 frames per second).
     public var frameIntervalMilliseconds: Int
     public var initialWidth: Int
     public var initialHeight: Int
     /// How often a request to a plugin is sent again after an attempt got no answer. The attempts
     /// share `requestTimeoutMilliseconds` evenly; a plugin that goes away does not use up an attempt.
-    public var requestRetries: Int = 2
+    public var requestRetries = CoreConfiguration.defaults.requestRetries
     /// Unanswered requests one plugin may hold; more wait in the core for the first plugin of the role
     /// with room (PROTOCOL.md 7.4).
-    public var maxInFlightPerPlugin: Int = 32
+    public var maxInFlightPerPlugin = CoreConfiguration.defaults.maxInFlightPerPlugin
     /// Requests in a row that may time out at one plugin before it is treated as gone (0: never).
-    public var unresponsiveAfterTimeouts = 3
+    public var unresponsiveAfterTimeouts = CoreConfiguration.defaults.unresponsiveAfterTimeouts
     /// Largest control message accepted. Up to twice this is read, refused unread, counted and answered
     /// with an error; past that libzmq drops the peer's connection at the message's header (PROTOCOL.md 3.3).
-    public var maxMessageBytes: Int64 = 64 << 20
+    public var maxMessageBytes = CoreConfiguration.defaultMaxMessageBytes
     /// Events queued per subscriber before further events are dropped for that subscriber.
-    public var eventsHighWaterMark: Int32 = 200_000
+    public var eventsHighWaterMark = CoreConfiguration.defaultEventsHighWaterMark
     /// Takes the benchmark commands (bench-publish, bench-requests); `mapwire bench` starts its core so.
     public var enableBench = false
     /// Start offline (`--offline`, PROTOCOL.md 7.8).
-    public var startsOffline = false
+    public var startsOffline = CoreConfiguration.defaults.startsOffline
     /// The map's tint colour (CSS): annotations' default stroke and fill colour (PROTOCOL.md 7.10).
-    public var annotationTint = "#007AFF"
+    public var annotationTint = CoreConfiguration.defaults.annotationTint
     /// Off by default: TCP endpoints with CurveZMQ and a client allow-list (PROTOCOL.md 2.4).
     public var tcp: CoreTCPConfiguration?
 
-    public init(runDirectory: RunDirectory, mapID: String = "map", heartbeatIntervalMilliseconds: Int = 1000,
-                requestTimeoutMilliseconds: Int = 30_000, frameIntervalMilliseconds: Int = 16,
-                initialWidth: Int = 512, initialHeight: Int = 512) {
+    public init(runDirectory: RunDirectory, mapID: String = CoreConfiguration.defaults.mapID,
+                heartbeatIntervalMilliseconds: Int = CoreConfiguration.defaults.heartbeatIntervalMilliseconds,
+                requestTimeoutMilliseconds: Int = CoreConfiguration.defaults.requestTimeoutMilliseconds,
+                frameIntervalMilliseconds: Int = CoreConfiguration.defaults.frameIntervalMilliseconds,
+                initialWidth: Int = CoreConfiguration.defaults.initialWidth, initialHeight: Int = CoreConfiguration.defaults.initialHeight) {
         self.runDirectory = runDirectory
         self.mapID = mapID
         self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
@@ -57,6 +59,13 @@ public struct CoreConfiguration: Sendable {
 }
 
 extension CoreConfiguration {
+    /// The session's defaults, where each default the session and the core share is written once (the core's
+    /// options and `mapwire-core`'s flags start from them).
+    public static let defaults = SessionConfiguration()
+    /// The defaults only the core's sockets have.
+    public static let defaultMaxMessageBytes: Int64 = 64 << 20
+    public static let defaultEventsHighWaterMark: Int32 = 200_000
+
     /// Whether `css` is a colour the core accepts (for --annotation-tint).
     public static func isCSSColor(_ css: String) -> Bool { SessionConfiguration.isCSSColor(css) }
 
@@ -79,8 +88,9 @@ extension CoreConfiguration {
         session.unresponsiveAfterTimeouts = unresponsiveAfterTimeouts
         session.startsOffline = startsOffline
         session.annotationTint = annotationTint
-        // A DescribeAnnotations stays well under the message limit, and so does the delegate's answer.
-        session.annotationBatchBytes = Int(clamping: min(Int64(1 << 20), max(1024, maxMessageBytes / 4)))
+        // A DescribeAnnotations stays well under the message limit (and within the session's default), and so
+        // does the delegate's answer.
+        session.annotationBatchBytes = Int(clamping: min(Int64(session.annotationBatchBytes), max(1024, maxMessageBytes / 4)))
         return session
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
 import MapWireBus
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import MapWireSession
 
 /// The core process: a shell around the session. It binds the control ROUTER and the events XPUB,

@@ -1,7 +1,7 @@
 import Foundation
 import MapWireBus
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import MapWireSession
 
 /// Publishes events on the core's XPUB socket: stamps them and encodes each once whatever the number

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 
 /// What an offline region holds: a style, a box and a zoom range (MapLibre's tile-pyramid region).

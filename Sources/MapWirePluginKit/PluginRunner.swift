@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapWireBus
+import MapWireProcess
 import MapWireProtocol
 
 /// What a plugin tells the core about itself in its hello.

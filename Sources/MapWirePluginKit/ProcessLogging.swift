@@ -1,4 +1,5 @@
 import Logging
+import MapWireProcess
 import MapWireProtocol
 
 /// The logging every MapWire process sets up: swift-log to standard error at a level by name.

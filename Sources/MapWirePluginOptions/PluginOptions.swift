@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapWirePluginKit
+import MapWireBus
 
 /// The options every plugin executable takes: where the core is (its run directory, or TCP with the
 /// CurveZMQ keys) and how much to log. `@OptionGroup var options: PluginOptions` in a plugin's command.

@@ -1,33 +1,23 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
+import MapWireHTTP
 
 /// The style document as a client of the server uses it (`/styles/{id}/style.json`): for a style
 /// given as a URL, the document the core loaded, fetched the same way (through the loader's
 /// `--rewrite` prefixes), with the URLs in it that are relative to the style (sprite, glyphs, sources'
 /// TileJSON, tiles and GeoJSON data) made absolute, so they resolve as they did for the core.
 public enum ClientStyle {
-    public struct Failure: Error, CustomStringConvertible { public let description: String }
-
     /// Fetches `url` (http, https or file, after the first matching rewrite FROM=TO).
     public static func fetch(_ url: String, rewrites: [String], timeoutSeconds: Int64 = 15) async throws -> Data {
-        let target = rewritten(url, rewrites)
-        if target.hasPrefix("file://"), let location = URL(string: target) { return try Data(contentsOf: location) }
-        guard target.hasPrefix("http://") || target.hasPrefix("https://") else { throw Failure(description: "cannot fetch \(target)") }
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: target), timeout: .seconds(timeoutSeconds))
-        guard response.status == .ok else { throw Failure(description: "\(target) answered \(response.status.code)") }
-        return Data(buffer: try await response.body.collect(upTo: 32 << 20))
+        try await DocumentFetch.data(url, rewrites: rules(rewrites), timeoutSeconds: timeoutSeconds)
     }
 
     /// The first rewrite whose FROM starts `url` replaces that prefix by its TO.
     static func rewritten(_ url: String, _ rewrites: [String]) -> String {
-        for rule in rewrites {
-            guard let equals = rule.firstIndex(of: "=") else { continue }
-            let from = String(rule[..<equals]), to = String(rule[rule.index(after: equals)...])
-            if !from.isEmpty, url.hasPrefix(from) { return to + url.dropFirst(from.count) }
-        }
-        return url
+        LoaderConfiguration(rewrites: rules(rewrites)).rewrite(url).url
     }
+
+    /// The `--rewrite FROM=TO` arguments as the loader reads them (the loader refuses any other).
+    private static func rules(_ arguments: [String]) -> [URLRewrite] { arguments.compactMap(URLRewrite.init(argument:)) }
 
     /// The style with its relative URLs made absolute against `base` (the style's own URL); nil when
     /// it is not a JSON object.

@@ -1,6 +1,6 @@
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 import Synchronization
 

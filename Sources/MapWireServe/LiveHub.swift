@@ -1,7 +1,8 @@
 import Foundation
 import HummingbirdWebSocket
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
 import NIOCore
 

@@ -40,13 +40,13 @@ public final class ServeMetrics: Sendable {
 
     /// The core's state for one style: plugins per role, and its counters (bus events and requests).
     public func coreState(style: String, _ state: Mapwire_V1_CoreStateSnapshot) {
-        var perRole: [String: Int] = ["loader": 0, "renderer": 0]
+        var perRole: [String: Int] = [PluginRole.loader: 0, PluginRole.renderer: 0]
         for plugin in state.plugins { for role in plugin.roles { perRole[role, default: 0] += 1 } }
         for (role, count) in perRole {
             gauge("plugins", "Plugins registered with the style's core, by role.", style, [("role", role)]).set(to: Double(count))
         }
         gauge("ready", "1 when the style's core has loaded its style and has a renderer.", style, [])
-            .set(to: state.loadPhase == "loaded" && perRole["renderer", default: 0] > 0 ? 1 : 0)
+            .set(to: state.loadPhase == "loaded" && perRole[PluginRole.renderer, default: 0] > 0 ? 1 : 0)
         let c = state.counters
         gauge("core_events_published", "Events the style's core published on its bus (monotonic).", style, []).set(to: Double(c.eventsPublished))
         gauge("core_requests_sent", "Plugin requests the style's core sent (monotonic).", style, []).set(to: Double(c.requestsSent))

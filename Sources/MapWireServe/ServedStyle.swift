@@ -35,7 +35,7 @@ public final class ServedStyle: Sendable {
         }
         let state = reply.state
         metrics.coreState(style: id, state)
-        let ready = state.loadPhase == "loaded" && state.plugins.contains { $0.roles.contains("renderer") }
+        let ready = state.loadPhase == "loaded" && state.plugins.contains { $0.roles.contains(PluginRole.renderer) }
         readiness.withLock { $0 = ready }
         return ready
     }

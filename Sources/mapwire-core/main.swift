@@ -4,6 +4,7 @@ import Logging
 import MapWireBus
 import MapWireCore
 import MapWirePluginKit
+import MapWireProcess
 
 /// The core map process: owns the map and publishes every event on the bus.
 struct CoreCommand: ParsableCommand {
@@ -16,37 +17,37 @@ struct CoreCommand: ParsableCommand {
     var runDir: String?
 
     @Option(help: "The map id events carry.")
-    var mapId = "map"
+    var mapId = CoreConfiguration.defaults.mapID
 
     @Option(help: "Initial viewport size, WIDTHxHEIGHT.")
-    var size = "512x512"
+    var size = "\(CoreConfiguration.defaults.initialWidth)x\(CoreConfiguration.defaults.initialHeight)"
 
     @Option(help: "Milliseconds between heartbeats; a plugin silent for 3 is gone.")
-    var heartbeatMs = 1000
+    var heartbeatMs = CoreConfiguration.defaults.heartbeatIntervalMilliseconds
 
     @Option(help: "Milliseconds a plugin request may take before it fails.")
-    var requestTimeoutMs = 30_000
+    var requestTimeoutMs = CoreConfiguration.defaults.requestTimeoutMilliseconds
 
     @Option(help: "Milliseconds a gesture claimant or delegate may take to answer before it counts as not handled.")
-    var gestureTimeoutMs = 50
+    var gestureTimeoutMs = CoreConfiguration.defaults.gestureTimeoutMilliseconds
 
     @Option(help: "Milliseconds the camera-veto plugin may take before a gesture's camera change is applied anyway.")
-    var vetoTimeoutMs = 50
+    var vetoTimeoutMs = CoreConfiguration.defaults.vetoTimeoutMilliseconds
 
     @Option(help: "How often a plugin request is sent again when an attempt gets no answer (the attempts share --request-timeout-ms).")
-    var requestRetries = 2
+    var requestRetries = CoreConfiguration.defaults.requestRetries
 
     @Option(help: "A plugin that lets this many requests in a row time out (heartbeating all the while) is treated as gone; 0: never.")
-    var unresponsiveAfter = 3
+    var unresponsiveAfter = CoreConfiguration.defaults.unresponsiveAfterTimeouts
 
     @Option(help: "Unanswered requests one plugin may hold at a time; the rest wait in the core for a plugin of the role with room.")
-    var maxInFlight = 32
+    var maxInFlight = CoreConfiguration.defaults.maxInFlightPerPlugin
 
     @Option(help: "Largest control message accepted, in bytes; a larger one is refused with an error and counted (past twice this, libzmq drops the sender's connection).")
-    var maxMessageBytes: Int64 = 64 << 20
+    var maxMessageBytes = CoreConfiguration.defaultMaxMessageBytes
 
     @Option(help: "Events queued per subscriber before further events are dropped for it.")
-    var eventsHwm: Int32 = 200_000
+    var eventsHwm = CoreConfiguration.defaultEventsHighWaterMark
 
     @Option(help: "Also listen on TCP: control on tcp://HOST:PORT, events on PORT+1 (CurveZMQ only; needs --server-key and --allow-keys).")
     var tcp: String?
@@ -58,7 +59,7 @@ struct CoreCommand: ParsableCommand {
     var allowKeys: String?
 
     @Option(help: "The map's tint colour (CSS): the default stroke and fill colour of annotations.")
-    var annotationTint = "#007AFF"
+    var annotationTint = CoreConfiguration.defaults.annotationTint
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel = "info"

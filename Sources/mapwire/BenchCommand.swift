@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import MapEngine
 import MapWireGeometry
 
 struct BenchCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
-import MapWirePluginKit
 
 @main
 struct MapWireCommand: AsyncParsableCommand {

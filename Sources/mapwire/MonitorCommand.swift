@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
 
 struct MonitorCommand: ParsableCommand {

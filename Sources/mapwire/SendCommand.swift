@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 
 struct SendCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
+import MapWireClient
 import MapWireDemo
-import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 
 struct SnapshotCommand: ParsableCommand {

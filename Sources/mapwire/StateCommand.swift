@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
-import MapWirePluginKit
 import MapWireProtocol
 
 /// `mapwire state`: the core's state snapshot (get-state), what a late joiner reads to catch up.

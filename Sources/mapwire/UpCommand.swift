@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
+import MapWireClient
 import MapWireDemo
-import MapWirePluginKit
 import MapWireProcess
 import MapWireProtocol
 

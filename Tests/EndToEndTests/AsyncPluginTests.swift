@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 import Synchronization
 import Testing

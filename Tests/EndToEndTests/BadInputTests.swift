@@ -1,7 +1,6 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
-import MapWirePluginKit
 import Testing
 
 /// Garbage on every socket: the core counts and rejects it, logs it, and never crashes.

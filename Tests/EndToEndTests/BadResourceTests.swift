@@ -1,6 +1,6 @@
 import Foundation
+import MapWireClient
 @testable import MapWireFormats
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

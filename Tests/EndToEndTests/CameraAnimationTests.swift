@@ -1,6 +1,5 @@
 import Foundation
-import MapEngine
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 import Testing
 

@@ -1,6 +1,4 @@
 import Foundation
-import MapEngine
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireProtocol
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
-import MapWirePluginKit
 import Testing
 
 /// Garbage, a second core, a dying loader: the core says what is wrong and keeps serving.

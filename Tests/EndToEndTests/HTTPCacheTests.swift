@@ -1,8 +1,7 @@
 import Foundation
 import Logging
 import MapWireCache
-import MapWireLoader
-import MapWirePluginKit
+import MapWireHTTP
 import MapWireProtocol
 import Testing
 

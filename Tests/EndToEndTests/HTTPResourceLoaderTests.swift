@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import MapWireLoader
+import MapWireHTTP
 import MapWireProtocol
 import Synchronization
 import Testing

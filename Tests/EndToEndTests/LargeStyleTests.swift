@@ -1,6 +1,6 @@
 import Foundation
+import MapWireClient
 import MapWireProtocol
-import MapWirePluginKit
 import Synchronization
 import Testing
 

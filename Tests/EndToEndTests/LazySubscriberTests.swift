@@ -1,5 +1,6 @@
 import Foundation
-import MapWirePluginKit
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
 import Testing
 

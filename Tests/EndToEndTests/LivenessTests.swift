@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
 import Synchronization
 import Testing

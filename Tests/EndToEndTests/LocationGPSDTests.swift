@@ -1,6 +1,6 @@
 import Foundation
+import MapWireClient
 import MapWireLocation
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

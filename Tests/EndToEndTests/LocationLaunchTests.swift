@@ -1,5 +1,4 @@
 import Foundation
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

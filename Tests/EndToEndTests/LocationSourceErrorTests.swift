@@ -1,6 +1,5 @@
 import Foundation
 import MapWireLocation
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

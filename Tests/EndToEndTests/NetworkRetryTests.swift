@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 import MapWireProtocol
 import Testing

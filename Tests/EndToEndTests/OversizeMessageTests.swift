@@ -1,6 +1,5 @@
 import Foundation
 import MapWireBus
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

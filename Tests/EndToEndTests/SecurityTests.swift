@@ -1,7 +1,7 @@
 import Foundation
 import MapWireBus
+import MapWireClient
 import MapWireProtocol
-import MapWirePluginKit
 import Testing
 
 /// The run directory's checks and the opt-in TCP transport: CurveZMQ only, and only for client keys

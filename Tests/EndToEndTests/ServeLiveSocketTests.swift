@@ -1,8 +1,8 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import MapWireClient
 import MapWireFormats
-import MapWirePluginKit
 import NIOCore
 import Synchronization
 import Testing

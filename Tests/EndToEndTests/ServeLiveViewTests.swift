@@ -1,5 +1,5 @@
 import Foundation
-import MapWirePluginKit
+import MapWireClient
 import MapWireProcess
 import MapWireProtocol
 import Testing

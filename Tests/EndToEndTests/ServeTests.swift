@@ -1,6 +1,6 @@
 import Foundation
+import MapWireClient
 import MapWireFormats
-import MapWirePluginKit
 import MapWireProcess
 import MapWireProtocol
 import Testing

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
+import MapWireClient
 import MapWireFormats
 import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 import Synchronization
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
 import MapWireBus
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import Testing
 
 /// Slow subscribers never slow the core; gaps are counted; a late joiner catches up from get-state.

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireFormats
+import MapWireHTTP
 import MapWireLoader
 import MapWireProtocol
 import Testing

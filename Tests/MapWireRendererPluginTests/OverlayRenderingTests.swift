@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import MapEngine
 import MapWireFormats
 import MapWireGeometry
 import MapWireProtocol

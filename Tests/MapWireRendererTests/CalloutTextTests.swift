@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
 @testable import MapWireRenderer
 import Testing

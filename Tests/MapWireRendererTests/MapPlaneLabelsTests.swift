@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireCanvas
 import MapWireGeometry
 @testable import MapWireRenderer

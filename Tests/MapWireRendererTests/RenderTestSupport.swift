@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireFormats
 import MapWireGeometry
 import MapWireRenderer

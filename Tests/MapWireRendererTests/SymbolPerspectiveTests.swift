@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 @testable import MapWireRenderer
 import MapWireVectorTile

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 import MapWireRenderer
 import MapWireVectorTile

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 @testable import MapWireRenderer
 import MapWireStyle
 import MapWireVectorTile

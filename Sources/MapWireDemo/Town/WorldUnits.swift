@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 
 /// Web Mercator in "world units": the whole world is 0...1 on both axes, y down.

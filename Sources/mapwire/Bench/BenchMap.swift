@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 
 /// A core and plugins started for one benchmark in a private run directory, stopped by pid.

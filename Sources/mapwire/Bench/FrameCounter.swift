@@ -1,5 +1,6 @@
 import Foundation
-import MapWirePluginKit
+import MapWireClient
+import MapWireProcess
 import Synchronization
 
 /// Counts the map's own frames (render-frame-finished on a core's event bus) while a load runs: a

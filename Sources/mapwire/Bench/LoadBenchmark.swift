@@ -1,8 +1,7 @@
 import Foundation
-import MapEngine
 import MapWireDemo
 import MapWireGeometry
-import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 import MapWireSprite
 

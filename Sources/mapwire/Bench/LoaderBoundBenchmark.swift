@@ -153,7 +153,7 @@ struct LoaderBoundBenchmark {
     private func waitForLoaders(_ map: BenchMap, count: Int) throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if let roles = try? map.client.run(.ping(.init())).pong.pluginRoles, roles.filter({ $0 == "loader" }).count >= count { return }
+            if let roles = try? map.client.run(.ping(.init())).pong.pluginRoles, roles.filter({ $0 == PluginRole.loader }).count >= count { return }
             usleep(5000)
         }
         throw BenchError("the core did not see \(count) loaders within 10 s")

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireDemo
 import MapWireFormats
 import MapWireGeometry

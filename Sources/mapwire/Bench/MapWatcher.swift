@@ -1,5 +1,5 @@
 import Foundation
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 
 /// Watches a core's events on the calling thread: waits for map-idle, counting tiles loaded on the way.

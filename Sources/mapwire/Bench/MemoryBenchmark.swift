@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 
 /// The core's resident memory over a long pan: bright-v9 over Chicago, then the camera moved across

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CMalloc
 import Foundation
-import MapWirePluginKit
+import MapWireProcess
 
 /// `mapwire bench raw-peer`: the far side of the raw libzmq baselines, run by `mapwire bench` as a
 /// separate process so the baseline crosses a process boundary as the core and its plugins do.

@@ -1,7 +1,6 @@
 import Foundation
 import MapWireProcess
 import MapWireBus
-import MapWirePluginKit
 
 /// What one subscriber received in a throughput run.
 struct SubscriberTally: Sendable {

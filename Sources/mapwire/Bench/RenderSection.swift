@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 
 /// The render section: the in-process renderer on the Chicago scene (or the demo town without

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 
 /// The bus benchmark's decoding subscriber alone, against a core already running with --enable-bench

@@ -1,5 +1,6 @@
 import Foundation
-import MapWirePluginKit
+import MapWireBus
+import MapWireProcess
 import MapWireRecording
 
 /// `mapwire monitor --stats`: per topic, events/s, bytes/s, payload sizes, gaps and delivery latency,

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import MapWireCache
+import MapWireHTTP
 import MapWireJSON
-import MapWireLoader
 import MapWireOffline
 
 /// `mapwire offline download|list|status|delete`: offline regions, kept in the loaders' cache file apart

@@ -1,7 +1,7 @@
 import Foundation
 import MapEngine
 import MapWireCache
-import MapWireLoader
+import MapWireHTTP
 import MapWireOffline
 import MapWireProtocol
 import MapWireSession

@@ -1,6 +1,6 @@
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 
 /// The core's side of the protocol, played by `mapwire plugin-check`: a ROUTER and an XPUB bound in a

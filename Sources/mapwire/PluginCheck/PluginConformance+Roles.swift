@@ -1,6 +1,6 @@
 import Foundation
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import MapWireSession
 
 /// The requests of each role (PROTOCOL.md 7.5, 7.6, 7.9, 8), checked against what the protocol
@@ -8,13 +8,13 @@ import MapWireSession
 extension PluginConformance {
     func checkRole(_ role: String) {
         switch role {
-        case "loader": checkLoader()
-        case "renderer": checkRenderer()
-        case "camera-veto": checkCameraVeto()
-        case "gesture-delegate": checkGestureDelegate()
-        case "style-image-remover": checkStyleImageRemover()
-        case "load-status": checkLoadStatus()
-        case "annotation-delegate": checkAnnotationDelegate()
+        case PluginRole.loader: checkLoader()
+        case PluginRole.renderer: checkRenderer()
+        case PluginRole.cameraVeto: checkCameraVeto()
+        case PluginRole.gestureDelegate: checkGestureDelegate()
+        case PluginRole.styleImageRemover: checkStyleImageRemover()
+        case PluginRole.loadStatus: checkLoadStatus()
+        case PluginRole.annotationDelegate: checkAnnotationDelegate()
         default: record(.pass("role \(role)", "protocol version 1 defines no requests for it"))
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import MapWireWireFormat
 
 /// Drives one plugin through the plugin side of PROTOCOL.md section 7 (hello and welcome, heartbeats

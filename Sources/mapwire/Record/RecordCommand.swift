@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapWireMCAP
-import MapWirePluginKit
+import MapWireProcess
 import MapWireRecording
 
 extension MCAPCompression: ExpressibleByArgument {}

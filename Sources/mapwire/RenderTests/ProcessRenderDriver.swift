@@ -1,9 +1,9 @@
 import Foundation
+import MapWireClient
 import MapWireGeometry
 import MapWireJSON
 import MapWireBus
 import MapWireFormats
-import MapWirePluginKit
 import MapWireProtocol
 import MapWireRenderSuite
 

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
+import MapWireClient
 import MapWireMCAP
-import MapWirePluginKit
+import MapWireProcess
 import MapWireRecording
 
 struct ReplayCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
+import MapWireClient
 import MapWireJSON
-import MapWirePluginKit
+import MapWireProcess
 import MapWireProtocol
 import MapWireRecording
 

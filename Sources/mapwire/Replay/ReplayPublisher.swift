@@ -1,7 +1,7 @@
 import Foundation
 import MapWireBus
+import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 import MapWireRecording
 
 /// The replay core's events socket: an XPUB bound where a core's would be, that welcomes each

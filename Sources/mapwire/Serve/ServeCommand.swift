@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import MapWireBus
 import MapWireDemo
-import MapWirePluginKit
 import MapWireProcess
 import MapWireProtocol
 import MapWireServe

@@ -1,7 +1,7 @@
 import Foundation
 import MapWireBus
+import MapWireClient
 import MapWireDemo
-import MapWirePluginKit
 import MapWireProcess
 import MapWireProtocol
 import Synchronization

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapWirePluginKit
+import MapWireBus
 
 /// Which events a subscribing command (monitor, record) takes and from where: --endpoint and --filter.
 struct EventSourceOptions: ParsableArguments {

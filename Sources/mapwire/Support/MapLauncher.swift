@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import MapWireClient
 import MapWireProcess
 import MapWireBus
-import MapWirePluginKit
 import MapWireProtocol
 
 /// Options for commands that start their own core and plugins (`up`, `snapshot`, `render-tests`).
@@ -240,7 +240,7 @@ final class MapLauncher {
 
     /// The role a plugin registers with (PROTOCOL.md), which is what the core's ping lists.
     static func role(of plugin: String) -> String {
-        plugin == "loadstatus" ? "load-status" : plugin
+        plugin == "loadstatus" ? PluginRole.loadStatus : plugin
     }
 }
 

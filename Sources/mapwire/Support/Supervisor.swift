@@ -1,7 +1,6 @@
 import Foundation
 import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
 
 /// `mapwire up`'s supervision of its plugin processes: a plugin that exits (crash, kill -9) or hangs
 /// (the core declared it gone after missed heartbeats; it is killed first) is started again after a

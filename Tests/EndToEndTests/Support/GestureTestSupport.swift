@@ -1,7 +1,7 @@
 import Foundation
 import MapEngine
+import MapWireClient
 import MapWireGeometry
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
+import MapWireClient
 import MapWireLocation
-import MapWirePluginKit
 import MapWireProtocol
 
 /// What the location tests share: fixes read back from events, a free loopback port, gpsfake.

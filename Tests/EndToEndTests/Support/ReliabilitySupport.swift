@@ -1,8 +1,6 @@
 import Foundation
-import MapEngine
 import MapWireBus
 import MapWireGeometry
-import MapWirePluginKit
 import MapWireProtocol
 import Testing
 

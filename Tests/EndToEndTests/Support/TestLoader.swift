@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapWireProcess
 import MapWireProtocol
 import MapWirePluginKit
 import Synchronization

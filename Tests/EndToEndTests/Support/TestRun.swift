@@ -1,6 +1,6 @@
 import Foundation
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
 import MapWireProtocol
 
 /// A private run of MapWire for one test: a fresh folder under the temp directory (short, for ipc

@@ -1,5 +1,4 @@
 import Foundation
-import MapEngine
 import MapWireGeometry
 
 /// Styles and tile folders the tests make themselves (no third-party data).

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
 import MapWireBus
-import MapWirePluginKit
+import MapWireClient
+import MapWireProcess
 import MapWireProtocol
 
 /// The plugin's event side: subscribes, feeds the tracker and sends each change to the core.

@@ -7,8 +7,7 @@ import MapWireProtocol
 /// The load-status plugin: registers with role "load-status", derives statuses from the events and
 /// has the core publish each change (load-status-changed) with a publish-load-status command.
 public enum LoadStatusPlugin {
-    public static let role = "load-status"
-    public static let description = PluginDescription(name: "mapwire-loadstatus", roles: [role])
+    public static let description = PluginDescription(name: "mapwire-loadstatus", roles: [PluginRole.loadStatus])
 
     /// The topics the tracker reads; everything else the core publishes is not subscribed to, so a
     /// busy map does not flood the plugin with frames.
@@ -19,6 +18,6 @@ public enum LoadStatusPlugin {
 
     /// Role requests: this plugin does none of the core's work, so every request is refused.
     public static func answer(_ request: Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply? {
-        RequestRefusal.answer(request, plugin: "load-status")
+        RequestRefusal.answer(request, plugin: PluginRole.loadStatus)
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Logging
 import MapWireFormats
+import MapWireHTTP
 import MapWirePluginKit
 import MapWireProtocol
 
 /// The loader plugin: registers with role "loader" and answers load-resource requests.
 public enum LoaderPlugin {
     public static let description = PluginDescription(
-        name: "mapwire-loader", roles: ["loader"],
+        name: "mapwire-loader", roles: [PluginRole.loader],
         capabilities: ["scheme:file", "scheme:mbtiles", "scheme:pmtiles", "scheme:http", "scheme:https", "rewrite"])
 
     /// The reply to one request (nil for requests that need none, such as cancels).
@@ -21,7 +22,7 @@ public enum LoaderPlugin {
         case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, .describeAnnotations,
              .describeUserLocation, nil:
             // Requests for other roles (render, style images, camera-veto, gestures) or newer than this build.
-            return RequestRefusal.answer(request, plugin: "loader", onlyDoes: "loads resources")
+            return RequestRefusal.answer(request, plugin: PluginRole.loader, onlyDoes: "loads resources")
         }
     }
 }
@@ -114,7 +115,7 @@ public final class LoaderDispatch: Sendable {
             // Only network loads can be stopped; a local one's late reply is dropped by the core.
             http.cancel(id: cancel.requestID)
         default:
-            if let reply = RequestRefusal.answer(request, plugin: "loader", onlyDoes: "loads resources") { channel.send(reply) }
+            if let reply = RequestRefusal.answer(request, plugin: PluginRole.loader, onlyDoes: "loads resources") { channel.send(reply) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MapWireFormats
+import MapWireHTTP
 import MapWireProtocol
 import Synchronization
 

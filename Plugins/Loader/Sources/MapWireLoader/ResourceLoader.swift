@@ -1,5 +1,6 @@
 import Foundation
 import MapWireFormats
+import MapWireHTTP
 import MapWireProtocol
 
 /// Answers resource requests from local data: `file://` paths (single files and tile folders in

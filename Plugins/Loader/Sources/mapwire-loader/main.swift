@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MapWireBus
 import MapWireCache
+import MapWireHTTP
 import MapWireLoader
 import MapWirePluginKit
 import MapWirePluginOptions

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import MapWireBus
+import MapWireClient
 import MapWireLocation
-import MapWirePluginKit
 import MapWireProtocol
 
 /// Sends what the source produced to the core as commands: update-location per fix,

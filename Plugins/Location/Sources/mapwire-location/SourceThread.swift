@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MapWireLocation
-import MapWirePluginKit
+import MapWireProcess
 
 /// What the source thread does: replay a file with its recorded timing, or follow gpsd.
 struct SourceJob {

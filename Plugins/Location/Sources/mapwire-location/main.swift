@@ -5,6 +5,7 @@ import MapWireBus
 import MapWireLocation
 import MapWirePluginKit
 import MapWirePluginOptions
+import MapWireProtocol
 
 struct LocationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +38,7 @@ struct LocationCommand: ParsableCommand {
         ProcessLogging.bootstrap(level: options.logLevel)
         let logger = Logger(label: "mapwire-location")
         let connection = try options.connection()
-        let runner = PluginRunner(description: PluginDescription(name: "mapwire-location", roles: ["location"]),
+        let runner = PluginRunner(description: PluginDescription(name: "mapwire-location", roles: [PluginRole.location]),
                                   controlEndpoint: connection.controlEndpoint, logger: logger)
         runner.curve = connection.curve
         let stop = runner.stopFlag
@@ -55,7 +56,7 @@ struct LocationCommand: ParsableCommand {
         }
         worker.start()
         // This plugin only sends fixes: every request is refused.
-        try runner.runUntilSignalled { RequestRefusal.answer($0, plugin: "location") }
+        try runner.runUntilSignalled { RequestRefusal.answer($0, plugin: PluginRole.location) }
     }
 }
 

@@ -8,7 +8,7 @@ import MapWireRenderer
 /// The renderer plugin: registers with role "renderer" and draws the frames the core asks for.
 /// Not Sendable: it lives on the plugin's loop thread with its cache and renderer.
 public final class RendererPlugin {
-    public static let description = PluginDescription(name: "mapwire-renderer", roles: ["renderer"], capabilities: ["png", "cairo"])
+    public static let description = PluginDescription(name: "mapwire-renderer", roles: [PluginRole.renderer], capabilities: ["png", "cairo"])
 
     let logger: Logger
     let cache: ResourceCache
@@ -38,7 +38,7 @@ public final class RendererPlugin {
         case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, .describeAnnotations,
              .describeUserLocation, nil:
             // Requests for other roles (loader, style images, camera-veto, gestures) or newer than this build.
-            return RequestRefusal.answer(request, plugin: "renderer", onlyDoes: "renders frames")
+            return RequestRefusal.answer(request, plugin: PluginRole.renderer, onlyDoes: "renders frames")
         }
     }
 

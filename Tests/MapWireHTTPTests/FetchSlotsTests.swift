@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// The async slots around the scheduler: waiting fetches start in priority order as slots free up,
 /// and a cancelled waiter leaves the queue without taking a slot.

@@ -4,8 +4,8 @@ import MapWireNumerics
 import MapWireProtocol
 
 /// Builders for a loader's answers: bytes with their metadata, or a documented error reason.
-enum LoadOutcome {
-    static func data(_ data: Data, dataSource: Mapwire_V1_DataSource, source: Mapwire_V1_ResponseSource,
+public enum LoadOutcome {
+    public static func data(_ data: Data, dataSource: Mapwire_V1_DataSource, source: Mapwire_V1_ResponseSource,
                      modified: Date? = nil, etag: String? = nil) -> Mapwire_V1_ResourceData {
         .with {
             $0.dataSource = dataSource
@@ -20,14 +20,14 @@ enum LoadOutcome {
     }
 
     /// The request succeeded but there is nothing there (a sparse tile set's empty tile).
-    static func noContent(dataSource: Mapwire_V1_DataSource, source: Mapwire_V1_ResponseSource) -> Mapwire_V1_ResourceData {
+    public static func noContent(dataSource: Mapwire_V1_DataSource, source: Mapwire_V1_ResponseSource) -> Mapwire_V1_ResourceData {
         .with {
             $0.dataSource = dataSource
             $0.response = .with { $0.noContent = true; $0.source = source }
         }
     }
 
-    static func failure(_ reason: Mapwire_V1_ErrorReason, _ message: String,
+    public static func failure(_ reason: Mapwire_V1_ErrorReason, _ message: String,
                         dataSource: Mapwire_V1_DataSource = .resourceLoader,
                         source: Mapwire_V1_ResponseSource = .localFile) -> Mapwire_V1_ResourceData {
         .with {

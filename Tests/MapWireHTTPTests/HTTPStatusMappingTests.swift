@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTPCompression
 import NIOSSL
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// MapLibre's reading of HTTP statuses and of the client's errors.
 struct HTTPStatusMappingTests {

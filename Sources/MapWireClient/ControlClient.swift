@@ -1,5 +1,6 @@
 import Foundation
 import MapWireBus
+import MapWireProcess
 import MapWireProtocol
 
 /// Sends commands to a core and waits for their replies: what `mapwire send` and launchers use.

@@ -1,5 +1,5 @@
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// The fetch slots' pure core: a limit, regular before low, first come first served.
 struct FetchSchedulerTests {

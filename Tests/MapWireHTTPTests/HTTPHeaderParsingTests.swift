@@ -1,7 +1,7 @@
 import MapWireCache
 import Foundation
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// HTTP dates in their three formats, cache headers and Retry-After: pure functions of text and time.
 struct HTTPHeaderParsingTests {

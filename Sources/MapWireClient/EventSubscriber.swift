@@ -1,5 +1,6 @@
 import Foundation
 import MapWireBus
+import MapWireProcess
 import MapWireProtocol
 
 /// A subscriber on the core's events socket that decodes envelopes and notices gaps.

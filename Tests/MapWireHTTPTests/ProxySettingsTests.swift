@@ -1,5 +1,5 @@
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// HTTPS_PROXY / HTTP_PROXY / NO_PROXY read from an environment passed in.
 struct ProxySettingsTests {

@@ -41,11 +41,11 @@ public final class HTTPResourceLoader: Sendable {
 
     /// False for the core's offline requests (`loading-method` without `network`); a request that
     /// names no method at all (an older core) may.
-    static func mayUseNetwork(_ info: Mapwire_V1_ResourceRequestInfo) -> Bool {
+    public static func mayUseNetwork(_ info: Mapwire_V1_ResourceRequestInfo) -> Bool {
         info.loadingMethod.isEmpty || info.loadingMethod.contains(.network)
     }
 
-    static func handles(_ url: String) -> Bool {
+    public static func handles(_ url: String) -> Bool {
         let lower = url.prefix(8).lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }

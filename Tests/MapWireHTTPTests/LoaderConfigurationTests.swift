@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// The configuration file's header rules and its rewrites, both optional.
 struct LoaderConfigurationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireFormats
+import MapWireHTTP
 import MapWireProtocol
 
 /// A remote PMTiles archive (`pmtiles://https://host/file.pmtiles`) read with HTTP Range requests

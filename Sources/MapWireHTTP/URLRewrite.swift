@@ -67,7 +67,7 @@ public struct LoaderConfiguration: Sendable, Decodable {
     }
 
     /// `url` after the first rewrite rule that applies, and that rule.
-    func rewrite(_ url: String) -> (url: String, rule: URLRewrite?) {
+    public func rewrite(_ url: String) -> (url: String, rule: URLRewrite?) {
         let rule = rewrites.first { url.hasPrefix($0.from) }
         return (rule?.apply(url) ?? url, rule)
     }

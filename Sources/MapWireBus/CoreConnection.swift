@@ -1,5 +1,3 @@
-import MapWireBus
-
 /// Where a plugin or client reaches the core: the run directory's ipc endpoints, or with `tcp` the
 /// core's TCP endpoints and the CurveZMQ keys they need (PROTOCOL.md 2.4).
 public struct CoreConnection: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MapWireLoader
+@testable import MapWireHTTP
 
 /// The hand-made RFC 1123 formatter against known dates and against Foundation's DateFormatter.
 struct RFC1123Tests {
