@@ -30,7 +30,7 @@ public struct AnnotationAppearance: Equatable, Sendable {
         self.callout = callout
     }
 
-    /// Seed 004's defaults: the built-in pin, opaque, stroke and fill in the tint colour, 3 pt lines,
+    /// MGLMapViewDelegate's defaults: the built-in pin, opaque, stroke and fill in the tint colour, 3 pt lines,
     /// shapes enabled, no callout.
     public static func defaults(tint: String) -> AnnotationAppearance {
         AnnotationAppearance(strokeColor: tint, fillColor: tint)

@@ -40,7 +40,7 @@ public enum GestureDispatchStep: Equatable, Sendable {
     case finished
 }
 
-/// Seed 002's chain as a small state machine: a subview of the map (an annotation) that took the gesture
+/// HERE NMAMapGestureDelegate's chain as a small state machine: a subview of the map (an annotation) that took the gesture
 /// ends it at once; else claiming owners whose region contains the location and which claim the
 /// gesture's kind, in list order; then the delegate, if any; then the map's default.
 ///

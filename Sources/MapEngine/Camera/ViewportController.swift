@@ -21,7 +21,7 @@ public struct ViewportController: Sendable {
     public private(set) var status: ViewportStatus = .idle
     /// The state that is current or being transitioned into.
     public private(set) var state: ViewportState = .idle
-    /// Seed 001's startUpdatingCamera/stopUpdatingCamera: true only once a transition has finished.
+    /// Mapbox ViewportState's startUpdatingCamera/stopUpdatingCamera: true only once a transition has finished.
     public private(set) var isUpdatingCamera = false
     public private(set) var location: UserLocation?
     /// Where follow-puck states put the location on screen (the annotation delegate's

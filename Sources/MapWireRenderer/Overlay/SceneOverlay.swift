@@ -110,7 +110,7 @@ public struct OverlayCallout {
     }
 }
 
-/// Seed 004's defaults, used where an overlay's colour is empty or not a colour.
+/// MGLMapViewDelegate's annotation defaults, used where an overlay's colour is empty or not a colour.
 public enum OverlayDefaults {
     /// The map's default tint ("#007AFF").
     public static let tint = CanvasColor(r: 0, g: 122.0 / 255, b: 1, a: 1)
