@@ -209,7 +209,7 @@ public final class CoreServer {
     /// Handles what is queued, a bounded batch at a time so timers and frames keep running under load.
     /// Up to `stepsPerWrite` messages are stepped before their outputs are written, in order, as one burst:
     /// libzmq wakes its I/O thread (an `eventfd` write) when a send finds the pipe empty and that thread
-    /// asleep, so requests sent one per reply woke it once each (BENCHMARKS.md, fourth pass).
+    /// asleep, so requests sent one per reply woke it once each (BENCHMARKS.md, "The core's requests").
     private func drainControl() {
         let limit = Int(clamping: configuration.maxMessageBytes)
         var handled = 0

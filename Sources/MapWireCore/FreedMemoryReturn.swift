@@ -9,9 +9,9 @@ import Logging
 /// allocates, a burst's messages sat in fresh pages which glibc handed back as they were freed, and this
 /// trimmed half a second after every subscriber left, so each burst faulted its pages in again: a million
 /// page faults over one bench bus section, about half the core's publishing time at 1 KiB (BENCHMARKS.md,
-/// "Ninth pass"). A subscriber that never reads leaves its whole queue (tens of MB) behind when it goes
-/// (issue 14, finding 12); that goes back too, five quiet seconds later. A quiet second was too short: a
-/// subscriber draining a 200,000-event queue keeps the bus busy for longer while the core publishes nothing.
+/// "The core's memory"). A subscriber that never reads leaves its whole queue (tens of MB) behind when it
+/// goes; that goes back too, five quiet seconds later. A quiet second was too short: a subscriber draining
+/// a 200,000-event queue keeps the bus busy for longer while the core publishes nothing.
 /// The timing is a pure step (`busActive`, `isDue`); the trim is `returnIfDue`.
 struct FreedMemoryReturn {
     static let quietMillis: Int64 = 5000

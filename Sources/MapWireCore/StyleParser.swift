@@ -1,7 +1,7 @@
 import Foundation
 import MapWireSession
 
-/// Parses large styles off the loop thread (issue 14, finding 11): a 50 MB style takes seconds to parse,
+/// Parses large styles off the loop thread: a 50 MB style takes seconds to parse,
 /// and the loop must go on answering pings and publishing meanwhile. Jobs run on GCD's own threads (not
 /// the cooperative pool: a parse blocks for seconds); the loop collects results with `takeFinished()`.
 final class StyleParser: @unchecked Sendable {

@@ -13,7 +13,7 @@ extension CoreSession {
                                        styleImageSize: { map.styleImageSize(id: $0) })
     }
 
-    var hasAnnotationDelegate: Bool { registry.has(role: PluginRole.annotationDelegate) }
+    var hasAnnotationDelegate: Bool { router.has(role: PluginRole.annotationDelegate) }
 
     /// Carries out what the annotations asked for, in order.
     func route(_ outputs: [AnnotationMachine.Output]) {

@@ -4,7 +4,7 @@ import MapWireProtocol
 
 /// A `bench-requests` run: load requests to the loaders, timed one by one, answered as a whole.
 /// A class: the session changes it at every reply, and a struct in an optional property was copied
-/// whole (its round trips included) to read or write one field (BENCHMARKS.md, third pass).
+/// whole (its round trips included) to read or write one field (BENCHMARKS.md, "The core's requests").
 final class BenchRequestRun {
     // Its counters are changed without dynamic exclusivity checks: only the session's one thread touches a run,
     // one field at a time.
@@ -62,7 +62,7 @@ extension CoreSession {
         guard c.urls.count <= 100_000, !c.urls.contains(where: \.isEmpty) else {
             return MapCommandError("bench-requests takes at most 100,000 urls, none of them empty")
         }
-        guard registry.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
+        guard router.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
         let urls = (c.url.isEmpty ? [] : [c.url]) + c.urls
         let bodies = urls.map { url in
             var body = LoadMessageCodec.LoadRequest()
@@ -99,7 +99,7 @@ extension CoreSession {
 
     private func fillBenchWindow() {
         guard let run = benchRun else { return }
-        if !registry.has(role: PluginRole.loader) {
+        if !router.has(role: PluginRole.loader) {
             // No loader left: what was not sent fails.
             run.failures += run.count - run.sent
             run.sent = run.count

@@ -15,13 +15,13 @@ extension CoreSession {
         case .command(let command):
             tapCommand(bytes, id: command.id)
             // Events published while the command is handled carry its id (Envelope.causation_id).
-            handlingCommand = command.id
+            causation.begin(command.id)
             handleCommand(command, from: identity)
-            handlingCommand = 0
+            causation.end()
         case .reply(let reply):
             handleReply(PluginAnswer(reply), bytes: bytes.count, from: identity)
         case .heartbeat:
-            if !registry.heard(from: identity, now: now) {
+            if !router.registry.heard(from: identity, now: now) {
                 reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")
             }
         case .goodbye:
@@ -69,7 +69,7 @@ extension CoreSession {
             if handleGestureCommand(command, from: identity) { return }
             let reply = handle(command)
             send(.with { $0.commandReply = reply }, to: identity)
-            if reply.ok { noteCausation(of: command) }
+            if reply.ok { causation.commandDone(command, styleFailed: map.loadPhase == .failed, animating: isAnimating) }
         }
     }
 
@@ -85,12 +85,10 @@ extension CoreSession {
         }
         guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
         if let tooLarge = HelloLimits.violation(of: hello) { return reject(identity: identity, .invalid, tooLarge) }
-        let (plugin, isNew) = registry.register(identity: identity, hello: hello, now: now)
         // A hello starts a new session: whatever the plugin cached before is gone.
-        sentKeys[identity] = nil
-        if isNew, plugin.roles.contains(PluginRole.renderer), rendererLost != nil {
+        let (plugin, isNew) = router.register(identity, hello: hello, now: now)
+        if isNew, plugin.roles.contains(PluginRole.renderer), frames.rendererRegistered() {
             // Frames were not drawn while the renderer was gone: draw one now.
-            rendererLost = nil
             onMap { $0.requestRepaint() }
         }
         let asksDelegate = isNew && plugin.roles.contains(PluginRole.annotationDelegate)
@@ -163,7 +161,7 @@ extension CoreSession {
                     $0.mapID = configuration.mapID
                     $0.subscribers = UInt32(diagnostics.subscribers)
                     $0.lastSequence = sequence
-                    $0.pluginRoles = registry.plugins.values.flatMap(\.roles).sorted()
+                    $0.pluginRoles = router.registry.plugins.values.flatMap(\.roles).sorted()
                 }
             case .setViewportState(let c):
                 try setViewportState(c)

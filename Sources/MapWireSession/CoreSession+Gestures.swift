@@ -19,9 +19,9 @@ extension CoreSession {
                 replyToCommand(command.id, error: error, to: identity)
             }
         case .claimGestures(let c):
-            replyToCommand(command.id, error: gestures.claim(c, owner: registry.plugins[identity]?.id), to: identity)
+            replyToCommand(command.id, error: gestures.claim(c, owner: router.registry.plugins[identity]?.id), to: identity)
         case .releaseGestures:
-            guard let plugin = registry.plugins[identity] else {
+            guard let plugin = router.registry.plugins[identity] else {
                 replyToCommand(command.id, error: MapCommandError("only a plugin that said hello has gesture claims", reason: .refusedInState), to: identity)
                 return true
             }
@@ -37,8 +37,8 @@ extension CoreSession {
     private var gestureContext: GestureMachine.Context {
         GestureMachine.Context(
             camera: map.camera, size: map.size,
-            hasDelegate: registry.has(role: PluginRole.gestureDelegate), hasVeto: registry.has(role: PluginRole.cameraVeto),
-            claimantIdentity: { [registry] owner in registry.plugins.values.first(where: { $0.id == owner })?.identity },
+            hasDelegate: router.has(role: PluginRole.gestureDelegate), hasVeto: router.has(role: PluginRole.cameraVeto),
+            claimantIdentity: { [registry = router.registry] owner in registry.plugins.values.first(where: { $0.id == owner })?.identity },
             offerToSubviews: { [unowned self] gesture, commandID in
                 let (taken, outputs) = annotations.offerTap(gesture, commandID: commandID, in: annotationScene)
                 route(outputs)
@@ -93,7 +93,7 @@ extension CoreSession {
         case .answered(let reply, _, let from):
             if case .gestureAnswer(let a) = reply.kind { answer = a.answer.engineAnswer }
             else { logger.notice("a gesture handler answered with an unexpected reply", metadata: ["id": "\(id)"]) }
-            label = claimant.map { "claimant:\($0)" } ?? "delegate:\(registry.plugins[from]?.id ?? "?")"
+            label = claimant.map { "claimant:\($0)" } ?? "delegate:\(router.registry.plugins[from]?.id ?? "?")"
         case .failed(let why):
             logger.notice("a gesture handler did not answer: \(why)", metadata: ["id": "\(id)"])
         }

@@ -17,9 +17,9 @@ extension CoreSession {
         let why = "a control message of \(bytes) bytes is over this core's limit of \(limit) bytes (--max-message-bytes): refused unread"
         diagnostics.noteTooLarge(why)
         send(.error(.tooLarge, why, inReplyTo: carried.id), to: identity)
-        guard carried.body == .reply, let entry = requests.entry(carried.id), entry.plugin == identity,
-              let failed = requests.remove(carried.id) else { return }
-        _ = registry.heard(from: identity, now: now)
+        guard carried.body == .reply, let entry = router.requests.entry(carried.id), entry.plugin == identity,
+              let failed = router.requests.remove(carried.id) else { return }
+        _ = router.registry.heard(from: identity, now: now)
         resolve(failed, .failed("the \(failed.role) plugin's reply of \(bytes) bytes is over the core's limit of \(limit) bytes (--max-message-bytes)"))
         dispatchWaiting()
     }

@@ -2,34 +2,24 @@ import Foundation
 import MapEngine
 import MapWireProtocol
 
-/// The core's network behaviour (PROTOCOL.md 7.8): failed loads tried again on MapLibre Native's schedule
-/// (RetrySchedule), offline mode (every load asks the cache only, nothing waits for a clock), and back
-/// online (what failed for want of a network is asked for again at once, `regular` before `low`).
+/// The session's side of the network (NetworkMachine): the map's loads as requests, the map told how
+/// loads may be answered, and retries sent when due or when the network is back.
 extension CoreSession {
-    var networkStatus: Mapwire_V1_NetworkStatus { online ? .online : .offline }
-
     /// set-network-status: publishes network-status-changed when the status changes.
-    func setNetworkStatus(_ status: Mapwire_V1_NetworkStatus) throws {
-        guard status == .online || status == .offline else {
-            throw MapCommandError("set-network-status needs a status: online or offline")
-        }
-        let goesOnline = status == .online
-        guard goesOnline != online else { return }
-        applyNetworkStatus(online: goesOnline)
+    func setNetworkStatus(_ status: Mapwire_V1_NetworkStatus) throws(MapCommandError) {
+        guard try network.set(status) else { return }
+        applyLoadingMethods()
         publish(.networkStatusChanged(.with { $0.status = status }))
-        logger.notice("network status: \(goesOnline ? "online" : "offline")")
-        if goesOnline { askAgainAfterOutage() }
+        if network.online { resend(network.takeWaitingForNetwork()) }
     }
 
     /// The map's loads ask the cache only while offline: new ones, and those still queued in the core
     /// (a request already sent is answered as it was asked).
-    func applyNetworkStatus(online: Bool) {
-        self.online = online
-        map.loadingMethods = online ? [.cache, .network] : [.cache]
-        if !online { retries.networkLost() }
-        for id in requests.waiting {
-            guard case .load(let loadID)? = requests.entry(id)?.purpose, let method = onMap({ $0.refreshLoadingMethod(loadID) }) else { continue }
-            requests.updateWaiting(id) { body in
+    func applyLoadingMethods() {
+        map.loadingMethods = network.loadingMethods
+        for id in router.requests.waiting {
+            guard case .load(let loadID)? = router.requests.entry(id)?.purpose, let method = onMap({ $0.refreshLoadingMethod(loadID) }) else { continue }
+            router.requests.updateWaiting(id) { body in
                 guard case .load(let load) = body else { return }
                 var changed = load.request
                 changed.loadingMethods = method.map(\.protocolValue)
@@ -41,46 +31,34 @@ extension CoreSession {
     /// The answer to one attempt of a map load: a failure the schedule retries stays with the map as a
     /// failure that may still be answered; anything else ends the load.
     func loadAnswered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String) {
+        network.ended(loadID)
         let result = loadResult(outcome, role: role)
-        guard let error = result.response.error, error.reason != .success, error.reason != .unspecified else {
-            retries.remove(loadID)
+        guard let error = result.response.error, error.reason != .success, error.reason != .unspecified, case .load(let load) = body else {
+            network.settled(loadID)
             return onMap({ $0.resourceFinished(loadID, result) })
         }
         var retryAfter: UInt32?
         if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.retryAfterMs }
-        guard case .load(let load) = body else { return onMap({ $0.resourceFinished(loadID, result) }) }
         let asked = load.request
-        let state = retries.failed(loadID, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
-                                   retryAfterMillis: retryAfter, online: online,
-                                   askedCacheOnly: !asked.loadingMethods.contains(.network), now: now)
-        if let state {
-            logger.info("load failed, tried again \(state.description)",
-                        metadata: ["url": "\(asked.url)", "reason": "\(error.reason.rawValue)"])
-        }
-        onMap { $0.resourceFinished(loadID, result, willRetry: state != nil) }
+        let willRetry = network.attemptFailed(loadID, url: asked.url, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
+                                              retryAfterMillis: retryAfter, askedCacheOnly: !asked.loadingMethods.contains(.network), now: now)
+        onMap { $0.resourceFinished(loadID, result, willRetry: willRetry) }
     }
 
     /// Sends the retries that are due.
     func sendDueRetries() {
-        let due = retries.takeDue(now: now)
+        let due = network.takeDue(now: now)
         guard !due.isEmpty else { return }
         resend(due)
-    }
-
-    /// Back online: every load waiting for the network is asked for again now.
-    private func askAgainAfterOutage() {
-        let waiting = retries.networkBack()
-        guard !waiting.isEmpty else { return }
-        logger.notice("back online: asking again for \(waiting.count) resource(s)")
-        resend(waiting)
     }
 
     /// Sends the loads again, in order, as new requests (each attempt is a request of its own); a load
     /// the map no longer wants is forgotten.
     private func resend(_ loadIDs: [UInt64]) {
+        guard !loadIDs.isEmpty else { return }
         for loadID in loadIDs {
             guard let load = onMap({ $0.retryLoad(loadID) }) else {
-                retries.remove(loadID)
+                network.settled(loadID)
                 continue
             }
             addLoadRequest(load)
@@ -90,18 +68,17 @@ extension CoreSession {
 
     /// A map load as a request in the table (the caller dispatches).
     func addLoadRequest(_ load: ResourceLoad) {
-        let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: loadPolicy,
-                            body: .load(load.loadRequest))
-        loadRequestIDs[load.id] = id
+        let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: loadPolicy, body: .load(load.loadRequest))
+        network.sent(load.id, as: id)
     }
-}
 
-extension NetworkRetries.State: CustomStringConvertible {
-    var description: String {
-        switch self {
-        case .due(let at): "at \(at) ms"
-        case .waitingForNetwork: "when back online"
-        case .inFlight: "now"
+    /// The map no longer wants a load: a retry is not tried; a request under way is cancelled at its plugin.
+    func cancelLoad(_ loadID: UInt64) {
+        guard let requestID = network.cancelled(loadID), let plugin = router.requests.remove(requestID)?.plugin else { return }
+        let cancel = Mapwire_V1_PluginRequest.with {
+            $0.id = takeRequestID()
+            $0.cancel = .with { $0.requestID = requestID }
         }
+        send(.with { $0.request = cancel }, to: plugin)
     }
 }

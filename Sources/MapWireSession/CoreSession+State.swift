@@ -15,19 +15,19 @@ extension CoreSession {
             $0.sourceIds = map.style?.sources.map(\.id) ?? []
             $0.camera = cameraState
             $0.loadStatus = diagnostics.loadStatuses.report
-            $0.plugins = registry.plugins.values.sorted { $0.id < $1.id }.map { plugin in
+            $0.plugins = router.registry.plugins.values.sorted { $0.id < $1.id }.map { plugin in
                 .with {
                     $0.pluginID = plugin.id
                     $0.name = plugin.name
                     $0.roles = plugin.roles.sorted()
                     $0.pid = plugin.pid
-                    $0.inFlight = UInt32(requests.inFlight(slot: plugin.slot))
+                    $0.inFlight = UInt32(router.requests.inFlight(slot: plugin.slot))
                 }
             }
             $0.counters = diagnostics.counters(eventsPublished: sequence)
             $0.subscribers = UInt32(diagnostics.subscribers)
-            $0.pendingRequests = UInt32(requests.count)
-            $0.networkStatus = networkStatus
+            $0.pendingRequests = UInt32(router.requests.count)
+            $0.networkStatus = network.status
             if let authorization = location.authorization { $0.locationAuthorization = authorization }
         }
     }

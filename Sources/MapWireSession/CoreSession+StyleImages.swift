@@ -3,7 +3,7 @@ import MapEngine
 import MapWireProtocol
 
 /// Added style images that frames stopped using: a plugin with role "style-image-remover" decides
-/// whether they go (seed 004 shouldRemoveStyleImage). Without one, or without an answer in time,
+/// whether they go (MGLMapViewDelegate's shouldRemoveStyleImage). Without one, or without an answer in time,
 /// the image is kept (CoreSession+Requests.swift): removing it is then the client's call.
 extension CoreSession {
     func askWhetherToRemove(_ imageID: String) {

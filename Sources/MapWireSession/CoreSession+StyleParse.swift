@@ -2,8 +2,9 @@ import Foundation
 import MapEngine
 import MapWireProtocol
 
-/// A large set-style-json is parsed off the loop (issue 14, finding 11): the session hands the JSON out
-/// (`.parseStyle`), keeps answering and publishing, and takes the result as an input (`.styleParsed`).
+/// A large set-style-json is parsed off the loop, so pings and events keep flowing while it parses: the
+/// session hands the JSON out (`.parseStyle`), keeps answering and publishing, and takes the result as an
+/// input (`.styleParsed`).
 /// The command is answered then, as a small one is at once. A newer style supersedes a parse in flight.
 extension CoreSession {
     /// The set-style-json waiting for its parse.
@@ -25,7 +26,7 @@ extension CoreSession {
         nextStyleParseJob += 1
         styleParse = StyleParseWaiter(job: nextStyleParseJob, commandID: commandID, identity: identity)
         // What the load publishes until its map-idle answers this command.
-        styleCausation = commandID
+        causation.styleParsed(commandID)
         outputs.append(.parseStyle(StyleParseJob(id: nextStyleParseJob, json: command.json,
                                                  baseURL: command.baseURL.isEmpty ? nil : command.baseURL)))
     }
@@ -34,14 +35,14 @@ extension CoreSession {
     func styleParsed(job: UInt64, _ result: Result<StyleDocument, StyleError>) {
         guard let waiter = styleParse, waiter.job == job else { return }
         styleParse = nil
-        handlingCommand = waiter.commandID
-        defer { handlingCommand = 0 }
+        causation.begin(waiter.commandID)
+        defer { causation.end() }
         do {
             try onMap { try $0.styleParsed(result) }
             replyToCommand(waiter.commandID, error: nil, to: waiter.identity)
-            styleCausation = map.loadPhase == .failed ? 0 : waiter.commandID
+            causation.styleParsed(map.loadPhase == .failed ? 0 : waiter.commandID)
         } catch {
-            styleCausation = 0
+            causation.styleParsed(0)
             replyToCommand(waiter.commandID, error: (error as? MapCommandError) ?? MapCommandError("\(error)"), to: waiter.identity)
         }
     }

@@ -87,7 +87,7 @@ extension CoreSession {
     /// DescribeUserLocation, with the viewport's size and the padding follow modes use (PROTOCOL.md 7.10):
     /// asked when a delegate registers and when the viewport's size changes.
     func askAboutUserLocation() {
-        guard registry.has(role: PluginRole.annotationDelegate) else { return }
+        guard router.has(role: PluginRole.annotationDelegate) else { return }
         let size = map.size
         let padding = location.followPadding
         addRequest(role: PluginRole.annotationDelegate, purpose: .userLocationQuestion,

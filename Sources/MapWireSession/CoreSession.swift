@@ -4,29 +4,34 @@ import MapEngine
 import MapWireGeometry
 import MapWireProtocol
 
-/// Everything the core knows, without a socket: the map, the plugins, the requests in flight, the
-/// viewport, tracking, gestures, frames and counters. A step function: `step(_:at:)` takes one input and
-/// the time, and leaves what to do in `outputs` (drained by the shell) and when to step again in
+/// Everything the core knows, without a socket. A step function: `step(_:at:)` takes one input and the
+/// time, and leaves what to do in `outputs` (drained by the shell) and when to step again in
 /// `nextDeadlineMillis`. It never reads a clock, never blocks and never calls the shell.
+///
+/// The session is small machines, each with its own state, inputs and outputs and tests of its own
+/// (swift-nio composes handlers the same way): the map (MapEngine's `Map`, whose calls return their
+/// effects), request routing (`RequestRouter`), the network (`NetworkMachine`), frames (`FrameMachine`)
+/// and views (`ViewMachine`), gestures (`GestureMachine`), annotations (`AnnotationMachine`), the
+/// viewport (`ViewportMachine`), the user location (`LocationMachine`), and `Diagnostics` and
+/// `Causation` for watchers. The session owns nothing else: it decodes the input, hands it to the
+/// machine it concerns and carries out what comes back (the `CoreSession+…` files, one per machine),
+/// which is how one machine's output becomes another's input; no machine reaches into another.
 ///
 /// Not Sendable: one thread (the shell's loop, or a test) owns a session.
 public final class CoreSession {
     // The request path's state below is read and changed without dynamic exclusivity checks
     // (`@exclusivity(unchecked)`): a session is owned by one thread, and no access to one of these
-    // overlaps another access to the same property (closures passed while one is being changed touch
-    // others: `registry.next`'s load reads `requests`). The checks were about 24 a request, ≈ 2,000
-    // instructions with their thread-local look-ups (BENCHMARKS.md, sixth pass).
+    // overlaps another access to the same property. The checks were about 24 a request, ≈ 2,000
+    // instructions with their thread-local look-ups (BENCHMARKS.md, "The core's requests").
     let configuration: SessionConfiguration
     let logger: Logger
     var epoch: UInt64 { configuration.epoch }
     /// The map. Its calls leave what it asks for in its effects, which `onMap` carries out at once.
     let map: Map
-    @exclusivity(unchecked) var registry = PluginRegistry()
-    /// Every request to a plugin that has no answer yet, whatever its kind (PendingRequests.swift).
-    @exclusivity(unchecked) var requests = PendingRequests()
-    /// Failed loads that are tried again, and whether the core is online (CoreSession+Network.swift).
-    var retries = NetworkRetries()
-    var online = true
+    /// The plugins and every request to them that has no answer yet, whatever its kind (RequestRouter).
+    @exclusivity(unchecked) var router: RequestRouter
+    /// Whether the core is online, the map's loads in flight and failed loads tried again (NetworkMachine).
+    var network: NetworkMachine
     /// What to do, in order; the shell drains it after each step (kept allocated between steps).
     @exclusivity(unchecked) public internal(set) var outputs: [SessionOutput] = []
 
@@ -38,12 +43,6 @@ public final class CoreSession {
     /// Events published so far: the last sequence number.
     var sequence: UInt64 = 0
 
-    var frameDueMillis: Int64?
-    /// Until when the next frame waits for the glyphs the renderer just asked for (CoreSession+Frames.swift).
-    var glyphWaitUntilMillis: Int64?
-    var lastFrameMillis: Int64 = 0
-    /// The frame being drawn (frames go one at a time).
-    var frameRequestID: UInt64?
     /// When the running camera animation takes its next step.
     var nextAnimationMillis: Int64 = 0
     /// The viewport's states that drive the camera, stepped by the animation tick (ViewportMachine).
@@ -51,19 +50,12 @@ public final class CoreSession {
     /// Whether the user's location is shown, how the camera tracks it, and the puck (LocationMachine).
     var location: LocationMachine
     var nextHeartbeatMillis: Int64 = 0
-    /// Ids of requests to plugins (random: RequestIDs.swift).
-    @exclusivity(unchecked) var requestIDs: RequestIDs
-    /// The request id of each map load in flight (the map numbers its loads 1, 2, ...; the wire never
-    /// sees those numbers).
-    var loadRequestIDs: [UInt64: UInt64] = [:]
     /// Why the current style failed, for commands that need a loaded style.
     var lastStyleError: String?
-    var snapshotWaiters: [SnapshotWaiter] = []
-    /// Views (render-view) waiting for tiles or a renderer, by view id (CoreSession+Views.swift).
-    var viewJobs: [UInt64: ViewJob] = [:]
-    /// Render-views without a camera: the map's own frame (CoreSession+MapFrameViews.swift).
-    var mapFrameViews = MapFrameViews()
-    var nextViewID: UInt64 = 1
+    /// The map's frames, snapshots and views of the map's frame (FrameMachine).
+    var frames: FrameMachine
+    /// Views (render-view) waiting for tiles or a renderer (ViewMachine).
+    var views = ViewMachine()
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
@@ -73,36 +65,30 @@ public final class CoreSession {
     var gestures = GestureMachine()
     /// Annotations, the selection and the delegate's answers (AnnotationMachine).
     var annotations: AnnotationMachine
-    /// Resource keys each renderer has been sent (their bytes need not travel again).
-    var sentKeys: [Data: Set<String>] = [:]
-    /// Why the last renderer went, when it failed (not a goodbye) and none is registered since: frames
-    /// are then not drawn rather than drawn by nobody on purpose (CoreSession+Frames.swift).
-    var rendererLost: Mapwire_V1_PluginGone.Reason?
-    var rendererLossReported = false
-    /// Keys of resources the renderer could not use that were reported for the current style.
-    var reportedUnusable: Set<String> = []
     /// Subscribers, the command tap, counters and load statuses, for watchers (Diagnostics).
     @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public var rejectedMessages: Int { Int(diagnostics.health.malformedRejected) }
-    /// Which command caused the events published now (CoreSession+Causation.swift).
-    var handlingCommand: UInt64 = 0
-    var styleCausation: UInt64 = 0
-    var cameraCausation: UInt64 = 0
+    /// Which command caused the events published now (Causation).
+    var causation = Causation()
 
     public init(configuration: SessionConfiguration, logger: Logger, requestIDs: RequestIDs, at time: SessionTime) {
         self.configuration = configuration
         self.logger = logger
-        self.requestIDs = requestIDs
+        router = RequestRouter(ids: requestIDs, maxInFlight: configuration.maxInFlightPerPlugin,
+                               unresponsiveAfter: configuration.unresponsiveAfterTimeouts)
         diagnostics = Diagnostics(logger: logger)
+        network = NetworkMachine(logger: logger)
+        frames = FrameMachine(intervalMillis: configuration.frameIntervalMilliseconds,
+                              renderTimeoutMillis: configuration.renderTimeoutMilliseconds, now: time.millis, logger: logger)
         location = LocationMachine(logger: logger)
         annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
         map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
-        lastFrameMillis = now
         nextHeartbeatMillis = now
         if configuration.startsOffline {
-            applyNetworkStatus(online: false)
+            network.setOnline(false)
+            applyLoadingMethods()
             publish(.networkStatusChanged(.with { $0.status = .offline }))
         }
     }
@@ -124,8 +110,8 @@ public final class CoreSession {
         case .tick:
             runTimers()
         case .unreachable(let identity):
-            guard registry.plugins[identity] != nil else { return }
-            logger.warning("plugin connection gone", metadata: ["plugin": "\(registry.plugins[identity]?.id ?? "?")"])
+            guard router.registry.plugins[identity] != nil else { return }
+            logger.warning("plugin connection gone", metadata: ["plugin": "\(router.registry.plugins[identity]?.id ?? "?")"])
             pluginGone(identity, reason: .disconnected)
         case .subscription(let frame):
             handleSubscription(frame)
@@ -148,9 +134,9 @@ public final class CoreSession {
     /// `.tick` then, or earlier when input arrives.
     public var nextDeadlineMillis: Int64 {
         var next = nextHeartbeatMillis
-        if let due = frameDueMillis, frameRequestID == nil { next = min(next, max(due, frameHeldUntil ?? due)) }
-        if let deadline = requests.earliestDeadline() { next = min(next, deadline) }
-        if let due = retries.earliestDue { next = min(next, due) }
+        if let due = frames.nextDeadline(now: now, glyphsLoading: map.isLoadingGlyphs) { next = min(next, due) }
+        if let deadline = router.requests.earliestDeadline() { next = min(next, deadline) }
+        if let due = network.earliestDue { next = min(next, due) }
         if let due = earliestViewDeadline { next = min(next, due) }
         if isAnimating { next = min(next, nextAnimationMillis) }
         return next
@@ -167,22 +153,11 @@ public final class CoreSession {
             nextHeartbeatMillis = now + Int64(configuration.heartbeatIntervalMilliseconds)
             heartbeatPlugins(now: now)
         }
-        var timedOutAt = retryTimedOutAttempts(now: now)
-        for entry in requests.expired(now: now) {
-            logger.warning("request timed out", metadata: ["id": "\(entry.id)"])
-            diagnostics.health.requestsTimedOut += 1
-            if let plugin = entry.plugin { timedOutAt.append(plugin) }
-            resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
-        }
-        noteTimeouts(at: timedOutAt)
+        expireRequests()
         sendDueRetries()
         dispatchWaiting()
         tickAnimation(now: now)
-        if let due = frameDueMillis, now >= due, frameRequestID == nil, frameHeldUntil == nil {
-            frameDueMillis = nil
-            lastFrameMillis = now
-            runFrame()
-        }
+        if frames.takeDue(now: now, glyphsLoading: map.isLoadingGlyphs) { runFrame() }
     }
 
     // MARK: Outputs
@@ -200,12 +175,12 @@ public final class CoreSession {
     /// Publishes an event: the map's frequent ones in the engine's values (EventPayload).
     func publishEvent(_ payload: EventPayload, causedBy causation: UInt64? = nil) {
         sequence += 1
-        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? handlingCommand))
+        outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? self.causation.handling))
     }
 
     /// A fresh request id, unguessable and not in use.
     func takeRequestID() -> UInt64 {
-        requestIDs.next(avoiding: { requests.contains($0) })
+        router.freshID()
     }
 
     // MARK: The map's effects
@@ -234,60 +209,44 @@ public final class CoreSession {
             dispatchWaiting()
         case .cancel(let loadID): cancelLoad(loadID)
         case .frameNeeded:
-            guard frameDueMillis == nil else { return }
-            frameDueMillis = max(now, lastFrameMillis + Int64(configuration.frameIntervalMilliseconds))
+            frames.frameNeeded(now: now)
         }
     }
 
     private func publishMapEvent(_ event: MapEvent) {
-        if case .mapWillStartLoading = event { reportedUnusable = [] }
-        publishEvent(EventPayload(event), causedBy: causation(of: event))
+        if case .mapWillStartLoading = event { frames.styleStarted() }
+        publishEvent(EventPayload(event), causedBy: causation.of(event))
         if case .sourceRemoved(let id) = event { diagnostics.loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
-            failAllSnapshots("the style failed to load: \(error.message)")
+            route(frames.failSnapshots("the style failed to load: \(error.message)"))
         }
-    }
-
-    private func cancelLoad(_ loadID: UInt64) {
-        // A load waiting for a retry is no longer tried; one whose retry is under way is cancelled below.
-        retries.remove(loadID)
-        guard let requestID = loadRequestIDs.removeValue(forKey: loadID),
-              let plugin = requests.remove(requestID)?.plugin else { return }
-        let cancel = Mapwire_V1_PluginRequest.with {
-            $0.id = takeRequestID()
-            $0.cancel = .with { $0.requestID = requestID }
-        }
-        send(.with { $0.request = cancel }, to: plugin)
     }
 
     // MARK: Plugins
 
     func heartbeatPlugins(now: Int64) {
         let cutoff = now - 3 * Int64(configuration.heartbeatIntervalMilliseconds)
-        for plugin in registry.silent(since: cutoff) {
+        for plugin in router.registry.silent(since: cutoff) {
             logger.warning("plugin stopped answering", metadata: ["plugin": "\(plugin.id)"])
             pluginGone(plugin.identity, reason: .heartbeatTimeout)
         }
         let beat = Mapwire_V1_ControlMessage.with {
             $0.heartbeat = .with { $0.epoch = epoch; $0.sentUnixNanos = wallNanos }
         }
-        for identity in registry.plugins.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) { send(beat, to: identity) }
+        for identity in router.registry.plugins.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) { send(beat, to: identity) }
     }
 
     /// Forgets a plugin; its unanswered requests go to another plugin of the role (or wait for one, or
     /// fail, as their policy says).
     func pluginGone(_ identity: Data, reason: Mapwire_V1_PluginGone.Reason = .goodbye) {
-        guard let gone = registry.remove(identity) else { return }
-        sentKeys[identity] = nil
+        guard let (gone, moved) = router.remove(identity) else { return }
         gestures.release(owner: gone.id)
         route(location.pluginGone(gone))
-        if gone.roles.contains(PluginRole.renderer), !registry.has(role: PluginRole.renderer) {
-            rendererLost = reason == .goodbye ? nil : reason
-            rendererLossReported = false
+        if gone.roles.contains(PluginRole.renderer), !router.has(role: PluginRole.renderer) {
+            frames.lastRendererGone(reason)
         }
-        let moved = requests.unassignAll(from: identity)
-        announceGone(gone, reason: reason, requestsMoved: moved.count)
+        announceGone(gone, reason: reason, requestsMoved: moved)
         dispatchWaiting()
     }
 }

@@ -1,7 +1,7 @@
 import MapWireProtocol
 
-/// Sizes a hello may have (issue 14, finding 11): a plugin's name, roles and capabilities are kept for
-/// its lifetime and repeated in logs and get-state, so a megabyte of name costs every later step.
+/// Sizes a hello may have: a plugin's name, roles and capabilities are kept for its lifetime and repeated
+/// in logs and get-state, so a megabyte of name from a hostile peer would cost every later step.
 public enum HelloLimits {
     public static let nameBytes = 256
     public static let roles = 32

@@ -58,7 +58,7 @@ import MapWireTesting
         let start = h.time.millis
         h.advance(until: { !renderer.frames.isEmpty }, by: 1, limit: 200)
         #expect(!renderer.frames.isEmpty)
-        #expect(h.time.millis - start == CoreSession.glyphWaitMillis)
+        #expect(h.time.millis - start == FrameMachine.glyphWaitMillis)
     }
 
     @Test func aHeldFrameDoesNotMakeTheShellSpin() throws {

@@ -1,7 +1,7 @@
 /// Camera animations: the map holds the running one and its start time; the host's clock drives it
 /// through `advanceAnimation(to:)`, so the map stays free of timers and clocks (and tests are exact).
 ///
-/// Events (the regionWillChange / regionIsChanging / regionDidChange sequence of seed 004):
+/// Events (the regionWillChange / regionIsChanging / regionDidChange sequence of MGLMapViewDelegate):
 /// - an animation: camera-will-change {animated: true}, then per step camera-changed and
 ///   camera-is-changing, then camera-did-change {animated: true} after the step that reaches the target;
 /// - an immediate change (set-camera, jump-to, a zero-length animation): camera-will-change

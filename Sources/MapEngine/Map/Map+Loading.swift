@@ -1,7 +1,7 @@
 import Foundation
 import MapWireGeometry
 
-/// The loading sequence of seed 000: style → sprite → sources' metadata → style loaded → tiles.
+/// The loading sequence of the Mapbox MapEvents reference: style → sprite → sources' metadata → style loaded → tiles.
 extension Map {
     /// The answer to a load. Answers to loads that were cancelled or never made are dropped.
     ///

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Images added to the style at run time (seed 000 StyleImageMissing / StyleImageRemoveUnused,
-/// seed 004 shouldRemoveStyleImage), and removing layers.
+/// Images added to the style at run time (the Mapbox MapEvents StyleImageMissing / StyleImageRemoveUnused,
+/// MGLMapViewDelegate's shouldRemoveStyleImage), and removing layers.
 extension Map {
     struct StyleImage {
         let data: KeyedData

@@ -44,7 +44,7 @@ public final class Map {
     /// True between the camera-will-change and camera-did-change of a viewport animation.
     var viewportMoving = false
     var mapLoadedEmitted = false
-    /// Lifecycle (seed 004): whether this style's first frame was announced, and whether its map was
+    /// Lifecycle (MGLMapViewDelegate's will-start and did-finish rendering): whether this style's first frame was announced, and whether its map was
     /// fully drawn (so a replaced or failed load can say it was not).
     var renderingStarted = false
     var fullyRendered = false

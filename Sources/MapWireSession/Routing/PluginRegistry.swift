@@ -5,7 +5,7 @@ import MapWireProtocol
 ///
 /// Each plugin has a small number, its slot, for as long as it is registered: the request table keeps a
 /// request's plugin by slot, so a reply finds its plugin by an index and one comparison of the routing
-/// identity instead of a hash of it (BENCHMARKS.md, fourth pass). A slot is given again after its plugin
+/// identity instead of a hash of it (BENCHMARKS.md, "The core's requests"). A slot is given again after its plugin
 /// went; requests never hold a gone plugin's slot (`PendingRequests.unassignAll` runs when a plugin goes).
 struct PluginRegistry {
     struct Plugin {

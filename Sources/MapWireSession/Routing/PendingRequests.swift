@@ -30,36 +30,21 @@ enum RequestPurpose {
     case view(UInt64)
 }
 
-/// A frame being drawn: how it began, and the snapshot it answers (if any).
-struct FrameJob {
-    let start: FrameStart
-    let snapshot: SnapshotWaiter?
-    /// Drawn with its image for views of the map's frame (CoreSession+MapFrameViews.swift).
-    var returnsImage = false
-}
-
-/// A snapshot command waiting for the next full frame.
-struct SnapshotWaiter {
-    let identity: Data
-    let commandID: UInt64
-    let snapshot: Mapwire_V1_Snapshot
-}
-
 /// Requests to plugins that have no reply yet: one table for every kind. Which plugin has each, how
 /// many times it was sent, and when its current attempt and the request as a whole time out.
 ///
 /// The table is an array of slots: a request's id names its slot in its low `RequestIDs.slotBits` bits,
 /// the rest are random (RequestIDs.swift), so finding a reply's request is an index and one comparison
 /// of the whole id (a stale or guessed id whose random part differs finds nothing), not a dictionary's
-/// hash of a random key twice per request (BENCHMARKS.md, third pass).
+/// hash of a random key twice per request (BENCHMARKS.md, "The core's requests").
 struct PendingRequests {
     /// A class: the hot path reads and changes one where the table holds it, and hands the one it
     /// removes to its outcome; as a struct (about 250 bytes with a dozen references) each of those was
-    /// a copy with a retain and a release per reference (BENCHMARKS.md, third pass).
+    /// a copy with a retain and a release per reference (BENCHMARKS.md, "The core's requests").
     final class Entry {
         // Its fields are read and changed without dynamic exclusivity checks: the session's one thread changes
         // an entry one field at a time and never while a closure it passes touches the same field (the
-        // checks were about ten a request, BENCHMARKS.md sixth pass).
+        // checks were about ten a request, BENCHMARKS.md, "The core's requests").
         /// The request's id on the wire.
         let id: UInt64
         /// What is asked (the wire request's `kind`), built once: the per-attempt fields below are kept
@@ -208,7 +193,7 @@ struct PendingRequests {
     func contains(_ id: UInt64) -> Bool { slot(of: id) != nil }
 
     // Reads of one entry without a copy of it: an entry is large (its body, purpose, role and plugins),
-    // and a copy per request and step retained and released each of them (BENCHMARKS.md, third pass).
+    // and a copy per request and step retained and released each of them (BENCHMARKS.md, "The core's requests").
 
     /// How a waiting request is routed; nil when no request with the id waits for a plugin.
     func route(_ id: UInt64) -> (role: String, onlyPlugin: Data?, waitsForPlugin: Bool)? {

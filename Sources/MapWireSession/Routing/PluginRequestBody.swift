@@ -4,7 +4,7 @@ import MapWireProtocol
 /// `LoadRequestWriter` writes straight from them, any other kind as swift-protobuf's `PluginRequest.kind`.
 /// Loads are the request path's bulk: kept as a `PluginRequest.OneOf_Kind`, each request's body was copied
 /// and destroyed through that enum's outlined copies several times on its way out (≈ 1,100 instructions a
-/// request), and the writer's generated `has…` getters copied its optional messages (BENCHMARKS.md, fifth pass).
+/// request), and the writer's generated `has…` getters copied its optional messages (BENCHMARKS.md, "The core's requests").
 public enum PluginRequestBody: Sendable {
     /// A load-resource request's body.
     case load(LoadBody)

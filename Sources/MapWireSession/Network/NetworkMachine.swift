@@ -1,0 +1,93 @@
+import Logging
+import MapEngine
+import MapWireProtocol
+
+/// The core's network behaviour (PROTOCOL.md 7.8): whether it is online, the map's loads in flight by
+/// their request, and failed loads tried again on MapLibre Native's schedule (RetrySchedule): offline,
+/// nothing waits for a clock; back online, what failed for want of a network is asked for again at once,
+/// `regular` before `low`.
+struct NetworkMachine {
+    private(set) var online = true
+    private(set) var retries = NetworkRetries()
+    /// The request id of each map load in flight (the map numbers its loads 1, 2, ...; the wire never sees
+    /// those numbers).
+    private var requestOfLoad: [UInt64: UInt64] = [:]
+    let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
+
+    var status: Mapwire_V1_NetworkStatus { online ? .online : .offline }
+
+    /// How new loads may be answered: the cache then the network, or (offline) the cache only.
+    var loadingMethods: [LoadingMethod] { online ? [.cache, .network] : [.cache] }
+
+    /// set-network-status: true when the status changed (the session then applies it and publishes
+    /// network-status-changed). Going offline makes retries that wait for their time wait for the network.
+    mutating func set(_ status: Mapwire_V1_NetworkStatus) throws(MapCommandError) -> Bool {
+        guard status == .online || status == .offline else {
+            throw MapCommandError("set-network-status needs a status: online or offline")
+        }
+        let goesOnline = status == .online
+        guard goesOnline != online else { return false }
+        setOnline(goesOnline)
+        logger.notice("network status: \(goesOnline ? "online" : "offline")")
+        return true
+    }
+
+    /// Starts offline, or goes online or offline.
+    mutating func setOnline(_ online: Bool) {
+        self.online = online
+        if !online { retries.networkLost() }
+    }
+
+    /// Back online: the loads waiting for the network, to ask for again now, `regular` before `low`.
+    mutating func takeWaitingForNetwork() -> [UInt64] {
+        let waiting = retries.networkBack()
+        if !waiting.isEmpty { logger.notice("back online: asking again for \(waiting.count) resource(s)") }
+        return waiting
+    }
+
+    /// The retries due at `now`.
+    mutating func takeDue(now: Int64) -> [UInt64] { retries.takeDue(now: now) }
+
+    var earliestDue: Int64? { retries.earliestDue }
+
+    // MARK: Loads
+
+    /// A load went out as this request.
+    mutating func sent(_ loadID: UInt64, as requestID: UInt64) { requestOfLoad[loadID] = requestID }
+
+    /// A load's request ended (answered or failed).
+    mutating func ended(_ loadID: UInt64) { requestOfLoad[loadID] = nil }
+
+    /// The map no longer wants a load: it is not tried again; returns its request under way, to cancel.
+    mutating func cancelled(_ loadID: UInt64) -> UInt64? {
+        retries.remove(loadID)
+        return requestOfLoad.removeValue(forKey: loadID)
+    }
+
+    /// An attempt of a load failed (`reason`; `retryAfterMillis` when the server said): whether it is tried
+    /// again (and logged so). A load that answered, or failed for good, is forgotten.
+    mutating func attemptFailed(_ loadID: UInt64, url: String, reason: ErrorReason, priority: ResourcePriority,
+                                retryAfterMillis: UInt32?, askedCacheOnly: Bool, now: Int64) -> Bool {
+        let state = retries.failed(loadID, reason: reason, priority: priority, retryAfterMillis: retryAfterMillis, online: online,
+                                   askedCacheOnly: askedCacheOnly, now: now)
+        if let state {
+            logger.info("load failed, tried again \(state.description)", metadata: ["url": "\(url)", "reason": "\(reason.rawValue)"])
+        }
+        return state != nil
+    }
+
+    /// The load answered, or is no longer tried: its count of failures is over.
+    mutating func settled(_ loadID: UInt64) { retries.remove(loadID) }
+}
+
+extension NetworkRetries.State: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .due(let at): "at \(at) ms"
+        case .waitingForNetwork: "when back online"
+        case .inFlight: "now"
+        }
+    }
+}
