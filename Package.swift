@@ -221,8 +221,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        // Helpers for the unit tests of any module.
-        .target(name: "MapWireTesting", dependencies: ["MapWireGeometry"]),
+        // Helpers for the tests of any module: the session on a hand clock (SessionHarness, FakePlugin), a plugin
+        // run in the test's process against a real core (InProcessPlugin), approximate geometry comparisons.
+        .target(
+            name: "MapWireTesting",
+            dependencies: [
+                "MapWireSession", "MapWirePluginKit", "MapWireProcess", "MapWireProtocol", "MapWireNumerics", "MapWireGeometry",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // Tests: one folder per module, plus end-to-end tests that run the real processes.
         .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
@@ -242,7 +248,7 @@ let package = Package(
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
         .testTarget(
             name: "MapWireSessionTests",
-            dependencies: ["MapWireSession", "MapEngine", "MapWireGeometry", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireSession", "MapWireTesting", "MapEngine", "MapWireGeometry", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireCoreTests", dependencies: ["MapWireCore"]),
         .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapWireGeometry", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
@@ -278,7 +284,7 @@ let package = Package(
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireTesting", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", .product(name: "Logging", package: "swift-log"),
                            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),

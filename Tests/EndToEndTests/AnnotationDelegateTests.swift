@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 
@@ -24,12 +25,12 @@ struct AnnotationDelegateTests {
         }
 
         let seen: Store
-        private let plugin: TestPluginThread
+        private let plugin: InProcessPlugin
 
         init(controlEndpoint: String) {
             let seen = Store()
             self.seen = seen
-            plugin = TestPluginThread(name: "recording-renderer", roles: ["renderer"], controlEndpoint: controlEndpoint) { request in
+            plugin = InProcessPlugin(name: "recording-renderer", roles: ["renderer"], controlEndpoint: controlEndpoint) { request in
                 guard case .renderFrame(let frame) = request.kind else { return nil }
                 let missing = seen.withLock { s -> [String] in
                     var missing: [String] = []
@@ -81,8 +82,8 @@ struct AnnotationDelegateTests {
         return renderer
     }
 
-    func startDelegate(_ run: TestRun, answer: @escaping @Sendable (Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply?) -> TestPluginThread {
-        let delegate = TestPluginThread(name: "test-delegate", roles: ["annotation-delegate"],
+    func startDelegate(_ run: TestRun, answer: @escaping @Sendable (Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply?) -> InProcessPlugin {
+        let delegate = InProcessPlugin(name: "test-delegate", roles: ["annotation-delegate"],
                                         controlEndpoint: run.runDirectory.controlEndpoint, answer: answer)
         run.onCleanup { delegate.stop() }
         #expect(run.waitForPlugin(role: "annotation-delegate"))

@@ -1,8 +1,7 @@
 import Foundation
-import Logging
 import MapWirePluginKit
-import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 
@@ -16,12 +15,8 @@ struct AsyncPluginTests {
         let tiles = TestStyles.coveringTiles()
         let style = TestStyles.vectorStyle(tiles: "test://tiles/{z}/{x}/{y}.pbf")
         let inFlight = Mutex((now: 0, most: 0))
-        let stop = StopFlag()
-        let endpoint = run.runDirectory.controlEndpoint
-        let thread = Thread {
-            let runner = PluginRunner(description: PluginDescription(name: "async-loader", roles: ["loader"]),
-                                      controlEndpoint: endpoint, logger: Logger(label: "async-loader"), stopFlag: stop)
-            try? runner.runAsync { request, channel in
+        let plugin = InProcessPlugin(name: "async-loader", roles: [PluginRole.loader], controlEndpoint: run.runDirectory.controlEndpoint, run: { runner in
+            try runner.runAsync { request, channel in
                 guard case .loadResource(let load) = request.kind else { return }
                 inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
                 let body = load.request.kind == .style ? Data(style.utf8) : Data("tile".utf8)
@@ -32,9 +27,8 @@ struct AsyncPluginTests {
                     channel.send(.with { $0.id = request.id; $0.resource = TestLoader.file(body) })
                 }
             }
-        }
-        thread.start()
-        defer { stop.stop() }
+        })
+        defer { plugin.stop() }
         let events = try run.subscribe()
         #expect(waitUntil { (try? run.send(.ping(.init())))?.ok == true })
         var log = EventLog()

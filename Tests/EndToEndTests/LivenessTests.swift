@@ -3,6 +3,7 @@ import MapWireBus
 import MapWireClient
 import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 
@@ -79,7 +80,7 @@ struct LivenessTests {
         // Answers the style's first attempt late (once the core counts the retry as sent, so the retry's
         // answer is a duplicate) and ignores every tile's first attempt.
         let control = run.runDirectory.controlEndpoint
-        let plugin = TestPluginThread(name: "flaky-loader", roles: ["loader"], controlEndpoint: control) { request in
+        let plugin = InProcessPlugin(name: "flaky-loader", roles: ["loader"], controlEndpoint: control) { request in
             guard case .loadResource(let load) = request.kind else { return nil }
             if load.request.kind == .style, request.attempt == 1 {
                 _ = waitUntil {

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 
@@ -43,7 +44,7 @@ struct RequestPolicyHardeningTests {
         try run.start("mapwire-loader")
         // Sends per frame id, in the order frames came: later frames (tiles arriving) may follow the first.
         let frames = Mutex<[(id: UInt64, sends: Int)]>([])
-        let renderer = TestPluginThread(name: "forgetful", roles: ["renderer"], controlEndpoint: run.runDirectory.controlEndpoint) { request in
+        let renderer = InProcessPlugin(name: "forgetful", roles: ["renderer"], controlEndpoint: run.runDirectory.controlEndpoint) { request in
             guard case .renderFrame(let frame) = request.kind else { return nil }
             frames.withLock {
                 if let i = $0.firstIndex(where: { $0.id == frame.frameID }) { $0[i].sends += 1 } else { $0.append((frame.frameID, 1)) }
@@ -74,7 +75,7 @@ struct RequestPolicyHardeningTests {
         let run = try TestRun()
         // Attempts of 1 s; a 1024-px view needs enough tiles that the silent loader holds several at once.
         try run.startCore(["--request-timeout-ms", "3000", "--request-retries", "2", "--unresponsive-after", "3", "--size", "1024x1024"])
-        let silent = TestPluginThread(name: "silent-loader", roles: ["loader"], controlEndpoint: run.runDirectory.controlEndpoint) { _ in nil }
+        let silent = InProcessPlugin(name: "silent-loader", roles: ["loader"], controlEndpoint: run.runDirectory.controlEndpoint) { _ in nil }
         defer { silent.stop() }
         try run.start("mapwire-loader")
         #expect(waitUntil { (try? run.send(.ping(.init())).pong.pluginRoles.filter { $0 == "loader" }.count) == 2 })

@@ -1,10 +1,8 @@
 import Foundation
-import Logging
 import MapWireClient
 import MapWireFormats
-import MapWirePluginKit
-import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 
@@ -106,30 +104,23 @@ final class TestStyleImageRemover: Sendable {
     }
 
     private let confirmed = Count()
-    private let stopFlag = StopFlag()
+    private let plugin: InProcessPlugin
 
     init(controlEndpoint: String, keep: Bool) {
-        let recorder = self.recorder, confirmed = self.confirmed, flag = stopFlag
-        // A dedicated thread: PluginRunner blocks in zmq_poll, which must stay off the cooperative pool.
-        let thread = Thread {
-            let runner = PluginRunner(description: PluginDescription(name: "test-remover", roles: ["style-image-remover"]),
-                                      controlEndpoint: controlEndpoint, logger: Logger(label: "test-remover"), stopFlag: flag)
+        let recorder = self.recorder, confirmed = self.confirmed
+        plugin = InProcessPlugin(name: "test-remover", roles: [PluginRole.styleImageRemover], controlEndpoint: controlEndpoint, configure: { runner in
             // After each reply, a ping on the same connection: its answer means the reply was taken.
             runner.commandsAfterReply = { reply in [.with { $0.id = reply.id; $0.ping = .init() }] }
             runner.onCommandReply = { reply in if reply.ok, case .pong? = reply.result { confirmed.value.withLock { $0 += 1 } } }
-            try? runner.run { request in
-                guard case .shouldRemoveStyleImage(let question) = request.kind else { return nil }
-                recorder.record(question.id)
-                return .with { $0.id = request.id; $0.styleImageDecision = .with { $0.keep = keep } }
-            }
+        }) { request in
+            guard case .shouldRemoveStyleImage(let question) = request.kind else { return nil }
+            recorder.record(question.id)
+            return .with { $0.id = request.id; $0.styleImageDecision = .with { $0.keep = keep } }
         }
-        thread.start()
     }
 
     var asked: [String] { recorder.all }
     /// Replies the core is known to have taken.
     var confirmedReplies: Int { confirmed.value.withLock { $0 } }
-    func stop() { stopFlag.stop() }
-
-    deinit { stopFlag.stop() }
+    func stop() { plugin.stop() }
 }

@@ -4,6 +4,7 @@ import MapWireGeometry
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// The annotation delegate in the session (PROTOCOL.md 7.10): questions once per annotation in batches with
 /// the 50 ms deadline and the seed's defaults, what frames carry (the overlay resource, the puck, the callout),

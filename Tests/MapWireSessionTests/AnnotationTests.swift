@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Annotations in the session (PROTOCOL.md 7.10): the store's refusals, selection and its events, taps
 /// offered to annotations before the gesture chain, and did-add-annotation-views after the first drawn

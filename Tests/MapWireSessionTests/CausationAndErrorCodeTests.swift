@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Envelope.causation_id and CommandReply.error_code (PROTOCOL.md 4 and 7.3).
 @Suite struct CausationAndErrorCodeTests {

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// The command tap (`mapwire record --commands`): commands and replies are published on "command" and
 /// "command-reply" only while someone holds a subscription to exactly "command".

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Commands, subscriptions, style images and the bench hooks.
 @Suite struct CommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Frames through renderer plugins: partial and full, resources sent once, renderers that fail or go.
 @Suite struct FrameTests {

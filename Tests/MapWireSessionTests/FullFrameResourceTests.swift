@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// A full frame is one drawn with every resource it needed: a frame whose renderer still asks for glyph
 /// ranges on their way is partial, and map-loaded waits for the frame drawn with them (issue 17, point 4).

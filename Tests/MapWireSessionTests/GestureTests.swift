@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Seed 002's chain through the request table: claimants, the delegate and the camera veto, with their
 /// 50 ms deadlines and defaults.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// A frame after a renderer asked for glyphs waits a little for them, instead of being drawn without them
 /// and drawn again (the Chicago load's extra frame, BENCHMARKS.md).

@@ -4,6 +4,7 @@ import MapWireNumerics
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Issue 14: who may answer a request, plugins that never answer, renderers that never keep what they get,
 /// frames nobody drew, and bytes the renderer could not use.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// A hello's name, roles and capabilities have size limits (issue 14, finding 11).
 @Suite struct HelloLimitTests {

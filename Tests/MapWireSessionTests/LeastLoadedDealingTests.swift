@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Requests go to the plugin of a role with the fewest in flight, ties in turn (PluginRegistry.next).
 @Suite struct LeastLoadedDealingTests {

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Seed 000's loading sequence through a fake loader, with no renderer: frames finish undrawn.
 @Suite struct LoadingSequenceTests {

@@ -1,6 +1,7 @@
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// report-location-authorization: the core publishes did-change-location-manager-authorization (seed 004)
 /// when the reported authorization changes, never for a repeat.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// A render-view without a camera is the map's own frame (what `mapwire serve`'s live view shows): drawn
 /// once, as the map's frame with its image, never a second time beside it; and a view's tiles do not make

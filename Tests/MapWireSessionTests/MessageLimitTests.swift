@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Issue 14, finding 4 (the transport case): messages over the core's size limits are counted in
 /// get-state, answered with CODE_TOO_LARGE naming the limit, and never decoded.

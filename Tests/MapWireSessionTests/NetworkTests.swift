@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// The core's network behaviour (PROTOCOL.md 7.8) on a hand-advanced clock: failed loads tried again by
 /// reason, the map idle while they wait, offline mode and back online.

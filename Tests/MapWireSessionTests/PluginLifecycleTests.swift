@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Hellos, heartbeats, goodbyes, unreachable peers and bad input.
 @Suite struct PluginLifecycleTests {

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Plugins are kept by slot (PluginRegistry): a slot is given again after its plugin went, and a reply's
 /// sender is checked by its request's slot and its identity, so the slot's next plugin never answers for

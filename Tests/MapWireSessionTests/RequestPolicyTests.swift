@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// The one request policy (PROTOCOL.md 7.4): attempts, per-plugin limits, re-routing, late and duplicate replies.
 @Suite struct RequestPolicyTests {

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// A large set-style-json is parsed off the loop (issue 14, finding 11): the session hands the JSON out,
 /// keeps answering, and goes on when the result comes back as an input.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireSession
+import MapWireTesting
 
 /// Views (render-view): drawn at their own camera without moving the map's, spread over renderers,
 /// never lost to a renderer that goes or hangs.

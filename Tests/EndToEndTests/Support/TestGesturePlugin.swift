@@ -1,8 +1,6 @@
 import Foundation
-import Logging
-import MapWireProcess
 import MapWireProtocol
-import MapWirePluginKit
+import MapWireTesting
 import Synchronization
 
 /// A gesture claimant, delegate or camera veto written in the test, over the real control socket (the
@@ -22,7 +20,7 @@ final class TestGesturePlugin: Sendable {
     }
 
     let name: String
-    let stopFlag = StopFlag()
+    private let plugin: InProcessPlugin
     /// The welcome's plugin id and how many claims the core accepted, written by the plugin's thread.
     final class Status: Sendable {
         let value = Mutex<(pluginID: String?, claimsAnswered: Int)>((nil, 0))
@@ -34,23 +32,18 @@ final class TestGesturePlugin: Sendable {
          answer: @escaping @Sendable (Mapwire_V1_PluginRequest) -> Mapwire_V1_PluginReply.OneOf_Kind?) {
         self.name = name
         claimCount = claims.count
-        let flag = stopFlag, endpoint = controlEndpoint
         let state = status
-        let thread = Thread {
-            let runner = PluginRunner(description: PluginDescription(name: name, roles: roles), controlEndpoint: endpoint,
-                                      logger: Logger(label: name), stopFlag: flag)
+        plugin = InProcessPlugin(name: name, roles: roles, controlEndpoint: controlEndpoint, configure: { runner in
             runner.commandsAfterWelcome = { welcome in
                 state.value.withLock { $0 = (welcome.pluginID, 0) }
                 return claims.enumerated().map { i, claim in .with { $0.id = UInt64(i + 1); $0.claimGestures = claim } }
             }
             runner.onCommandReply = { reply in if reply.ok { state.value.withLock { $0.claimsAnswered += 1 } } }
-            try? runner.run { request in
-                journal.entries.withLock { $0.append((name, request)) }
-                guard let kind = answer(request) else { return nil }
-                return .with { $0.id = request.id; $0.kind = kind }
-            }
+        }) { request in
+            journal.entries.withLock { $0.append((name, request)) }
+            guard let kind = answer(request) else { return nil }
+            return .with { $0.id = request.id; $0.kind = kind }
         }
-        thread.start()
     }
 
     /// The plugin id the core gave it (what handled-by names), once welcomed.
@@ -61,9 +54,7 @@ final class TestGesturePlugin: Sendable {
         waitUntil { status.value.withLock { $0.pluginID != nil && $0.claimsAnswered == claimCount } }
     }
 
-    func stop() { stopFlag.stop() }
-
-    deinit { stopFlag.stop() }
+    func stop() { plugin.stop() }
 
     static func claim(x: Double, y: Double, width: Double, height: Double, _ kinds: [Mapwire_V1_GestureKind]) -> Mapwire_V1_ClaimGestures {
         .with { $0.region = .with { $0.x = x; $0.y = y; $0.width = width; $0.height = height }; $0.kinds = kinds }

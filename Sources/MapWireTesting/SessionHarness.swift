@@ -1,31 +1,29 @@
 import Foundation
 import Logging
-import MapEngine
-import MapWireDemo
 import MapWireNumerics
 import MapWireProtocol
+import MapWireSession
 import Testing
-@testable import MapWireSession
 
 /// A session on a hand-advanced clock, with everything it sent and published recorded.
 /// No sockets, no processes, no sleeps: time moves only through `advance`.
-final class SessionHarness {
-    let session: CoreSession
-    let log = LogRecorder()
+public final class SessionHarness {
+    public let session: CoreSession
+    public let log = LogRecorder()
     /// Monotonic milliseconds of the hand clock (starts at 1 s so deadlines are never negative).
-    private(set) var clock: Int64 = 1000
+    public private(set) var clock: Int64 = 1000
     /// Every message the session sent, in order.
-    private(set) var sent: [(to: Data, message: Mapwire_V1_ControlMessage)] = []
+    public private(set) var sent: [(to: Data, message: Mapwire_V1_ControlMessage)] = []
     /// Every event the session published, with its sequence number.
-    private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)] = []
-    private(set) var benchJobs: [BenchPublishJob] = []
+    public private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)] = []
+    public private(set) var benchJobs: [BenchPublishJob] = []
     /// Styles the session handed out to parse off the loop; a test runs them with `step(job.run())`.
-    private(set) var styleParseJobs: [StyleParseJob] = []
+    public private(set) var styleParseJobs: [StyleParseJob] = []
     private var nextPeer = 1
 
-    static let wallOffset: Int64 = 1_800_000_000_000_000_000
+    public static let wallOffset: Int64 = 1_800_000_000_000_000_000
 
-    init(_ configure: (inout SessionConfiguration) -> Void = { _ in }) {
+    public init(_ configure: (inout SessionConfiguration) -> Void = { _ in }) {
         var configuration = SessionConfiguration(mapID: "test-map", epoch: 42, eventsEndpoint: "ipc:///test/events")
         configure(&configuration)
         let recorder = log
@@ -36,11 +34,11 @@ final class SessionHarness {
         step(.tick)
     }
 
-    var time: SessionTime {
+    public var time: SessionTime {
         SessionTime(monotonicNanos: UInt64(clock) * 1_000_000, unixNanos: Self.wallOffset + clock * 1_000_000)
     }
 
-    func step(_ input: SessionInput) {
+    public func step(_ input: SessionInput) {
         session.step(input, at: time)
         session.drainOutputs { output in
             // What the shell writes for a request (a load from its plain body, `LoadRequestWriter`) reads back as it.
@@ -56,19 +54,19 @@ final class SessionHarness {
     }
 
     /// Moves the clock on by `millis` and lets the session act on it.
-    func advance(_ millis: Int64) {
+    public func advance(_ millis: Int64) {
         clock += millis
         step(.tick)
     }
 
     /// Sets the clock back by `millis` (a shell's clock must not do this; the session must survive it).
-    func rewind(_ millis: Int64) {
+    public func rewind(_ millis: Int64) {
         clock -= millis
     }
 
     /// Moves the clock on in ticks of `by` ms until `until` holds (at most `limit` ms): how the shell
     /// wakes the session at its deadlines.
-    func advance(until done: () -> Bool, by step: Int64 = 16, limit: Int64 = 60_000) {
+    public func advance(until done: () -> Bool, by step: Int64 = 16, limit: Int64 = 60_000) {
         var waited: Int64 = 0
         while !done(), waited < limit {
             advance(step)
@@ -76,18 +74,18 @@ final class SessionHarness {
         }
     }
 
-    func deliver(_ message: Mapwire_V1_ControlMessage, from identity: Data) {
+    public func deliver(_ message: Mapwire_V1_ControlMessage, from identity: Data) {
         step(.message(from: identity, bytes: ControlCodec.encode(message)))
     }
 
     /// A client (no hello) that sends commands and reads replies.
-    func client() -> Data {
+    public func client() -> Data {
         defer { nextPeer += 1 }
         return Data("client-\(nextPeer)".utf8)
     }
 
     /// A plugin that has said hello.
-    func plugin(_ name: String, roles: [String]) -> FakePlugin {
+    public func plugin(_ name: String, roles: [String]) -> FakePlugin {
         defer { nextPeer += 1 }
         let plugin = FakePlugin(harness: self, identity: Data("\(name)-peer-\(nextPeer)".utf8))
         plugin.hello(name: name, roles: roles)
@@ -96,10 +94,10 @@ final class SessionHarness {
 
     /// Sends a command and returns its reply (nil when the session answers later).
     /// The id of the last command sent with `command`.
-    private(set) var lastCommandID: UInt64 = 0
+    public private(set) var lastCommandID: UInt64 = 0
 
     @discardableResult
-    func command(_ kind: Mapwire_V1_Command.OneOf_Kind, from client: Data? = nil) -> Mapwire_V1_CommandReply? {
+    public func command(_ kind: Mapwire_V1_Command.OneOf_Kind, from client: Data? = nil) -> Mapwire_V1_CommandReply? {
         let from = client ?? Data("commander".utf8)
         lastCommandID += 1
         let id = lastCommandID
@@ -107,42 +105,42 @@ final class SessionHarness {
         return reply(to: id, for: from)
     }
 
-    func reply(to commandID: UInt64, for client: Data) -> Mapwire_V1_CommandReply? {
+    public func reply(to commandID: UInt64, for client: Data) -> Mapwire_V1_CommandReply? {
         sent.lazy.filter { $0.to == client }.compactMap { entry -> Mapwire_V1_CommandReply? in
             if case .commandReply(let r) = entry.message.body, r.id == commandID { r } else { nil }
         }.first
     }
 
     /// Messages sent to `identity`, in order.
-    func messages(to identity: Data) -> [Mapwire_V1_ControlMessage] {
+    public func messages(to identity: Data) -> [Mapwire_V1_ControlMessage] {
         sent.filter { $0.to == identity }.map(\.message)
     }
 
-    var topics: [String] { published.map(\.payload.topic) }
+    public var topics: [String] { published.map(\.payload.topic) }
 
-    func events(_ topic: String) -> [Mapwire_V1_Envelope.OneOf_Payload] {
+    public func events(_ topic: String) -> [Mapwire_V1_Envelope.OneOf_Payload] {
         published.map(\.payload).filter { $0.topic == topic }
     }
 
-    var state: Mapwire_V1_CoreStateSnapshot {
+    public var state: Mapwire_V1_CoreStateSnapshot {
         command(.getState(.init()))?.state ?? .init()
     }
 
-    var camera: Mapwire_V1_CameraState {
+    public var camera: Mapwire_V1_CameraState {
         command(.getCamera(.init()))?.camera ?? .init()
     }
 
     /// Loads a style with one inline vector source (tiles under https://t.test/) and no sprite or glyphs.
-    func setInlineStyle() {
+    public func setInlineStyle() {
         command(.setStyleJson(.with { $0.json = Fixture.style }))
     }
 }
 
 /// A loaded inline style with every tile answered and a renderer attached, its first frame sent.
-func loadedWithRenderer(_ configure: (inout SessionConfiguration) -> Void = { _ in }) -> (SessionHarness, FakePlugin, FakePlugin) {
+public func loadedWithRenderer(_ configure: (inout SessionConfiguration) -> Void = { _ in }) -> (SessionHarness, FakePlugin, FakePlugin) {
     let h = SessionHarness(configure)
-    let loader = h.plugin("loader", roles: ["loader"])
-    let renderer = h.plugin("renderer", roles: ["renderer"])
+    let loader = h.plugin("loader", roles: [PluginRole.loader])
+    let renderer = h.plugin("renderer", roles: [PluginRole.renderer])
     h.setInlineStyle()
     loader.answerAllLoads()
     h.advance(until: { !renderer.frames.isEmpty })
@@ -150,33 +148,33 @@ func loadedWithRenderer(_ configure: (inout SessionConfiguration) -> Void = { _ 
 }
 
 /// A plugin on the other end: records the requests it got and answers them when told to.
-final class FakePlugin {
-    unowned let harness: SessionHarness
-    let identity: Data
+public final class FakePlugin {
+    public unowned let harness: SessionHarness
+    public let identity: Data
     private var answered: Set<UInt64> = []
 
-    init(harness: SessionHarness, identity: Data) {
+    public init(harness: SessionHarness, identity: Data) {
         self.harness = harness
         self.identity = identity
     }
 
-    func hello(name: String, roles: [String], version: UInt32 = mapWireProtocolVersion) {
+    public func hello(name: String, roles: [String], version: UInt32 = mapWireProtocolVersion) {
         harness.deliver(.with {
             $0.hello = .with { $0.name = name; $0.roles = roles; $0.protocolVersion = version; $0.pid = 4242 }
         }, from: identity)
     }
 
-    var welcome: Mapwire_V1_Welcome? {
+    public var welcome: Mapwire_V1_Welcome? {
         harness.messages(to: identity).compactMap { if case .welcome(let w) = $0.body { w } else { nil } }.last
     }
 
     /// Every request this plugin got, in order (a re-sent request appears again).
-    var requests: [Mapwire_V1_PluginRequest] {
+    public var requests: [Mapwire_V1_PluginRequest] {
         harness.messages(to: identity).compactMap { if case .request(let r) = $0.body { r } else { nil } }
     }
 
     /// Requests it got and has not answered (cancels left out).
-    var unanswered: [Mapwire_V1_PluginRequest] {
+    public var unanswered: [Mapwire_V1_PluginRequest] {
         var seen: Set<UInt64> = []
         return requests.filter { request in
             if case .cancel = request.kind { return false }
@@ -184,20 +182,20 @@ final class FakePlugin {
         }
     }
 
-    var loads: [Mapwire_V1_PluginRequest] {
+    public var loads: [Mapwire_V1_PluginRequest] {
         unanswered.filter { if case .loadResource = $0.kind { true } else { false } }
     }
 
-    var frames: [Mapwire_V1_PluginRequest] {
+    public var frames: [Mapwire_V1_PluginRequest] {
         unanswered.filter { if case .renderFrame = $0.kind { true } else { false } }
     }
 
-    func reply(_ request: Mapwire_V1_PluginRequest, _ kind: Mapwire_V1_PluginReply.OneOf_Kind) {
+    public func reply(_ request: Mapwire_V1_PluginRequest, _ kind: Mapwire_V1_PluginReply.OneOf_Kind) {
         answered.insert(request.id)
         harness.deliver(.with { $0.reply = .with { $0.id = request.id; $0.kind = kind } }, from: identity)
     }
 
-    func answerLoad(_ request: Mapwire_V1_PluginRequest, data: Data? = nil) {
+    public func answerLoad(_ request: Mapwire_V1_PluginRequest, data: Data? = nil) {
         let url = request.loadResource.request.url
         reply(request, .resource(.with {
             $0.dataSource = .network
@@ -207,66 +205,68 @@ final class FakePlugin {
     }
 
     /// Answers every load it holds, repeatedly, until none is left.
-    func answerAllLoads() {
+    public func answerAllLoads() {
         while let next = loads.first { answerLoad(next) }
     }
 
-    func answerFrame(_ request: Mapwire_V1_PluginRequest, _ fill: (inout Mapwire_V1_RenderResult) -> Void = { _ in }) {
+    public func answerFrame(_ request: Mapwire_V1_PluginRequest, _ fill: (inout Mapwire_V1_RenderResult) -> Void = { _ in }) {
         reply(request, .renderResult(.with {
             $0.frameID = request.renderFrame.frameID
             fill(&$0)
         }))
     }
 
-    func heartbeat() {
+    public func heartbeat() {
         harness.deliver(.with { $0.heartbeat = .with { $0.epoch = 42 } }, from: identity)
     }
 
-    func goodbye() {
+    public func goodbye() {
         harness.deliver(.with { $0.goodbye = .init() }, from: identity)
     }
 }
 
-enum Fixture {
-    static let tileTemplate = "https://t.test/{z}/{x}/{y}.pbf"
-    static let style = #"{"version": 8, "zoom": 1, "center": [0, 0], "sources": {"v": {"type": "vector", "tiles": ["\#(tileTemplate)"], "maxzoom": 14}}, "layers": [{"id": "roads", "type": "line", "source": "v", "source-layer": "road"}]}"#
-    static let styleURL = "https://s.test/style.json"
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52])
+public enum Fixture {
+    public static let tileTemplate = "https://t.test/{z}/{x}/{y}.pbf"
+    public static let style = #"{"version": 8, "zoom": 1, "center": [0, 0], "sources": {"v": {"type": "vector", "tiles": ["\#(tileTemplate)"], "maxzoom": 14}}, "layers": [{"id": "roads", "type": "line", "source": "v", "source-layer": "road"}]}"#
+    public static let styleURL = "https://s.test/style.json"
+    public static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52])
 
-    static func data(for url: String) -> Data {
+    public static func data(for url: String) -> Data {
         url == styleURL ? Data(style.utf8) : Data("bytes of \(url)".utf8)
     }
 }
 
 /// Log messages, for tests that check what the session says.
-final class LogRecorder: @unchecked Sendable {
+public final class LogRecorder: @unchecked Sendable {
     // @unchecked: every access to `lines` holds `lock`.
     private let lock = NSLock()
     private var lines: [String] = []
 
-    func record(_ line: String) { lock.withLock { lines.append(line) } }
-    var messages: [String] { lock.withLock { lines } }
+    public init() {}
+
+    public func record(_ line: String) { lock.withLock { lines.append(line) } }
+    public var messages: [String] { lock.withLock { lines } }
 }
 
-struct RecordingLogHandler: LogHandler {
-    let recorder: LogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
+public struct RecordingLogHandler: LogHandler {
+    public let recorder: LogRecorder
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .trace
 
-    init(_ recorder: LogRecorder) { self.recorder = recorder }
+    public init(_ recorder: LogRecorder) { self.recorder = recorder }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         recorder.record(event.message.description)
     }
 }
 
 extension Mapwire_V1_Envelope.OneOf_Payload {
-    var renderFinished: Mapwire_V1_RenderFrameFinished? {
+    public var renderFinished: Mapwire_V1_RenderFrameFinished? {
         if case .renderFrameFinished(let e) = self { e } else { nil }
     }
 }
