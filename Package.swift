@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         .target(
             name: "MapWirePluginKit",
-            dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireWireFormat", .product(name: "Logging", package: "swift-log")]),
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
         .target(
             name: "MapWireSession",
@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "CMalloc",
+                "MapWireSession", "MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireWireFormat", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "MapWireLoader",
             dependencies: [
-                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireCalendar", "MapWireNumerics", "MapWireCache",
+                "MapWirePluginKit", "MapWireFormats", "MapWireProtocol", "MapWireWireFormat", "MapWireCalendar", "MapWireNumerics", "MapWireCache",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireProtocol"]),
-        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics"]),
+        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics", "MapWireWireFormat"]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "MapWireLoaderTests",
             dependencies: [
-                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireCache", "MapWireProcess",
+                "MapWireLoader", "MapWireFormats", "MapWireProtocol", "MapWireWireFormat", "MapWireCache", "MapWireProcess",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

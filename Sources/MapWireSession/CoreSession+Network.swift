@@ -32,7 +32,7 @@ extension CoreSession {
             requests.updateWaiting(id) { body in
                 guard case .load(let load) = body else { return }
                 var changed = load.request
-                changed.loadingMethods = method.map(\.protocolValue)
+                changed.request?.loadingMethod = method.map(\.protocolValue)
                 body = .load(changed)
             }
         }
@@ -47,12 +47,12 @@ extension CoreSession {
             return map.resourceFinished(loadID, result)
         }
         var retryAfter: UInt32?
-        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.retryAfterMs }
+        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.resource.retryAfterMs }
         guard case .load(let load) = body else { return map.resourceFinished(loadID, result) }
-        let asked = load.request
+        let asked = load.request.request ?? .init()
         let state = retries.failed(loadID, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
                                    retryAfterMillis: retryAfter, online: online,
-                                   askedCacheOnly: !asked.loadingMethods.contains(.network), now: now)
+                                   askedCacheOnly: !asked.loadingMethod.contains(.network), now: now)
         if let state {
             logger.info("load failed, tried again \(state.description)",
                         metadata: ["url": "\(asked.url)", "reason": "\(error.reason.rawValue)"])

@@ -53,6 +53,37 @@ public struct ProtobufWireReader {
         return slice
     }
 
+    /// A length-delimited UTF-8 string; nil for bad UTF-8 (protobuf readers refuse it).
+    @inlinable public mutating func string() -> String? {
+        guard let bytes = lengthDelimited() else { return nil }
+        return Self.string(bytes)
+    }
+
+    /// UTF-8 bytes as a String, nil when they are not UTF-8. ASCII (URLs, ids, dates: nearly every string
+    /// on the wire) is checked eight bytes at a time and needs no further validation; anything else goes
+    /// through the standard library's validating initializer, so the result is the same. Not inlined:
+    /// `String(validating:as:)` is generic, and specialized elsewhere it looked up its metadata at run
+    /// time per call (≈ 1,000 instructions for a reply's two dates).
+    public static func string(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard isASCII(bytes) else { return String(validating: bytes, as: UTF8.self) }
+        return bytes.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return true }
+        var at = 0
+        while at &+ 8 <= count {
+            if base.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            at &+= 8
+        }
+        while at < count {
+            if base.load(fromByteOffset: at, as: UInt8.self) & 0x80 != 0 { return false }
+            at &+= 1
+        }
+        return true
+    }
+
     /// Moves past one value of a scalar or length-delimited wire type (0, 1, 2, 5); false when the bytes
     /// end inside it or for groups (3, 4) and unknown types, which callers that accept them walk themselves.
     @inlinable public mutating func skip(wireType: UInt64) -> Bool {

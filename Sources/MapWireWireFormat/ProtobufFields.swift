@@ -1,20 +1,19 @@
-import MapWireWireFormat
-
-/// An event payload written by hand from plain values rather than from a swift-protobuf message: the
-/// frequent events, which the session keeps in the engine's own types (MapWireSession, EventPayload).
-/// Building the message only to write it cost the publisher most of its time per event (BENCHMARKS.md,
-/// "Fourth pass"). A conformance writes the bytes swift-protobuf's `serializedBytes()` gives for the
-/// equivalent message (fields in number order, defaults left out, set optionals written); its tests
-/// check that over randomised values.
-public protocol HandWrittenPayload {
-    /// The payload's field in `Envelope`'s oneof.
-    static var envelopeField: Int { get }
-    /// The topic its events are published under.
-    static var topic: StaticString { get }
-    /// Writes the message's fields (not its key or length).
+/// A message's fields as one value writes them (not the message's own key or length): what the generated
+/// writers (MapWireProtocol's Generated/…_fastwire.swift) implement for each hot message, so that a nested
+/// message, or a payload, is written by whatever holds it.
+public protocol ProtobufFields {
     func writeFields(to w: inout ProtobufRawWriter)
+    /// The unknown fields a decoded message kept, written after its known ones as protobuf writers do;
+    /// nothing for values made in-process.
+    func writeUnknownFields(to w: inout ProtobufRawWriter)
 }
 
+extension ProtobufFields {
+    @inlinable @inline(__always) public func writeUnknownFields(to w: inout ProtobufRawWriter) {}
+}
+
+/// Fields of each kind as proto3 writes them, for the generated writers: a scalar at its default is left
+/// out, a value with presence is written when set (even at its default).
 extension ProtobufRawWriter {
     /// A nested message's field (key, length, body written by `body`), always written: for a set
     /// optional message field or a proto3 message field the sender always sets.
@@ -48,13 +47,27 @@ extension ProtobufRawWriter {
         if let value { key(field, wireType: 2); lengthDelimited(value) }
     }
 
-    /// A proto3 varint field (enums by raw value, bools, unsigned integers): left out when 0.
+    /// A proto3 varint field (integers, enums by raw value, bools): left out when 0.
     @inlinable @inline(__always)
     public mutating func varintField(_ field: Int, _ value: UInt64) {
         if value != 0 {
+            // The key and the value under one check of the room.
             reserve(20)
             uncheckedVarint(UInt64(field) << 3)
             uncheckedVarint(value)
         }
+    }
+
+    /// A proto3 field of wire type 1 (double, fixed64, sfixed64) by its bits: left out when they are 0
+    /// (a double's -0.0 is written, as protobuf writes it).
+    @inlinable @inline(__always)
+    public mutating func fixed64Field(_ field: Int, _ bits: UInt64) {
+        if bits != 0 { key(field, wireType: 1); fixed64(bits) }
+    }
+
+    /// A proto3 field of wire type 5 (float, fixed32, sfixed32) by its bits: left out when they are 0.
+    @inlinable @inline(__always)
+    public mutating func fixed32Field(_ field: Int, _ bits: UInt32) {
+        if bits != 0 { key(field, wireType: 5); fixed32(bits) }
     }
 }
