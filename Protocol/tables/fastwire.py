@@ -5,18 +5,24 @@ messages that travel at full rate (the frequent events and the load requests and
 was most of the core's, the loader's and the subscribers' time. This writes, from the descriptors, code
 that walks those messages' fields directly, and gives exactly swift-protobuf's bytes and values:
 
-- `protocol <Message>Fields`: the message's fields as read-only values, `wire` + the field's name
-  (`wireURL`), so that any type can be written as the message: the swift-protobuf message, its plain form
-  (below) and the caller's own values (the engine's events, EventPayload+Wire.swift). `writeFields(to:)`
-  writes them as `serializedBytes()` does: fields in number order, proto3 defaults left out, set optionals
-  and message fields written, then the unknown fields a swift-protobuf message carries.
-- `init?(wireFields:)`: reads a message's fields into the swift-protobuf message (the events a subscriber
-  reads) or into its plain form. It gives up (nil) on whatever swift-protobuf would read otherwise or
-  keep as unknown: an unknown field, a known one of another wire type, a message field given twice
-  (protobuf merges them), a second oneof member, bad UTF-8, bytes that end inside a value. The caller
-  then decodes with swift-protobuf, so results and errors are always swift-protobuf's.
+- `protocol <Message>Fields`: the message's fields, each named `wire` + the field's name (`wireURL`), so
+  that any type can be written as the message: the swift-protobuf message, its plain form (below) and the
+  caller's own values (the engine's events, EventPayload+Wire.swift). A number, bool or enum is a
+  property (an optional when it has presence); a value counted by reference (a string, bytes, a message,
+  a oneof member) is a function that lends it to its argument (when it is set), and a repeated field one
+  that gives it each value: borrowed, nothing is copied or retained on the way (a getter's copy of a
+  string, passed to the writer, was retained and released around the call). `writeFields(to:)` writes them as `serializedBytes()` does: fields in number order,
+  proto3 defaults left out, set optionals and message fields written, then the unknown fields a
+  swift-protobuf message carries.
+- `read(wireFields:)` (and `init?(wireFields:)`): reads a message's fields, in place, into the
+  swift-protobuf message (the events a subscriber reads) or into its plain form. It gives up (false) on
+  whatever swift-protobuf would read otherwise or keep as unknown: an unknown field, a known one of another
+  wire type, a message field given twice (protobuf merges them), a second oneof member, bad UTF-8, bytes
+  that end inside a value. The caller then decodes with swift-protobuf, so results and errors are always
+  swift-protobuf's.
 - `Plain`: the control messages' plain form (Equatable values; an optional for every field with
-  presence; a oneof has only its hot members), with `init?(_:)` from and `protobuf` to swift-protobuf's.
+  presence; a oneof is an optional for each of its hot members, at most one set), with `init?(_:)` from
+  and `protobuf` to swift-protobuf's.
   The core and the loader keep and pass these, never building a swift-protobuf message per request.
 - Envelope (the event frame) is read and written around its payload (LAZY_ONEOFS): `Envelope.Header`
   is its other fields, `read` the subscribers' strict reader, `parse` the recorder's lenient one.
@@ -80,6 +86,16 @@ def wire_type(f):
     if f.type in FIXED32:
         return 5
     return 2
+
+
+def indent(lines, by="    "):
+    return [by + line if line else line for line in lines]
+
+
+def is_lent(f):
+    """Whether a field's value is lent by its Fields requirement rather than returned: what is counted by
+    reference (strings, bytes, messages) and lists."""
+    return f.repeated or f.type in (FD.TYPE_STRING, FD.TYPE_BYTES, FD.TYPE_MESSAGE)
 
 
 def protocol_name(m):
@@ -208,16 +224,24 @@ class FastWire:
                  "/// them as swift-protobuf serializes the message."]
         oneofs = sorted({f.oneof for f in fields if f.oneof})
         if oneofs:
-            lines.append(f"/// A oneof's members ({', '.join(oneofs)}) are each an optional: at most one is set.")
+            lines.append(f"/// A oneof's members ({', '.join(oneofs)}) are each lent when set: at most one is.")
         lines.append(f"public protocol {name}: {base} {{")
         for f in fields:
             if f.type == FD.TYPE_MESSAGE:
                 lines.append(f"    associatedtype {associated(f)}: {protocol_name(self.p.message(f.type_name))}")
-            elif f.repeated:
-                lines.append(f"    associatedtype {associated(f)}: Collection<{self.value_type(f)}>")
         for f in fields:
-            lines.append(f"    /// {f.name} = {f.number}" + (" (packed)" if wire_type(f) == 2 and f.repeated else ""))
-            lines.append(f"    var {requirement(f)}: {self.requirement_type(f)} {{ get }}")
+            if f.type == FD.TYPE_MESSAGE:
+                lines += [f"    /// {f.name} = {f.number}: lends the message to `use` when it is set.",
+                          f"    func {requirement(f)}(_ use: (borrowing {associated(f)}) -> Void)"]
+            elif f.repeated:
+                lines += [f"    /// {f.name} = {f.number} (packed): gives `use` each value, in order.",
+                          f"    func {requirement(f)}(_ use: ({self.value_type(f)}) -> Void)"]
+            elif is_lent(f):
+                when = " when it is set" if f.optional else ""
+                lines += [f"    /// {f.name} = {f.number}: lends the value to `use`{when}.",
+                          f"    func {requirement(f)}(_ use: (borrowing {self.value_type(f)}) -> Void)"]
+            else:
+                lines += [f"    /// {f.name} = {f.number}", f"    var {requirement(f)}: {self.requirement_type(f)} {{ get }}"]
         lines.append("}")
         lines += ["", f"extension {name} {{"]
         payload = self.payload_field(m)
@@ -225,16 +249,14 @@ class FastWire:
             lines += ["    /// Its field in Envelope's payload oneof, and the topic it is published under.",
                       f"    @inlinable public static var envelopeField: Int {{ {payload.number} }}",
                       f'    @inlinable public static var topic: StaticString {{ "{payload.name.replace("_", "-")}" }}', ""]
-        lines += ["    @inlinable @inline(__always)", "    public func writeFields(to w: inout ProtobufRawWriter) {"]
+        # Inlinable, so that it is specialized for each source type; not forced inline: a nested message's
+        # writer stays a function of its own, which reads its fields in place from the value it is lent.
+        lines += ["    @inlinable", "    public func writeFields(to w: inout ProtobufRawWriter) {"]
         lines += ["        " + line for f in fields for line in self.write_field(m, f)]
         lines += ["        writeUnknownFields(to: &w)", "    }", "}"]
         return lines
 
     def requirement_type(self, f):
-        if f.type == FD.TYPE_MESSAGE:
-            return associated(f) + "?"
-        if f.repeated:
-            return associated(f)
         return self.value_type(f) + ("?" if f.optional else "")
 
     def write_field(self, m, f, get=None):
@@ -245,21 +267,28 @@ class FastWire:
                 inner = self.p.message(f.type_name)
                 if not any(g.name == hint and g.type == FD.TYPE_STRING and not g.optional for g in inner.fields):
                     fail(f"LENGTH_HINTS: {inner.proto_name} has no plain string field {hint}")
-                return [f"if let v = {get} {{ w.nestedMessage({n}, expecting: v.wire{upper_camel(hint)}.utf8.count &+ 8) "
-                        "{ v.writeFields(to: &$0) } }"]
-            return [f"if let v = {get} {{ w.nestedMessage({n}) {{ v.writeFields(to: &$0) }} }}"]
+                return [f"{get} {{ v in",
+                        f"    var expected = 8  // its length's room, guessed from its {hint}",
+                        f"    v.wire{upper_camel(hint)} {{ expected &+= $0.utf8.count }}",
+                        f"    w.nestedMessage({n}, expecting: expected) {{ v.writeFields(to: &$0) }}", "}"]
+            return [f"{get} {{ v in w.nestedMessage({n}) {{ v.writeFields(to: &$0) }} }}"]
         if f.repeated:
-            return [f"let {lower_camel(f.name)} = {get}",
-                    f"if !{lower_camel(f.name)}.isEmpty {{ w.nestedMessage({n}) {{ for v in {lower_camel(f.name)} "
-                    f"{{ $0.varint({to_wire(f, 'v')}) }} }} }}"]
+            # Packed: one length-delimited run, left out (taken back) when there were no values.
+            return [f"let {lower_camel(f.name)}Start = w.count",
+                    f"w.key({n}, wireType: 2)",
+                    f"let {lower_camel(f.name)}Length = w.beginLength()",
+                    f"{get} {{ w.varint({to_wire(f, '$0')}) }}",
+                    f"if w.count == {lower_camel(f.name)}Length &+ 1 {{ w.truncate(to: {lower_camel(f.name)}Start) }} "
+                    f"else {{ w.endLength({lower_camel(f.name)}Length) }}"]
         if f.type == FD.TYPE_STRING:
-            return [f"w.optionalStringField({n}, {get})" if f.optional else f"w.stringField({n}, {get})"]
+            if get != requirement(f):  # a value of its own (the header's writers)
+                return [f"w.stringField({n}, {get})"]
+            return [f"{get} {{ w.optionalStringField({n}, $0) }}" if f.optional else f"{get} {{ w.stringField({n}, $0) }}"]
         if f.type == FD.TYPE_BYTES:
             if f.optional:
-                return [f"if let v = {get} {{ w.key({n}, wireType: 2); v.withUnsafeBytes {{ w.lengthDelimited($0) }} }}"]
-            return [f"let {lower_camel(f.name)} = {get}",
-                    f"if !{lower_camel(f.name)}.isEmpty {{ w.key({n}, wireType: 2); {lower_camel(f.name)}.withUnsafeBytes "
-                    "{ w.lengthDelimited($0) } }"]
+                return [f"{get} {{ bytes in w.key({n}, wireType: 2); bytes.withUnsafeBytes {{ w.lengthDelimited($0) }} }}"]
+            return [f"{get} {{ bytes in if !bytes.isEmpty {{ w.key({n}, wireType: 2); bytes.withUnsafeBytes "
+                    "{ w.lengthDelimited($0) } } }"]
         kind = {0: "varint", 1: "fixed64", 5: "fixed32"}[wire_type(f)]
         if f.optional:
             return [f"if let v = {get} {{ w.key({n}, wireType: {wire_type(f)}); w.{kind}({to_wire(f, 'v')}) }}"]
@@ -278,14 +307,20 @@ class FastWire:
 
     def reader(self, m, plain):
         fields = self.hot_fields(m)
-        doc = ["    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an",
-               "    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with",
-               "    /// swift-protobuf then."]
+        lines = ["    /// The message `read(wireFields:)` reads; nil where it gives up.",
+                 "    @inline(__always)",
+                 "    public init?(wireFields bytes: UnsafeRawBufferPointer) {",
+                 "        self.init()", "        guard read(wireFields: bytes) else { return nil }", "    }", "",
+                 "    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder",
+                 "    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,",
+                 "    /// a value cut short): decode with swift-protobuf then."]
         if not fields:
-            return doc + ["    /// Any byte is a field this code does not know (swift-protobuf keeps it as an unknown field).",
-                          "    public init?(wireFields bytes: UnsafeRawBufferPointer) {",
-                          "        guard bytes.isEmpty else { return nil }", "        self.init()", "    }"]
-        lines = doc + ["    public init?(wireFields bytes: UnsafeRawBufferPointer) {", "        self.init()"]
+            return lines + ["    /// Any byte is a field this code does not know (swift-protobuf keeps it as an unknown field).",
+                            "    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {",
+                            "        bytes.isEmpty", "    }"]
+        # Inlined into the reader of the message that holds it: one function per hot message read, whose
+        # nested values the optimizer moves instead of copying from one call's result to the next.
+        lines += ["    @inline(__always)", "    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {"]
         flags = [f for f in fields if self.has_presence(f) and f.type == FD.TYPE_MESSAGE and not f.oneof]
         oneofs = sorted({f.oneof for f in fields if f.oneof})
         for f in flags:
@@ -293,33 +328,38 @@ class FastWire:
         for o in oneofs:
             lines.append(f"        var saw{upper_camel(o)} = false")
         lines += ["        var r = ProtobufWireReader(bytes)", "        while !r.isAtEnd {",
-                  "            guard let (field, wireType) = r.key() else { return nil }",
+                  "            guard let (field, wireType) = r.key() else { return false }",
                   "            switch (field, wireType) {"]
         for f in fields:
             lines += ["            " + line for line in self.read_field(f, plain)]
-        lines += ["            default: return nil", "            }", "        }", "    }"]
+        lines += ["            default: return false", "            }", "        }", "        return true", "    }"]
         return lines
 
     def read_field(self, f, plain):
         n, prop = f.number, lower_camel(f.name)
         if f.type == FD.TYPE_MESSAGE:
             saw = "saw" + upper_camel(f.oneof or f.name)
-            read = f"let b = r.lengthDelimited(), let v = {self.value_type(f, plain)}(wireFields: b)"
-            store = f"{lower_camel(f.oneof)} = .{prop}(v)" if f.oneof else f"{prop} = v"
-            return [f"case ({n}, 2): guard !{saw}, {read} else {{ return nil }}; {store}; {saw} = true"]
+            lines = [f"case ({n}, 2):", f"    guard !{saw}, let b = r.lengthDelimited() else {{ return false }}"]
+            if plain:
+                # Read where it is kept (through the optional, in place): not copied, its strings not retained again.
+                return lines + [f"    {prop} = {self.value_type(f, plain)}()",
+                                f"    guard {prop}?.read(wireFields: b) == true else {{ return false }}", f"    {saw} = true"]
+            # A swift-protobuf message's field is a computed property: read into a value of its own, moved in.
+            return lines + [f"    var v = {self.value_type(f, plain)}()", "    guard v.read(wireFields: b) else { return false }",
+                            f"    {prop} = consume v", f"    {saw} = true"]
         if f.repeated:  # varint kinds only (checked in _reach); a proto3 reader takes packed and unpacked
             if f.type != FD.TYPE_ENUM:
                 fail(f"{f.name}: repeated {f.short_type} is not supported")
-            return [f"case ({n}, 0), ({n}, 2): guard r.repeatedEnum(wireType: wireType, into: &{prop}) else {{ return nil }}"]
+            return [f"case ({n}, 0), ({n}, 2): guard r.repeatedEnum(wireType: wireType, into: &{prop}) else {{ return false }}"]
         wt = wire_type(f)
         if f.type == FD.TYPE_STRING:
-            return [f"case ({n}, 2): guard let v = r.string() else {{ return nil }}; {prop} = v"]
+            return [f"case ({n}, 2): guard let v = r.string() else {{ return false }}; {prop} = v"]
         if f.type == FD.TYPE_BYTES:
-            return [f"case ({n}, 2): guard let v = r.data() else {{ return nil }}; {prop} = v"]
+            return [f"case ({n}, 2): guard let v = r.data() else {{ return false }}; {prop} = v"]
         if f.type == FD.TYPE_ENUM:
-            return [f"case ({n}, 0): guard let v: {self.value_type(f)} = r.enumValue() else {{ return nil }}; {prop} = v"]
+            return [f"case ({n}, 0): guard let v: {self.value_type(f)} = r.enumValue() else {{ return false }}; {prop} = v"]
         read = {0: "varint", 1: "fixed64", 5: "fixed32"}[wt]
-        return [f"case ({n}, {wt}): guard let v = r.{read}() else {{ return nil }}; {prop} = {from_wire(f, 'v')}"]
+        return [f"case ({n}, {wt}): guard let v = r.{read}() else {{ return false }}; {prop} = {from_wire(f, 'v')}"]
 
     # MARK: Swift-protobuf's messages
 
@@ -329,8 +369,17 @@ class FastWire:
         lines = [f"extension {t}: {protocol_name(m)} {{"]
         for f in fields:
             prop = lower_camel(f.name)
-            value = f"has{upper_camel(f.name)} ? {prop} : nil" if self.has_presence(f) else prop
-            lines.append(f"    @inlinable public var {requirement(f)}: {self.conformance_type(f, False)} {{ {value} }}")
+            if f.type == FD.TYPE_MESSAGE:
+                lines.append(f"    @inlinable public func {requirement(f)}(_ use: (borrowing {self.value_type(f)}) -> Void) "
+                             f"{{ if has{upper_camel(f.name)} {{ use({prop}) }} }}")
+            elif f.repeated:
+                lines.append(f"    @inlinable public func {requirement(f)}(_ use: ({self.value_type(f)}) -> Void) {{ {prop}.forEach(use) }}")
+            elif is_lent(f):
+                body = f"if has{upper_camel(f.name)} {{ use({prop}) }}" if f.optional else f"use({prop})"
+                lines.append(f"    @inlinable public func {requirement(f)}(_ use: (borrowing {self.value_type(f)}) -> Void) {{ {body} }}")
+            else:
+                value = f"has{upper_camel(f.name)} ? {prop} : nil" if self.has_presence(f) else prop
+                lines.append(f"    @inlinable public var {requirement(f)}: {self.conformance_type(f, False)} {{ {value} }}")
         lines += ["", "    /// swift-protobuf writes the unknown fields a message keeps after its known ones.",
                   "    @inlinable public func writeUnknownFields(to w: inout ProtobufRawWriter) {",
                   "        unknownFields.data.withUnsafeBytes { w.raw($0) }", "    }", ""]
@@ -348,19 +397,13 @@ class FastWire:
         t = type_name(m)
         fields = self.hot_fields(m)
         lines = [f"extension {t} {{",
-                 f"    /// mapwire.v1.{m.proto_name} as plain values: an optional for each field with presence"
-                 + (", a oneof with its hot members only." if m.oneofs else "."),
-                 "    public struct Plain: Equatable, Sendable {"]
-        stored = []   # (name, type, default), in field order; a oneof where its first member is
+                 f"    /// mapwire.v1.{m.proto_name} as plain values: an optional for each field with presence."]
         for o in m.oneofs:
-            lines += [f"        public enum OneOf_{upper_camel(o)}: Equatable, Sendable {{"]
-            lines += [f"            case {lower_camel(f.name)}({self.value_type(f, True)})" for f in self.members(m, o)]
-            lines += ["        }"]
+            names = ", ".join(f"`{lower_camel(f.name)}`" for f in self.members(m, o))
+            lines.append(f"    /// Its oneof `{o}` is {names}: at most one is set (the others stay with swift-protobuf).")
+        lines.append("    public struct Plain: Equatable, Sendable {")
+        stored = []   # (name, type, default), in field order
         for f in fields:
-            if f.oneof:
-                if lower_camel(f.oneof) not in [name for name, _, _ in stored]:
-                    stored.append((lower_camel(f.oneof), f"OneOf_{upper_camel(f.oneof)}?", "nil"))
-                continue
             default = "[]" if f.repeated else ("nil" if self.has_presence(f) else self.default(f))
             stored.append((lower_camel(f.name), self.conformance_type(f, True), default))
         lines += [f"        public var {name}: {kind}" for name, kind, _ in stored]
@@ -371,17 +414,20 @@ class FastWire:
             lines += ["", f"        public init({', '.join(params)}) {{"]
         lines += [f"            self.{name} = {name}" for name, _, _ in stored]
         lines += ["        }", ""]
-        lines += ["    " + line for line in self.reader(m, plain=True)]
-        lines += [""] + ["    " + line for line in self.from_message(m)]
-        lines += [""] + ["    " + line for line in self.to_message(m)]
+        lines += indent(self.reader(m, plain=True))
+        lines += [""] + indent(self.from_message(m))
+        lines += [""] + indent(self.to_message(m))
         lines += ["    }", "}", "", f"extension {t}.Plain: {protocol_name(m)} {{"]
         for f in fields:
             prop = lower_camel(f.name)
-            if f.oneof:
-                value = f"if case .{prop}(let v)? = {lower_camel(f.oneof)} {{ v }} else {{ nil }}"
+            if f.repeated:
+                lines.append(f"    @inlinable public func {requirement(f)}(_ use: ({self.value_type(f)}) -> Void) {{ {prop}.forEach(use) }}")
+            elif is_lent(f):
+                body = f"if let {prop} {{ use({prop}) }}" if self.has_presence(f) else f"use({prop})"
+                lines.append(f"    @inlinable public func {requirement(f)}(_ use: (borrowing {self.value_type(f, True)}) -> Void) "
+                             f"{{ {body} }}")
             else:
-                value = prop
-            lines.append(f"    @inlinable public var {requirement(f)}: {self.conformance_type(f, True)} {{ {value} }}")
+                lines.append(f"    @inlinable public var {requirement(f)}: {self.conformance_type(f, True)} {{ {prop} }}")
         return lines + ["}"]
 
     def default(self, f):
@@ -415,7 +461,7 @@ class FastWire:
                 lines += [f"        case .{lower_camel(f.name)}(let v)?:",
                           f"            guard let p = {self.value_type(f, True)}(v, droppingUnknownFields: droppingUnknownFields) "
                           "else { return nil }",
-                          f"            self.{lower_camel(o)} = .{lower_camel(f.name)}(p)"]
+                          f"            self.{lower_camel(f.name)} = p"]
             lines.append("        case nil: break")
             if len(members) < len([f for f in m.fields if f.oneof == o]):
                 lines.append("        default: return nil")
@@ -436,10 +482,8 @@ class FastWire:
             else:
                 lines.append(f"        m.{prop} = {prop}")
         for o in m.oneofs:
-            lines.append(f"        switch {lower_camel(o)} {{")
             for f in self.members(m, o):
-                lines.append(f"        case .{lower_camel(f.name)}(let v)?: m.{lower_camel(f.name)} = v.protobuf")
-            lines += ["        case nil: break", "        }"]
+                lines.append(f"        if let v = {lower_camel(f.name)} {{ m.{lower_camel(f.name)} = v.protobuf }}")
         return lines + ["        return m", "    }"]
 
     def single_member_writers(self, m):
@@ -450,12 +494,21 @@ class FastWire:
         lines = [f"extension {t} {{"]
         for f in self.members(m, m.oneofs[0]):
             inner = protocol_name(self.p.message(f.type_name))
-            lines += [f"    /// Writes a {m.name} whose {m.oneofs[0]} is `{lower_camel(f.name)}`: what its plain form with only that",
+            member, plain = lower_camel(f.name), self.value_type(f, True)
+            lines += [f"    /// Writes a {m.name} whose {m.oneofs[0]} is `{member}`: what its plain form with only that",
                       "    /// member writes, with no plain form built.",
                       "    @inlinable @inline(__always)",
-                      f"    public static func write{upper_camel(f.name)}(_ {lower_camel(f.name)}: some {inner}, to w: inout ProtobufRawWriter) {{",
-                      f"        w.nestedMessage({f.number}) {{ {lower_camel(f.name)}.writeFields(to: &$0) }}", "    }"]
-        return lines + ["}"]
+                      f"    public static func write{upper_camel(f.name)}(_ {member}: some {inner}, to w: inout ProtobufRawWriter) {{",
+                      f"        w.nestedMessage({f.number}) {{ {member}.writeFields(to: &$0) }}", "    }", "",
+                      f"    /// Reads a {m.name} that is its `{member}` alone (its one field, once) into `{member}` (as made by",
+                      f"    /// `init()`), with no plain form of the whole message built; false (`{member}` half read) for",
+                      "    /// anything else, which the plain form's reader or swift-protobuf's then reads.",
+                      f"    public static func read{upper_camel(f.name)}(_ bytes: UnsafeRawBufferPointer, into {member}: inout {plain}) -> Bool {{",
+                      "        var r = ProtobufWireReader(bytes)",
+                      f"        guard let (field, wireType) = r.key(), field == {f.number}, wireType == 2, let b = r.lengthDelimited(), r.isAtEnd",
+                      "        else { return false }",
+                      f"        return {member}.read(wireFields: b)", "    }", ""]
+        return lines[:-1] + ["}"]
 
     # MARK: Envelope: the header around a payload read and written as bytes
 
@@ -519,6 +572,18 @@ class FastWire:
                       "        @inlinable @inline(__always)",
                       f"        public static func write{upper_camel(f.name)}(_ value: {self.value_type(f)}, to w: inout ProtobufRawWriter) {{",
                       "            " + self.write_field(m, f, "value")[0], "        }", ""]
+        # Conversions to and from swift-protobuf's message, whose oneof is decoded.
+        lines += [f"        /// `protobuf`'s fields but its {oneof}, and its {oneof}'s field number.",
+                  f"        public init(_ protobuf: {t}) {{"]
+        lines += [f"            self.{lower_camel(f.name)} = protobuf.{lower_camel(f.name)}" for f in header]
+        lines += [f"            switch protobuf.{lower_camel(oneof)} {{"]
+        lines += [f"            case .{lower_camel(f.name)}?: self.{field} = {f.number}" for f in members]
+        lines += [f"            case nil: self.{field} = 0", "            }", "        }", "",
+                  f"        /// swift-protobuf's message of these fields and `{oneof}` (whose field is then `{field}`).",
+                  f"        public func protobuf({oneof}: {t}.OneOf_{upper_camel(oneof)}?) -> {t} {{",
+                  f"            var m = {t}()"]
+        lines += [f"            m.{lower_camel(f.name)} = {lower_camel(f.name)}" for f in header]
+        lines += [f"            m.{lower_camel(oneof)} = {oneof}", "            return m", "        }", ""]
         lines += [f"        /// The whole message, its {oneof} (`{field}`) from `{oneof}`: as swift-protobuf writes it.",
                   f"        public func writeFields({oneof}: UnsafeRawBufferPointer, to w: inout ProtobufRawWriter) {{"]
         for f in [f for f in header if f.number < low]:
@@ -560,7 +625,8 @@ class FastWire:
                  "        switch field {"]
         for f in hot:
             lines += [f"        case {f.number}:",
-                      f"            guard let m = {type_name(self.p.message(f.type_name))}(wireFields: bytes) else {{ return false }}",
+                      f"            var m = {type_name(self.p.message(f.type_name))}()",
+                      "            guard m.read(wireFields: bytes) else { return false }",
                       f"            payload = .{lower_camel(f.name)}(m)"]
         lines += ["        default: return false", "        }", "        return true", "    }", "",
                   "    /// Writes a hot payload's envelope field (key, length, fields) and returns its topic (sent as it is, no",

@@ -34,8 +34,8 @@ def test_the_hot_messages_are_the_roots_and_what_their_hot_fields_hold(protocol)
 
 def test_a_oneof_keeps_only_its_hot_members(protocol):
     text = fastwire.generate(protocol)
-    assert "case loadResource(Mapwire_V1_LoadResource.Plain)" in text
-    assert "case cancel(" not in text
+    assert "public var loadResource: Mapwire_V1_LoadResource.Plain?" in text
+    assert "public var cancel:" not in text
     # A payload's Fields protocol knows its envelope field and topic.
     assert '@inlinable public static var topic: StaticString { "resource-request" }' in text
 

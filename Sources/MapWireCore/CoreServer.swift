@@ -150,7 +150,7 @@ public final class CoreServer {
     /// into libzmq's own message, which is sent without a copy; its tiles' bytes are not copied again here.
     private func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         switch ControlCodec.encode(message, as: ZMQMessageBytes.self) {
-        case .handWritten(let bytes): send(bytes, to: identity)
+        case .generated(let bytes): send(bytes, to: identity)
         case .serialized(let body):
             // Not sent (a peer gone, a full queue): `body` closes its message when dropped.
             sent(to: identity) { id in

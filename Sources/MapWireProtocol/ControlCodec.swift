@@ -15,14 +15,14 @@ public enum ControlCodec {
 
     /// What `encode(_:as:)` made: a message of the plain form as `Data`, anything else in the caller's buffer type.
     public enum Encoded<Bytes> {
-        case handWritten(Data)
+        case generated(Data)
         case serialized(Bytes)
     }
 
     /// `encode` for a caller with a buffer type of its own: swift-protobuf writes the message once, straight
     /// into `Bytes` (the core: libzmq's message, so a render frame's tiles are not copied again to be sent).
     public static func encode<Bytes: SwiftProtobufContiguousBytes>(_ message: Mapwire_V1_ControlMessage, as _: Bytes.Type) -> Encoded<Bytes> {
-        if let plain = Mapwire_V1_ControlMessage.Plain(message) { return .handWritten(written(plain)) }
+        if let plain = Mapwire_V1_ControlMessage.Plain(message) { return .generated(written(plain)) }
         // Serializing an in-process proto3 message cannot fail.
         return .serialized((try? message.serializedBytes()) ?? Bytes(repeating: 0, count: 0))
     }

@@ -19,18 +19,7 @@ public struct DecodedEnvelope {
 
     /// The same envelope as a swift-protobuf message.
     public func envelope() -> Mapwire_V1_Envelope {
-        if let full { return full }
-        var e = Mapwire_V1_Envelope()
-        e.protocolVersion = header.protocolVersion
-        e.epoch = header.epoch
-        e.sequence = header.sequence
-        e.beginUnixNanos = header.beginUnixNanos
-        e.endUnixNanos = header.endUnixNanos
-        e.mapID = header.mapID
-        e.payload = payload
-        e.benchmark = header.benchmark
-        e.causationID = header.causationID
-        return e
+        full ?? header.protobuf(payload: payload)
     }
 
     /// Reads an envelope: the values, and the errors, of `Mapwire_V1_Envelope(serializedBytes:)`.
@@ -61,15 +50,7 @@ public struct DecodedEnvelope {
             header = EnvelopeHeader()
         }
         let e = try Mapwire_V1_Envelope(serializedBytes: Data(bytes))
-        header.protocolVersion = e.protocolVersion
-        header.epoch = e.epoch
-        header.sequence = e.sequence
-        header.beginUnixNanos = e.beginUnixNanos
-        header.endUnixNanos = e.endUnixNanos
-        header.mapID = e.mapID
-        header.payloadField = e.payload?.fieldAndMessage.field ?? 0
-        header.benchmark = e.benchmark
-        header.causationID = e.causationID
+        header = EnvelopeHeader(e)
         payload = e.payload
         full = e
     }

@@ -3,7 +3,7 @@ import SwiftProtobuf
 
 /// The publish hot path: encodes an event's envelope into one reused buffer (ProtobufRawWriter) with the
 /// generated writers (Generated/mapwire_v1_fastwire.swift): the header field by field, the frequent events'
-/// payloads from any value that provides their fields (`encode(…handWritten:)`: the engine's own), the other
+/// payloads from any value that provides their fields (`encode(…fields:)`: the engine's own), the other
 /// hot payloads from their messages (`OneOf_Payload.writeHot`), and any other payload message through
 /// swift-protobuf. The bytes are exactly what `Mapwire_V1_Envelope.serializedBytes()` gives, so any protobuf
 /// library reads them; the envelope message itself is never built, which is most of its cost.
@@ -29,9 +29,9 @@ public struct EnvelopeWriter: ~Copyable {
     /// `keptEndAt` bytes into them.
     @usableFromInline var timesAndMapID: ProtobufRawWriter.Words = (0, 0, 0, 0, 0, 0, 0, 0), timesAndMapIDCount = -1
     @usableFromInline var keptTimeHigh: UInt64 = 0, keptBeginAt = 0, keptEndAt = 0
-    /// The last payload's topic when it was written by hand (the frequent events), else nil.
+    /// The last payload's topic when a generated writer wrote it (the hot payloads), else nil.
     @usableFromInline var writtenTopic: StaticString?
-    /// The length of the last payload written by hand: the guess for the next one's.
+    /// The length of the last payload written from its fields: the guess for the next one's.
     @usableFromInline var lastPayloadLength = 0
 
     public init() {}
@@ -89,12 +89,12 @@ public struct EnvelopeWriter: ~Copyable {
     /// call through a witness table.
     @inlinable
     public mutating func encode<P: EnvelopePayloadFields>(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
-                                                          handWritten payload: borrowing P, benchmark: Bool = false,
+                                                          fields payload: borrowing P, benchmark: Bool = false,
                                                           causationID: UInt64 = 0) {
         writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
         // A oneof member is written even when empty (camera-changed): its presence is the information.
         wire.key(P.envelopeField, wireType: 2)
-        // The length gets the room the last hand-written payload's took (events of one kind come in runs of
+        // The length gets the room the last such payload's took (events of one kind come in runs of
         // about one size): a payload of 128 bytes or more is then not moved up for its length's second byte.
         if lastPayloadLength < 0x80 {
             // The usual small payload (camera-changed): one length byte, no width to work out.
@@ -113,8 +113,8 @@ public struct EnvelopeWriter: ~Copyable {
     }
 
     /// The last encoded event as its two frames, for an event whose topic the writer knows (one encoded
-    /// with `encode(…handWritten:…)`, or a payload `writeHot` writes), valid for the call only. Inlinable,
-    /// as the methods of the hand-written path: a call would copy the whole writer to pass it borrowed.
+    /// with `encode(…fields:…)`, or a payload `writeHot` writes), valid for the call only. Inlinable, as the
+    /// rest of the publish path: a call would copy the whole writer to pass it borrowed.
     @inlinable @inline(__always) public func withFrames(_ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
         guard let writtenTopic else { preconditionFailure("withFrames(_:) after an event whose topic the writer does not know") }
         body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), wire.withBytes { $0 })

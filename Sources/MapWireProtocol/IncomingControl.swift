@@ -15,12 +15,16 @@ public enum IncomingControl: Sendable {
     /// Decodes one control frame: the generated reader for the request path's shapes, swift-protobuf for
     /// the rest (and for those when the generated reader gives up).
     public init(_ frame: UnsafeRawBufferPointer) {
-        if let plain = Mapwire_V1_ControlMessage.Plain(wireFields: frame) {
-            if let reply = ResourceReply(plain) {
-                self = .resourceReply(reply)
-            } else {
-                self = .message(plain.protobuf, commandBytes: nil)
-            }
+        // A reply alone (the request path's bulk): read in place and taken apart, not copied, as each copy
+        // of a plain form retains its strings and data.
+        var reply = Mapwire_V1_PluginReply.Plain()
+        if Mapwire_V1_ControlMessage.readReply(frame, into: &reply), let resource = reply.resource.take() {
+            self = .resourceReply(ResourceReply(id: reply.id, resource: resource))
+            return
+        }
+        var plain = Mapwire_V1_ControlMessage.Plain()
+        if plain.read(wireFields: frame) {
+            self = if let reply = ResourceReply(taking: &plain) { .resourceReply(reply) } else { .message(plain.protobuf, commandBytes: nil) }
             return
         }
         let message: Mapwire_V1_ControlMessage

@@ -15,10 +15,11 @@ public struct ResourceReply: Equatable, Sendable {
         self.resource = resource
     }
 
-    /// The resource reply a control message read in plain fields holds; nil for any other message.
-    public init?(_ message: Mapwire_V1_ControlMessage.Plain) {
-        guard case .reply(let reply)? = message.body, case .resource(let resource)? = reply.kind else { return nil }
-        self.init(id: reply.id, resource: resource)
+    /// The resource reply a control message read in plain fields holds (taken out of it, not copied: its
+    /// resource is left nil); nil for any other message.
+    public init?(taking message: inout Mapwire_V1_ControlMessage.Plain) {
+        guard let id = message.reply?.id, let resource = message.reply?.resource.take() else { return nil }
+        self.init(id: id, resource: resource)
     }
 
     /// A resource reply swift-protobuf read, as plain fields (its unknown fields, which nothing in the
@@ -44,5 +45,5 @@ public struct ResourceReply: Equatable, Sendable {
 /// Written as the `PluginReply` it is (`Mapwire_V1_ControlMessage.writeReply`: the loader's replies).
 extension ResourceReply: Mapwire_V1_PluginReplyFields {
     @inlinable public var wireID: UInt64 { id }
-    @inlinable public var wireResource: Mapwire_V1_ResourceData.Plain? { resource }
+    @inlinable public func wireResource(_ use: (borrowing Mapwire_V1_ResourceData.Plain) -> Void) { use(resource) }
 }

@@ -3,8 +3,8 @@ import MapWireProtocol
 import MapWireWireFormat
 
 // The frequent events written from the engine's values: each engine type provides its message's fields
-// (the generated `…Fields` protocols of Generated/mapwire_v1_fastwire.swift, which write them), so no
-// swift-protobuf message is built per event. The values are those of `EventPayload.protobuf`
+// (the generated `…Fields` protocols of Generated/mapwire_v1_fastwire.swift, which write them; strings,
+// nested messages and lists are lent, not copied), so no swift-protobuf message is built per event. The values are those of `EventPayload.protobuf`
 // (EngineTranslation.swift); EventPayloadWireTests checks the bytes against swift-protobuf's.
 
 extension EventPayload {
@@ -31,7 +31,7 @@ extension EventPayload {
     /// One kind of payload, specialized for it; the value is borrowed from its box.
     private static func encode<P: EnvelopePayloadFields>(_ payload: borrowing P, into writer: inout EnvelopeWriter, sequence: UInt64,
                                                          unixNanos: Int64, benchmark: Bool, causationID: UInt64) {
-        writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, handWritten: payload,
+        writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, fields: payload,
                       benchmark: benchmark, causationID: causationID)
     }
 }
@@ -42,16 +42,16 @@ struct CameraChangedFields: Mapwire_V1_CameraChangedFields {}
 extension ResourceRequestEvent: Mapwire_V1_ResourceRequestFields {
     public var wireDataSource: Mapwire_V1_DataSource { dataSource.protocolValue }
     /// Always set.
-    public var wireRequest: ResourceRequest? { request }
-    public var wireResponse: ResourceResponse? { response }
+    public func wireRequest(_ use: (borrowing ResourceRequest) -> Void) { use(request) }
+    public func wireResponse(_ use: (borrowing ResourceResponse) -> Void) { if let response { use(response) } }
     public var wireCancelled: Bool { cancelled }
 }
 
 extension ResourceRequest: Mapwire_V1_ResourceRequestInfoFields {
-    public var wireURL: String { url }
+    public func wireURL(_ use: (borrowing String) -> Void) { use(url) }
     public var wireKind: Mapwire_V1_ResourceKind { kind.protocolValue }
     public var wirePriority: Mapwire_V1_ResourcePriority { priority == .low ? .low : .regular }
-    public var wireLoadingMethod: LazyMapSequence<[LoadingMethod], Mapwire_V1_LoadingMethod> { loadingMethod.lazy.map(\.protocolValue) }
+    public func wireLoadingMethod(_ use: (Mapwire_V1_LoadingMethod) -> Void) { for method in loadingMethod { use(method.protocolValue) } }
 }
 
 extension ResourceResponse: Mapwire_V1_ResourceResponseFields {
@@ -60,22 +60,22 @@ extension ResourceResponse: Mapwire_V1_ResourceResponseFields {
     public var wireMustRevalidate: Bool { mustRevalidate }
     public var wireSource: Mapwire_V1_ResponseSource { source.protocolValue }
     public var wireSize: UInt64 { size }
-    public var wireModified: String? { modified }
-    public var wireExpires: String? { expires }
-    public var wireEtag: String? { etag }
-    public var wireError: ResourceError? { error }
+    public func wireModified(_ use: (borrowing String) -> Void) { if let modified { use(modified) } }
+    public func wireExpires(_ use: (borrowing String) -> Void) { if let expires { use(expires) } }
+    public func wireEtag(_ use: (borrowing String) -> Void) { if let etag { use(etag) } }
+    public func wireError(_ use: (borrowing ResourceError) -> Void) { if let error { use(error) } }
 }
 
 extension ResourceError: Mapwire_V1_ResponseErrorFields {
     public var wireReason: Mapwire_V1_ErrorReason { reason.protocolValue }
-    public var wireMessage: String { message }
+    public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
 }
 
 extension MapLoadingError: Mapwire_V1_MapLoadingErrorFields {
     public var wireType: Mapwire_V1_MapLoadingError.TypeEnum { kind.protocolValue }
-    public var wireMessage: String { message }
-    public var wireSourceID: String? { sourceID }
-    public var wireTileID: CanonicalTileID? { tileID }
+    public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
+    public func wireSourceID(_ use: (borrowing String) -> Void) { if let sourceID { use(sourceID) } }
+    public func wireTileID(_ use: (borrowing CanonicalTileID) -> Void) { if let tileID { use(tileID) } }
 }
 
 extension CanonicalTileID: Mapwire_V1_TileIdFields {

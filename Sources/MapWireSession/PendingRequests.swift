@@ -425,7 +425,7 @@ public struct OutgoingRequest: Sendable {
     public let attempt: UInt32
     public let body: PluginRequestBody
 
-    /// The control message it is (tests, the command tap, and kinds without a hand-written encoder).
+    /// The control message it is (tests, the command tap, and kinds without a plain form).
     public var message: Mapwire_V1_ControlMessage {
         .with {
             $0.request = .with {
@@ -441,7 +441,7 @@ public struct OutgoingRequest: Sendable {
     /// `Mapwire_V1_ControlMessage.writeRequest`); nil for any other kind.
     public var plainLoad: Mapwire_V1_PluginRequest.Plain? {
         guard case .load(let load) = body else { return nil }
-        return .init(id: id, deadlineUnixNanos: deadlineUnixNanos, kind: .loadResource(load.request), attempt: attempt)
+        return .init(id: id, deadlineUnixNanos: deadlineUnixNanos, loadResource: load.request, attempt: attempt)
     }
 
     /// The wire bytes: a load from its plain fields, anything else through `ControlCodec`.

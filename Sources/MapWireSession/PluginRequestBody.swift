@@ -25,7 +25,7 @@ public enum PluginRequestBody: Sendable {
     /// A load of this body.
     public static func load(_ request: Mapwire_V1_LoadResource.Plain) -> PluginRequestBody { .load(LoadBody(request)) }
 
-    /// The body as swift-protobuf's `PluginRequest.kind` (tests, frames, kinds without a hand-written writer).
+    /// The body as swift-protobuf's `PluginRequest.kind` (tests, frames, kinds without a plain form).
     public var kind: Mapwire_V1_PluginRequest.OneOf_Kind? {
         switch self {
         case .load(let load): .loadResource(load.request.protobuf)
@@ -35,7 +35,7 @@ public enum PluginRequestBody: Sendable {
 }
 
 /// A plugin's reply as the session handles it: a resource reply in plain fields (read from the socket's
-/// buffer by the shell, or converted from swift-protobuf's message when the hand reader declined it), any
+/// buffer by the shell, or converted from swift-protobuf's message when the generated reader declined it), any
 /// other reply as swift-protobuf's message.
 enum PluginAnswer {
     case resource(ResourceReply)

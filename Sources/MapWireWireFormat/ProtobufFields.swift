@@ -35,16 +35,18 @@ extension ProtobufRawWriter {
         endLength(begun)
     }
 
+    // The string fields are functions of their own, not inlined: they read the string where it is, lent by
+    // the caller; inlined into a generated writer, the string was retained and released around its copy.
+
     /// A proto3 string field: left out when empty.
-    @inlinable @inline(__always)
     public mutating func stringField(_ field: Int, _ value: String) {
         if !value.isEmpty { key(field, wireType: 2); lengthDelimited(value) }
     }
 
-    /// An `optional string` field: written when set, even empty.
-    @inlinable @inline(__always)
-    public mutating func optionalStringField(_ field: Int, _ value: String?) {
-        if let value { key(field, wireType: 2); lengthDelimited(value) }
+    /// An `optional string` field that is set: written even when empty.
+    public mutating func optionalStringField(_ field: Int, _ value: String) {
+        key(field, wireType: 2)
+        lengthDelimited(value)
     }
 
     /// A proto3 varint field (integers, enums by raw value, bools): left out when 0.

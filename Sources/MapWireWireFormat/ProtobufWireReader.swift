@@ -1,5 +1,5 @@
-/// A cursor over protobuf wire-format bytes: the one varint and field walker for every hand-written
-/// reader (the subscriber's envelope fast path, the recorder, tile checks). Each read returns nil, and
+/// A cursor over protobuf wire-format bytes: the one varint and field walker for every reader that is
+/// not swift-protobuf's (the generated readers of the hot path, the recorder's, tile checks). Each read returns nil, and
 /// moves nowhere useful, when the bytes end inside a value; callers decide what that means.
 /// `@inlinable` because the envelope reader calls it per event from another module.
 public struct ProtobufWireReader {

@@ -4,7 +4,7 @@ import MapWireProtocol
 import SwiftProtobuf
 import Testing
 
-/// The hand-written envelope codec against swift-protobuf: the same bytes out, the same messages in.
+/// The envelope's writer (EnvelopeWriter) and reader (DecodedEnvelope) against swift-protobuf: the same bytes out, the same messages in.
 @Suite struct EnvelopeWriterReaderTests {
     /// One of every payload, some empty and some with every kind of field set.
     static let payloads: [Mapwire_V1_Envelope.OneOf_Payload] = [

@@ -22,7 +22,7 @@ import Testing
             #expect(body.protobuf == load)
             writer.removeAll()
             let attempt = Mapwire_V1_PluginRequest.Plain(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos,
-                                                         kind: .loadResource(body), attempt: request.attempt)
+                                                         loadResource: body, attempt: request.attempt)
             Mapwire_V1_ControlMessage.writeRequest(attempt, to: &writer)
             let bytes = writer.bytes
             #expect(bytes == (try message.serializedBytes() as [UInt8]), "\(message)")
@@ -51,7 +51,7 @@ import Testing
             writer.removeAll()
             let load = try #require(Mapwire_V1_LoadResource.Plain(message.request.loadResource))
             Mapwire_V1_ControlMessage.writeRequest(
-                Mapwire_V1_PluginRequest.Plain(id: 42, deadlineUnixNanos: -1, kind: .loadResource(load), attempt: 2), to: &writer)
+                Mapwire_V1_PluginRequest.Plain(id: 42, deadlineUnixNanos: -1, loadResource: load, attempt: 2), to: &writer)
             #expect(writer.bytes == (try message.serializedBytes() as [UInt8]), "url of \(length) bytes")
         }
     }

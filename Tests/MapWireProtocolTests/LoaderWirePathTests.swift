@@ -12,10 +12,14 @@ import Testing
 @Suite struct LoaderWirePathTests {
     typealias Shapes = ControlPlainFormTests
 
-    /// The load request a frame holds, as the loader reads it (`LoaderPlugin.handleWire`).
+    /// The load request a frame holds, as the loader reads it (`LoaderPlugin.handleWire`: the request alone),
+    /// checked against the whole message's plain form.
     static func loadRequest(_ bytes: UnsafeRawBufferPointer) -> Mapwire_V1_PluginRequest.Plain? {
-        guard case .request(let request)? = Mapwire_V1_ControlMessage.Plain(wireFields: bytes)?.body,
-              case .loadResource? = request.kind else { return nil }
+        var request = Mapwire_V1_PluginRequest.Plain()
+        let read = Mapwire_V1_ControlMessage.readRequest(bytes, into: &request)
+        let whole = Mapwire_V1_ControlMessage.Plain(wireFields: bytes)
+        #expect(!read || whole == Mapwire_V1_ControlMessage.Plain(request: request))
+        guard read, request.loadResource != nil else { return nil }
         return request
     }
 
@@ -30,7 +34,7 @@ import Testing
         let bytes: [UInt8] = try message.serializedBytes()
         let read = try #require(bytes.withUnsafeBytes { Self.loadRequest($0) }, "\(message)")
         guard case .request(let expected) = message.body, case .loadResource(let load) = expected.kind,
-              case .loadResource(let readLoad)? = read.kind else {
+              let readLoad = read.loadResource else {
             Issue.record("not a load request: \(message)")
             return
         }

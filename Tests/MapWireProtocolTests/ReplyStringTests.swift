@@ -30,8 +30,8 @@ import Testing
         for etag in cases {
             let bytes = Self.reply(etag: etag)
             let reference = try? Mapwire_V1_ControlMessage(serializedBytes: bytes)
-            let plain = bytes.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) }
-            let fast = plain.flatMap(ResourceReply.init)?.pluginReply
+            var plain = bytes.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) } ?? .init()
+            let fast = ResourceReply(taking: &plain)?.pluginReply
             if let reference {
                 #expect(fast == reference.reply, "\(etag)")
                 #expect(fast?.resource.response.etag == String(validating: etag, as: UTF8.self))

@@ -11,12 +11,12 @@ public protocol Mapwire_V1_MapLoadingErrorFields: EnvelopePayloadFields {
     associatedtype TileIDFields: Mapwire_V1_TileIdFields
     /// type = 1
     var wireType: Mapwire_V1_MapLoadingError.TypeEnum { get }
-    /// message = 2
-    var wireMessage: String { get }
-    /// source_id = 3
-    var wireSourceID: String? { get }
-    /// tile_id = 4
-    var wireTileID: TileIDFields? { get }
+    /// message = 2: lends the value to `use`.
+    func wireMessage(_ use: (borrowing String) -> Void)
+    /// source_id = 3: lends the value to `use` when it is set.
+    func wireSourceID(_ use: (borrowing String) -> Void)
+    /// tile_id = 4: lends the message to `use` when it is set.
+    func wireTileID(_ use: (borrowing TileIDFields) -> Void)
 }
 
 extension Mapwire_V1_MapLoadingErrorFields {
@@ -24,12 +24,12 @@ extension Mapwire_V1_MapLoadingErrorFields {
     @inlinable public static var envelopeField: Int { 17 }
     @inlinable public static var topic: StaticString { "map-loading-error" }
 
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(bitPattern: Int64(wireType.rawValue)))
-        w.stringField(2, wireMessage)
-        w.optionalStringField(3, wireSourceID)
-        if let v = wireTileID { w.nestedMessage(4) { v.writeFields(to: &$0) } }
+        wireMessage { w.stringField(2, $0) }
+        wireSourceID { w.optionalStringField(3, $0) }
+        wireTileID { v in w.nestedMessage(4) { v.writeFields(to: &$0) } }
         writeUnknownFields(to: &w)
     }
 }
@@ -46,7 +46,7 @@ public protocol Mapwire_V1_TileIdFields: ProtobufFields {
 }
 
 extension Mapwire_V1_TileIdFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(wireZ))
         w.varintField(2, UInt64(wireX))
@@ -65,7 +65,7 @@ extension Mapwire_V1_CameraChangedFields {
     @inlinable public static var envelopeField: Int { 28 }
     @inlinable public static var topic: StaticString { "camera-changed" }
 
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         writeUnknownFields(to: &w)
     }
@@ -78,10 +78,10 @@ public protocol Mapwire_V1_ResourceRequestFields: EnvelopePayloadFields {
     associatedtype ResponseFields: Mapwire_V1_ResourceResponseFields
     /// data_source = 1
     var wireDataSource: Mapwire_V1_DataSource { get }
-    /// request = 2
-    var wireRequest: RequestFields? { get }
-    /// response = 3
-    var wireResponse: ResponseFields? { get }
+    /// request = 2: lends the message to `use` when it is set.
+    func wireRequest(_ use: (borrowing RequestFields) -> Void)
+    /// response = 3: lends the message to `use` when it is set.
+    func wireResponse(_ use: (borrowing ResponseFields) -> Void)
     /// cancelled = 4
     var wireCancelled: Bool { get }
 }
@@ -91,11 +91,15 @@ extension Mapwire_V1_ResourceRequestFields {
     @inlinable public static var envelopeField: Int { 29 }
     @inlinable public static var topic: StaticString { "resource-request" }
 
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(bitPattern: Int64(wireDataSource.rawValue)))
-        if let v = wireRequest { w.nestedMessage(2, expecting: v.wireURL.utf8.count &+ 8) { v.writeFields(to: &$0) } }
-        if let v = wireResponse { w.nestedMessage(3) { v.writeFields(to: &$0) } }
+        wireRequest { v in
+            var expected = 8  // its length's room, guessed from its url
+            v.wireURL { expected &+= $0.utf8.count }
+            w.nestedMessage(2, expecting: expected) { v.writeFields(to: &$0) }
+        }
+        wireResponse { v in w.nestedMessage(3) { v.writeFields(to: &$0) } }
         w.varintField(4, wireCancelled ? 1 : 0)
         writeUnknownFields(to: &w)
     }
@@ -104,25 +108,27 @@ extension Mapwire_V1_ResourceRequestFields {
 /// mapwire.v1.ResourceRequestInfo's fields from whatever holds them (FastWire): `writeFields(to:)` writes
 /// them as swift-protobuf serializes the message.
 public protocol Mapwire_V1_ResourceRequestInfoFields: ProtobufFields {
-    associatedtype LoadingMethodValues: Collection<Mapwire_V1_LoadingMethod>
-    /// url = 1
-    var wireURL: String { get }
+    /// url = 1: lends the value to `use`.
+    func wireURL(_ use: (borrowing String) -> Void)
     /// kind = 2
     var wireKind: Mapwire_V1_ResourceKind { get }
     /// priority = 3
     var wirePriority: Mapwire_V1_ResourcePriority { get }
-    /// loading_method = 4 (packed)
-    var wireLoadingMethod: LoadingMethodValues { get }
+    /// loading_method = 4 (packed): gives `use` each value, in order.
+    func wireLoadingMethod(_ use: (Mapwire_V1_LoadingMethod) -> Void)
 }
 
 extension Mapwire_V1_ResourceRequestInfoFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
-        w.stringField(1, wireURL)
+        wireURL { w.stringField(1, $0) }
         w.varintField(2, UInt64(bitPattern: Int64(wireKind.rawValue)))
         w.varintField(3, UInt64(bitPattern: Int64(wirePriority.rawValue)))
-        let loadingMethod = wireLoadingMethod
-        if !loadingMethod.isEmpty { w.nestedMessage(4) { for v in loadingMethod { $0.varint(UInt64(bitPattern: Int64(v.rawValue))) } } }
+        let loadingMethodStart = w.count
+        w.key(4, wireType: 2)
+        let loadingMethodLength = w.beginLength()
+        wireLoadingMethod { w.varint(UInt64(bitPattern: Int64($0.rawValue))) }
+        if w.count == loadingMethodLength &+ 1 { w.truncate(to: loadingMethodStart) } else { w.endLength(loadingMethodLength) }
         writeUnknownFields(to: &w)
     }
 }
@@ -141,28 +147,28 @@ public protocol Mapwire_V1_ResourceResponseFields: ProtobufFields {
     var wireSource: Mapwire_V1_ResponseSource { get }
     /// size = 5
     var wireSize: UInt64 { get }
-    /// modified = 6
-    var wireModified: String? { get }
-    /// expires = 7
-    var wireExpires: String? { get }
-    /// etag = 8
-    var wireEtag: String? { get }
-    /// error = 9
-    var wireError: ErrorFields? { get }
+    /// modified = 6: lends the value to `use` when it is set.
+    func wireModified(_ use: (borrowing String) -> Void)
+    /// expires = 7: lends the value to `use` when it is set.
+    func wireExpires(_ use: (borrowing String) -> Void)
+    /// etag = 8: lends the value to `use` when it is set.
+    func wireEtag(_ use: (borrowing String) -> Void)
+    /// error = 9: lends the message to `use` when it is set.
+    func wireError(_ use: (borrowing ErrorFields) -> Void)
 }
 
 extension Mapwire_V1_ResourceResponseFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, wireNoContent ? 1 : 0)
         w.varintField(2, wireNotModified ? 1 : 0)
         w.varintField(3, wireMustRevalidate ? 1 : 0)
         w.varintField(4, UInt64(bitPattern: Int64(wireSource.rawValue)))
         w.varintField(5, wireSize)
-        w.optionalStringField(6, wireModified)
-        w.optionalStringField(7, wireExpires)
-        w.optionalStringField(8, wireEtag)
-        if let v = wireError { w.nestedMessage(9) { v.writeFields(to: &$0) } }
+        wireModified { w.optionalStringField(6, $0) }
+        wireExpires { w.optionalStringField(7, $0) }
+        wireEtag { w.optionalStringField(8, $0) }
+        wireError { v in w.nestedMessage(9) { v.writeFields(to: &$0) } }
         writeUnknownFields(to: &w)
     }
 }
@@ -172,15 +178,15 @@ extension Mapwire_V1_ResourceResponseFields {
 public protocol Mapwire_V1_ResponseErrorFields: ProtobufFields {
     /// reason = 1
     var wireReason: Mapwire_V1_ErrorReason { get }
-    /// message = 2
-    var wireMessage: String { get }
+    /// message = 2: lends the value to `use`.
+    func wireMessage(_ use: (borrowing String) -> Void)
 }
 
 extension Mapwire_V1_ResponseErrorFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(bitPattern: Int64(wireReason.rawValue)))
-        w.stringField(2, wireMessage)
+        wireMessage { w.stringField(2, $0) }
         writeUnknownFields(to: &w)
     }
 }
@@ -194,16 +200,16 @@ public protocol Mapwire_V1_GestureEventFields: EnvelopePayloadFields {
     var wireKind: Mapwire_V1_GestureKind { get }
     /// phase = 2
     var wirePhase: Mapwire_V1_GesturePhase { get }
-    /// location = 3
-    var wireLocation: LocationFields? { get }
-    /// translation = 4
-    var wireTranslation: TranslationFields? { get }
+    /// location = 3: lends the message to `use` when it is set.
+    func wireLocation(_ use: (borrowing LocationFields) -> Void)
+    /// translation = 4: lends the message to `use` when it is set.
+    func wireTranslation(_ use: (borrowing TranslationFields) -> Void)
     /// scale = 5
     var wireScale: Double { get }
     /// degrees = 6
     var wireDegrees: Double { get }
-    /// handled_by = 7
-    var wireHandledBy: String { get }
+    /// handled_by = 7: lends the value to `use`.
+    func wireHandledBy(_ use: (borrowing String) -> Void)
     /// camera_vetoed = 8
     var wireCameraVetoed: Bool { get }
 }
@@ -213,15 +219,15 @@ extension Mapwire_V1_GestureEventFields {
     @inlinable public static var envelopeField: Int { 33 }
     @inlinable public static var topic: StaticString { "gesture" }
 
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(bitPattern: Int64(wireKind.rawValue)))
         w.varintField(2, UInt64(bitPattern: Int64(wirePhase.rawValue)))
-        if let v = wireLocation { w.nestedMessage(3) { v.writeFields(to: &$0) } }
-        if let v = wireTranslation { w.nestedMessage(4) { v.writeFields(to: &$0) } }
+        wireLocation { v in w.nestedMessage(3) { v.writeFields(to: &$0) } }
+        wireTranslation { v in w.nestedMessage(4) { v.writeFields(to: &$0) } }
         w.fixed64Field(5, wireScale.bitPattern)
         w.fixed64Field(6, wireDegrees.bitPattern)
-        w.stringField(7, wireHandledBy)
+        wireHandledBy { w.stringField(7, $0) }
         w.varintField(8, wireCameraVetoed ? 1 : 0)
         writeUnknownFields(to: &w)
     }
@@ -237,7 +243,7 @@ public protocol Mapwire_V1_ScreenPointFields: ProtobufFields {
 }
 
 extension Mapwire_V1_ScreenPointFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.fixed64Field(1, wireX.bitPattern)
         w.fixed64Field(2, wireY.bitPattern)
@@ -247,46 +253,46 @@ extension Mapwire_V1_ScreenPointFields {
 
 /// mapwire.v1.ControlMessage's fields from whatever holds them (FastWire): `writeFields(to:)` writes
 /// them as swift-protobuf serializes the message.
-/// A oneof's members (body) are each an optional: at most one is set.
+/// A oneof's members (body) are each lent when set: at most one is.
 public protocol Mapwire_V1_ControlMessageFields: ProtobufFields {
     associatedtype RequestFields: Mapwire_V1_PluginRequestFields
     associatedtype ReplyFields: Mapwire_V1_PluginReplyFields
-    /// request = 5
-    var wireRequest: RequestFields? { get }
-    /// reply = 6
-    var wireReply: ReplyFields? { get }
+    /// request = 5: lends the message to `use` when it is set.
+    func wireRequest(_ use: (borrowing RequestFields) -> Void)
+    /// reply = 6: lends the message to `use` when it is set.
+    func wireReply(_ use: (borrowing ReplyFields) -> Void)
 }
 
 extension Mapwire_V1_ControlMessageFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
-        if let v = wireRequest { w.nestedMessage(5) { v.writeFields(to: &$0) } }
-        if let v = wireReply { w.nestedMessage(6) { v.writeFields(to: &$0) } }
+        wireRequest { v in w.nestedMessage(5) { v.writeFields(to: &$0) } }
+        wireReply { v in w.nestedMessage(6) { v.writeFields(to: &$0) } }
         writeUnknownFields(to: &w)
     }
 }
 
 /// mapwire.v1.PluginRequest's fields from whatever holds them (FastWire): `writeFields(to:)` writes
 /// them as swift-protobuf serializes the message.
-/// A oneof's members (kind) are each an optional: at most one is set.
+/// A oneof's members (kind) are each lent when set: at most one is.
 public protocol Mapwire_V1_PluginRequestFields: ProtobufFields {
     associatedtype LoadResourceFields: Mapwire_V1_LoadResourceFields
     /// id = 1
     var wireID: UInt64 { get }
     /// deadline_unix_nanos = 2
     var wireDeadlineUnixNanos: Int64 { get }
-    /// load_resource = 10
-    var wireLoadResource: LoadResourceFields? { get }
+    /// load_resource = 10: lends the message to `use` when it is set.
+    func wireLoadResource(_ use: (borrowing LoadResourceFields) -> Void)
     /// attempt = 30
     var wireAttempt: UInt32 { get }
 }
 
 extension Mapwire_V1_PluginRequestFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, wireID)
         w.varintField(2, UInt64(bitPattern: wireDeadlineUnixNanos))
-        if let v = wireLoadResource { w.nestedMessage(10) { v.writeFields(to: &$0) } }
+        wireLoadResource { v in w.nestedMessage(10) { v.writeFields(to: &$0) } }
         w.varintField(30, UInt64(wireAttempt))
         writeUnknownFields(to: &w)
     }
@@ -297,40 +303,40 @@ extension Mapwire_V1_PluginRequestFields {
 public protocol Mapwire_V1_LoadResourceFields: ProtobufFields {
     associatedtype RequestFields: Mapwire_V1_ResourceRequestInfoFields
     associatedtype TileIDFields: Mapwire_V1_TileIdFields
-    /// request = 1
-    var wireRequest: RequestFields? { get }
-    /// tile_id = 2
-    var wireTileID: TileIDFields? { get }
-    /// source_id = 3
-    var wireSourceID: String? { get }
+    /// request = 1: lends the message to `use` when it is set.
+    func wireRequest(_ use: (borrowing RequestFields) -> Void)
+    /// tile_id = 2: lends the message to `use` when it is set.
+    func wireTileID(_ use: (borrowing TileIDFields) -> Void)
+    /// source_id = 3: lends the value to `use` when it is set.
+    func wireSourceID(_ use: (borrowing String) -> Void)
 }
 
 extension Mapwire_V1_LoadResourceFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
-        if let v = wireRequest { w.nestedMessage(1) { v.writeFields(to: &$0) } }
-        if let v = wireTileID { w.nestedMessage(2) { v.writeFields(to: &$0) } }
-        w.optionalStringField(3, wireSourceID)
+        wireRequest { v in w.nestedMessage(1) { v.writeFields(to: &$0) } }
+        wireTileID { v in w.nestedMessage(2) { v.writeFields(to: &$0) } }
+        wireSourceID { w.optionalStringField(3, $0) }
         writeUnknownFields(to: &w)
     }
 }
 
 /// mapwire.v1.PluginReply's fields from whatever holds them (FastWire): `writeFields(to:)` writes
 /// them as swift-protobuf serializes the message.
-/// A oneof's members (kind) are each an optional: at most one is set.
+/// A oneof's members (kind) are each lent when set: at most one is.
 public protocol Mapwire_V1_PluginReplyFields: ProtobufFields {
     associatedtype ResourceFields: Mapwire_V1_ResourceDataFields
     /// id = 1
     var wireID: UInt64 { get }
-    /// resource = 10
-    var wireResource: ResourceFields? { get }
+    /// resource = 10: lends the message to `use` when it is set.
+    func wireResource(_ use: (borrowing ResourceFields) -> Void)
 }
 
 extension Mapwire_V1_PluginReplyFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, wireID)
-        if let v = wireResource { w.nestedMessage(10) { v.writeFields(to: &$0) } }
+        wireResource { v in w.nestedMessage(10) { v.writeFields(to: &$0) } }
         writeUnknownFields(to: &w)
     }
 }
@@ -341,21 +347,20 @@ public protocol Mapwire_V1_ResourceDataFields: ProtobufFields {
     associatedtype ResponseFields: Mapwire_V1_ResourceResponseFields
     /// data_source = 1
     var wireDataSource: Mapwire_V1_DataSource { get }
-    /// response = 2
-    var wireResponse: ResponseFields? { get }
-    /// data = 3
-    var wireData: Data { get }
+    /// response = 2: lends the message to `use` when it is set.
+    func wireResponse(_ use: (borrowing ResponseFields) -> Void)
+    /// data = 3: lends the value to `use`.
+    func wireData(_ use: (borrowing Data) -> Void)
     /// retry_after_ms = 4
     var wireRetryAfterMs: UInt32? { get }
 }
 
 extension Mapwire_V1_ResourceDataFields {
-    @inlinable @inline(__always)
+    @inlinable
     public func writeFields(to w: inout ProtobufRawWriter) {
         w.varintField(1, UInt64(bitPattern: Int64(wireDataSource.rawValue)))
-        if let v = wireResponse { w.nestedMessage(2) { v.writeFields(to: &$0) } }
-        let data = wireData
-        if !data.isEmpty { w.key(3, wireType: 2); data.withUnsafeBytes { w.lengthDelimited($0) } }
+        wireResponse { v in w.nestedMessage(2) { v.writeFields(to: &$0) } }
+        wireData { bytes in if !bytes.isEmpty { w.key(3, wireType: 2); bytes.withUnsafeBytes { w.lengthDelimited($0) } } }
         if let v = wireRetryAfterMs { w.key(4, wireType: 0); w.varint(UInt64(v)) }
         writeUnknownFields(to: &w)
     }
@@ -363,32 +368,45 @@ extension Mapwire_V1_ResourceDataFields {
 
 extension Mapwire_V1_MapLoadingError: Mapwire_V1_MapLoadingErrorFields {
     @inlinable public var wireType: Mapwire_V1_MapLoadingError.TypeEnum { type }
-    @inlinable public var wireMessage: String { message }
-    @inlinable public var wireSourceID: String? { hasSourceID ? sourceID : nil }
-    @inlinable public var wireTileID: Mapwire_V1_TileId? { hasTileID ? tileID : nil }
+    @inlinable public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
+    @inlinable public func wireSourceID(_ use: (borrowing String) -> Void) { if hasSourceID { use(sourceID) } }
+    @inlinable public func wireTileID(_ use: (borrowing Mapwire_V1_TileId) -> Void) { if hasTileID { use(tileID) } }
 
     /// swift-protobuf writes the unknown fields a message keeps after its known ones.
     @inlinable public func writeUnknownFields(to w: inout ProtobufRawWriter) {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var sawTileID = false
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v: Mapwire_V1_MapLoadingError.TypeEnum = r.enumValue() else { return nil }; type = v
-            case (2, 2): guard let v = r.string() else { return nil }; message = v
-            case (3, 2): guard let v = r.string() else { return nil }; sourceID = v
-            case (4, 2): guard !sawTileID, let b = r.lengthDelimited(), let v = Mapwire_V1_TileId(wireFields: b) else { return nil }; tileID = v; sawTileID = true
-            default: return nil
+            case (1, 0): guard let v: Mapwire_V1_MapLoadingError.TypeEnum = r.enumValue() else { return false }; type = v
+            case (2, 2): guard let v = r.string() else { return false }; message = v
+            case (3, 2): guard let v = r.string() else { return false }; sourceID = v
+            case (4, 2):
+                guard !sawTileID, let b = r.lengthDelimited() else { return false }
+                var v = Mapwire_V1_TileId()
+                guard v.read(wireFields: b) else { return false }
+                tileID = consume v
+                sawTileID = true
+            default: return false
             }
         }
+        return true
     }
 }
 
@@ -402,21 +420,29 @@ extension Mapwire_V1_TileId: Mapwire_V1_TileIdFields {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v = r.varint() else { return nil }; z = UInt32(truncatingIfNeeded: v)
-            case (2, 0): guard let v = r.varint() else { return nil }; x = UInt32(truncatingIfNeeded: v)
-            case (3, 0): guard let v = r.varint() else { return nil }; y = UInt32(truncatingIfNeeded: v)
-            default: return nil
+            case (1, 0): guard let v = r.varint() else { return false }; z = UInt32(truncatingIfNeeded: v)
+            case (2, 0): guard let v = r.varint() else { return false }; x = UInt32(truncatingIfNeeded: v)
+            case (3, 0): guard let v = r.varint() else { return false }; y = UInt32(truncatingIfNeeded: v)
+            default: return false
             }
         }
+        return true
     }
 }
 
@@ -427,20 +453,26 @@ extension Mapwire_V1_CameraChanged: Mapwire_V1_CameraChangedFields {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
-    /// Any byte is a field this code does not know (swift-protobuf keeps it as an unknown field).
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
-        guard bytes.isEmpty else { return nil }
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    /// Any byte is a field this code does not know (swift-protobuf keeps it as an unknown field).
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.isEmpty
     }
 }
 
 extension Mapwire_V1_ResourceRequest: Mapwire_V1_ResourceRequestFields {
     @inlinable public var wireDataSource: Mapwire_V1_DataSource { dataSource }
-    @inlinable public var wireRequest: Mapwire_V1_ResourceRequestInfo? { hasRequest ? request : nil }
-    @inlinable public var wireResponse: Mapwire_V1_ResourceResponse? { hasResponse ? response : nil }
+    @inlinable public func wireRequest(_ use: (borrowing Mapwire_V1_ResourceRequestInfo) -> Void) { if hasRequest { use(request) } }
+    @inlinable public func wireResponse(_ use: (borrowing Mapwire_V1_ResourceResponse) -> Void) { if hasResponse { use(response) } }
     @inlinable public var wireCancelled: Bool { cancelled }
 
     /// swift-protobuf writes the unknown fields a message keeps after its known ones.
@@ -448,54 +480,80 @@ extension Mapwire_V1_ResourceRequest: Mapwire_V1_ResourceRequestFields {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var sawRequest = false
         var sawResponse = false
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return nil }; dataSource = v
-            case (2, 2): guard !sawRequest, let b = r.lengthDelimited(), let v = Mapwire_V1_ResourceRequestInfo(wireFields: b) else { return nil }; request = v; sawRequest = true
-            case (3, 2): guard !sawResponse, let b = r.lengthDelimited(), let v = Mapwire_V1_ResourceResponse(wireFields: b) else { return nil }; response = v; sawResponse = true
-            case (4, 0): guard let v = r.varint() else { return nil }; cancelled = v != 0
-            default: return nil
+            case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return false }; dataSource = v
+            case (2, 2):
+                guard !sawRequest, let b = r.lengthDelimited() else { return false }
+                var v = Mapwire_V1_ResourceRequestInfo()
+                guard v.read(wireFields: b) else { return false }
+                request = consume v
+                sawRequest = true
+            case (3, 2):
+                guard !sawResponse, let b = r.lengthDelimited() else { return false }
+                var v = Mapwire_V1_ResourceResponse()
+                guard v.read(wireFields: b) else { return false }
+                response = consume v
+                sawResponse = true
+            case (4, 0): guard let v = r.varint() else { return false }; cancelled = v != 0
+            default: return false
             }
         }
+        return true
     }
 }
 
 extension Mapwire_V1_ResourceRequestInfo: Mapwire_V1_ResourceRequestInfoFields {
-    @inlinable public var wireURL: String { url }
+    @inlinable public func wireURL(_ use: (borrowing String) -> Void) { use(url) }
     @inlinable public var wireKind: Mapwire_V1_ResourceKind { kind }
     @inlinable public var wirePriority: Mapwire_V1_ResourcePriority { priority }
-    @inlinable public var wireLoadingMethod: [Mapwire_V1_LoadingMethod] { loadingMethod }
+    @inlinable public func wireLoadingMethod(_ use: (Mapwire_V1_LoadingMethod) -> Void) { loadingMethod.forEach(use) }
 
     /// swift-protobuf writes the unknown fields a message keeps after its known ones.
     @inlinable public func writeUnknownFields(to w: inout ProtobufRawWriter) {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 2): guard let v = r.string() else { return nil }; url = v
-            case (2, 0): guard let v: Mapwire_V1_ResourceKind = r.enumValue() else { return nil }; kind = v
-            case (3, 0): guard let v: Mapwire_V1_ResourcePriority = r.enumValue() else { return nil }; priority = v
-            case (4, 0), (4, 2): guard r.repeatedEnum(wireType: wireType, into: &loadingMethod) else { return nil }
-            default: return nil
+            case (1, 2): guard let v = r.string() else { return false }; url = v
+            case (2, 0): guard let v: Mapwire_V1_ResourceKind = r.enumValue() else { return false }; kind = v
+            case (3, 0): guard let v: Mapwire_V1_ResourcePriority = r.enumValue() else { return false }; priority = v
+            case (4, 0), (4, 2): guard r.repeatedEnum(wireType: wireType, into: &loadingMethod) else { return false }
+            default: return false
             }
         }
+        return true
     }
 }
 
@@ -505,75 +563,96 @@ extension Mapwire_V1_ResourceResponse: Mapwire_V1_ResourceResponseFields {
     @inlinable public var wireMustRevalidate: Bool { mustRevalidate }
     @inlinable public var wireSource: Mapwire_V1_ResponseSource { source }
     @inlinable public var wireSize: UInt64 { size }
-    @inlinable public var wireModified: String? { hasModified ? modified : nil }
-    @inlinable public var wireExpires: String? { hasExpires ? expires : nil }
-    @inlinable public var wireEtag: String? { hasEtag ? etag : nil }
-    @inlinable public var wireError: Mapwire_V1_ResponseError? { hasError ? error : nil }
+    @inlinable public func wireModified(_ use: (borrowing String) -> Void) { if hasModified { use(modified) } }
+    @inlinable public func wireExpires(_ use: (borrowing String) -> Void) { if hasExpires { use(expires) } }
+    @inlinable public func wireEtag(_ use: (borrowing String) -> Void) { if hasEtag { use(etag) } }
+    @inlinable public func wireError(_ use: (borrowing Mapwire_V1_ResponseError) -> Void) { if hasError { use(error) } }
 
     /// swift-protobuf writes the unknown fields a message keeps after its known ones.
     @inlinable public func writeUnknownFields(to w: inout ProtobufRawWriter) {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var sawError = false
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v = r.varint() else { return nil }; noContent = v != 0
-            case (2, 0): guard let v = r.varint() else { return nil }; notModified = v != 0
-            case (3, 0): guard let v = r.varint() else { return nil }; mustRevalidate = v != 0
-            case (4, 0): guard let v: Mapwire_V1_ResponseSource = r.enumValue() else { return nil }; source = v
-            case (5, 0): guard let v = r.varint() else { return nil }; size = v
-            case (6, 2): guard let v = r.string() else { return nil }; modified = v
-            case (7, 2): guard let v = r.string() else { return nil }; expires = v
-            case (8, 2): guard let v = r.string() else { return nil }; etag = v
-            case (9, 2): guard !sawError, let b = r.lengthDelimited(), let v = Mapwire_V1_ResponseError(wireFields: b) else { return nil }; error = v; sawError = true
-            default: return nil
+            case (1, 0): guard let v = r.varint() else { return false }; noContent = v != 0
+            case (2, 0): guard let v = r.varint() else { return false }; notModified = v != 0
+            case (3, 0): guard let v = r.varint() else { return false }; mustRevalidate = v != 0
+            case (4, 0): guard let v: Mapwire_V1_ResponseSource = r.enumValue() else { return false }; source = v
+            case (5, 0): guard let v = r.varint() else { return false }; size = v
+            case (6, 2): guard let v = r.string() else { return false }; modified = v
+            case (7, 2): guard let v = r.string() else { return false }; expires = v
+            case (8, 2): guard let v = r.string() else { return false }; etag = v
+            case (9, 2):
+                guard !sawError, let b = r.lengthDelimited() else { return false }
+                var v = Mapwire_V1_ResponseError()
+                guard v.read(wireFields: b) else { return false }
+                error = consume v
+                sawError = true
+            default: return false
             }
         }
+        return true
     }
 }
 
 extension Mapwire_V1_ResponseError: Mapwire_V1_ResponseErrorFields {
     @inlinable public var wireReason: Mapwire_V1_ErrorReason { reason }
-    @inlinable public var wireMessage: String { message }
+    @inlinable public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
 
     /// swift-protobuf writes the unknown fields a message keeps after its known ones.
     @inlinable public func writeUnknownFields(to w: inout ProtobufRawWriter) {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v: Mapwire_V1_ErrorReason = r.enumValue() else { return nil }; reason = v
-            case (2, 2): guard let v = r.string() else { return nil }; message = v
-            default: return nil
+            case (1, 0): guard let v: Mapwire_V1_ErrorReason = r.enumValue() else { return false }; reason = v
+            case (2, 2): guard let v = r.string() else { return false }; message = v
+            default: return false
             }
         }
+        return true
     }
 }
 
 extension Mapwire_V1_GestureEvent: Mapwire_V1_GestureEventFields {
     @inlinable public var wireKind: Mapwire_V1_GestureKind { kind }
     @inlinable public var wirePhase: Mapwire_V1_GesturePhase { phase }
-    @inlinable public var wireLocation: Mapwire_V1_ScreenPoint? { hasLocation ? location : nil }
-    @inlinable public var wireTranslation: Mapwire_V1_ScreenPoint? { hasTranslation ? translation : nil }
+    @inlinable public func wireLocation(_ use: (borrowing Mapwire_V1_ScreenPoint) -> Void) { if hasLocation { use(location) } }
+    @inlinable public func wireTranslation(_ use: (borrowing Mapwire_V1_ScreenPoint) -> Void) { if hasTranslation { use(translation) } }
     @inlinable public var wireScale: Double { scale }
     @inlinable public var wireDegrees: Double { degrees }
-    @inlinable public var wireHandledBy: String { handledBy }
+    @inlinable public func wireHandledBy(_ use: (borrowing String) -> Void) { use(handledBy) }
     @inlinable public var wireCameraVetoed: Bool { cameraVetoed }
 
     /// swift-protobuf writes the unknown fields a message keeps after its known ones.
@@ -581,28 +660,46 @@ extension Mapwire_V1_GestureEvent: Mapwire_V1_GestureEventFields {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var sawLocation = false
         var sawTranslation = false
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 0): guard let v: Mapwire_V1_GestureKind = r.enumValue() else { return nil }; kind = v
-            case (2, 0): guard let v: Mapwire_V1_GesturePhase = r.enumValue() else { return nil }; phase = v
-            case (3, 2): guard !sawLocation, let b = r.lengthDelimited(), let v = Mapwire_V1_ScreenPoint(wireFields: b) else { return nil }; location = v; sawLocation = true
-            case (4, 2): guard !sawTranslation, let b = r.lengthDelimited(), let v = Mapwire_V1_ScreenPoint(wireFields: b) else { return nil }; translation = v; sawTranslation = true
-            case (5, 1): guard let v = r.fixed64() else { return nil }; scale = Double(bitPattern: v)
-            case (6, 1): guard let v = r.fixed64() else { return nil }; degrees = Double(bitPattern: v)
-            case (7, 2): guard let v = r.string() else { return nil }; handledBy = v
-            case (8, 0): guard let v = r.varint() else { return nil }; cameraVetoed = v != 0
-            default: return nil
+            case (1, 0): guard let v: Mapwire_V1_GestureKind = r.enumValue() else { return false }; kind = v
+            case (2, 0): guard let v: Mapwire_V1_GesturePhase = r.enumValue() else { return false }; phase = v
+            case (3, 2):
+                guard !sawLocation, let b = r.lengthDelimited() else { return false }
+                var v = Mapwire_V1_ScreenPoint()
+                guard v.read(wireFields: b) else { return false }
+                location = consume v
+                sawLocation = true
+            case (4, 2):
+                guard !sawTranslation, let b = r.lengthDelimited() else { return false }
+                var v = Mapwire_V1_ScreenPoint()
+                guard v.read(wireFields: b) else { return false }
+                translation = consume v
+                sawTranslation = true
+            case (5, 1): guard let v = r.fixed64() else { return false }; scale = Double(bitPattern: v)
+            case (6, 1): guard let v = r.fixed64() else { return false }; degrees = Double(bitPattern: v)
+            case (7, 2): guard let v = r.string() else { return false }; handledBy = v
+            case (8, 0): guard let v = r.varint() else { return false }; cameraVetoed = v != 0
+            default: return false
             }
         }
+        return true
     }
 }
 
@@ -615,51 +712,77 @@ extension Mapwire_V1_ScreenPoint: Mapwire_V1_ScreenPointFields {
         unknownFields.data.withUnsafeBytes { w.raw($0) }
     }
 
-    /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-    /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-    /// swift-protobuf then.
+    /// The message `read(wireFields:)` reads; nil where it gives up.
+    @inline(__always)
     public init?(wireFields bytes: UnsafeRawBufferPointer) {
         self.init()
+        guard read(wireFields: bytes) else { return nil }
+    }
+
+    /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+    /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+    /// a value cut short): decode with swift-protobuf then.
+    @inline(__always)
+    public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
         var r = ProtobufWireReader(bytes)
         while !r.isAtEnd {
-            guard let (field, wireType) = r.key() else { return nil }
+            guard let (field, wireType) = r.key() else { return false }
             switch (field, wireType) {
-            case (1, 1): guard let v = r.fixed64() else { return nil }; x = Double(bitPattern: v)
-            case (2, 1): guard let v = r.fixed64() else { return nil }; y = Double(bitPattern: v)
-            default: return nil
+            case (1, 1): guard let v = r.fixed64() else { return false }; x = Double(bitPattern: v)
+            case (2, 1): guard let v = r.fixed64() else { return false }; y = Double(bitPattern: v)
+            default: return false
             }
         }
+        return true
     }
 }
 
 extension Mapwire_V1_ControlMessage {
-    /// mapwire.v1.ControlMessage as plain values: an optional for each field with presence, a oneof with its hot members only.
+    /// mapwire.v1.ControlMessage as plain values: an optional for each field with presence.
+    /// Its oneof `body` is `request`, `reply`: at most one is set (the others stay with swift-protobuf).
     public struct Plain: Equatable, Sendable {
-        public enum OneOf_Body: Equatable, Sendable {
-            case request(Mapwire_V1_PluginRequest.Plain)
-            case reply(Mapwire_V1_PluginReply.Plain)
-        }
-        public var body: OneOf_Body?
+        public var request: Mapwire_V1_PluginRequest.Plain?
+        public var reply: Mapwire_V1_PluginReply.Plain?
 
-        public init(body: OneOf_Body? = nil) {
-            self.body = body
+        public init(
+            request: Mapwire_V1_PluginRequest.Plain? = nil,
+            reply: Mapwire_V1_PluginReply.Plain? = nil
+        ) {
+            self.request = request
+            self.reply = reply
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var sawBody = false
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (5, 2): guard !sawBody, let b = r.lengthDelimited(), let v = Mapwire_V1_PluginRequest.Plain(wireFields: b) else { return nil }; body = .request(v); sawBody = true
-                case (6, 2): guard !sawBody, let b = r.lengthDelimited(), let v = Mapwire_V1_PluginReply.Plain(wireFields: b) else { return nil }; body = .reply(v); sawBody = true
-                default: return nil
+                case (5, 2):
+                    guard !sawBody, let b = r.lengthDelimited() else { return false }
+                    request = Mapwire_V1_PluginRequest.Plain()
+                    guard request?.read(wireFields: b) == true else { return false }
+                    sawBody = true
+                case (6, 2):
+                    guard !sawBody, let b = r.lengthDelimited() else { return false }
+                    reply = Mapwire_V1_PluginReply.Plain()
+                    guard reply?.read(wireFields: b) == true else { return false }
+                    sawBody = true
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -670,10 +793,10 @@ extension Mapwire_V1_ControlMessage {
             switch protobuf.body {
             case .request(let v)?:
                 guard let p = Mapwire_V1_PluginRequest.Plain(v, droppingUnknownFields: droppingUnknownFields) else { return nil }
-                self.body = .request(p)
+                self.request = p
             case .reply(let v)?:
                 guard let p = Mapwire_V1_PluginReply.Plain(v, droppingUnknownFields: droppingUnknownFields) else { return nil }
-                self.body = .reply(p)
+                self.reply = p
             case nil: break
             default: return nil
             }
@@ -682,19 +805,16 @@ extension Mapwire_V1_ControlMessage {
         /// The same message as swift-protobuf's.
         public var protobuf: Mapwire_V1_ControlMessage {
             var m = Mapwire_V1_ControlMessage()
-            switch body {
-            case .request(let v)?: m.request = v.protobuf
-            case .reply(let v)?: m.reply = v.protobuf
-            case nil: break
-            }
+            if let v = request { m.request = v.protobuf }
+            if let v = reply { m.reply = v.protobuf }
             return m
         }
     }
 }
 
 extension Mapwire_V1_ControlMessage.Plain: Mapwire_V1_ControlMessageFields {
-    @inlinable public var wireRequest: Mapwire_V1_PluginRequest.Plain? { if case .request(let v)? = body { v } else { nil } }
-    @inlinable public var wireReply: Mapwire_V1_PluginReply.Plain? { if case .reply(let v)? = body { v } else { nil } }
+    @inlinable public func wireRequest(_ use: (borrowing Mapwire_V1_PluginRequest.Plain) -> Void) { if let request { use(request) } }
+    @inlinable public func wireReply(_ use: (borrowing Mapwire_V1_PluginReply.Plain) -> Void) { if let reply { use(reply) } }
 }
 
 extension Mapwire_V1_ControlMessage {
@@ -704,54 +824,85 @@ extension Mapwire_V1_ControlMessage {
     public static func writeRequest(_ request: some Mapwire_V1_PluginRequestFields, to w: inout ProtobufRawWriter) {
         w.nestedMessage(5) { request.writeFields(to: &$0) }
     }
+
+    /// Reads a ControlMessage that is its `request` alone (its one field, once) into `request` (as made by
+    /// `init()`), with no plain form of the whole message built; false (`request` half read) for
+    /// anything else, which the plain form's reader or swift-protobuf's then reads.
+    public static func readRequest(_ bytes: UnsafeRawBufferPointer, into request: inout Mapwire_V1_PluginRequest.Plain) -> Bool {
+        var r = ProtobufWireReader(bytes)
+        guard let (field, wireType) = r.key(), field == 5, wireType == 2, let b = r.lengthDelimited(), r.isAtEnd
+        else { return false }
+        return request.read(wireFields: b)
+    }
+
     /// Writes a ControlMessage whose body is `reply`: what its plain form with only that
     /// member writes, with no plain form built.
     @inlinable @inline(__always)
     public static func writeReply(_ reply: some Mapwire_V1_PluginReplyFields, to w: inout ProtobufRawWriter) {
         w.nestedMessage(6) { reply.writeFields(to: &$0) }
     }
+
+    /// Reads a ControlMessage that is its `reply` alone (its one field, once) into `reply` (as made by
+    /// `init()`), with no plain form of the whole message built; false (`reply` half read) for
+    /// anything else, which the plain form's reader or swift-protobuf's then reads.
+    public static func readReply(_ bytes: UnsafeRawBufferPointer, into reply: inout Mapwire_V1_PluginReply.Plain) -> Bool {
+        var r = ProtobufWireReader(bytes)
+        guard let (field, wireType) = r.key(), field == 6, wireType == 2, let b = r.lengthDelimited(), r.isAtEnd
+        else { return false }
+        return reply.read(wireFields: b)
+    }
 }
 
 extension Mapwire_V1_PluginRequest {
-    /// mapwire.v1.PluginRequest as plain values: an optional for each field with presence, a oneof with its hot members only.
+    /// mapwire.v1.PluginRequest as plain values: an optional for each field with presence.
+    /// Its oneof `kind` is `loadResource`: at most one is set (the others stay with swift-protobuf).
     public struct Plain: Equatable, Sendable {
-        public enum OneOf_Kind: Equatable, Sendable {
-            case loadResource(Mapwire_V1_LoadResource.Plain)
-        }
         public var id: UInt64
         public var deadlineUnixNanos: Int64
-        public var kind: OneOf_Kind?
+        public var loadResource: Mapwire_V1_LoadResource.Plain?
         public var attempt: UInt32
 
         public init(
             id: UInt64 = 0,
             deadlineUnixNanos: Int64 = 0,
-            kind: OneOf_Kind? = nil,
+            loadResource: Mapwire_V1_LoadResource.Plain? = nil,
             attempt: UInt32 = 0
         ) {
             self.id = id
             self.deadlineUnixNanos = deadlineUnixNanos
-            self.kind = kind
+            self.loadResource = loadResource
             self.attempt = attempt
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var sawKind = false
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 0): guard let v = r.varint() else { return nil }; id = v
-                case (2, 0): guard let v = r.varint() else { return nil }; deadlineUnixNanos = Int64(bitPattern: v)
-                case (10, 2): guard !sawKind, let b = r.lengthDelimited(), let v = Mapwire_V1_LoadResource.Plain(wireFields: b) else { return nil }; kind = .loadResource(v); sawKind = true
-                case (30, 0): guard let v = r.varint() else { return nil }; attempt = UInt32(truncatingIfNeeded: v)
-                default: return nil
+                case (1, 0): guard let v = r.varint() else { return false }; id = v
+                case (2, 0): guard let v = r.varint() else { return false }; deadlineUnixNanos = Int64(bitPattern: v)
+                case (10, 2):
+                    guard !sawKind, let b = r.lengthDelimited() else { return false }
+                    loadResource = Mapwire_V1_LoadResource.Plain()
+                    guard loadResource?.read(wireFields: b) == true else { return false }
+                    sawKind = true
+                case (30, 0): guard let v = r.varint() else { return false }; attempt = UInt32(truncatingIfNeeded: v)
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -765,7 +916,7 @@ extension Mapwire_V1_PluginRequest {
             switch protobuf.kind {
             case .loadResource(let v)?:
                 guard let p = Mapwire_V1_LoadResource.Plain(v, droppingUnknownFields: droppingUnknownFields) else { return nil }
-                self.kind = .loadResource(p)
+                self.loadResource = p
             case nil: break
             default: return nil
             }
@@ -777,10 +928,7 @@ extension Mapwire_V1_PluginRequest {
             m.id = id
             m.deadlineUnixNanos = deadlineUnixNanos
             m.attempt = attempt
-            switch kind {
-            case .loadResource(let v)?: m.loadResource = v.protobuf
-            case nil: break
-            }
+            if let v = loadResource { m.loadResource = v.protobuf }
             return m
         }
     }
@@ -789,7 +937,7 @@ extension Mapwire_V1_PluginRequest {
 extension Mapwire_V1_PluginRequest.Plain: Mapwire_V1_PluginRequestFields {
     @inlinable public var wireID: UInt64 { id }
     @inlinable public var wireDeadlineUnixNanos: Int64 { deadlineUnixNanos }
-    @inlinable public var wireLoadResource: Mapwire_V1_LoadResource.Plain? { if case .loadResource(let v)? = kind { v } else { nil } }
+    @inlinable public func wireLoadResource(_ use: (borrowing Mapwire_V1_LoadResource.Plain) -> Void) { if let loadResource { use(loadResource) } }
     @inlinable public var wireAttempt: UInt32 { attempt }
 }
 
@@ -810,23 +958,39 @@ extension Mapwire_V1_LoadResource {
             self.sourceID = sourceID
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var sawRequest = false
             var sawTileID = false
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 2): guard !sawRequest, let b = r.lengthDelimited(), let v = Mapwire_V1_ResourceRequestInfo.Plain(wireFields: b) else { return nil }; request = v; sawRequest = true
-                case (2, 2): guard !sawTileID, let b = r.lengthDelimited(), let v = Mapwire_V1_TileId.Plain(wireFields: b) else { return nil }; tileID = v; sawTileID = true
-                case (3, 2): guard let v = r.string() else { return nil }; sourceID = v
-                default: return nil
+                case (1, 2):
+                    guard !sawRequest, let b = r.lengthDelimited() else { return false }
+                    request = Mapwire_V1_ResourceRequestInfo.Plain()
+                    guard request?.read(wireFields: b) == true else { return false }
+                    sawRequest = true
+                case (2, 2):
+                    guard !sawTileID, let b = r.lengthDelimited() else { return false }
+                    tileID = Mapwire_V1_TileId.Plain()
+                    guard tileID?.read(wireFields: b) == true else { return false }
+                    sawTileID = true
+                case (3, 2): guard let v = r.string() else { return false }; sourceID = v
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -857,9 +1021,9 @@ extension Mapwire_V1_LoadResource {
 }
 
 extension Mapwire_V1_LoadResource.Plain: Mapwire_V1_LoadResourceFields {
-    @inlinable public var wireRequest: Mapwire_V1_ResourceRequestInfo.Plain? { request }
-    @inlinable public var wireTileID: Mapwire_V1_TileId.Plain? { tileID }
-    @inlinable public var wireSourceID: String? { sourceID }
+    @inlinable public func wireRequest(_ use: (borrowing Mapwire_V1_ResourceRequestInfo.Plain) -> Void) { if let request { use(request) } }
+    @inlinable public func wireTileID(_ use: (borrowing Mapwire_V1_TileId.Plain) -> Void) { if let tileID { use(tileID) } }
+    @inlinable public func wireSourceID(_ use: (borrowing String) -> Void) { if let sourceID { use(sourceID) } }
 }
 
 extension Mapwire_V1_ResourceRequestInfo {
@@ -882,22 +1046,30 @@ extension Mapwire_V1_ResourceRequestInfo {
             self.loadingMethod = loadingMethod
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 2): guard let v = r.string() else { return nil }; url = v
-                case (2, 0): guard let v: Mapwire_V1_ResourceKind = r.enumValue() else { return nil }; kind = v
-                case (3, 0): guard let v: Mapwire_V1_ResourcePriority = r.enumValue() else { return nil }; priority = v
-                case (4, 0), (4, 2): guard r.repeatedEnum(wireType: wireType, into: &loadingMethod) else { return nil }
-                default: return nil
+                case (1, 2): guard let v = r.string() else { return false }; url = v
+                case (2, 0): guard let v: Mapwire_V1_ResourceKind = r.enumValue() else { return false }; kind = v
+                case (3, 0): guard let v: Mapwire_V1_ResourcePriority = r.enumValue() else { return false }; priority = v
+                case (4, 0), (4, 2): guard r.repeatedEnum(wireType: wireType, into: &loadingMethod) else { return false }
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -924,10 +1096,10 @@ extension Mapwire_V1_ResourceRequestInfo {
 }
 
 extension Mapwire_V1_ResourceRequestInfo.Plain: Mapwire_V1_ResourceRequestInfoFields {
-    @inlinable public var wireURL: String { url }
+    @inlinable public func wireURL(_ use: (borrowing String) -> Void) { use(url) }
     @inlinable public var wireKind: Mapwire_V1_ResourceKind { kind }
     @inlinable public var wirePriority: Mapwire_V1_ResourcePriority { priority }
-    @inlinable public var wireLoadingMethod: [Mapwire_V1_LoadingMethod] { loadingMethod }
+    @inlinable public func wireLoadingMethod(_ use: (Mapwire_V1_LoadingMethod) -> Void) { loadingMethod.forEach(use) }
 }
 
 extension Mapwire_V1_TileId {
@@ -943,21 +1115,29 @@ extension Mapwire_V1_TileId {
             self.y = y
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 0): guard let v = r.varint() else { return nil }; z = UInt32(truncatingIfNeeded: v)
-                case (2, 0): guard let v = r.varint() else { return nil }; x = UInt32(truncatingIfNeeded: v)
-                case (3, 0): guard let v = r.varint() else { return nil }; y = UInt32(truncatingIfNeeded: v)
-                default: return nil
+                case (1, 0): guard let v = r.varint() else { return false }; z = UInt32(truncatingIfNeeded: v)
+                case (2, 0): guard let v = r.varint() else { return false }; x = UInt32(truncatingIfNeeded: v)
+                case (3, 0): guard let v = r.varint() else { return false }; y = UInt32(truncatingIfNeeded: v)
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -988,34 +1168,44 @@ extension Mapwire_V1_TileId.Plain: Mapwire_V1_TileIdFields {
 }
 
 extension Mapwire_V1_PluginReply {
-    /// mapwire.v1.PluginReply as plain values: an optional for each field with presence, a oneof with its hot members only.
+    /// mapwire.v1.PluginReply as plain values: an optional for each field with presence.
+    /// Its oneof `kind` is `resource`: at most one is set (the others stay with swift-protobuf).
     public struct Plain: Equatable, Sendable {
-        public enum OneOf_Kind: Equatable, Sendable {
-            case resource(Mapwire_V1_ResourceData.Plain)
-        }
         public var id: UInt64
-        public var kind: OneOf_Kind?
+        public var resource: Mapwire_V1_ResourceData.Plain?
 
-        public init(id: UInt64 = 0, kind: OneOf_Kind? = nil) {
+        public init(id: UInt64 = 0, resource: Mapwire_V1_ResourceData.Plain? = nil) {
             self.id = id
-            self.kind = kind
+            self.resource = resource
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var sawKind = false
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 0): guard let v = r.varint() else { return nil }; id = v
-                case (10, 2): guard !sawKind, let b = r.lengthDelimited(), let v = Mapwire_V1_ResourceData.Plain(wireFields: b) else { return nil }; kind = .resource(v); sawKind = true
-                default: return nil
+                case (1, 0): guard let v = r.varint() else { return false }; id = v
+                case (10, 2):
+                    guard !sawKind, let b = r.lengthDelimited() else { return false }
+                    resource = Mapwire_V1_ResourceData.Plain()
+                    guard resource?.read(wireFields: b) == true else { return false }
+                    sawKind = true
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -1027,7 +1217,7 @@ extension Mapwire_V1_PluginReply {
             switch protobuf.kind {
             case .resource(let v)?:
                 guard let p = Mapwire_V1_ResourceData.Plain(v, droppingUnknownFields: droppingUnknownFields) else { return nil }
-                self.kind = .resource(p)
+                self.resource = p
             case nil: break
             default: return nil
             }
@@ -1037,10 +1227,7 @@ extension Mapwire_V1_PluginReply {
         public var protobuf: Mapwire_V1_PluginReply {
             var m = Mapwire_V1_PluginReply()
             m.id = id
-            switch kind {
-            case .resource(let v)?: m.resource = v.protobuf
-            case nil: break
-            }
+            if let v = resource { m.resource = v.protobuf }
             return m
         }
     }
@@ -1048,7 +1235,7 @@ extension Mapwire_V1_PluginReply {
 
 extension Mapwire_V1_PluginReply.Plain: Mapwire_V1_PluginReplyFields {
     @inlinable public var wireID: UInt64 { id }
-    @inlinable public var wireResource: Mapwire_V1_ResourceData.Plain? { if case .resource(let v)? = kind { v } else { nil } }
+    @inlinable public func wireResource(_ use: (borrowing Mapwire_V1_ResourceData.Plain) -> Void) { if let resource { use(resource) } }
 }
 
 extension Mapwire_V1_ResourceData {
@@ -1071,23 +1258,35 @@ extension Mapwire_V1_ResourceData {
             self.retryAfterMs = retryAfterMs
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var sawResponse = false
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return nil }; dataSource = v
-                case (2, 2): guard !sawResponse, let b = r.lengthDelimited(), let v = Mapwire_V1_ResourceResponse.Plain(wireFields: b) else { return nil }; response = v; sawResponse = true
-                case (3, 2): guard let v = r.data() else { return nil }; data = v
-                case (4, 0): guard let v = r.varint() else { return nil }; retryAfterMs = UInt32(truncatingIfNeeded: v)
-                default: return nil
+                case (1, 0): guard let v: Mapwire_V1_DataSource = r.enumValue() else { return false }; dataSource = v
+                case (2, 2):
+                    guard !sawResponse, let b = r.lengthDelimited() else { return false }
+                    response = Mapwire_V1_ResourceResponse.Plain()
+                    guard response?.read(wireFields: b) == true else { return false }
+                    sawResponse = true
+                case (3, 2): guard let v = r.data() else { return false }; data = v
+                case (4, 0): guard let v = r.varint() else { return false }; retryAfterMs = UInt32(truncatingIfNeeded: v)
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -1118,8 +1317,8 @@ extension Mapwire_V1_ResourceData {
 
 extension Mapwire_V1_ResourceData.Plain: Mapwire_V1_ResourceDataFields {
     @inlinable public var wireDataSource: Mapwire_V1_DataSource { dataSource }
-    @inlinable public var wireResponse: Mapwire_V1_ResourceResponse.Plain? { response }
-    @inlinable public var wireData: Data { data }
+    @inlinable public func wireResponse(_ use: (borrowing Mapwire_V1_ResourceResponse.Plain) -> Void) { if let response { use(response) } }
+    @inlinable public func wireData(_ use: (borrowing Data) -> Void) { use(data) }
     @inlinable public var wireRetryAfterMs: UInt32? { retryAfterMs }
 }
 
@@ -1158,28 +1357,40 @@ extension Mapwire_V1_ResourceResponse {
             self.error = error
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var sawError = false
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 0): guard let v = r.varint() else { return nil }; noContent = v != 0
-                case (2, 0): guard let v = r.varint() else { return nil }; notModified = v != 0
-                case (3, 0): guard let v = r.varint() else { return nil }; mustRevalidate = v != 0
-                case (4, 0): guard let v: Mapwire_V1_ResponseSource = r.enumValue() else { return nil }; source = v
-                case (5, 0): guard let v = r.varint() else { return nil }; size = v
-                case (6, 2): guard let v = r.string() else { return nil }; modified = v
-                case (7, 2): guard let v = r.string() else { return nil }; expires = v
-                case (8, 2): guard let v = r.string() else { return nil }; etag = v
-                case (9, 2): guard !sawError, let b = r.lengthDelimited(), let v = Mapwire_V1_ResponseError.Plain(wireFields: b) else { return nil }; error = v; sawError = true
-                default: return nil
+                case (1, 0): guard let v = r.varint() else { return false }; noContent = v != 0
+                case (2, 0): guard let v = r.varint() else { return false }; notModified = v != 0
+                case (3, 0): guard let v = r.varint() else { return false }; mustRevalidate = v != 0
+                case (4, 0): guard let v: Mapwire_V1_ResponseSource = r.enumValue() else { return false }; source = v
+                case (5, 0): guard let v = r.varint() else { return false }; size = v
+                case (6, 2): guard let v = r.string() else { return false }; modified = v
+                case (7, 2): guard let v = r.string() else { return false }; expires = v
+                case (8, 2): guard let v = r.string() else { return false }; etag = v
+                case (9, 2):
+                    guard !sawError, let b = r.lengthDelimited() else { return false }
+                    error = Mapwire_V1_ResponseError.Plain()
+                    guard error?.read(wireFields: b) == true else { return false }
+                    sawError = true
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -1224,10 +1435,10 @@ extension Mapwire_V1_ResourceResponse.Plain: Mapwire_V1_ResourceResponseFields {
     @inlinable public var wireMustRevalidate: Bool { mustRevalidate }
     @inlinable public var wireSource: Mapwire_V1_ResponseSource { source }
     @inlinable public var wireSize: UInt64 { size }
-    @inlinable public var wireModified: String? { modified }
-    @inlinable public var wireExpires: String? { expires }
-    @inlinable public var wireEtag: String? { etag }
-    @inlinable public var wireError: Mapwire_V1_ResponseError.Plain? { error }
+    @inlinable public func wireModified(_ use: (borrowing String) -> Void) { if let modified { use(modified) } }
+    @inlinable public func wireExpires(_ use: (borrowing String) -> Void) { if let expires { use(expires) } }
+    @inlinable public func wireEtag(_ use: (borrowing String) -> Void) { if let etag { use(etag) } }
+    @inlinable public func wireError(_ use: (borrowing Mapwire_V1_ResponseError.Plain) -> Void) { if let error { use(error) } }
 }
 
 extension Mapwire_V1_ResponseError {
@@ -1241,20 +1452,28 @@ extension Mapwire_V1_ResponseError {
             self.message = message
         }
 
-        /// Reads the message's fields as swift-protobuf's binary decoder does; nil where it gives up (an
-        /// unknown field or wire type, a message field twice, bad UTF-8, a value cut short): decode with
-        /// swift-protobuf then.
+        /// The message `read(wireFields:)` reads; nil where it gives up.
+        @inline(__always)
         public init?(wireFields bytes: UnsafeRawBufferPointer) {
             self.init()
+            guard read(wireFields: bytes) else { return nil }
+        }
+
+        /// Reads the message's fields into `self` (as made by `init()`), as swift-protobuf's binary decoder
+        /// does; false where it gives up (an unknown field or wire type, a message field twice, bad UTF-8,
+        /// a value cut short): decode with swift-protobuf then.
+        @inline(__always)
+        public mutating func read(wireFields bytes: UnsafeRawBufferPointer) -> Bool {
             var r = ProtobufWireReader(bytes)
             while !r.isAtEnd {
-                guard let (field, wireType) = r.key() else { return nil }
+                guard let (field, wireType) = r.key() else { return false }
                 switch (field, wireType) {
-                case (1, 0): guard let v: Mapwire_V1_ErrorReason = r.enumValue() else { return nil }; reason = v
-                case (2, 2): guard let v = r.string() else { return nil }; message = v
-                default: return nil
+                case (1, 0): guard let v: Mapwire_V1_ErrorReason = r.enumValue() else { return false }; reason = v
+                case (2, 2): guard let v = r.string() else { return false }; message = v
+                default: return false
                 }
             }
+            return true
         }
 
         /// `protobuf` in plain fields; nil when it holds a oneof member this form does not have, or unknown
@@ -1278,7 +1497,7 @@ extension Mapwire_V1_ResponseError {
 
 extension Mapwire_V1_ResponseError.Plain: Mapwire_V1_ResponseErrorFields {
     @inlinable public var wireReason: Mapwire_V1_ErrorReason { reason }
-    @inlinable public var wireMessage: String { message }
+    @inlinable public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
 }
 
 extension Mapwire_V1_Envelope {
@@ -1404,6 +1623,78 @@ extension Mapwire_V1_Envelope {
             w.varintField(131, value)
         }
 
+        /// `protobuf`'s fields but its payload, and its payload's field number.
+        public init(_ protobuf: Mapwire_V1_Envelope) {
+            self.protocolVersion = protobuf.protocolVersion
+            self.epoch = protobuf.epoch
+            self.sequence = protobuf.sequence
+            self.beginUnixNanos = protobuf.beginUnixNanos
+            self.endUnixNanos = protobuf.endUnixNanos
+            self.mapID = protobuf.mapID
+            self.benchmark = protobuf.benchmark
+            self.causationID = protobuf.causationID
+            switch protobuf.payload {
+            case .mapLoaded?: self.payloadField = 16
+            case .mapLoadingError?: self.payloadField = 17
+            case .mapIdle?: self.payloadField = 18
+            case .styleDataLoaded?: self.payloadField = 19
+            case .styleLoaded?: self.payloadField = 20
+            case .styleImageMissing?: self.payloadField = 21
+            case .styleImageRemoveUnused?: self.payloadField = 22
+            case .sourceDataLoaded?: self.payloadField = 23
+            case .sourceAdded?: self.payloadField = 24
+            case .sourceRemoved?: self.payloadField = 25
+            case .renderFrameStarted?: self.payloadField = 26
+            case .renderFrameFinished?: self.payloadField = 27
+            case .cameraChanged?: self.payloadField = 28
+            case .resourceRequest?: self.payloadField = 29
+            case .cameraWillChange?: self.payloadField = 30
+            case .cameraIsChanging?: self.payloadField = 31
+            case .cameraDidChange?: self.payloadField = 32
+            case .mapWillStartLoading?: self.payloadField = 41
+            case .mapDidFailLoading?: self.payloadField = 42
+            case .willStartRenderingMap?: self.payloadField = 43
+            case .didFinishRenderingMap?: self.payloadField = 44
+            case .gesture?: self.payloadField = 33
+            case .viewportStatusChanged?: self.payloadField = 36
+            case .viewportTargetCamera?: self.payloadField = 37
+            case .loadStatusChanged?: self.payloadField = 40
+            case .willStartLocatingUser?: self.payloadField = 45
+            case .didStopLocatingUser?: self.payloadField = 46
+            case .userLocationUpdated?: self.payloadField = 47
+            case .didFailToLocateUser?: self.payloadField = 48
+            case .trackingModeChanged?: self.payloadField = 49
+            case .didChangeLocationManagerAuthorization?: self.payloadField = 51
+            case .pluginGone?: self.payloadField = 60
+            case .pluginSupervision?: self.payloadField = 61
+            case .networkStatusChanged?: self.payloadField = 50
+            case .didAddAnnotationViews?: self.payloadField = 70
+            case .didSelectAnnotation?: self.payloadField = 71
+            case .didDeselectAnnotation?: self.payloadField = 72
+            case .tapOnCallout?: self.payloadField = 73
+            case .calloutAccessoryControlTapped?: self.payloadField = 74
+            case .welcome?: self.payloadField = 100
+            case .command?: self.payloadField = 101
+            case .commandReply?: self.payloadField = 102
+            case nil: self.payloadField = 0
+            }
+        }
+
+        /// swift-protobuf's message of these fields and `payload` (whose field is then `payloadField`).
+        public func protobuf(payload: Mapwire_V1_Envelope.OneOf_Payload?) -> Mapwire_V1_Envelope {
+            var m = Mapwire_V1_Envelope()
+            m.protocolVersion = protocolVersion
+            m.epoch = epoch
+            m.sequence = sequence
+            m.beginUnixNanos = beginUnixNanos
+            m.endUnixNanos = endUnixNanos
+            m.mapID = mapID
+            m.benchmark = benchmark
+            m.causationID = causationID
+            m.payload = payload
+            return m
+        }
+
         /// The whole message, its payload (`payloadField`) from `payload`: as swift-protobuf writes it.
         public func writeFields(payload: UnsafeRawBufferPointer, to w: inout ProtobufRawWriter) {
             Self.writeProtocolVersion(protocolVersion, to: &w)
@@ -1430,16 +1721,20 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
     static func readHot(field: Int, _ bytes: UnsafeRawBufferPointer, into payload: inout Self?) -> Bool {
         switch field {
         case 17:
-            guard let m = Mapwire_V1_MapLoadingError(wireFields: bytes) else { return false }
+            var m = Mapwire_V1_MapLoadingError()
+            guard m.read(wireFields: bytes) else { return false }
             payload = .mapLoadingError(m)
         case 28:
-            guard let m = Mapwire_V1_CameraChanged(wireFields: bytes) else { return false }
+            var m = Mapwire_V1_CameraChanged()
+            guard m.read(wireFields: bytes) else { return false }
             payload = .cameraChanged(m)
         case 29:
-            guard let m = Mapwire_V1_ResourceRequest(wireFields: bytes) else { return false }
+            var m = Mapwire_V1_ResourceRequest()
+            guard m.read(wireFields: bytes) else { return false }
             payload = .resourceRequest(m)
         case 33:
-            guard let m = Mapwire_V1_GestureEvent(wireFields: bytes) else { return false }
+            var m = Mapwire_V1_GestureEvent()
+            guard m.read(wireFields: bytes) else { return false }
             payload = .gesture(m)
         default: return false
         }

@@ -125,8 +125,9 @@ public final class LoaderDispatch: Sendable {
     /// Anything else (false) goes to `handle`. The answers are `handle`'s own: it reads the same small
     /// files on the same thread, first.
     public func handleWire(_ frame: UnsafeRawBufferPointer, _ replies: inout WireReplies) -> Bool {
-        guard delayMicroseconds == 0, case .request(let request)? = Mapwire_V1_ControlMessage.Plain(wireFields: frame)?.body,
-              case .loadResource(let load)? = request.kind else { return false }
+        var request = Mapwire_V1_PluginRequest.Plain()
+        guard delayMicroseconds == 0, Mapwire_V1_ControlMessage.readRequest(frame, into: &request),
+              let load = request.loadResource else { return false }
         let info = load.request ?? .init()
         let loader = runnerThread.loader
         let answered = loader.answerSmallFile(url: info.url, kind: info.kind, limit: Self.inlineFileBytes) { resource in
