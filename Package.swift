@@ -100,7 +100,7 @@ let package = Package(
         // The plugin runtime: registration, heartbeats, the request loop and its replies.
         .target(
             name: "MapWirePluginKit",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireProcess", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWireWireFormat", "MapWireProcess", .product(name: "Logging", package: "swift-log")]),
         // Talking to a core from outside it (the CLI, `mapwire serve`, tests): commands and the event stream.
         .target(name: "MapWireClient", dependencies: ["MapWireBus", "MapWireProtocol", "MapWireProcess"]),
         // The core's whole state machine, without sockets: inputs and the time in, outputs out.
@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "MapWireCore",
             dependencies: [
-                "MapWireSession", "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "CMalloc",
+                "MapWireSession", "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireWireFormat", "MapWireProcess", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
@@ -139,7 +139,7 @@ let package = Package(
             ]),
         .target(
             name: "MapWireLoader",
-            dependencies: ["MapWirePluginKit", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MapWirePluginKit", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", "MapWireWireFormat", .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Loader/Sources/MapWireLoader"),
         .target(
             name: "MapWireLoadStatus",
@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
         .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireBus", "MapWireProtocol"]),
-        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "MapWireLoaderTests",
             dependencies: [
-                "MapWireLoader", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", "MapWireProcess",
+                "MapWireLoader", "MapWireHTTP", "MapWireFormats", "MapWireProtocol", "MapWireWireFormat", "MapWireProcess",
             ]),
         .testTarget(
             name: "MapWireHTTPTests",

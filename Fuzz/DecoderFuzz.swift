@@ -6,8 +6,8 @@ import SwiftProtobuf
 
 // libFuzzer entry point over the two decoders that read bytes from the network: the control
 // decoder (one frame, a ControlMessage) and the envelope decoder ([topic, Envelope]), with the
-// hand-written envelope reader and writer, the hand-written payload codecs (resource-request,
-// map-loading-error, gesture) and the load message codec, checked against swift-protobuf. Built by
+// generated readers and writers of the hot path (Generated/mapwire_v1_fastwire.swift: the envelope's
+// header, the hot payloads, load requests and resource replies) checked against swift-protobuf. Built by
 // scripts/fuzz with `swiftc -sanitize=fuzzer` against MapWireProtocol, SwiftProtobuf and what they
 // need (read from Package.swift); not part of the SwiftPM package. A crash (trap, fatalError) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,40 +18,49 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let again = try? ControlCodec.decode(ControlCodec.encode(message))
         if again != message { fatalError("a control message did not survive a round trip") }
     }
-    // The hand-written load request / resource reply codec (LoadMessageCodec) must agree with
-    // swift-protobuf: what it reads is what swift-protobuf reads, and what it writes is byte-identical.
+    // The generated control readers and writers (the plain form: load requests, resource replies) must agree
+    // with swift-protobuf: what they read is what swift-protobuf reads, and what they write is byte-identical.
     let reference = try? Mapwire_V1_ControlMessage(serializedBytes: data)
-    if let hand = data.withUnsafeBytes({ LoadMessageCodec.decode($0) }), hand != reference {
-        fatalError("the load message reader and swift-protobuf disagree")
+    if let plain = data.withUnsafeBytes({ Mapwire_V1_ControlMessage.Plain(wireFields: $0) }), plain.protobuf != reference {
+        fatalError("the generated control reader and swift-protobuf disagree")
     }
-    // The core's reader of resource replies (plain fields, `readResourceReply`): what it reads is swift-protobuf's reply,
-    // and swift-protobuf's reply taken into the plain form (`ResourceReply.init?`) is the same value.
-    if let read = data.withUnsafeBytes({ LoadMessageCodec.readResourceReply($0) }) {
-        guard let reference, case .reply(let reply) = reference.body, read.pluginReply == reply,
-              LoadMessageCodec.ResourceReply(reply) == read else {
+    // The readers of one body alone (the core's replies, the loader's requests) read what the plain form reads.
+    var alone = (request: Mapwire_V1_PluginRequest.Plain(), reply: Mapwire_V1_PluginReply.Plain())
+    if data.withUnsafeBytes({ Mapwire_V1_ControlMessage.readRequest($0, into: &alone.request) }),
+       Mapwire_V1_ControlMessage.Plain(request: alone.request).protobuf != reference {
+        fatalError("the generated request reader and swift-protobuf disagree")
+    }
+    if data.withUnsafeBytes({ Mapwire_V1_ControlMessage.readReply($0, into: &alone.reply) }),
+       Mapwire_V1_ControlMessage.Plain(reply: alone.reply).protobuf != reference {
+        fatalError("the generated reply reader and swift-protobuf disagree")
+    }
+    // The core's one decode point: a resource reply it takes is swift-protobuf's reply in plain fields.
+    switch data.withUnsafeBytes({ IncomingControl($0) }) {
+    case .resourceReply(let read):
+        guard let reference, case .reply(let reply) = reference.body, ResourceReply(reply) == read else {
             fatalError("the core's resource reply reader and swift-protobuf disagree")
         }
+    case .message(let message, _):
+        if message != reference { fatalError("the core's control decoder and swift-protobuf disagree") }
+    case .malformed:
+        if reference != nil { fatalError("the core refused a control message swift-protobuf reads") }
     }
-    if let reference, let written = LoadMessageCodec.encode(reference), written != (try? reference.serializedBytes() as Data) {
-        fatalError("the load message writer and swift-protobuf disagree")
+    if let reference, ControlCodec.encode(reference) != (try? reference.serializedBytes() as Data) {
+        fatalError("the control writer and swift-protobuf disagree")
     }
-    // The loader's side (decodeLoadRequest, encodeReply): a load request it reads is the one swift-protobuf
-    // reads, and a resource reply it writes is swift-protobuf's bytes.
-    if let load = data.withUnsafeBytes({ LoadMessageCodec.decodeLoadRequest($0) }),
-       reference != Mapwire_V1_ControlMessage.with({ $0.request = load.pluginRequest }) {
-        fatalError("the loader's request reader and swift-protobuf disagree")
-    }
-    if let reference, reference.unknownFields.data.isEmpty, case .reply(let reply) = reference.body,
-       reply.unknownFields.data.isEmpty, case .resource(let resource) = reply.kind,
-       let written = LoadMessageCodec.encodeReply(id: reply.id, resource: resource),
-       written != (try? reference.serializedBytes() as [UInt8]) {
-        fatalError("the loader's reply writer and swift-protobuf disagree")
-    }
-    if let reference, case .reply(let reply) = reference.body, case .resource(let resource) = reply.kind {
-        var direct: [UInt8] = []
-        let written = LoadMessageCodec.appendReply(id: reply.id, resource: resource, to: &direct)
-        if written ? direct != LoadMessageCodec.encodeReply(id: reply.id, resource: resource) : !direct.isEmpty {
-            fatalError("the loader's two reply writers disagree")
+    // The writers of one body with no plain form built (the core's requests, the loader's replies).
+    if let reference, reference.unknownFields.data.isEmpty, let plain = Mapwire_V1_ControlMessage.Plain(reference) {
+        var written = ProtobufRawWriter()
+        if let request = plain.request { Mapwire_V1_ControlMessage.writeRequest(request, to: &written) }
+        if let reply = plain.reply {
+            if let resource = reply.resource {
+                Mapwire_V1_ControlMessage.writeReply(ResourceReply(id: reply.id, resource: resource), to: &written)
+            } else {
+                Mapwire_V1_ControlMessage.writeReply(reply, to: &written)
+            }
+        }
+        if written.bytes != (try? reference.serializedBytes() as [UInt8]) {
+            fatalError("a one-body control writer and swift-protobuf disagree")
         }
     }
     // The first byte picks where the topic frame ends, and whether a third frame comes along.
@@ -64,7 +73,7 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = envelope.payload?.documentedJSON.serialized
     }
     checkAgainstSwiftProtobuf(frames.count > 1 ? frames[1] : Data())
-    // The hand-written payload codecs (PayloadWire: resource-request 29, map-loading-error 17, gesture 33,
+    // The generated payload readers (the hot payloads: resource-request 29, map-loading-error 17, gesture 33,
     // camera-changed 28) get the whole input as their payload, not only where an envelope's bytes happen to hold one.
     for field in [17, 28, 29, 33] {
         var body = Data([0x18, 0x01])  // sequence 1
@@ -75,19 +84,21 @@ public func fuzzDecoders(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// The hand-written envelope path (EnvelopeReader, EnvelopeWriter, PayloadWire) must agree with
-/// swift-protobuf on every input: the same message or the same failure, and the same bytes when encoding
-/// it again. NaNs (a gesture's doubles) compare by their bytes, as == never holds for them.
+/// The generated envelope path (DecodedEnvelope, EnvelopeHeader, EnvelopeWriter, the hot payloads) must
+/// agree with swift-protobuf on every input: the same message or the same failure, and the same bytes when
+/// encoding it again. NaNs (a gesture's doubles) compare by their bytes, as == never holds for them.
 func checkAgainstSwiftProtobuf(_ body: Data) {
-    let fast = try? body.withUnsafeBytes { try EnvelopeReader.decode($0) }
     let full = try? Mapwire_V1_Envelope(serializedBytes: body)
-    if fast != full, ((try? fast?.serializedBytes()) as [UInt8]??) != ((try? full?.serializedBytes()) as [UInt8]??) {
-        fatalError("the envelope reader and swift-protobuf disagree")
-    }
-    // DecodedEnvelope (header and payload, the bench's decoding subscriber) must give the same envelope.
+    // DecodedEnvelope (header and payload: EnvelopeCodec, the subscribers) must give the same envelope.
     let decoded = (try? body.withUnsafeBytes { try DecodedEnvelope.decode($0) })?.envelope()
     if decoded != full, ((try? decoded?.serializedBytes()) as [UInt8]??) != ((try? full?.serializedBytes()) as [UInt8]??) {
         fatalError("the decoded envelope and swift-protobuf disagree")
+    }
+    // The lenient header reader (the recorder's) reads what swift-protobuf reads of an envelope it knows whole.
+    if let e = full, e.unknownFields.data.isEmpty {
+        guard let (header, _) = body.withUnsafeBytes({ EnvelopeHeader.parse($0) }), header == EnvelopeHeader(e) else {
+            fatalError("the lenient envelope header reader and swift-protobuf disagree")
+        }
     }
     if let e = full, e.unknownFields.data.isEmpty {
         var writer = EnvelopeWriter()

@@ -6,6 +6,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 import c  # noqa: E402
+import fastwire  # noqa: E402
 import markdown  # noqa: E402
 import swift  # noqa: E402
 from model import Protocol  # noqa: E402
@@ -21,6 +22,7 @@ def main(descriptor_set, root):
     protocol = Protocol(pathlib.Path(descriptor_set).read_bytes())
     root = pathlib.Path(root)
     write(root / "Sources/MapWireProtocol/Generated/mapwire_v1_documented.swift", swift.generate(protocol))
+    write(root / "Sources/MapWireProtocol/Generated/mapwire_v1_fastwire.swift", fastwire.generate(protocol))
     write(root / "Plugins/c/libmapwire/Generated/mapwire/v1/mapwire_enums.h", c.generate(protocol))
     write(root / "Plugins/c/libmapwire/Generated/mapwire/v1/mapwire_enums_check.c", c.generate_checks(protocol))
     document = root / "Protocol/PROTOCOL.md"

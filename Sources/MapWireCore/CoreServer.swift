@@ -5,6 +5,7 @@ import MapWireClient
 import MapWireProcess
 import MapWireProtocol
 import MapWireSession
+import MapWireWireFormat
 
 /// The core process: a shell around the session. It binds the control ROUTER and the events XPUB,
 /// turns what arrives into session inputs, writes the session's outputs, and sleeps until the next
@@ -33,7 +34,7 @@ public final class CoreServer {
     /// The load request being sent: written into one buffer kept from send to send (`sendRequest`).
     /// Unchecked exclusivity: only `sendRequest` touches it, on the loop's one thread, one access after the
     /// other (write, then read for the send); the dynamic checks were two per request.
-    @exclusivity(unchecked) private var requestWriter = LoadRequestWriter()
+    @exclusivity(unchecked) private var requestWriter = ProtobufRawWriter(capacity: 512)
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
     public init(configuration: CoreConfiguration, logger: Logger) throws {
@@ -150,7 +151,7 @@ public final class CoreServer {
     /// into libzmq's own message, which is sent without a copy; its tiles' bytes are not copied again here.
     private func send(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
         switch ControlCodec.encode(message, as: ZMQMessageBytes.self) {
-        case .handWritten(let bytes): send(bytes, to: identity)
+        case .generated(let bytes): send(bytes, to: identity)
         case .serialized(let body):
             // Not sent (a peer gone, a full queue): `body` closes its message when dropped.
             sent(to: identity) { id in
@@ -163,8 +164,9 @@ public final class CoreServer {
     /// A load request goes out from the writer's buffer, no `Data` made for it; other kinds through
     /// `OutgoingRequest.encoded()`.
     private func sendRequest(_ request: OutgoingRequest, to identity: Data) {
-        guard case .load(let load) = request.body else { return send(request.encoded(), to: identity) }
-        requestWriter.write(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos, attempt: request.attempt, load: load.request)
+        guard let load = request.plainLoad else { return send(request.encoded(), to: identity) }
+        requestWriter.removeAll()
+        Mapwire_V1_ControlMessage.writeRequest(load, to: &requestWriter)
         sent(to: identity) { id in
             requestWriter.withBytes { body -> ZMQError? in
                 do throws(ZMQError) { try router.send(id, body, dontWait: true) } catch { return error }
@@ -241,24 +243,21 @@ public final class CoreServer {
     /// Messages stepped before their outputs are written (`drainControl`).
     static let stepsPerWrite = 64
 
-    /// What one received control message is to the session, read from libzmq's buffers. A resource reply
-    /// is decoded here (`LoadMessageCodec`), so its data is copied once, out of the socket's buffer, and
-    /// never again on its way to the map and the renderer; any other message is copied for the session.
+    /// What one received control message is to the session, decoded here from libzmq's buffers: every
+    /// control message is decoded in this one place (`IncomingControl`), and a resource's or a frame's bytes
+    /// are copied once, out of the socket's buffer, and never again on their way to the map and the renderer.
     static func input(identity: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer, frames: Int, largest: Int,
                       limit: Int) -> SessionInput {
-        // Over the limit: refused without being read (only its first bytes are copied).
+        // Over the limit: refused unread (only what its first bytes say, and the identity's first bytes, are kept).
         func copy(_ frame: UnsafeRawBufferPointer) -> Data {
             let kept = frame.count > limit ? min(frame.count, 32) : frame.count
             return kept == 0 ? Data() : Data(bytes: frame.baseAddress!, count: kept)
         }
         if largest > limit, frames >= 2 {
-            return .tooLarge(from: copy(identity), bytes: largest, limit: limit, head: copy(body))
+            return .tooLarge(from: copy(identity), bytes: largest, limit: limit, head: ControlMessageHead(body))
         }
         guard frames == 2 else { return .malformed(from: copy(identity), frames: frames) }
-        if let reply = LoadMessageCodec.readResourceReply(body) {
-            return .reply(from: copy(identity), reply, bytes: body.count)
-        }
-        return .message(from: copy(identity), bytes: copy(body))
+        return .control(from: copy(identity), IncomingControl(body), bytes: body.count)
     }
 }
 

@@ -1,18 +1,21 @@
+import MapWireWireFormat
+
 /// Replies written on the runner's thread while it reads a batch of requests (`PluginRunner.WireHandler`),
 /// sent together once the socket has no more requests waiting: one buffer for the whole batch (no
 /// message, `Data` or lock per reply), each reply handed to libzmq from it, and libzmq's I/O thread woken
-/// once for several replies instead of once for each.
-public struct WireReplies {
-    private(set) var bytes: [UInt8] = []
-    /// Where each reply ends in `bytes`.
-    private(set) var ends: [Int] = []
+/// once for several replies instead of once for each. Noncopyable, as its buffer.
+public struct WireReplies: ~Copyable {
+    private var writer = ProtobufRawWriter(capacity: 4096)
+    /// Where each reply ends in the buffer.
+    private var ends: [Int] = []
 
     public init() {}
 
-    /// Adds one whole control message, which `write` appends to the buffer it gets.
-    public mutating func append(_ write: (inout [UInt8]) -> Void) {
-        write(&bytes)
-        if bytes.count > (ends.last ?? 0) { ends.append(bytes.count) }
+    /// Adds one whole control message, which `write` writes after the ones before (the generated writers:
+    /// `Mapwire_V1_ControlMessage.writeReply`). Writing nothing adds nothing.
+    public mutating func append(_ write: (inout ProtobufRawWriter) -> Void) {
+        write(&writer)
+        if writer.count > (ends.last ?? 0) { ends.append(writer.count) }
     }
 
     public var count: Int { ends.count }
@@ -20,7 +23,7 @@ public struct WireReplies {
 
     /// Each reply's bytes in order, valid only inside `body`.
     public func forEach(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes { all in
+        try writer.withBytes { (all: UnsafeRawBufferPointer) throws in
             var start = 0
             for end in ends {
                 try body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
@@ -31,7 +34,7 @@ public struct WireReplies {
 
     /// Empties the batch, keeping the storage for the next one.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        writer.removeAll()
         ends.removeAll(keepingCapacity: true)
     }
 }

@@ -24,7 +24,7 @@ public enum EnvelopeCodec {
         guard frames.count == 2 else { throw .wrongFrameCount(frames.count) }
         let topic = String(decoding: frames[0], as: UTF8.self)
         let envelope: Mapwire_V1_Envelope
-        do { envelope = try frames[1].withUnsafeBytes { try EnvelopeReader.decode($0) } }
+        do { envelope = try frames[1].withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() } }
         catch { throw .malformed(String(describing: error)) }
         if let payload = envelope.payload, payload.topic != topic {
             throw .topicMismatch(topic: topic, payload: payload.topic)
@@ -37,7 +37,7 @@ public enum EnvelopeCodec {
         throws(EnvelopeDecodingError) -> (topic: String, envelope: Mapwire_V1_Envelope)
     {
         let envelope: Mapwire_V1_Envelope
-        do { envelope = try EnvelopeReader.decode(body) }
+        do { envelope = try DecodedEnvelope.decode(body).envelope() }
         catch { throw .malformed(String(describing: error)) }
         guard let payload = envelope.payload else { return (String(decoding: topicBytes, as: UTF8.self), envelope) }
         // The payload's own topic is a literal: comparing bytes and returning it spares a string per event.

@@ -1,21 +1,22 @@
 import MapWireWireFormat
 import SwiftProtobuf
 
-/// The publish hot path: encodes an event's envelope into one reused buffer (ProtobufRawWriter), the
-/// header fields by hand; the core's frequent events from plain values (`encode(…handWritten:)`,
-/// HandWrittenPayload), payload messages with nested messages through their generated `traverse`
-/// (PayloadWire, RawEncodingVisitor), and any other payload message through swift-protobuf.
-/// The bytes are exactly what
-/// `Mapwire_V1_Envelope.serializedBytes()` gives (fields in number order, defaults left out), so any
-/// protobuf library reads them; the envelope message itself is never built, which is most of its cost.
+/// The publish hot path: encodes an event's envelope into one reused buffer (ProtobufRawWriter) with the
+/// generated writers (Generated/mapwire_v1_fastwire.swift): the header field by field, the frequent events'
+/// payloads from any value that provides their fields (`encode(…fields:)`: the engine's own), the other
+/// hot payloads from their messages (`OneOf_Payload.writeHot`), and any other payload message through
+/// swift-protobuf. The bytes are exactly what `Mapwire_V1_Envelope.serializedBytes()` gives, so any protobuf
+/// library reads them; the envelope message itself is never built, which is most of its cost.
 ///
-/// A publisher's protocol version, epoch and map id never change: their fields are written once (the
-/// first two stay at the front of the buffer from event to event, the map id's is copied from bytes
-/// kept ready), so an event writes only its sequence, times and payload. An instant's two times differ from
-/// the last event's only in their low bits, so fields 4 to 6 (the times and the map id) are kept as bytes
-/// too: copied, then the times' first four bytes (their low 28 bits, 268 ms) written into both copies.
+/// What this adds to the generated writers is what it keeps from event to event. A publisher's protocol
+/// version, epoch and map id never change: their fields are written once (the first two stay at the front
+/// of the buffer, the map id's is copied from bytes kept ready), so an event writes only its sequence,
+/// times and payload. An instant's two times differ from the last event's only in their low bits, so
+/// fields 4 to 6 (the times and the map id) are kept as bytes too: copied, then the times' first four
+/// bytes (their low 28 bits, 268 ms) written into both copies.
 /// Noncopyable, as its buffer; used by one thread (the core's loop).
 public struct EnvelopeWriter: ~Copyable {
+    @usableFromInline typealias Header = Mapwire_V1_Envelope.Header
     @usableFromInline var wire = ProtobufRawWriter(capacity: 2048)
     /// What the front of the buffer (fields 1 and 2) and `mapIDField` (field 6) were written for.
     private var protocolVersion: UInt32 = 0, epoch: UInt64 = 0, mapID = ""
@@ -24,12 +25,13 @@ public struct EnvelopeWriter: ~Copyable {
     private var mapIDField = ProtobufRawWriter(capacity: 64)
     /// Fields 4 to 6 as last written for an instant of at least 2^28 ns, when they fit in 64 bytes (nearly
     /// every map id), with their count; -1 when there are none to copy. Right for any instant whose time
-    /// has the same bits above the low 28 (`keptTimeHigh`); its varint takes `keptTimeWidth` bytes.
+    /// has the same bits above the low 28 (`keptTimeHigh`); the two times' varints start `keptBeginAt` and
+    /// `keptEndAt` bytes into them.
     @usableFromInline var timesAndMapID: ProtobufRawWriter.Words = (0, 0, 0, 0, 0, 0, 0, 0), timesAndMapIDCount = -1
-    @usableFromInline var keptTimeHigh: UInt64 = 0, keptTimeWidth = 0
-    /// The last payload's topic when it was written by hand (the frequent events), else nil.
+    @usableFromInline var keptTimeHigh: UInt64 = 0, keptBeginAt = 0, keptEndAt = 0
+    /// The last payload's topic when a generated writer wrote it (the hot payloads), else nil.
     @usableFromInline var writtenTopic: StaticString?
-    /// The length of the last payload written by hand: the guess for the next one's.
+    /// The length of the last payload written from its fields: the guess for the next one's.
     @usableFromInline var lastPayloadLength = 0
 
     public init() {}
@@ -81,19 +83,18 @@ public struct EnvelopeWriter: ~Copyable {
         writeTrailer(benchmark: benchmark, causationID: causationID)
     }
 
-    /// Encodes an event of this writer's publisher whose payload is written by hand from plain values
-    /// (`HandWrittenPayload`: the frequent events, from the engine's own values); `withFrames(_:)` sends it.
-    /// Inlinable: specialized where the payload's type is known, its fields are written with no call
-    /// through a witness table.
+    /// Encodes an event of this writer's publisher whose payload is written from any value that provides
+    /// its fields (`EnvelopePayloadFields`: the frequent events, from the engine's own values); `withFrames(_:)`
+    /// sends it. Inlinable: specialized where the payload's type is known, its fields are written with no
+    /// call through a witness table.
     @inlinable
-    public mutating func encode<P: HandWrittenPayload>(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
-                                                       handWritten payload: borrowing P, benchmark: Bool = false,
-                                                       causationID: UInt64 = 0) {
+    public mutating func encode<P: EnvelopePayloadFields>(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64,
+                                                          fields payload: borrowing P, benchmark: Bool = false,
+                                                          causationID: UInt64 = 0) {
         writeHeader(sequence: sequence, beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
         // A oneof member is written even when empty (camera-changed): its presence is the information.
-        wire.reserve(3)
-        wire.uncheckedVarint(UInt64(P.envelopeField) << 3 | 2)
-        // The length gets the room the last hand-written payload's took (events of one kind come in runs of
+        wire.key(P.envelopeField, wireType: 2)
+        // The length gets the room the last such payload's took (events of one kind come in runs of
         // about one size): a payload of 128 bytes or more is then not moved up for its length's second byte.
         if lastPayloadLength < 0x80 {
             // The usual small payload (camera-changed): one length byte, no width to work out.
@@ -112,8 +113,8 @@ public struct EnvelopeWriter: ~Copyable {
     }
 
     /// The last encoded event as its two frames, for an event whose topic the writer knows (one encoded
-    /// with `encode(…handWritten:…)`, or a payload PayloadWire writes), valid for the call only. Inlinable,
-    /// as the methods of the hand-written path: a call would copy the whole writer to pass it borrowed.
+    /// with `encode(…fields:…)`, or a payload `writeHot` writes), valid for the call only. Inlinable, as the
+    /// rest of the publish path: a call would copy the whole writer to pass it borrowed.
     @inlinable @inline(__always) public func withFrames(_ body: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
         guard let writtenTopic else { preconditionFailure("withFrames(_:) after an event whose topic the writer does not know") }
         body(UnsafeRawBufferPointer(start: writtenTopic.utf8Start, count: writtenTopic.utf8CodeUnitCount), wire.withBytes { $0 })
@@ -131,15 +132,14 @@ public struct EnvelopeWriter: ~Copyable {
     @inlinable @inline(__always) mutating func writeHeader(sequence: UInt64, beginUnixNanos: Int64, endUnixNanos: Int64) {
         if headCount == nil { setConstants(protocolVersion: 0, epoch: 0, mapID: "") }
         wire.truncate(to: headCount ?? 0)
-        // The sequence's varint and key, and 64 bytes for fields 4 to 6 (copied as words, or written:
-        // two varints and their keys, the end time's copy storing 16, then the map id), under one check
-        // of the room.
-        wire.reserve(11 + 64)
-        if sequence != 0 { wire.uncheckedVarint(3 << 3 | 0); wire.uncheckedVarint(sequence) }
+        // The sequence's field, and 64 bytes for fields 4 to 6 (copied as words), under one check of the room.
+        wire.reserve(20 + 64)
+        Header.writeSequence(sequence, to: &wire)
         let time = UInt64(bitPattern: beginUnixNanos)
         // Other shapes (an interval, an early or negative time) are written, the kept bytes left as they are.
         guard endUnixNanos == beginUnixNanos, time >= 1 << 28 else {
-            return writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+            _ = writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+            return
         }
         let start = wire.count
         if timesAndMapIDCount >= 0, time >> 28 == keptTimeHigh {
@@ -147,16 +147,18 @@ public struct EnvelopeWriter: ~Copyable {
             // first of each span): the kept bytes, and each time's first four bytes written over them.
             wire.uncheckedWords(timesAndMapID, count: timesAndMapIDCount)
             let low = Self.varintLow28(time)
-            wire.overwrite(low, at: start + 1)
-            wire.overwrite(low, at: start + 2 + keptTimeWidth)
+            wire.overwrite(low, at: start &+ keptBeginAt)
+            wire.overwrite(low, at: start &+ keptEndAt)
             return
         }
-        writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
+        let (beginEnd, endEnd) = writeTimesAndMapID(beginUnixNanos: beginUnixNanos, endUnixNanos: endUnixNanos)
         let count = wire.count - start
         if count <= 64 {
             wire.reserve(64)
+            // Each time's varint ends its field.
+            let width = ProtobufRawWriter.varintWidth(time)
             (timesAndMapID, timesAndMapIDCount) = (wire.words(from: start), count)
-            (keptTimeHigh, keptTimeWidth) = (time >> 28, ProtobufRawWriter.varintWidth(time))
+            (keptTimeHigh, keptBeginAt, keptEndAt) = (time >> 28, beginEnd - width - start, endEnd - width - start)
         } else {
             timesAndMapIDCount = -1
         }
@@ -169,32 +171,21 @@ public struct EnvelopeWriter: ~Copyable {
         return UInt32(truncatingIfNeeded: spread) | 0x8080_8080
     }
 
-    /// Fields 4 to 6, where the room for the times was reserved.
-    @usableFromInline mutating func writeTimesAndMapID(beginUnixNanos: Int64, endUnixNanos: Int64) {
-        if beginUnixNanos != 0 {
-            wire.uncheckedVarint(4 << 3 | 0)
-            let begin = wire.count
-            wire.uncheckedVarint(UInt64(bitPattern: beginUnixNanos))
-            if endUnixNanos == beginUnixNanos {
-                // An instant event (every event the core publishes): the second time's bytes are the first's.
-                wire.uncheckedVarint(5 << 3 | 0)
-                wire.repeatBytes(from: begin, count: wire.count - 1 - begin)
-            } else if endUnixNanos != 0 {
-                wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
-            }
-        } else if endUnixNanos != 0 {
-            wire.uncheckedVarint(5 << 3 | 0); wire.uncheckedVarint(UInt64(bitPattern: endUnixNanos))
-        }
+    /// Fields 4 to 6; returns where the first two ended.
+    @usableFromInline mutating func writeTimesAndMapID(beginUnixNanos: Int64, endUnixNanos: Int64) -> (beginEnd: Int, endEnd: Int) {
+        Header.writeBeginUnixNanos(beginUnixNanos, to: &wire)
+        let beginEnd = wire.count
+        Header.writeEndUnixNanos(endUnixNanos, to: &wire)
+        let endEnd = wire.count
         mapIDField.withBytes { wire.raw($0) }
+        return (beginEnd, endEnd)
     }
 
-    /// Fields 130 and 131 come after every payload field (16...100).
+    /// The fields after every payload field (benchmark, causation id).
     @inlinable @inline(__always) mutating func writeTrailer(benchmark: Bool, causationID: UInt64) {
         guard benchmark || causationID != 0 else { return }
-        // Two two-byte keys and two varints under one check of the room.
-        wire.reserve(24)
-        if benchmark { wire.uncheckedVarint(130 << 3 | 0); wire.uncheckedVarint(1) }
-        if causationID != 0 { wire.uncheckedVarint(131 << 3 | 0); wire.uncheckedVarint(causationID) }
+        Header.writeBenchmark(benchmark, to: &wire)
+        Header.writeCausationID(causationID, to: &wire)
     }
 
     /// Writes fields 1 and 2 at the front of the buffer and keeps field 6's bytes.
@@ -203,21 +194,18 @@ public struct EnvelopeWriter: ~Copyable {
         self.epoch = epoch
         self.mapID = mapID
         wire.removeAll()
-        if protocolVersion != 0 { wire.key(1, wireType: 0); wire.varint(UInt64(protocolVersion)) }
-        if epoch != 0 { wire.key(2, wireType: 1); wire.fixed64(epoch) }
+        Header.writeProtocolVersion(protocolVersion, to: &wire)
+        Header.writeEpoch(epoch, to: &wire)
         headCount = wire.count
         mapIDField.removeAll()
-        if !mapID.isEmpty {
-            mapIDField.key(6, wireType: 2)
-            mapIDField.lengthDelimited(mapID)
-        }
+        Header.writeMapID(mapID, to: &mapIDField)
         timesAndMapIDCount = -1
     }
 
     private mutating func write(_ payload: Mapwire_V1_Envelope.OneOf_Payload) {
-        // The frequent payloads and those with nested messages go through RawEncodingVisitor
-        // (PayloadWire), the rest through swift-protobuf.
-        writtenTopic = PayloadWire.write(payload, to: &wire)
+        // The frequent payloads and those with nested messages have generated writers, the rest go through
+        // swift-protobuf.
+        writtenTopic = payload.writeHot(to: &wire)
         if writtenTopic != nil { return }
         let (field, message) = payload.fieldAndMessage
         // A oneof member is written even when empty: its presence is the information.

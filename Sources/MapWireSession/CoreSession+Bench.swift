@@ -65,13 +65,7 @@ extension CoreSession {
         guard router.has(role: PluginRole.loader) else { return MapCommandError("no loader plugin is registered", reason: .refusedInState) }
         let urls = (c.url.isEmpty ? [] : [c.url]) + c.urls
         let bodies = urls.map { url in
-            var body = LoadMessageCodec.LoadRequest()
-            body.hasInfo = true
-            body.url = url
-            body.kind = .unknown
-            body.priority = .regular
-            body.loadingMethods = [.cache, .network]
-            return PluginRequestBody.load(body)
+            PluginRequestBody.load(.init(request: .init(url: url, kind: .unknown, priority: .regular, loadingMethod: [.cache, .network])))
         }
         benchRun = BenchRequestRun(client: identity, commandID: commandID, bodies: bodies, count: Int(c.count),
                                    window: Int(c.window), roundTrips: Array(repeating: 0, count: Int(c.count)))

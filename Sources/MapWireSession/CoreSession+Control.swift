@@ -5,21 +5,24 @@ import MapWireProtocol
 
 /// Messages arriving on the control socket: hellos, commands, replies, heartbeats.
 extension CoreSession {
-    func handleControl(from identity: Data, _ bytes: Data) {
-        let message: Mapwire_V1_ControlMessage
-        do { message = try ControlCodec.decode(bytes) }
-        catch { return reject(identity: identity, .malformed, "\(error)") }
+    func handleControl(from identity: Data, _ incoming: IncomingControl, bytes: Int) {
+        let message: Mapwire_V1_ControlMessage, commandBytes: Data?
+        switch incoming {
+        case .resourceReply(let reply): return handleReply(.resource(reply), bytes: bytes, from: identity)
+        case .malformed(let error): return reject(identity: identity, .malformed, "\(error)")
+        case .message(let m, let b): (message, commandBytes) = (m, b)
+        }
         switch message.body {
         case .hello(let hello):
             handleHello(hello, from: identity, now: now)
         case .command(let command):
-            tapCommand(bytes, id: command.id)
+            tapCommand(commandBytes ?? ControlCodec.encode(message), id: command.id)
             // Events published while the command is handled carry its id (Envelope.causation_id).
             causation.begin(command.id)
             handleCommand(command, from: identity)
             causation.end()
         case .reply(let reply):
-            handleReply(PluginAnswer(reply), bytes: bytes.count, from: identity)
+            handleReply(PluginAnswer(reply), bytes: bytes, from: identity)
         case .heartbeat:
             if !router.registry.heard(from: identity, now: now) {
                 reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")

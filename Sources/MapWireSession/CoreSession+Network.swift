@@ -22,7 +22,7 @@ extension CoreSession {
             router.requests.updateWaiting(id) { body in
                 guard case .load(let load) = body else { return }
                 var changed = load.request
-                changed.loadingMethods = method.map(\.protocolValue)
+                changed.request?.loadingMethod = method.map(\.protocolValue)
                 body = .load(changed)
             }
         }
@@ -38,10 +38,10 @@ extension CoreSession {
             return onMap({ $0.resourceFinished(loadID, result) })
         }
         var retryAfter: UInt32?
-        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.retryAfterMs }
-        let asked = load.request
+        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.resource.retryAfterMs }
+        let asked = load.request.request ?? .init()
         let willRetry = network.attemptFailed(loadID, url: asked.url, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
-                                              retryAfterMillis: retryAfter, askedCacheOnly: !asked.loadingMethods.contains(.network), now: now)
+                                              retryAfterMillis: retryAfter, askedCacheOnly: !asked.loadingMethod.contains(.network), now: now)
         onMap { $0.resourceFinished(loadID, result, willRetry: willRetry) }
     }
 

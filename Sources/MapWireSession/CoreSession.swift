@@ -99,10 +99,8 @@ public final class CoreSession {
     public func step(_ input: SessionInput, at time: SessionTime) {
         setTime(time)
         switch input {
-        case .message(let identity, let bytes):
-            handleControl(from: identity, bytes)
-        case .reply(let identity, let reply, let bytes):
-            handleReply(.resource(reply), bytes: bytes, from: identity)
+        case .control(let identity, let incoming, let bytes):
+            handleControl(from: identity, incoming, bytes: bytes)
         case .malformed(let identity, let frames):
             reject(identity: identity, .malformed, "a control message is one frame (got \(max(0, frames - 1)))")
         case .tooLarge(let identity, let bytes, let limit, let head):

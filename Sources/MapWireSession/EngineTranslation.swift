@@ -198,7 +198,7 @@ extension ErrorReason {
 
 extension ResourceResponse {
     package init(_ r: Mapwire_V1_ResourceResponse) {
-        self.init(LoadMessageCodec.ResourceReply.Response(r))
+        self.init(Mapwire_V1_ResourceResponse.Plain(r, droppingUnknownFields: true) ?? .init())
     }
 
     package var protocolValue: Mapwire_V1_ResourceResponse {
@@ -217,8 +217,8 @@ extension ResourceResponse {
 }
 
 extension ResourceResponse {
-    /// A loader's response as the core read it (`LoadMessageCodec.ResourceReply`).
-    package init(_ r: LoadMessageCodec.ResourceReply.Response) {
+    /// A loader's response as the core read it (`ResourceReply`).
+    package init(_ r: Mapwire_V1_ResourceResponse.Plain) {
         self.init()
         noContent = r.noContent
         notModified = r.notModified
@@ -239,24 +239,20 @@ extension ResourceResult {
     }
 
     /// A loader's answer as the core read it (no swift-protobuf message in between).
-    package init(_ reply: LoadMessageCodec.ResourceReply) {
-        self.init(dataSource: DataSource(reply.dataSource), response: reply.response.map(ResourceResponse.init) ?? ResourceResponse(),
-                  data: reply.data)
+    package init(_ reply: ResourceReply) {
+        let resource = reply.resource
+        self.init(dataSource: DataSource(resource.dataSource), response: resource.response.map(ResourceResponse.init) ?? ResourceResponse(),
+                  data: resource.data)
     }
 }
 
 extension ResourceLoad {
-    /// The load-resource request's body as the session keeps it and the shell writes it (`LoadRequestWriter`).
-    package var loadRequest: LoadMessageCodec.LoadRequest {
-        var body = LoadMessageCodec.LoadRequest()
-        body.hasInfo = true
-        body.url = request.url
-        body.kind = request.kind.protocolValue
-        body.priority = request.priority == .low ? .low : .regular
-        body.loadingMethods = request.loadingMethod.map(\.protocolValue)
-        body.sourceID = sourceID
-        body.tile = tileID.map { LoadMessageCodec.LoadRequest.Tile(z: UInt32($0.z), x: UInt32($0.x), y: UInt32($0.y)) }
-        return body
+    /// The load-resource request's body as the session keeps it and the shell writes it (`OutgoingRequest.plainLoad`).
+    package var loadRequest: Mapwire_V1_LoadResource.Plain {
+        let info = Mapwire_V1_ResourceRequestInfo.Plain(url: request.url, kind: request.kind.protocolValue,
+                                                        priority: request.priority == .low ? .low : .regular,
+                                                        loadingMethod: request.loadingMethod.map(\.protocolValue))
+        return .init(request: info, tileID: tileID.map { .init(z: UInt32($0.z), x: UInt32($0.x), y: UInt32($0.y)) }, sourceID: sourceID)
     }
 
     /// The load-resource request a loader plugin gets.

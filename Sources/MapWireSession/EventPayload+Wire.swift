@@ -1,10 +1,12 @@
 import MapEngine
+import MapWireGeometry
 import MapWireProtocol
 import MapWireWireFormat
 
-// The frequent events written from the engine's values (HandWrittenPayload): the bytes swift-protobuf
-// writes for `EventPayload.protobuf` (EngineTranslation.swift), field for field in number order, proto3
-// defaults left out, set optionals written. EventPayloadWireTests checks that over randomised values.
+// The frequent events written from the engine's values: each engine type provides its message's fields
+// (the generated `…Fields` protocols of Generated/mapwire_v1_fastwire.swift, which write them; strings,
+// nested messages and lists are lent, not copied), so no swift-protobuf message is built per event. The values are those of `EventPayload.protobuf`
+// (EngineTranslation.swift); EventPayloadWireTests checks the bytes against swift-protobuf's.
 
 extension EventPayload {
     /// Encodes the event into the publisher's writer; `send` gets its two frames [topic, envelope],
@@ -13,7 +15,7 @@ extension EventPayload {
                        causationID: UInt64, send: (_ topic: UnsafeRawBufferPointer, _ envelope: UnsafeRawBufferPointer) -> Void) {
         switch self {
         case .cameraChanged:
-            Self.encode(CameraChangedWire(), into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark, causationID: causationID)
+            Self.encode(CameraChangedFields(), into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark, causationID: causationID)
         case .resourceRequest(let e):
             Self.encode(e.value, into: &writer, sequence: sequence, unixNanos: unixNanos, benchmark: benchmark, causationID: causationID)
         case .mapLoadingError(let e):
@@ -27,86 +29,58 @@ extension EventPayload {
         writer.withFrames(send)
     }
 
-    /// One kind of hand-written payload, specialized for it; the value is borrowed from its box.
-    private static func encode<P: HandWrittenPayload>(_ payload: borrowing P, into writer: inout EnvelopeWriter, sequence: UInt64,
-                                                      unixNanos: Int64, benchmark: Bool, causationID: UInt64) {
-        writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, handWritten: payload,
+    /// One kind of payload, specialized for it; the value is borrowed from its box.
+    private static func encode<P: EnvelopePayloadFields>(_ payload: borrowing P, into writer: inout EnvelopeWriter, sequence: UInt64,
+                                                         unixNanos: Int64, benchmark: Bool, causationID: UInt64) {
+        writer.encode(sequence: sequence, beginUnixNanos: unixNanos, endUnixNanos: unixNanos, fields: payload,
                       benchmark: benchmark, causationID: causationID)
     }
 }
 
 /// camera-changed: no fields.
-struct CameraChangedWire: HandWrittenPayload {
-    static var envelopeField: Int { 28 }
-    static var topic: StaticString { "camera-changed" }
-    func writeFields(to w: inout ProtobufRawWriter) {}
+struct CameraChangedFields: Mapwire_V1_CameraChangedFields {}
+
+extension ResourceRequestEvent: Mapwire_V1_ResourceRequestFields {
+    public var wireDataSource: Mapwire_V1_DataSource { dataSource.protocolValue }
+    /// Always set.
+    public func wireRequest(_ use: (borrowing ResourceRequest) -> Void) { use(request) }
+    public func wireResponse(_ use: (borrowing ResourceResponse) -> Void) { if let response { use(response) } }
+    public var wireCancelled: Bool { cancelled }
 }
 
-extension ResourceRequestEvent: HandWrittenPayload {
-    public static var envelopeField: Int { 29 }
-    public static var topic: StaticString { "resource-request" }
-
-    /// ResourceRequest: data_source = 1, request = 2 (always set), response = 3 (optional), cancelled = 4.
-    public func writeFields(to w: inout ProtobufRawWriter) {
-        w.varintField(1, UInt64(dataSource.protocolValue.rawValue))
-        // A long URL makes the request 128 bytes or more: its length's room from the URL's size, no move.
-        w.nestedMessage(2, expecting: request.url.utf8.count &+ 8) { request.writeFields(to: &$0) }
-        if let response { w.nestedMessage(3) { response.writeFields(to: &$0) } }
-        if cancelled { w.varintField(4, 1) }
-    }
+extension ResourceRequest: Mapwire_V1_ResourceRequestInfoFields {
+    public func wireURL(_ use: (borrowing String) -> Void) { use(url) }
+    public var wireKind: Mapwire_V1_ResourceKind { kind.protocolValue }
+    public var wirePriority: Mapwire_V1_ResourcePriority { priority == .low ? .low : .regular }
+    public func wireLoadingMethod(_ use: (Mapwire_V1_LoadingMethod) -> Void) { for method in loadingMethod { use(method.protocolValue) } }
 }
 
-extension ResourceRequest {
-    /// ResourceRequestInfo: url = 1, kind = 2, priority = 3, loading_method = 4 (packed).
-    func writeFields(to w: inout ProtobufRawWriter) {
-        w.stringField(1, url)
-        w.varintField(2, UInt64(kind.protocolValue.rawValue))
-        w.varintField(3, UInt64((priority == .low ? Mapwire_V1_ResourcePriority.low : .regular).rawValue))
-        if !loadingMethod.isEmpty {
-            // Packed (proto3's repeated enum): one length-delimited run of varints.
-            w.nestedMessage(4) { for method in loadingMethod { $0.varint(UInt64(method.protocolValue.rawValue)) } }
-        }
-    }
+extension ResourceResponse: Mapwire_V1_ResourceResponseFields {
+    public var wireNoContent: Bool { noContent }
+    public var wireNotModified: Bool { notModified }
+    public var wireMustRevalidate: Bool { mustRevalidate }
+    public var wireSource: Mapwire_V1_ResponseSource { source.protocolValue }
+    public var wireSize: UInt64 { size }
+    public func wireModified(_ use: (borrowing String) -> Void) { if let modified { use(modified) } }
+    public func wireExpires(_ use: (borrowing String) -> Void) { if let expires { use(expires) } }
+    public func wireEtag(_ use: (borrowing String) -> Void) { if let etag { use(etag) } }
+    public func wireError(_ use: (borrowing ResourceError) -> Void) { if let error { use(error) } }
 }
 
-extension ResourceResponse {
-    /// ResourceResponse: no_content = 1, not_modified = 2, must_revalidate = 3, source = 4, size = 5,
-    /// modified = 6, expires = 7, etag = 8 (optional strings), error = 9 (optional).
-    func writeFields(to w: inout ProtobufRawWriter) {
-        if noContent { w.varintField(1, 1) }
-        if notModified { w.varintField(2, 1) }
-        if mustRevalidate { w.varintField(3, 1) }
-        w.varintField(4, UInt64(source.protocolValue.rawValue))
-        w.varintField(5, size)
-        w.optionalStringField(6, modified)
-        w.optionalStringField(7, expires)
-        w.optionalStringField(8, etag)
-        if let error {
-            w.nestedMessage(9) {
-                // ResponseError: reason = 1, message = 2.
-                $0.varintField(1, UInt64(error.reason.protocolValue.rawValue))
-                $0.stringField(2, error.message)
-            }
-        }
-    }
+extension ResourceError: Mapwire_V1_ResponseErrorFields {
+    public var wireReason: Mapwire_V1_ErrorReason { reason.protocolValue }
+    public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
 }
 
-extension MapLoadingError: HandWrittenPayload {
-    public static var envelopeField: Int { 17 }
-    public static var topic: StaticString { "map-loading-error" }
+extension MapLoadingError: Mapwire_V1_MapLoadingErrorFields {
+    public var wireType: Mapwire_V1_MapLoadingError.TypeEnum { kind.protocolValue }
+    public func wireMessage(_ use: (borrowing String) -> Void) { use(message) }
+    public func wireSourceID(_ use: (borrowing String) -> Void) { if let sourceID { use(sourceID) } }
+    public func wireTileID(_ use: (borrowing CanonicalTileID) -> Void) { if let tileID { use(tileID) } }
+}
 
-    /// MapLoadingError: type = 1, message = 2, source_id = 3 (optional), tile_id = 4 (optional TileId).
-    public func writeFields(to w: inout ProtobufRawWriter) {
-        w.varintField(1, UInt64(kind.protocolValue.rawValue))
-        w.stringField(2, message)
-        w.optionalStringField(3, sourceID)
-        if let tileID {
-            w.nestedMessage(4) {
-                // TileId: z = 1, x = 2, y = 3 (uint32).
-                $0.varintField(1, UInt64(UInt32(truncatingIfNeeded: tileID.z)))
-                $0.varintField(2, UInt64(UInt32(truncatingIfNeeded: tileID.x)))
-                $0.varintField(3, UInt64(UInt32(truncatingIfNeeded: tileID.y)))
-            }
-        }
-    }
+extension CanonicalTileID: Mapwire_V1_TileIdFields {
+    public var wireZ: UInt32 { UInt32(truncatingIfNeeded: z) }
+    public var wireX: UInt32 { UInt32(truncatingIfNeeded: x) }
+    public var wireY: UInt32 { UInt32(truncatingIfNeeded: y) }
 }

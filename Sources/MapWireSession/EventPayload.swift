@@ -2,7 +2,7 @@ import MapEngine
 import MapWireProtocol
 
 /// An event's payload as the session hands it to the shell to publish: the frequent events in the
-/// engine's own values, which the publisher writes by hand (EventPayload+Wire.swift) with no
+/// engine's own values, which the publisher writes straight from them (EventPayload+Wire.swift) with no
 /// swift-protobuf message built, copied or destroyed per event; every other event as its message.
 /// The cases with values hold them in a box: the enum is one pointer, so switching over it and passing
 /// it on (SessionOutput, the bench loop) copies a reference, not a struct of a dozen fields. A class's

@@ -19,16 +19,15 @@ public struct SessionTime: Sendable, Equatable {
 
 /// What happens to the session: everything the shell hears from its sockets, and the passing of time.
 public enum SessionInput: Sendable {
-    /// One control message (its encoded bytes) from the peer with this routing identity.
-    case message(from: Data, bytes: Data)
-    /// A resource reply the shell already read, in plain fields, straight from the socket's buffer
-    /// (`LoadMessageCodec.readResourceReply`); `bytes` is the size of its encoded message.
-    case reply(from: Data, LoadMessageCodec.ResourceReply, bytes: Int)
+    /// One control message from the peer with this routing identity, decoded by the shell where it arrived
+    /// (`IncomingControl`: a resource reply in plain fields, any other message as swift-protobuf's);
+    /// `bytes` is the size of its encoded message.
+    case control(from: Data, IncomingControl, bytes: Int)
     /// A control message that is not one frame; `from` is nil when not even the identity came.
     case malformed(from: Data?, frames: Int)
-    /// A control message over the core's size limit (`bytes` > `limit`), refused unread: `head` is its first
-    /// bytes, enough to find the id it carries (CoreSession+MessageLimits.swift).
-    case tooLarge(from: Data, bytes: Int, limit: Int, head: Data)
+    /// A control message over the core's size limit (`bytes` > `limit`), refused unread: `head` is what its
+    /// first bytes say (its body and the id it carries, CoreSession+MessageLimits.swift).
+    case tooLarge(from: Data, bytes: Int, limit: Int, head: ControlMessageHead)
     /// Time passed: deadlines, heartbeats, animation steps and frames that are due.
     case tick
     /// A send to this peer failed because its connection is gone.
@@ -39,6 +38,13 @@ public enum SessionInput: Sendable {
     case connectionRefused(reason: String)
     /// A style the session handed out with `.parseStyle` was parsed (StyleParseJob.run()).
     case styleParsed(job: UInt64, Result<StyleDocument, StyleError>)
+}
+
+extension SessionInput {
+    /// One encoded control message, decoded as the shell decodes what it receives.
+    public static func message(from identity: Data, bytes: Data) -> SessionInput {
+        .control(from: identity, IncomingControl(bytes), bytes: bytes.count)
+    }
 }
 
 /// What the session wants done, in order.

@@ -41,7 +41,7 @@ public final class SessionHarness {
     public func step(_ input: SessionInput) {
         session.step(input, at: time)
         session.drainOutputs { output in
-            // What the shell writes for a request (a load from its plain body, `LoadRequestWriter`) reads back as it.
+            // What the shell writes for a request (a load from its plain body, `OutgoingRequest.plainLoad`) reads back as it.
             if case .sendRequest(let request, _) = output { #expect((try? ControlCodec.decode(request.encoded())) == request.message) }
             switch output {
             case .send(let message, let to): sent.append((to, message))

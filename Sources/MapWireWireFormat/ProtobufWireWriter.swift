@@ -1,6 +1,5 @@
-/// Appends protobuf wire-format values to one growing buffer: the one varint and key writer for the
-/// hand-written encoders (the core's envelope writer, the recorder's envelope, plugin-check frames).
-/// `@inlinable` because the core's publish loop calls it per event from another module.
+/// Appends protobuf wire-format values to one growing `Array` (frames built in tests and plugin checks;
+/// the hot path writes with ProtobufRawWriter).
 public struct ProtobufWireWriter {
     public var bytes: [UInt8]
 

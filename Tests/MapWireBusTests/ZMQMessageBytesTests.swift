@@ -45,7 +45,7 @@ import Testing
         let (_, router, dealer) = try pair()
         defer { router.close(); dealer.close() }
         guard case .serialized(let body) = ControlCodec.encode(Self.frame, as: ZMQMessageBytes.self) else {
-            Issue.record("a render frame is not one of the hand-written kinds")
+            Issue.record("a render frame is not one of the kinds of the plain form")
             return
         }
         let expected = ControlCodec.encode(Self.frame)

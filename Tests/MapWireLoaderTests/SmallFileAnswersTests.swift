@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireWireFormat
 import Testing
 @testable import MapWireLoader
 
@@ -78,7 +79,7 @@ import Testing
         #expect(answers.answer(for: "/big", .init(info)) == nil, "larger than the whole table")
     }
 
-    /// The runner's wire path (`answerSmallFile`, framed by `LoadMessageCodec.appendReply`) writes the reply
+    /// The runner's wire path (`answerSmallFile`, written by `Mapwire_V1_ControlMessage.writeReply`) writes the reply
     /// the usual path sends (`LoaderPlugin.answer`, `ControlCodec.encode`): fresh, kept, missing; and it
     /// declines what the usual path must answer (folders, larger files, glyphs, other schemes).
     @Test func theWirePathWritesTheUsualReply() throws {
@@ -87,13 +88,13 @@ import Testing
         let wire = loader(), usual = loader()
         for (path, id) in [(file.path, UInt64(7)), (file.path, 1 << 40), (folder.path + "/missing.bin", 9)] {
             let request = Mapwire_V1_PluginRequest.with { $0.id = id; $0.loadResource = self.request(path) }
-            var written: [UInt8] = []
+            var written = ProtobufRawWriter()
             let answered = wire.answerSmallFile(url: "file://\(path)", kind: .tile, limit: 4096) { resource in
-                LoadMessageCodec.appendReply(id: id, resource: resource, to: &written)
+                Mapwire_V1_ControlMessage.writeReply(ResourceReply(id: id, resource: resource), to: &written)
             }
             #expect(answered)
             let reply = try #require(LoaderPlugin.answer(request, with: usual))
-            #expect(Data(written) == ControlCodec.encode(.with { $0.reply = reply }), "\(path)")
+            #expect(Data(written.bytes) == ControlCodec.encode(.with { $0.reply = reply }), "\(path)")
         }
         #expect(wire.smallFiles.count == 1)
         let big = folder.appendingPathComponent("big.bin")

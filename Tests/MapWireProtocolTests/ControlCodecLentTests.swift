@@ -25,7 +25,7 @@ import Testing
         #expect(decoded.request.renderFrame.resources[0].data == Self.tile)
     }
 
-    @Test func aLoadRequestGoesThroughTheHandWrittenCodec() throws {
+    @Test func aLoadRequestGoesThroughTheGeneratedCodec() throws {
         let load: Mapwire_V1_ControlMessage = .with {
             $0.request = .with { $0.id = 5; $0.attempt = 1; $0.loadResource = .with { $0.request = .with { $0.url = "file:///a.pbf" } } }
         }

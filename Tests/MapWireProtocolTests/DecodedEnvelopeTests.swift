@@ -8,10 +8,10 @@ import Testing
 /// decoder: the same values and the same failures, valid, unusual or broken input alike.
 @Suite struct DecodedEnvelopeTests {
     @Test(arguments: [21, 22])
-    func randomEventsDecodeToTheSameValuesAsTheEnvelopeReader(seed: UInt64) throws {
+    func randomEventsDecodeToTheValuesWritten(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         for round in 0..<1000 {
-            let envelope = PayloadWireTests.envelope(RandomPayload.any(&random), sequence: UInt64(round))
+            let envelope = HotPayloadTests.envelope(RandomPayload.any(&random), sequence: UInt64(round))
             let bytes: [UInt8] = try envelope.serializedBytes()
             let decoded = try bytes.withUnsafeBytes { try DecodedEnvelope.decode($0) }
             #expect(decoded.envelope() == envelope, "seed \(seed) round \(round)")
@@ -23,17 +23,17 @@ import Testing
     func truncatedAndFlippedEventsFailOrDecodeAsTheFullDecoderDoes(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         for round in 0..<400 {
-            let bytes: [UInt8] = try PayloadWireTests.envelope(RandomPayload.any(&random)).serializedBytes()
-            let broken = PayloadWireTests.broken(bytes, truncated: round % 2 == 0, &random)
+            let bytes: [UInt8] = try HotPayloadTests.envelope(RandomPayload.any(&random)).serializedBytes()
+            let broken = HotPayloadTests.broken(bytes, truncated: round % 2 == 0, &random)
             let full = try? Mapwire_V1_Envelope(serializedBytes: broken)
             let decoded = try? broken.withUnsafeBytes { try DecodedEnvelope.decode($0) }
-            #expect(PayloadWireTests.sameOutcome(full, decoded?.envelope()), "seed \(seed) round \(round): \(broken)")
+            #expect(HotPayloadTests.sameOutcome(full, decoded?.envelope()), "seed \(seed) round \(round): \(broken)")
             if let full, let decoded { #expect(Self.header(decoded.header, matches: full)) }
         }
     }
 
     @Test func unknownFieldsAndOtherPayloadsAreKeptAsTheFullDecoderKeepsThem() throws {
-        var bytes: [UInt8] = try PayloadWireTests.envelope(.sourceAdded(.with { $0.id = "a" })).serializedBytes()
+        var bytes: [UInt8] = try HotPayloadTests.envelope(.sourceAdded(.with { $0.id = "a" })).serializedBytes()
         bytes += [0x9a, 0x06, 0x02, 0x08, 0x01]  // field 99, from a newer core
         let decoded = try bytes.withUnsafeBytes { try DecodedEnvelope.decode($0) }
         #expect(decoded.envelope() == (try Mapwire_V1_Envelope(serializedBytes: bytes)))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func topicsAreCheckedAsTheEnvelopeCodecChecksThem() throws {
-        let bytes: [UInt8] = try PayloadWireTests.envelope(.cameraChanged(.init())).serializedBytes()
+        let bytes: [UInt8] = try HotPayloadTests.envelope(.cameraChanged(.init())).serializedBytes()
         for topic in ["camera-changed", "resource-request", ""] {
             // Each outcome as text: the topic and the envelope, or the error.
             func outcome(_ decode: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> (String, Mapwire_V1_Envelope)) -> String {
@@ -71,7 +71,7 @@ import Testing
         var random = SeededRandom(seed: seed)
         var reused = DecodedEnvelope()
         for round in 0..<600 {
-            let envelope = PayloadWireTests.envelope(RandomPayload.any(&random), sequence: UInt64(round))
+            let envelope = HotPayloadTests.envelope(RandomPayload.any(&random), sequence: UInt64(round))
             var bytes: [UInt8] = try envelope.serializedBytes()
             if round % 3 == 1 { bytes += [0x9a, 0x06, 0x02, 0x08, 0x01] }  // an unknown field: the full decoder
             if round % 5 == 2 { bytes.removeLast(Int.random(in: 1...bytes.count, using: &random)) }
@@ -96,16 +96,16 @@ import Testing
     }
 
     @Test func cameraChangedIsWrittenAndReadAsSwiftProtobufDoes() throws {
-        let envelope = PayloadWireTests.envelope(.cameraChanged(.init()))
+        let envelope = HotPayloadTests.envelope(.cameraChanged(.init()))
         let expected: [UInt8] = try envelope.serializedBytes()
-        #expect(PayloadWireTests.written(envelope) == expected)
-        #expect(try expected.withUnsafeBytes { try EnvelopeReader.decode($0) } == envelope)
+        #expect(HotPayloadTests.written(envelope) == expected)
+        #expect(try expected.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() } == envelope)
         // camera-changed (field 28) carrying a newer peer's varint field 5 = 1: kept, and written again.
-        let unknown = PayloadWireTests.envelopeBytes(field: 28, body: [0x28, 0x01])
+        let unknown = HotPayloadTests.envelopeBytes(field: 28, body: [0x28, 0x01])
         let full = try Mapwire_V1_Envelope(serializedBytes: unknown)
-        #expect(try unknown.withUnsafeBytes { try EnvelopeReader.decode($0) } == full)
+        #expect(try unknown.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() } == full)
         #expect(try unknown.withUnsafeBytes { try DecodedEnvelope.decode($0) }.envelope() == full)
-        #expect(PayloadWireTests.written(full) == (try full.serializedBytes()))
+        #expect(HotPayloadTests.written(full) == (try full.serializedBytes()))
     }
 
     static func header(_ h: EnvelopeHeader, matches e: Mapwire_V1_Envelope) -> Bool {

@@ -4,7 +4,7 @@ import MapWireProtocol
 import SwiftProtobuf
 import Testing
 
-/// The hand-written envelope codec against swift-protobuf: the same bytes out, the same messages in.
+/// The envelope's writer (EnvelopeWriter) and reader (DecodedEnvelope) against swift-protobuf: the same bytes out, the same messages in.
 @Suite struct EnvelopeWriterReaderTests {
     /// One of every payload, some empty and some with every kind of field set.
     static let payloads: [Mapwire_V1_Envelope.OneOf_Payload] = [
@@ -46,7 +46,7 @@ import Testing
     }
 
     /// The writer's bytes (and, checked there, the topic frame it sends with them).
-    func written(_ e: Mapwire_V1_Envelope) -> [UInt8] { PayloadWireTests.written(e) }
+    func written(_ e: Mapwire_V1_Envelope) -> [UInt8] { HotPayloadTests.written(e) }
 
     @Test func instantAndOpenTimesAreWrittenAsSwiftProtobufWritesThem() throws {
         // The core's events are instants (begin == end: the writer copies the first time's bytes); the
@@ -137,7 +137,7 @@ import Testing
     @Test func everyPayloadReadsBackAsSwiftProtobufReadsIt() throws {
         for payload in Self.payloads {
             let bytes: [UInt8] = try Self.envelope(payload).serializedBytes()
-            let read = try bytes.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try bytes.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == (try Mapwire_V1_Envelope(serializedBytes: bytes)), "\(payload.topic)")
             #expect(read == Self.envelope(payload))
         }
@@ -153,7 +153,7 @@ import Testing
                           endUnixNanos: e.endUnixNanos, mapID: e.mapID, payload: e.payload, benchmark: true, causationID: e.causationID)
             let expected: [UInt8] = try e.serializedBytes()
             #expect(writer.bytes == expected)
-            let read = try expected.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try expected.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == e && read.benchmark && read.causationID == 0xFFFF_0000_1234)
         }
     }
@@ -162,16 +162,16 @@ import Testing
         var bytes: [UInt8] = try Self.envelope(.sourceAdded(.with { $0.id = "a" })).serializedBytes()
         // An unknown field from a newer core (99, length-delimited): kept as swift-protobuf keeps it.
         bytes += [0x9a, 0x06, 0x02, 0x08, 0x01]
-        let read = try bytes.withUnsafeBytes { try EnvelopeReader.decode($0) }
+        let read = try bytes.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
         #expect(read == (try Mapwire_V1_Envelope(serializedBytes: bytes)))
         // Truncated, bad UTF-8 in the map id, garbage: whatever the full decoder makes of them.
         let good: [UInt8] = try Self.envelope(.resourceRequest(.with { $0.cancelled = true })).serializedBytes()
         for bad in [Array(good.dropLast(3)), [0x32, 0x02, 0xff, 0xfe], [0xff, 0xff, 0xff], [0x0a], [0xea, 0x01, 0x05, 0x01]] {
             let full = try? Mapwire_V1_Envelope(serializedBytes: bad)
-            let fast = try? bad.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let fast = try? bad.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(full == fast, "\(bad)")
         }
-        #expect(throws: (any Error).self) { try [UInt8]([0xff, 0xff, 0xff]).withUnsafeBytes { try EnvelopeReader.decode($0) } }
+        #expect(throws: (any Error).self) { try [UInt8]([0xff, 0xff, 0xff]).withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() } }
     }
 }
 

@@ -9,7 +9,7 @@ import Testing
 /// The events the publisher writes from the engine's own values (EventPayload+Wire.swift) against
 /// swift-protobuf writing `EventPayload.protobuf`, the message subscribers decode: the same topic and
 /// envelope bytes over randomised values, and the same values back out of the bytes.
-@Suite struct EventPayloadWireTests {
+@Suite struct EventHotPayloadTests {
     static let rounds = 3000
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -40,9 +40,9 @@ import Testing
         for round in 0..<Self.rounds {
             let payload = RandomEvent.any(&random)
             let bytes = Self.written(payload, (1, 2, false, 0), into: &writer).envelope
-            // Read back by swift-protobuf and by the subscribers' reader (EnvelopeReader).
+            // Read back by swift-protobuf and by the subscribers' reader (DecodedEnvelope).
             let decoded = try Mapwire_V1_Envelope(serializedBytes: bytes)
-            let read = try bytes.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try bytes.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == decoded, "seed \(seed) round \(round)")
             let back = try #require(decoded.payload.flatMap(Self.values), "seed \(seed) round \(round)")
             #expect(back == payload, "seed \(seed) round \(round)")

@@ -8,7 +8,7 @@ import MapWireTesting
 /// get-state, answered with CODE_TOO_LARGE naming the limit, and never decoded.
 @Suite struct MessageLimitTests {
     /// The first 32 bytes of an encoded message, as the shell hands over a message over the limit.
-    func head(_ message: Mapwire_V1_ControlMessage) -> Data { ControlCodec.encode(message).prefix(32) }
+    func head(_ message: Mapwire_V1_ControlMessage) -> ControlMessageHead { ControlMessageHead(ControlCodec.encode(message).prefix(32)) }
 
     @Test func aCommandOverTheLimitIsCountedAndAnsweredWithItsID() throws {
         let h = SessionHarness()
@@ -29,7 +29,7 @@ import MapWireTesting
     @Test func aFloodIsCountedInFullAndLoggedAtPowersOfTwo() {
         let h = SessionHarness()
         let client = h.client()
-        for _ in 0..<100 { h.step(.tooLarge(from: client, bytes: 70_000, limit: 65_536, head: Data([0xff, 0xff]))) }
+        for _ in 0..<100 { h.step(.tooLarge(from: client, bytes: 70_000, limit: 65_536, head: ControlMessageHead(Data([0xff, 0xff])))) }
         #expect(h.state.counters.messagesTooLarge == 100)
         #expect(h.log.messages.filter { $0.contains("too large so far") }.count == 7)
     }

@@ -18,8 +18,8 @@ import MapWireTesting
         #expect(h.state.counters.requestsRetried == 1)
     }
 
-    /// The shell reads resource replies itself (`.reply`, straight from the socket's buffer): the session
-    /// treats them exactly as the same reply arriving encoded (`.message`), refusals and late replies included.
+    /// A resource reply in plain fields (`IncomingControl.resourceReply`, as the shell reads it straight from the
+    /// socket's buffer) is taken exactly as the same reply arriving encoded, refusals and late replies included.
     @Test func aReplyReadByTheShellIsTakenAsTheSameReplyEncoded() throws {
         func run(decodedByShell: Bool) throws -> (events: [String], late: UInt64, refused: UInt64) {
             let h = SessionHarness { $0.requestTimeoutMilliseconds = 300 }
@@ -34,8 +34,8 @@ import MapWireTesting
             for from in [stranger, loader.identity, loader.identity] {
                 if decodedByShell {
                     let bytes = ControlCodec.encode(.with { $0.reply = reply })
-                    let read = try #require(bytes.withUnsafeBytes { LoadMessageCodec.readResourceReply($0) })
-                    h.step(.reply(from: from, read, bytes: bytes.count))
+                    let read = try #require(ResourceReply(reply))
+                    h.step(.control(from: from, .resourceReply(read), bytes: bytes.count))
                 } else {
                     h.deliver(.with { $0.reply = reply }, from: from)
                 }

@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireGeometry
 import MapWireProtocol
+import MapWireWireFormat
 
 /// How one kind of request to plugins is treated: how long it may take in all, how many sends it gets
 /// (each attempt has an equal share of the time), and whether it waits for a plugin of its role to
@@ -402,15 +403,15 @@ struct PendingRequests {
 }
 
 /// One attempt of a request as the shell sends it: the wire's per-attempt fields beside the body the
-/// table keeps, so a load request is written straight from them (`LoadRequestWriter`) without a
-/// `PluginRequest` built for the send.
+/// table keeps, so a load request is written straight from them (`plainLoad`, the generated writer)
+/// without a swift-protobuf `PluginRequest` built for the send.
 public struct OutgoingRequest: Sendable {
     public let id: UInt64
     public let deadlineUnixNanos: Int64
     public let attempt: UInt32
     public let body: PluginRequestBody
 
-    /// The control message it is (tests, the command tap, and kinds without a hand-written encoder).
+    /// The control message it is (tests, the command tap, and kinds without a plain form).
     public var message: Mapwire_V1_ControlMessage {
         .with {
             $0.request = .with {
@@ -422,16 +423,18 @@ public struct OutgoingRequest: Sendable {
         }
     }
 
-    /// The wire bytes: a load request by hand, anything else through `ControlCodec`.
+    /// A load's attempt as the `PluginRequest` it is, in plain fields (what the shell writes:
+    /// `Mapwire_V1_ControlMessage.writeRequest`); nil for any other kind.
+    public var plainLoad: Mapwire_V1_PluginRequest.Plain? {
+        guard case .load(let load) = body else { return nil }
+        return .init(id: id, deadlineUnixNanos: deadlineUnixNanos, loadResource: load.request, attempt: attempt)
+    }
+
+    /// The wire bytes: a load from its plain fields, anything else through `ControlCodec`.
     public func encoded() -> Data {
-        switch body {
-        case .load(let load):
-            var writer = LoadRequestWriter()
-            writer.write(id: id, deadlineUnixNanos: deadlineUnixNanos, attempt: attempt, load: load.request)
-            return writer.withBytes { Data($0) }
-        case .other:
-            // A load here has fields the hand writer does not write (unknown ones): swift-protobuf writes it.
-            return ControlCodec.encode(message)
-        }
+        guard let load = plainLoad else { return ControlCodec.encode(message) }
+        var writer = ProtobufRawWriter(capacity: 512)
+        Mapwire_V1_ControlMessage.writeRequest(load, to: &writer)
+        return writer.withBytes { Data($0) }
     }
 }

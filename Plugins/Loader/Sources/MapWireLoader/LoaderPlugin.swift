@@ -4,6 +4,7 @@ import MapWireFormats
 import MapWireHTTP
 import MapWirePluginKit
 import MapWireProtocol
+import MapWireWireFormat
 
 /// The loader plugin: registers with role "loader" and answers load-resource requests.
 public enum LoaderPlugin {
@@ -120,22 +121,27 @@ public final class LoaderDispatch: Sendable {
     }
 
     /// The runner's wire path (`PluginRunner.WireHandler`): a load of a small local file answered from
-    /// the request's bytes, its reply written into the batch from the answer's kept wire bytes — no
-    /// swift-protobuf message, `Data`, lock or wakeup per request. Anything else (false) goes to `handle`.
-    /// The answers are `handle`'s own: it reads the same small files on the same thread, first.
+    /// the request's bytes (read in plain fields by the generated reader), its reply written into the batch
+    /// from the answer kept in plain fields — no swift-protobuf message, `Data`, lock or wakeup per request.
+    /// Anything else (false) goes to `handle`. The answers are `handle`'s own: it reads the same small
+    /// files on the same thread, first.
     public func handleWire(_ frame: UnsafeRawBufferPointer, _ replies: inout WireReplies) -> Bool {
-        guard delayMicroseconds == 0, let request = LoadMessageCodec.decodeLoadRequest(frame) else { return false }
+        var request = Mapwire_V1_PluginRequest.Plain()
+        guard delayMicroseconds == 0, Mapwire_V1_ControlMessage.readRequest(frame, into: &request),
+              let load = request.loadResource else { return false }
+        let info = load.request ?? .init()
         let loader = runnerThread.loader
-        let answered = loader.answerSmallFile(url: request.url, kind: request.kind, limit: Self.inlineFileBytes) { resource in
-            replies.append { LoadMessageCodec.appendReply(id: request.id, resource: resource, to: &$0) }
+        let answered = loader.answerSmallFile(url: info.url, kind: info.kind, limit: Self.inlineFileBytes) { resource in
+            replies.append { Mapwire_V1_ControlMessage.writeReply(ResourceReply(id: request.id, resource: resource), to: &$0) }
         }
         if answered { return true }
         // A tile of an MBTiles file, as `handle` answers it next: written straight into the batch (the
-        // tile's bytes copied once there, as they were once into the reply's `Data`).
-        guard let tile = loader.loadMBTilesTile(url: request.url, kind: request.kind) else { return false }
-        var written = false
-        replies.append { written = LoadMessageCodec.appendReply(id: request.id, resource: tile, to: &$0) }
-        return written
+        // tile's bytes copied once there, as they were once into the reply's `Data`). Only an answer with
+        // unknown fields has no plain form, and the loader makes none.
+        guard let tile = loader.loadMBTilesTile(url: info.url, kind: info.kind),
+              let resource = Mapwire_V1_ResourceData.Plain(tile) else { return false }
+        replies.append { Mapwire_V1_ControlMessage.writeReply(ResourceReply(id: request.id, resource: resource), to: &$0) }
+        return true
     }
 
     public func shutdown() { http.shutdown() }

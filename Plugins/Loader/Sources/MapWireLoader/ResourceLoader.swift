@@ -75,14 +75,14 @@ public final class ResourceLoader {
         smallFile(url: request.request.url, kind: request.request.kind, limit: limit)?.answer
     }
 
-    /// `loadSmallFile` for the runner's wire path: the answer's wire bytes (`LoadMessageCodec.encodeResource`)
-    /// go to `body`, and false means the request is not a small file's (nothing was answered).
+    /// `loadSmallFile` for the runner's wire path: the answer in plain fields (kept so, or made from the
+    /// fresh read) goes to `body`, and false means the request is not a small file's (nothing was answered).
     public func answerSmallFile(url: String, kind: Mapwire_V1_ResourceKind, limit: Int,
-                                _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+                                _ body: (Mapwire_V1_ResourceData.Plain) -> Void) -> Bool {
         guard let found = smallFile(url: url, kind: kind, limit: limit),
-              // Only an answer with unknown fields has no hand encoding, and the loader makes none.
-              let encoded = found.encoded ?? LoadMessageCodec.encodeResource(found.answer) else { return false }
-        encoded.withUnsafeBytes(body)
+              // Only an answer with unknown fields has no plain form, and the loader makes none.
+              let plain = found.plain ?? Mapwire_V1_ResourceData.Plain(found.answer) else { return false }
+        body(plain)
         return true
     }
 
@@ -106,7 +106,7 @@ public final class ResourceLoader {
         }
         guard code == 0 else {
             guard code == ENOENT || code == ENOTDIR, let path = Self.path(fromFileURL: url) else { return nil }
-            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), encoded: nil)
+            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), plain: nil)
         }
         guard info.st_mode & S_IFMT != S_IFDIR, Int(info.st_size) <= limit else { return nil }
         let identity = SmallFileAnswers.Identity(info)
@@ -116,14 +116,14 @@ public final class ResourceLoader {
         let file: LocalFile
         do { file = try LocalFile(path) }
         catch where error.isMissing {
-            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), encoded: nil)
+            return .init(answer: LoadOutcome.failure(.notFound, "no such file: \(path)", dataSource: .fileSystem), plain: nil)
         }
         catch { return nil }
         defer { file.close() }
         guard !file.isDirectory, file.size <= limit else { return nil }
         let read = answer(file)
         // Kept only when the file opened is the one stat saw (not replaced in between).
-        guard file.identity == identity else { return .init(answer: read, encoded: nil) }
+        guard file.identity == identity else { return .init(answer: read, plain: nil) }
         return smallFiles.keep(read, for: url, identity, nowNanos: SmallFileAnswers.wallNanos())
     }
 

@@ -39,11 +39,11 @@ struct SmallFileAnswers {
         }
     }
 
-    /// A load's answer, with its wire bytes (`LoadMessageCodec.encodeResource`) when it was kept: a kept
-    /// answer is encoded once and every later load of the file copies those bytes into its reply.
+    /// A load's answer, with its plain fields when it was kept: a kept answer is converted once, and every
+    /// later load of the file is answered by writing them into its reply (the data copied once, there).
     struct Answer {
         let answer: Mapwire_V1_ResourceData
-        let encoded: [UInt8]?
+        let plain: Mapwire_V1_ResourceData.Plain?
     }
 
     private struct Kept {
@@ -68,20 +68,20 @@ struct SmallFileAnswers {
 
     /// Keeps a successful answer read from a file of `identity`, unless the file changed too recently
     /// (`nowNanos`: the wall clock after the read) or the answer is an error.
-    /// Returns the answer, with its wire bytes when it was kept.
+    /// Returns the answer, with its plain fields when it was kept.
     @discardableResult
     mutating func keep(_ answer: Mapwire_V1_ResourceData, for path: String, _ identity: Identity, nowNanos: Int64) -> Answer {
-        let plain = Answer(answer: answer, encoded: nil)
-        guard !answer.response.hasError, nowNanos - identity.lastChangeNanos >= settleNanos else { return plain }
-        // Counted twice: the answer's data and its encoded copy.
-        let bytes = 2 * answer.data.count
-        guard bytes <= maxBytes, let encoded = LoadMessageCodec.encodeResource(answer) else { return plain }
-        if let old = kept[path] { keptBytes -= 2 * old.answer.answer.data.count }
+        let unkept = Answer(answer: answer, plain: nil)
+        guard !answer.response.hasError, nowNanos - identity.lastChangeNanos >= settleNanos else { return unkept }
+        // The answer's data, which its plain form shares.
+        let bytes = answer.data.count
+        guard bytes <= maxBytes, let plain = Mapwire_V1_ResourceData.Plain(answer) else { return unkept }
+        if let old = kept[path] { keptBytes -= old.answer.answer.data.count }
         if kept.count >= maxEntries || keptBytes + bytes > maxBytes {
             kept.removeAll(keepingCapacity: true)
             keptBytes = 0
         }
-        let entry = Answer(answer: answer, encoded: encoded)
+        let entry = Answer(answer: answer, plain: plain)
         kept[path] = Kept(identity: identity, answer: entry)
         keptBytes += bytes
         return entry

@@ -4,10 +4,10 @@ import MapWireProtocol
 import SwiftProtobuf
 import Testing
 
-/// The hand-written codecs of resource-request, map-loading-error and gesture (PayloadWire) against
-/// swift-protobuf, over many random messages: the same bytes out of EnvelopeWriter, the same message
-/// (or the same failure) out of EnvelopeReader.
-@Suite struct PayloadWireTests {
+/// The generated codecs of the hot payloads (resource-request, map-loading-error, gesture, camera-changed:
+/// Generated/mapwire_v1_fastwire.swift) against swift-protobuf, over many random messages: the same bytes
+/// out of EnvelopeWriter, the same message (or the same failure) out of DecodedEnvelope.
+@Suite struct HotPayloadTests {
     static let rounds = 3000
 
     @Test(arguments: [1, 2, 3])
@@ -19,7 +19,7 @@ import Testing
             let expected: [UInt8] = try envelope.serializedBytes()
             let written = Self.written(envelope)
             #expect(written == expected, "seed \(seed) round \(round): \(payload)")
-            let read = try expected.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try expected.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == envelope, "seed \(seed) round \(round)")
             if written != expected || read != envelope { return }
         }
@@ -46,7 +46,7 @@ import Testing
             let envelope = Self.envelope(payload)
             let expected: [UInt8] = try envelope.serializedBytes()
             #expect(Self.written(envelope) == expected, "round \(round)")
-            let read = try expected.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try expected.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == (try Mapwire_V1_Envelope(serializedBytes: expected)) && read == envelope, "round \(round)")
         }
     }
@@ -64,7 +64,7 @@ import Testing
             let envelope = Self.envelope(payload)
             let expected: [UInt8] = try envelope.serializedBytes()
             #expect(Self.written(envelope) == expected, "\(payload)")
-            let read = try expected.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try expected.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == envelope, "\(payload)")
         }
     }
@@ -84,7 +84,7 @@ import Testing
             let envelope = Self.envelope(payload)
             let expected: [UInt8] = try envelope.serializedBytes()
             #expect(Self.written(envelope) == expected)
-            let read = try expected.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let read = try expected.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(read == envelope)
         }
     }
@@ -111,7 +111,7 @@ import Testing
         for (field, body) in bodies {
             let bytes = Self.envelopeBytes(field: field, body: body)
             let full = try? Mapwire_V1_Envelope(serializedBytes: bytes)
-            let fast = try? bytes.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let fast = try? bytes.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(full != nil, "\(body)")
             #expect(Self.sameOutcome(full, fast), "\(body)")
         }
@@ -136,7 +136,7 @@ import Testing
         for (field, body) in bodies {
             let bytes = Self.envelopeBytes(field: field, body: body)
             let full = try? Mapwire_V1_Envelope(serializedBytes: bytes)
-            let fast = try? bytes.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let fast = try? bytes.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(Self.sameOutcome(full, fast), "\(body)")
         }
     }
@@ -159,9 +159,9 @@ import Testing
         var random = SeededRandom(seed: seed)
         for round in 0..<300 {
             let bytes: [UInt8] = try Self.envelope(RandomPayload.any(&random)).serializedBytes()
-            let broken = PayloadWireTests.broken(bytes, truncated: round % 2 == 0, &random)
+            let broken = HotPayloadTests.broken(bytes, truncated: round % 2 == 0, &random)
             let full = try? Mapwire_V1_Envelope(serializedBytes: broken)
-            let fast = try? broken.withUnsafeBytes { try EnvelopeReader.decode($0) }
+            let fast = try? broken.withUnsafeBytes { try DecodedEnvelope.decode($0).envelope() }
             #expect(Self.sameOutcome(full, fast), "seed \(seed) round \(round): \(broken)")
         }
     }
@@ -210,7 +210,7 @@ import Testing
 }
 
 
-/// Random messages of the hand-written payloads, each field set or left at its default at random
+/// Random messages of the hot payloads, each field set or left at its default at random
 /// (camera-changed, the empty one, one time in ten).
 enum RandomPayload {
     static func any<R: RandomNumberGenerator>(_ r: inout R) -> Mapwire_V1_Envelope.OneOf_Payload {

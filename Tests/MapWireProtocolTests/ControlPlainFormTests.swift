@@ -1,12 +1,14 @@
 import Foundation
 import MapWireNumerics
 import MapWireProtocol
+import MapWireWireFormat
 import SwiftProtobuf
 import Testing
 
-/// The hand-written load request / resource reply codec against swift-protobuf: the same bytes out, the
-/// same messages in, over fixed and randomised messages; anything unusual falls back to swift-protobuf.
-@Suite struct LoadMessageCodecTests {
+/// The control messages' plain form (load requests and resource replies, Generated/mapwire_v1_fastwire.swift)
+/// against swift-protobuf: the same bytes out, the same messages in, over fixed and randomised messages;
+/// anything unusual falls back to swift-protobuf.
+@Suite struct ControlPlainFormTests {
 
     static let strings = ["", "a", "file:///tmp/x y/{z}/{x}/{y}.pbf", "ü✗ 東京", String(repeating: "long ", count: 40),
                           "Sun, 06 Nov 1994 08:49:37 GMT", "\"1a2b-5f3e\""]
@@ -132,26 +134,36 @@ import Testing
 
     func expectSameAsSwiftProtobuf(_ message: Mapwire_V1_ControlMessage) throws {
         let expected: Data = try message.serializedBytes()
-        let written = try #require(LoadMessageCodec.encode(message))
-        #expect(written == expected, "\(message)")
-        let read = try #require(expected.withUnsafeBytes { LoadMessageCodec.decode($0) })
-        #expect(read == (try Mapwire_V1_ControlMessage(serializedBytes: expected)))
+        let plain = try #require(Mapwire_V1_ControlMessage.Plain(message))
+        #expect(Self.written(plain) == expected, "\(message)")
+        let read = try #require(expected.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) })
+        #expect(read.protobuf == (try Mapwire_V1_ControlMessage(serializedBytes: expected)))
+        #expect(read == plain)
         #expect(try ControlCodec.decode(expected) == message)
         #expect(ControlCodec.encode(message) == expected)
-        // The core's own paths: a load request written from its parts, a reply read without its ControlMessage.
-        if case .request(let request) = message.body, case .loadResource(let load) = request.kind, request.unknownFields.data.isEmpty {
-            #expect(LoadMessageCodec.encodeRequest(id: request.id, deadlineUnixNanos: request.deadlineUnixNanos,
-                                                   attempt: request.attempt, load: load) == expected)
+        // The core's own paths: a load request written from its parts, a reply read at the one decode point.
+        if case .request(let request) = message.body, case .loadResource = request.kind, request.unknownFields.data.isEmpty {
+            var writer = ProtobufRawWriter()
+            Mapwire_V1_ControlMessage.writeRequest(try #require(Mapwire_V1_PluginRequest.Plain(request)), to: &writer)
+            #expect(Data(writer.bytes) == expected)
         }
+        let incoming = IncomingControl(expected)
         if case .reply(let reply) = message.body {
-            #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == reply)
             // The core's plain form: read from the bytes, or taken from swift-protobuf's message, it is the same.
-            let read = try #require(expected.withUnsafeBytes { LoadMessageCodec.readResourceReply($0) })
-            #expect(LoadMessageCodec.ResourceReply(reply) == read)
+            guard case .resourceReply(let read) = incoming else { Issue.record("not read as a resource reply: \(message)"); return }
+            #expect(ResourceReply(reply) == read)
             #expect(read.pluginReply == reply)
         } else {
-            #expect(expected.withUnsafeBytes { LoadMessageCodec.decodeResourceReply($0) } == nil)
+            guard case .message(let read, _) = incoming else { Issue.record("read as a resource reply: \(message)"); return }
+            #expect(read == message)
         }
+    }
+
+    /// What the plain form writes, as `Data`.
+    static func written(_ plain: Mapwire_V1_ControlMessage.Plain) -> Data {
+        var writer = ProtobufRawWriter()
+        plain.writeFields(to: &writer)
+        return Data(writer.bytes)
     }
 
     @Test func otherMessagesAreLeftToSwiftProtobuf() throws {
@@ -159,21 +171,24 @@ import Testing
             .with { $0.heartbeat = .with { $0.epoch = 3 } },
             .with { $0.request = .with { $0.id = 1; $0.cancel = .with { $0.requestID = 2 } } },
             .with { $0.reply = .with { $0.id = 1; $0.error = .with { $0.message = "no" } } },
-            .init(),
         ]
         for message in others {
-            #expect(LoadMessageCodec.encode(message) == nil)
+            #expect(Mapwire_V1_ControlMessage.Plain(message) == nil)
             let bytes: Data = try message.serializedBytes()
-            #expect(bytes.withUnsafeBytes { LoadMessageCodec.decode($0) } == nil)
+            #expect(bytes.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) } == nil)
             #expect(try ControlCodec.decode(bytes) == message)
         }
-        // Unknown fields are kept by swift-protobuf: not written by hand.
+        // A message with no body is in the plain form (no fields at all): the same (no) bytes.
+        #expect(Mapwire_V1_ControlMessage.Plain(.init()).map(Self.written) == Data())
+        // Unknown fields are kept by swift-protobuf: not in the plain form.
         var withUnknown = Self.typical[1]
         try withUnknown.merge(serializedBytes: Data([0xF8, 0x07, 0x01]))
-        #expect(LoadMessageCodec.encode(withUnknown) == nil)
+        #expect(Mapwire_V1_ControlMessage.Plain(withUnknown) == nil)
+        #expect(ControlCodec.encode(withUnknown) == (try withUnknown.serializedBytes()))
     }
 
-    /// Unusual but valid encodings: the hand reader declines, and ControlCodec gives swift-protobuf's answer.
+    /// Unusual but valid encodings: the generated reader reads what it reads as swift-protobuf does and
+    /// declines the rest, and ControlCodec gives swift-protobuf's answer.
     @Test func unusualEncodingsGoToSwiftProtobuf() throws {
         let typical: Data = try Self.typical[1].serializedBytes()
         var twice = typical
@@ -182,13 +197,18 @@ import Testing
         let unknownInReply = Data([0x32, 0x05, 0x08, 0x01, 0xA8, 0x01, 0x05])          // reply field 21
         let badUTF8 = Data([0x2A, 0x07, 0x52, 0x05, 0x0A, 0x03, 0x0A, 0x01, 0xFF])       // url 0xFF
         let truncated = typical.prefix(typical.count - 1)
-        for bytes in [twice, unpacked, unknownInReply] {
-            #expect(bytes.withUnsafeBytes { LoadMessageCodec.decode($0) } == nil)
+        for bytes in [twice, unknownInReply] {
+            #expect(bytes.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) } == nil)
             #expect(try ControlCodec.decode(bytes) == Mapwire_V1_ControlMessage(serializedBytes: bytes))
         }
+        // A proto3 reader takes a repeated enum unpacked as well as packed: so does the generated one.
+        let read = try #require(unpacked.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) })
+        #expect(read.protobuf == (try Mapwire_V1_ControlMessage(serializedBytes: unpacked)))
+        #expect(try ControlCodec.decode(unpacked) == Mapwire_V1_ControlMessage(serializedBytes: unpacked))
         for bytes in [badUTF8, Data(truncated)] {
-            #expect(bytes.withUnsafeBytes { LoadMessageCodec.decode($0) } == nil)
+            #expect(bytes.withUnsafeBytes { Mapwire_V1_ControlMessage.Plain(wireFields: $0) } == nil)
             #expect(throws: EnvelopeDecodingError.self) { try ControlCodec.decode(bytes) }
+            guard case .malformed = IncomingControl(bytes) else { Issue.record("not refused: \(bytes)"); continue }
         }
     }
 
@@ -207,6 +227,11 @@ import Testing
             for bytes in cases {
                 let reference = try? Mapwire_V1_ControlMessage(serializedBytes: bytes)
                 #expect((try? ControlCodec.decode(bytes)) == reference)
+                switch IncomingControl(bytes) {
+                case .resourceReply(let reply): #expect(reference.flatMap { ResourceReply($0.reply) } == reply)
+                case .message(let message, _): #expect(message == reference)
+                case .malformed: #expect(reference == nil)
+                }
             }
         }
     }
