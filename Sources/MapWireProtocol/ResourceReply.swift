@@ -4,7 +4,7 @@ import Foundation
 /// answers and the resource in plain fields, read by the generated reader straight from the socket's
 /// buffer (`IncomingControl`) and carried through the session to the map. Built as swift-protobuf's
 /// `PluginReply`, `ResourceData` and `ResourceResponse` and copied on its way, each reply cost ≈ 2,300
-/// instructions more with their releases (BENCHMARKS.md, fifth pass).
+/// instructions more with their releases (BENCHMARKS.md, "The core's requests").
 public struct ResourceReply: Equatable, Sendable {
     /// The id of the request it answers.
     public var id: UInt64
