@@ -1,4 +1,4 @@
-/// The documented string of each enum value (seed 000's data formats). The conformances are generated
+/// The documented string of each enum value (the data formats of the Mapbox MapEvents reference). The conformances are generated
 /// (Generated/mapwire_v1_documented.swift) by the rule of PROTOCOL.md 5.2: the proto value name
 /// without its enum prefix, lower case, `_` → `-`.
 public protocol DocumentedEnum: CaseIterable, Equatable {
