@@ -3220,7 +3220,7 @@ public nonisolated struct Mapwire_V1_ReportSupervision: Sendable {
   fileprivate var _report: Mapwire_V1_PluginSupervision? = nil
 }
 
-/// Annotations (PROTOCOL.md 7.10, seed 004): markers, routes and areas the application puts on the map,
+/// Annotations (PROTOCOL.md 7.10, MGLMapViewDelegate): markers, routes and areas the application puts on the map,
 /// kept by the core in the order they were added (the last added is on top).
 public nonisolated struct Mapwire_V1_Annotation: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -3422,7 +3422,7 @@ public nonisolated struct Mapwire_V1_AnnotationList: Sendable {
   public init() {}
 }
 
-/// Role "annotation-delegate" (PROTOCOL.md 7.10, seed 004): how annotations look and behave. The core asks
+/// Role "annotation-delegate" (PROTOCOL.md 7.10, MGLMapViewDelegate): how annotations look and behave. The core asks
 /// once per annotation, in batches, when annotations are added or changed, never per frame, and keeps the
 /// answers; a question unanswered within the 50 ms deadline takes the seed's default.
 public nonisolated struct Mapwire_V1_DescribeAnnotations: Sendable {
@@ -3451,7 +3451,7 @@ public nonisolated struct Mapwire_V1_AnnotationDescriptions: Sendable {
   public init() {}
 }
 
-/// Each field answers one of seed 004's delegate methods.
+/// Each field answers one of MGLMapViewDelegate's annotation methods.
 public nonisolated struct Mapwire_V1_AnnotationDescription: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

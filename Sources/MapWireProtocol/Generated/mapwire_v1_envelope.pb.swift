@@ -345,7 +345,7 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .networkStatusChanged(newValue)}
   }
 
-  /// Annotations (PROTOCOL.md 7.10, seed 004), 70-74.
+  /// Annotations (PROTOCOL.md 7.10, MGLMapViewDelegate), 70-74.
   public var didAddAnnotationViews: Mapwire_V1_DidAddAnnotationViews {
     get {
       if case .didAddAnnotationViews(let v)? = _storage._payload {return v}
@@ -466,7 +466,7 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case pluginGone(Mapwire_V1_PluginGone)
     case pluginSupervision(Mapwire_V1_PluginSupervision)
     case networkStatusChanged(Mapwire_V1_NetworkStatusChanged)
-    /// Annotations (PROTOCOL.md 7.10, seed 004), 70-74.
+    /// Annotations (PROTOCOL.md 7.10, MGLMapViewDelegate), 70-74.
     case didAddAnnotationViews(Mapwire_V1_DidAddAnnotationViews)
     case didSelectAnnotation(Mapwire_V1_DidSelectAnnotation)
     case didDeselectAnnotation(Mapwire_V1_DidDeselectAnnotation)

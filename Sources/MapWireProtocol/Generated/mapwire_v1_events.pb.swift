@@ -429,7 +429,7 @@ public nonisolated enum Mapwire_V1_GesturePhase: SwiftProtobuf.Enum, Swift.CaseI
 
 }
 
-/// Whether the location source may be used (seed 004's MGLLocationManager authorizationStatus, whose
+/// Whether the location source may be used (MGLLocationManager's authorizationStatus, whose
 /// values are CoreLocation's CLAuthorizationStatus).
 public nonisolated enum Mapwire_V1_LocationAuthorizationStatus: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1881,7 +1881,7 @@ public nonisolated struct Mapwire_V1_PluginSupervision: Sendable {
 }
 
 /// Topic "did-add-annotation-views": these annotations were part of a drawn frame for the first time
-/// (seed 004 didAddAnnotationViews), in the order they were added. Once per annotation.
+/// (MGLMapViewDelegate's didAddAnnotationViews), in the order they were added. Once per annotation.
 public nonisolated struct Mapwire_V1_DidAddAnnotationViews: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1895,7 +1895,7 @@ public nonisolated struct Mapwire_V1_DidAddAnnotationViews: Sendable {
 }
 
 /// Topic "did-select-annotation": an annotation was selected (a tap on it, or select-annotation).
-/// Seed 004's didSelectAnnotationView is the same event in a headless map.
+/// MGLMapViewDelegate's didSelectAnnotationView is the same event in a headless map.
 public nonisolated struct Mapwire_V1_DidSelectAnnotation: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

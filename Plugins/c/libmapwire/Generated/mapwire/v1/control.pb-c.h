@@ -2318,7 +2318,7 @@ typedef enum {
 } Mapwire__V1__Annotation__ShapeCase;
 
 /*
- * Annotations (PROTOCOL.md 7.10, seed 004): markers, routes and areas the application puts on the map,
+ * Annotations (PROTOCOL.md 7.10, MGLMapViewDelegate): markers, routes and areas the application puts on the map,
  * kept by the core in the order they were added (the last added is on top).
  */
 struct  Mapwire__V1__Annotation
@@ -2491,7 +2491,7 @@ struct  Mapwire__V1__AnnotationList
 
 
 /*
- * Role "annotation-delegate" (PROTOCOL.md 7.10, seed 004): how annotations look and behave. The core asks
+ * Role "annotation-delegate" (PROTOCOL.md 7.10, MGLMapViewDelegate): how annotations look and behave. The core asks
  * once per annotation, in batches, when annotations are added or changed, never per frame, and keeps the
  * answers; a question unanswered within the 50 ms deadline takes the seed's default.
  */
@@ -2570,7 +2570,7 @@ typedef enum {
 } Mapwire__V1__AnnotationDescription__OptCalloutCase;
 
 /*
- * Each field answers one of seed 004's delegate methods.
+ * Each field answers one of MGLMapViewDelegate's annotation methods.
  */
 struct  Mapwire__V1__AnnotationDescription
 {

@@ -145,7 +145,7 @@ struct  Mapwire__V1__Envelope
     Mapwire__V1__PluginSupervision *plugin_supervision;
     Mapwire__V1__NetworkStatusChanged *network_status_changed;
     /*
-     * Annotations (PROTOCOL.md 7.10, seed 004), 70-74.
+     * Annotations (PROTOCOL.md 7.10, MGLMapViewDelegate), 70-74.
      */
     Mapwire__V1__DidAddAnnotationViews *did_add_annotation_views;
     Mapwire__V1__DidSelectAnnotation *did_select_annotation;

@@ -225,7 +225,7 @@ typedef enum _Mapwire__V1__GesturePhase {
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__GESTURE_PHASE)
 } Mapwire__V1__GesturePhase;
 /*
- * Whether the location source may be used (seed 004's MGLLocationManager authorizationStatus, whose
+ * Whether the location source may be used (MGLLocationManager's authorizationStatus, whose
  * values are CoreLocation's CLAuthorizationStatus).
  */
 typedef enum _Mapwire__V1__LocationAuthorizationStatus {
@@ -1096,7 +1096,7 @@ struct  Mapwire__V1__PluginSupervision
 
 /*
  * Topic "did-add-annotation-views": these annotations were part of a drawn frame for the first time
- * (seed 004 didAddAnnotationViews), in the order they were added. Once per annotation.
+ * (MGLMapViewDelegate's didAddAnnotationViews), in the order they were added. Once per annotation.
  */
 struct  Mapwire__V1__DidAddAnnotationViews
 {
@@ -1111,7 +1111,7 @@ struct  Mapwire__V1__DidAddAnnotationViews
 
 /*
  * Topic "did-select-annotation": an annotation was selected (a tap on it, or select-annotation).
- * Seed 004's didSelectAnnotationView is the same event in a headless map.
+ * MGLMapViewDelegate's didSelectAnnotationView is the same event in a headless map.
  */
 struct  Mapwire__V1__DidSelectAnnotation
 {
