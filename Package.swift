@@ -238,7 +238,7 @@ let package = Package(
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),
-        .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireBus", "MapWireProtocol"]),
+        .testTarget(name: "MapWirePluginKitTests", dependencies: ["MapWirePluginKit", "MapWireBus", "MapWireProtocol", "MapWireTesting"]),
         .testTarget(name: "MapWireProtocolTests", dependencies: ["MapWireProtocol", "MapWireNumerics", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireFormatsTests", dependencies: ["MapWireFormats", "MapWireProcess"]),
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),

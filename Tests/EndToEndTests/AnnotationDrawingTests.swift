@@ -2,6 +2,7 @@ import Foundation
 import MapWireFormats
 import MapWireGeometry
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Annotations drawn end to end: a real core, loader and renderer; annotations added with the CLI and

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Garbage on every socket: the core counts and rejects it, logs it, and never crashes.

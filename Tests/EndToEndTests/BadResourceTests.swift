@@ -2,6 +2,7 @@ import Foundation
 import MapWireClient
 @testable import MapWireFormats
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Bad input reaching the real plugins: it gives a map-loading-error

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The benchmark commands of the core, and `mapwire bench` producing well-formed output. Smoke tests:

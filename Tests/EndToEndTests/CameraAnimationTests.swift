@@ -1,6 +1,7 @@
 import Foundation
 import MapWireClient
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Camera animations through a real core and loader (no renderer): the core's 60 fps tick moves the

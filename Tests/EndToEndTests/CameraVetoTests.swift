@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// MGLMapViewDelegate's shouldChangeFromCamera: a "camera-veto" plugin is asked before a gesture's default

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Tile requests a camera change makes unneeded are cancelled, towards the loader and on the bus.

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Garbage, a second core, a dying loader: the core says what is wrong and keeps serving.

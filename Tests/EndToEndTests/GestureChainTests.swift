@@ -2,6 +2,7 @@ import Foundation
 import MapWireClient
 import MapWireGeometry
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The HERE NMAMapGestureDelegate reference's chain through a real core: plugins that claimed the

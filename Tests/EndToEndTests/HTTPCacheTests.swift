@@ -3,6 +3,7 @@ import Logging
 import MapWireCache
 import MapWireHTTP
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The loader with its ambient cache (MapWireCache), against nginx and the real core: hits, 304s,

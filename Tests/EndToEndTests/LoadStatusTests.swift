@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The load-status plugin with real processes: core + loader + loadstatus (no renderer: the core

@@ -50,7 +50,8 @@ struct LocationFollowTests {
             if let last = lastUpdateTime, Date().timeIntervalSince1970 - last > 6 { break }
             let camera = try run.send(.getCamera(.init())).camera
             samples.append((Date().timeIntervalSince1970, camera.center.latitude, camera.center.longitude))
-            usleep(15_000)  // The sampling rate (the ends are conditions above), not a wait for anything.
+            // The sampling rate (the ends are conditions above), not a wait for anything.
+            usleep(15_000)
         }
         #expect(plugin.isRunning, "\(plugin.stderr)")
 

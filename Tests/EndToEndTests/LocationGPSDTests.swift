@@ -2,6 +2,7 @@ import Foundation
 import MapWireClient
 import MapWireLocation
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// A real gpsd, fed an NMEA log by gpsfake (Debian's gpsd and gpsd-clients), behind the location plugin.

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// `mapwire up --location route:FILE` starts the location plugin with tracking on: the camera drives the

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireGeometry
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The core's retry schedule and offline mode (PROTOCOL.md 7.8) with the real core over real sockets,

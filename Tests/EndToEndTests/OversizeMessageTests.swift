@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// PROTOCOL.md 3.3 (the transport case): a control message over `--max-message-bytes` is refused

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireFormats
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Frames drawn by the real renderer process: snapshots, the frame events, and a renderer that dies.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireBus
 import MapWireClient
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The run directory's checks and the opt-in TCP transport: CurveZMQ only, and only for client keys

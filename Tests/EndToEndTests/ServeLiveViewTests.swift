@@ -2,6 +2,7 @@ import Foundation
 import MapWireClient
 import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The live view in real headless Chromium, driven over the DevTools protocol (scripts/live-view-check):

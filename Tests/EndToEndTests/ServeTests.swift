@@ -3,6 +3,7 @@ import MapWireClient
 import MapWireFormats
 import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// `mapwire serve` as a real process on loopback, with its real cores, loaders and renderers: every

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireTesting
 import Testing
 
 /// `mapwire snapshot` stops its children and removes its temporary folder on

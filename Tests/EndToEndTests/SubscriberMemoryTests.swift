@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The memory a subscriber that never reads makes the core hold (its queue, up to the events

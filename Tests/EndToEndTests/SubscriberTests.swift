@@ -3,6 +3,7 @@ import MapWireBus
 import MapWireClient
 import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// Slow subscribers never slow the core; gaps are counted; a late joiner catches up from get-state.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireBus
 import MapWireProcess
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// `mapwire up` as a supervisor, and chaos runs: loaders killed with SIGKILL mid-load,

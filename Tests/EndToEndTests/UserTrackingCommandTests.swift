@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireTesting
 import Testing
 
 /// The user-location commands through a real core and the CLI: showing the location, the tracking modes

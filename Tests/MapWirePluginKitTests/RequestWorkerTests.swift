@@ -1,6 +1,7 @@
 import Foundation
 import MapWireBus
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 @testable import MapWirePluginKit
@@ -51,12 +52,6 @@ import Testing
         }
     }
 
-    static func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, !condition() { usleep(1_000) }
-        return condition()
-    }
-
     @Test func aReplyThatCannotBeSentEndsTheWorkerAndLaterRequestsAreRefused() throws {
         let pair = try Pair()
         let handled = Handled()
@@ -69,7 +64,7 @@ import Testing
         // the latest a millisecond after, so requests go on coming until a reply cannot leave).
         pair.context.shutdown()
         var next: UInt64 = 2
-        #expect(Self.waitUntil {
+        #expect(waitUntil {
             if pair.worker.failure == nil, (try? pair.worker.submit(.with { $0.id = next })) != nil { next += 1 }
             return pair.worker.failure != nil
         }, "the failed send is kept, not swallowed")
@@ -86,7 +81,7 @@ import Testing
         pair.context.shutdown()
         let handled = Handled()
         pair.worker.start(handler: handled.echo)
-        #expect(Self.waitUntil { pair.worker.failure != nil })
+        #expect(waitUntil { pair.worker.failure != nil })
         #expect(throws: ZMQError.self) { try pair.worker.submit(.with { $0.id = 1 }) }
         #expect(handled.all.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProcess
+import MapWireTesting
 
 /// The tests' nginx: MapWireProcess's `NginxProcess` in a folder of the test run, over TLS with a CA and
 /// server certificate made by `openssl` at test time; stopped by its pid when the run ends.

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProcess
+import MapWireTesting
 
 /// A process a test started, its output kept in files of the test's run directory. It is stopped by
 /// its process id (SIGTERM, then SIGKILL), never by name.

@@ -2,6 +2,7 @@ import Foundation
 import MapWireBus
 import MapWireClient
 import MapWireProtocol
+import MapWireTesting
 
 /// A private run of MapWire for one test: a fresh folder under the temp directory (short, for ipc
 /// paths), the processes started in it, and their cleanup.
@@ -139,12 +140,3 @@ struct EventLog {
     }
 }
 
-/// Polls `condition` every 10 ms until it holds or `timeout` passes.
-func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}

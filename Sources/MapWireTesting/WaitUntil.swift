@@ -1,0 +1,12 @@
+import Foundation
+
+/// Polls `condition` every 10 ms until it holds or `timeout` passes; the tests' one way to wait for
+/// something another thread or process does (never a fixed sleep).
+public func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
