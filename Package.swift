@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mapwire", targets: ["mapwire"]),
         .executable(name: "mapwire-core", targets: ["mapwire-core"]),
+        .executable(name: "mapwire-core-bench", targets: ["mapwire-core-bench"]),
         .executable(name: "mapwire-loader", targets: ["mapwire-loader"]),
         .executable(name: "mapwire-renderer", targets: ["mapwire-renderer"]),
         .executable(name: "mapwire-loadstatus", targets: ["mapwire-loadstatus"]),
@@ -113,6 +114,16 @@ let package = Package(
                 "MapWireSession", "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireWireFormat", "MapWireProcess", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The core's command line (its options, start checks and run), shared by mapwire-core and mapwire-core-bench.
+        .target(
+            name: "MapWireCoreCommand",
+            dependencies: [
+                "MapWireCore", "MapWireBus", "MapWirePluginKit", "MapWireProcess",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The benchmark commands (bench-publish, bench-requests), built around the core's shell.
+        .target(name: "MapWireCoreBench", dependencies: ["MapWireCore", "MapWireSession", "MapWireProtocol", "MapEngine", "MapWireGeometry"]),
         // Offline regions: which resources a style, a box and a zoom range need (a step function).
         .target(name: "MapWireOffline", dependencies: ["MapEngine", "MapWireGeometry", "MapWireLabels", "MapWireVectorTile", "MapWireFormats"]),
         .target(
@@ -172,11 +183,11 @@ let package = Package(
         // Executables.
         .executableTarget(
             name: "mapwire-core",
-            dependencies: [
-                "MapWireCore", "MapWireBus", "MapWirePluginKit", "MapWireProcess",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+            dependencies: ["MapWireCoreCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The core with the benchmark commands around its shell, for `mapwire bench`; not the product's core.
+        .executableTarget(
+            name: "mapwire-core-bench",
+            dependencies: ["MapWireCoreCommand", "MapWireCoreBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "mapwire-loader",
             dependencies: [
@@ -250,6 +261,7 @@ let package = Package(
             name: "MapWireSessionTests",
             dependencies: ["MapWireSession", "MapWireTesting", "MapEngine", "MapWireGeometry", "MapWireProtocol", "MapWireDemo", "MapWireNumerics", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MapWireCoreTests", dependencies: ["MapWireCore"]),
+        .testTarget(name: "MapWireCoreBenchTests", dependencies: ["MapWireCoreBench", "MapWireCore", "MapWireSession", "MapWireProtocol", "MapWireTesting"]),
         .testTarget(name: "MapWireOfflineTests", dependencies: ["MapWireOffline", "MapWireGeometry", "MapWireDemo"]),
         .testTarget(name: "MapWireDemoTests", dependencies: ["MapWireDemo", "MapWireVectorTile", "MapWireFormats"]),
         .testTarget(

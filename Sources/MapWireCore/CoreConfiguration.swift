@@ -34,8 +34,6 @@ public struct CoreConfiguration: Sendable {
     public var maxMessageBytes = CoreConfiguration.defaultMaxMessageBytes
     /// Events queued per subscriber before further events are dropped for that subscriber.
     public var eventsHighWaterMark = CoreConfiguration.defaultEventsHighWaterMark
-    /// Takes the benchmark commands (bench-publish, bench-requests); `mapwire bench` starts its core so.
-    public var enableBench = false
     /// Start offline (`--offline`, PROTOCOL.md 7.8).
     public var startsOffline = CoreConfiguration.defaults.startsOffline
     /// The map's tint colour (CSS): annotations' default stroke and fill colour (PROTOCOL.md 7.10).
@@ -84,7 +82,6 @@ extension CoreConfiguration {
             vetoTimeoutMilliseconds: vetoTimeoutMilliseconds, frameIntervalMilliseconds: frameIntervalMilliseconds,
             initialWidth: initialWidth, initialHeight: initialHeight, requestRetries: requestRetries,
             maxInFlightPerPlugin: maxInFlightPerPlugin)
-        session.benchEnabled = enableBench
         session.unresponsiveAfterTimeouts = unresponsiveAfterTimeouts
         session.startsOffline = startsOffline
         session.annotationTint = annotationTint

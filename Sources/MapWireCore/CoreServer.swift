@@ -11,13 +11,13 @@ import MapWireWireFormat
 /// turns what arrives into session inputs, writes the session's outputs, and sleeps until the next
 /// deadline. Everything happens on the thread that calls `run()` (a blocking zmq_poll loop, never on
 /// the cooperative pool), so the session and sockets need no locks.
-public final class CoreServer {
+public final class CoreServer: CoreShell {
     let configuration: CoreConfiguration
     let logger: Logger
     let context = ZMQContext()
     let router: ZMQSocket
     let publisher: EventPublisher
-    let session: CoreSession
+    public let session: CoreSession
     /// Admits CurveZMQ clients on the TCP endpoints; nil without --tcp (CoreServer+TCP.swift).
     var zap: ZAPHandler?
     /// TCP connections the ZAP handler refused since the last step, told to the session.
@@ -35,11 +35,18 @@ public final class CoreServer {
     /// Unchecked exclusivity: only `sendRequest` touches it, on the loop's one thread, one access after the
     /// other (write, then read for the send); the dynamic checks were two per request.
     @exclusivity(unchecked) private var requestWriter = ProtobufRawWriter(capacity: 512)
+    /// What is built around this shell (the benchmark core's commands); nil in `mapwire-core`.
+    private let shellExtension: (any CoreShellExtension)?
+    /// Requests the extension submitted, stepped into the session after the current outputs.
+    private var submitted: [ShellRequest] = []
+    /// Whether the extension published since the bus was last marked active.
+    private var extensionPublished = false
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
-    public init(configuration: CoreConfiguration, logger: Logger) throws {
+    public init(configuration: CoreConfiguration, logger: Logger, extension shellExtension: (any CoreShellExtension)? = nil) throws {
         self.configuration = configuration
         self.logger = logger
+        self.shellExtension = shellExtension
         if !FreedMemoryReturn.keepFreedMemory() { logger.warning("glibc refused to keep freed memory: bursts will fault their pages in") }
         let dir = configuration.runDirectory
         try dir.prepare()
@@ -113,14 +120,44 @@ public final class CoreServer {
         flushOutputs()
     }
 
-    /// Writes the session's outputs; a peer a send found unreachable is the next input.
+    /// Writes the session's outputs; a peer a send found unreachable is the next input, then what the
+    /// extension submitted.
     private func flushOutputs() {
         writeOutputs()
-        while !unreachable.isEmpty {
-            let peer = unreachable.removeFirst()
-            session.step(.unreachable(peer), at: Self.time())
+        while true {
+            if let shellExtension {
+                shellExtension.run(self)
+                if extensionPublished { freedMemory.busActive(now: monotonicMillis()) }
+                extensionPublished = false
+            }
+            if !unreachable.isEmpty {
+                session.step(.unreachable(unreachable.removeFirst()), at: Self.time())
+            } else if !submitted.isEmpty {
+                let requests = submitted
+                submitted.removeAll(keepingCapacity: true)
+                session.step(.requests(requests), at: Self.time())
+            } else {
+                return
+            }
             writeOutputs()
         }
+    }
+
+    // MARK: CoreShell, for the extension
+
+    public var mapID: String { configuration.mapID }
+
+    public func submit(_ requests: [ShellRequest]) {
+        submitted.append(contentsOf: requests)
+    }
+
+    public func publish(_ payload: EventPayload, sequence: UInt64, causationID: UInt64, benchmark: Bool) {
+        publisher.publish(payload, sequence: sequence, causationID: causationID, benchmark: benchmark)
+        extensionPublished = true
+    }
+
+    public func reply(_ message: Mapwire_V1_ControlMessage, to identity: Data) {
+        send(message, to: identity)
     }
 
     private func writeOutputs() {
@@ -134,12 +171,8 @@ public final class CoreServer {
                 send(message, to: identity)
             case .sendRequest(let request, let identity):
                 sendRequest(request, to: identity)
-            case .benchPublish(let job):
-                let start = DispatchTime.now().uptimeNanoseconds
-                for offset in 0..<UInt64(job.count) { publisher.publish(job.payload, sequence: job.firstSequence + offset,
-                                                                           causationID: job.commandID, benchmark: true) }
-                send(job.reply(elapsedNanos: DispatchTime.now().uptimeNanoseconds - start), to: job.client)
-                published = true
+            case .requestFinished(let request):
+                shellExtension?.finished(request)
             case .parseStyle(let job):
                 styleParser.start(job)
             }
@@ -224,7 +257,9 @@ public final class CoreServer {
                 let received: Void?
                 do {
                     received = try router.receiveControl(dontWait: true) {
-                        session.step(Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit), at: Self.time())
+                        let input = Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit)
+                        if let shellExtension, case .control(let from, let message, _) = input, shellExtension.take(message, from: from) { return }
+                        session.step(input, at: Self.time())
                     }
                 } catch { logger.warning("control receive failed: \(error)"); break }
                 guard received != nil else { break }

@@ -39,10 +39,6 @@ extension CoreSession {
     }
 
     private func handleCommand(_ command: Mapwire_V1_Command, from identity: Data) {
-        if command.isBench, !configuration.benchEnabled {
-            let refusal = MapCommandError("the benchmark commands need a core started with --enable-bench", reason: .refusedInState)
-            return replyToCommand(command.id, error: refusal, to: identity)
-        }
         switch command.kind {
         case .snapshot(let snapshot):
             // Answered later, when the frame is drawn.
@@ -54,19 +50,9 @@ extension CoreSession {
             if let refusal = takeView(view, commandID: command.id, from: identity) {
                 replyToCommand(command.id, error: refusal, to: identity)
             }
-        case .benchRequests(let bench):
-            // Answered when the last request is back.
-            if let refusal = startBenchRequests(bench, commandID: command.id, from: identity) {
-                replyToCommand(command.id, error: refusal, to: identity)
-            }
         case .setStyleJson(let style) where parsesOffLoop(style):
             // Answered when the parse comes back (CoreSession+StyleParse.swift).
             startStyleParse(style, commandID: command.id, from: identity)
-        case .benchPublish(let bench):
-            // Answered by the shell once it has published the events.
-            do { try benchPublish(bench, commandID: command.id, from: identity) } catch {
-                replyToCommand(command.id, error: error, to: identity)
-            }
         default:
             // Gestures answer when their dispatch is over; claims need to know who sent them.
             if handleGestureCommand(command, from: identity) { return }
@@ -204,8 +190,12 @@ extension CoreSession {
                 route(try annotations.deselect(c))
             case .getAnnotations:
                 reply.annotations = annotations.list
-            case .snapshot, .renderView, .benchRequests, .benchPublish:
-                throw MapCommandError("snapshot and the bench commands are answered later (handleControl)")
+            case .snapshot, .renderView:
+                throw MapCommandError("snapshot and render-view are answered later (handleControl)")
+            case .benchRequests, .benchPublish:
+                // Taken by the shell of the benchmark core (`mapwire-core-bench`) before they reach a session.
+                throw MapCommandError("this core does not take the benchmark commands: `mapwire bench` starts mapwire-core-bench",
+                                      reason: .refusedInState)
             case .gesture, .claimGestures, .releaseGestures:
                 throw MapCommandError("gesture commands are handled with their sender (handleGestureCommand)")
             case nil:

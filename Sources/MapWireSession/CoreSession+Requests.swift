@@ -37,8 +37,17 @@ extension CoreSession {
         RequestPolicy(timeoutMillis: Int64(timeoutMillis), attempts: 1, waitsForPlugin: false)
     }
 
-    var benchPolicy: RequestPolicy {
+    /// The shell's own requests: one attempt within the request timeout, failing at once without a plugin.
+    var shellRequestPolicy: RequestPolicy {
         RequestPolicy(timeoutMillis: Int64(configuration.requestTimeoutMilliseconds), attempts: 1, waitsForPlugin: false)
+    }
+
+    /// Requests of the shell's own, dealt like the map's; each ends in `.requestFinished`.
+    func addShellRequests(_ requests: [ShellRequest]) {
+        for request in requests {
+            addRequest(role: request.role, purpose: .shell(token: request.token), policy: shellRequestPolicy, body: request.body)
+        }
+        dispatchWaiting()
     }
 
     /// Adds a request under a new id. The caller dispatches (`dispatchWaiting`) once its own state is
@@ -104,8 +113,13 @@ extension CoreSession {
             gestureAnswered(id, outcome, claimant: claimant)
         case .veto(let proposed):
             vetoAnswered(id, outcome, proposed: proposed)
-        case .bench(let index):
-            benchFinished(index, entry: entry, outcome: outcome)
+        case .shell(let token):
+            let ended: ShellRequestFinished.Outcome = switch outcome {
+            case .answered(let reply, let bytes, _): .answered(ok: reply.isResourceWithoutError, bytes: bytes)
+            case .failed(let why): .failed(why)
+            }
+            outputs.append(.requestFinished(ShellRequestFinished(token: token, outcome: ended, requestID: id,
+                                                                 sentNanos: entry.sentNanos, endedNanos: monotonicNanos)))
         case .annotationQuestion(let ids):
             route(annotations.described(ids, outcome.question))
         case .userLocationQuestion:

@@ -59,8 +59,6 @@ public final class CoreSession {
     /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
     var styleParse: StyleParseWaiter?
     var nextStyleParseJob: UInt64 = 0
-    /// The running bench-requests run (`mapwire bench`), if any.
-    @exclusivity(unchecked) var benchRun: BenchRequestRun?
     /// Gesture claims, the gesture in the chain and those waiting for it (GestureMachine).
     var gestures = GestureMachine()
     /// Annotations, the selection and the delegate's answers (AnnotationMachine).
@@ -117,6 +115,8 @@ public final class CoreSession {
             diagnostics.noteConnectionRefused(reason)
         case .styleParsed(let job, let result):
             styleParsed(job: job, result)
+        case .requests(let requests):
+            addShellRequests(requests)
         }
         // Tiles or glyphs that arrived may complete a view; a view past its deadline fails.
         advanceViews()
@@ -175,6 +175,17 @@ public final class CoreSession {
         sequence += 1
         outputs.append(.publish(payload, sequence: sequence, causationID: causation ?? self.causation.handling))
     }
+
+    /// Takes `count` sequence numbers for events a shell publishes itself (the benchmark core's), so the
+    /// bus stays numbered without gaps; returns the first.
+    public func reserveSequences(_ count: Int) -> UInt64 {
+        let first = sequence + 1
+        sequence += UInt64(count)
+        return first
+    }
+
+    /// Whether a plugin of this role is registered now.
+    public func hasPlugin(role: String) -> Bool { router.has(role: role) }
 
     /// A fresh request id, unguessable and not in use.
     func takeRequestID() -> UInt64 {

@@ -38,6 +38,9 @@ public enum SessionInput: Sendable {
     case connectionRefused(reason: String)
     /// A style the session handed out with `.parseStyle` was parsed (StyleParseJob.run()).
     case styleParsed(job: UInt64, Result<StyleDocument, StyleError>)
+    /// Requests of the shell's own (ShellRequest): one attempt each, not waiting for a plugin of the role;
+    /// each ends in one `.requestFinished` output.
+    case requests([ShellRequest])
 }
 
 extension SessionInput {
@@ -56,8 +59,8 @@ public enum SessionOutput: Sendable {
     /// and the id of the command that caused it (0: none). The frequent events come in the engine's own
     /// values (`EventPayload`); `payload.protobuf` is the message subscribers decode.
     case publish(EventPayload, sequence: UInt64, causationID: UInt64)
-    /// bench-publish: the shell publishes and times the events itself, then replies.
-    case benchPublish(BenchPublishJob)
+    /// A request of the shell's own (`SessionInput.requests`) ended.
+    case requestFinished(ShellRequestFinished)
     /// A large style to parse off the loop: the shell runs the job on a thread of its own and steps the
     /// session with what it returns. A later job supersedes an earlier one (its result is dropped).
     case parseStyle(StyleParseJob)
@@ -72,33 +75,6 @@ public struct StyleParseJob: Sendable {
     /// Parses the style (slow for a large one: call it off the loop) and returns the input to step with.
     public func run() -> SessionInput {
         .styleParsed(job: id, Result { () throws(StyleError) in try StyleDocument(data: Data(json.utf8), baseURL: baseURL) })
-    }
-}
-
-/// `count` copies of one event, numbered from `firstSequence`, then the reply to `commandID`.
-public struct BenchPublishJob: Sendable {
-    /// Published through the same path as the session's own events (`SessionOutput.publish`).
-    public let payload: EventPayload
-    public let count: Int
-    public let firstSequence: UInt64
-    public let messageBytes: Int
-    public let client: Data
-    public let commandID: UInt64
-
-    /// The reply, once the shell has published the events in `elapsedNanos`.
-    public func reply(elapsedNanos: UInt64) -> Mapwire_V1_ControlMessage {
-        .with {
-            $0.commandReply = .with {
-                $0.id = commandID
-                $0.ok = true
-                $0.benchPublish = .with {
-                    $0.elapsedNanos = elapsedNanos
-                    $0.firstSequence = firstSequence
-                    $0.lastSequence = firstSequence + UInt64(count) - 1
-                    $0.messageBytes = UInt32(messageBytes)
-                }
-            }
-        }
     }
 }
 
@@ -126,8 +102,6 @@ public struct SessionConfiguration: Sendable {
     public var unresponsiveAfterTimeouts = 3
     /// How many times a frame is sent again for a renderer's missing keys before it fails.
     public var maxMissingKeyResends = 2
-    /// Whether the benchmark commands (bench-publish, bench-requests) are taken; off in production.
-    public var benchEnabled = false
     /// A set-style-json at least this long is parsed off the loop (`.parseStyle`); smaller ones in the step.
     public var styleParseOffLoopBytes = 256 * 1024
     /// The core starts offline (`mapwire-core --offline`): loads ask the cache only (PROTOCOL.md 7.8).

@@ -16,7 +16,10 @@ public final class SessionHarness {
     public private(set) var sent: [(to: Data, message: Mapwire_V1_ControlMessage)] = []
     /// Every event the session published, with its sequence number.
     public private(set) var published: [(payload: Mapwire_V1_Envelope.OneOf_Payload, sequence: UInt64, causationID: UInt64)] = []
-    public private(set) var benchJobs: [BenchPublishJob] = []
+    /// How the shell's own requests (`SessionInput.requests`) ended, in order.
+    public private(set) var finishedRequests: [ShellRequestFinished] = []
+    /// Runs after each step's outputs are recorded (a test's stand-in for a shell extension).
+    public var afterStep: (() -> Void)?
     /// Styles the session handed out to parse off the loop; a test runs them with `step(job.run())`.
     public private(set) var styleParseJobs: [StyleParseJob] = []
     private var nextPeer = 1
@@ -47,10 +50,11 @@ public final class SessionHarness {
             case .send(let message, let to): sent.append((to, message))
             case .sendRequest(let request, let to): sent.append((to, request.message))
             case .publish(let payload, let sequence, let causationID): published.append((payload.protobuf, sequence, causationID))
-            case .benchPublish(let job): benchJobs.append(job)
+            case .requestFinished(let request): finishedRequests.append(request)
             case .parseStyle(let job): styleParseJobs.append(job)
             }
         }
+        afterStep?()
     }
 
     /// Moves the clock on by `millis` and lets the session act on it.

@@ -10,7 +10,7 @@ import Testing
 struct BenchTests {
     @Test func benchPublishSendsRealNumberedEventsOfTheSizeAsked() throws {
         let run = try TestRun()
-        try run.startCore(["--enable-bench"])
+        try run.startBenchCore()
         let events = try run.subscribe()
         let reply = try run.send(.benchPublish(.with { $0.kind = .mapLoadingError; $0.count = 300; $0.bytes = 1024 }))
         #expect(reply.ok, "\(reply.error)")
@@ -29,18 +29,18 @@ struct BenchTests {
         #expect(small.ok && small.benchPublish.messageBytes < 80)
     }
 
-    @Test func theBenchCommandsAreRefusedWithoutEnableBench() throws {
+    @Test func theProductCoreRefusesTheBenchCommands() throws {
         let run = try TestRun()
         try run.startCore()
         let publish = try run.send(.benchPublish(.with { $0.kind = .cameraChanged; $0.count = 1 }))
-        #expect(!publish.ok && publish.error.contains("--enable-bench"))
+        #expect(!publish.ok && publish.error.contains("mapwire-core-bench"))
         let requests = try run.send(.benchRequests(.with { $0.count = 1; $0.window = 1; $0.url = "file:///x" }))
-        #expect(!requests.ok && requests.error.contains("--enable-bench"))
+        #expect(!requests.ok && requests.error.contains("mapwire-core-bench"))
     }
 
     @Test func benchPublishRefusesWithoutKindOrCount() throws {
         let run = try TestRun()
-        try run.startCore(["--enable-bench"])
+        try run.startBenchCore()
         let noKind = try run.send(.benchPublish(.with { $0.count = 10 }))
         #expect(!noKind.ok && noKind.error.contains("kind"))
         let noCount = try run.send(.benchPublish(.with { $0.kind = .cameraChanged }))
@@ -49,7 +49,7 @@ struct BenchTests {
 
     @Test func benchRequestsTimesEveryRoundTripThroughTheLoader() throws {
         let run = try TestRun()
-        try run.startCore(["--enable-bench"])
+        try run.startBenchCore()
         let refused = try run.send(.benchRequests(.with { $0.count = 10; $0.window = 1; $0.url = "file:///x" }))
         #expect(!refused.ok && refused.error.contains("no loader"))
         try run.start("mapwire-loader")
@@ -68,7 +68,7 @@ struct BenchTests {
 
     @Test func benchRequestsGoRoundRobinOverUrlThenUrls() throws {
         let run = try TestRun()
-        try run.startCore(["--enable-bench"])
+        try run.startBenchCore()
         try run.start("mapwire-loader")
         #expect(waitUntil { ((try? run.send(.ping(.init())))?.pong.pluginRoles ?? []).contains("loader") })
         let file = run.file("tiny.bin")

@@ -32,7 +32,7 @@ struct SubscriberMemoryTests {
     /// now it keeps it until the bus has been quiet for five seconds (FreedMemoryReturn).
     @Test func aBurstAfterASubscriberLeftReusesTheMemoryTheLastOneFreed() throws {
         let run = try TestRun()
-        let core = try run.startCore(["--enable-bench"])
+        let core = try run.startBenchCore()
         let count = 40_000
         func burstFaults() throws -> Double {
             let reader = try ZMQSocket(type: .sub)
@@ -71,7 +71,7 @@ struct SubscriberMemoryTests {
 
     @Test func aNeverReadingSubscribersQueueIsReturnedAfterItLeaves() throws {
         let run = try TestRun()
-        let core = try run.startCore(["--enable-bench"])
+        let core = try run.startBenchCore()
         _ = try run.send(.benchPublish(.with { $0.kind = .resourceRequest; $0.count = 1000; $0.bytes = 256 }))
         let before = try #require(Self.residentMB(core.pid))
 

@@ -84,12 +84,4 @@ import MapWireTesting
         let ok = try #require(h.command(.ping(.init())))
         #expect(ok.ok && ok.errorCode == .unspecified)
     }
-
-    @Test func aSecondBenchRunIsBusy() throws {
-        let h = SessionHarness { $0.benchEnabled = true }
-        _ = h.plugin("loader", roles: ["loader"])
-        h.command(.benchRequests(.with { $0.url = "file:///x"; $0.count = 5; $0.window = 1 }))
-        let second = try #require(h.command(.benchRequests(.with { $0.url = "file:///x"; $0.count = 5; $0.window = 1 })))
-        #expect(!second.ok && second.errorCode == .busy)
-    }
 }

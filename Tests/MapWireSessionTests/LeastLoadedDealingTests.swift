@@ -39,13 +39,15 @@ import MapWireTesting
     /// Through the session: a loader that does not answer keeps its requests, and every new one goes to
     /// the loader that answers (strictly in turn, half would wait behind the slow one).
     @Test func theSessionSendsNewRequestsToTheLoaderWithFewerInFlight() throws {
-        let h = SessionHarness { $0.benchEnabled = true }
+        let h = SessionHarness()
         let slow = h.plugin("slow", roles: ["loader"]), fast = h.plugin("fast", roles: ["loader"])
-        h.command(.benchRequests(.with { $0.url = "file:///x"; $0.count = 40; $0.window = 8 }), from: h.client())
+        let load = PluginRequestBody.load(.init(request: .init(url: "file:///x", kind: .unknown, priority: .regular, loadingMethod: [.cache, .network])))
+        h.step(.requests((0..<8).map { ShellRequest(token: $0, role: "loader", body: load) }))
         #expect(slow.loads.count == 4 && fast.loads.count == 4, "equal loads are dealt in turn")
-        for _ in 0..<20 {
-            let load = try #require(fast.loads.first)
-            fast.answerLoad(load, data: Data("x".utf8))
+        for token in 8..<28 {
+            let answered = try #require(fast.loads.first)
+            fast.answerLoad(answered, data: Data("x".utf8))
+            h.step(.requests([ShellRequest(token: token, role: "loader", body: load)]))
         }
         #expect(slow.loads.count == 4, "the slow loader got nothing more")
         #expect(fast.loads.count == 4)

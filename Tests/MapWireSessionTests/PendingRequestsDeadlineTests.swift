@@ -24,7 +24,7 @@ import Testing
             case 0...3:
                 let policy = RequestPolicy(timeoutMillis: Int64.random(in: 1...500, using: &generator),
                                            attempts: Int.random(in: 1...3, using: &generator), waitsForPlugin: true)
-                ids.append(table.add(.other(nil), ids: &requestIDs, purpose: .bench(index: step), role: "loader", policy: policy, now: now))
+                ids.append(table.add(.other(nil), ids: &requestIDs, purpose: .shell(token: step), role: "loader", policy: policy, now: now))
             case 4...5:
                 if let id = table.waiting.randomElement(using: &generator) {
                     let slot = Int.random(in: 0..<plugins.count, using: &generator)
@@ -49,7 +49,7 @@ import Testing
         var requestIDs = RequestIDs(SystemRandomNumberGenerator())
         let policy = RequestPolicy(timeoutMillis: 60_000, attempts: 2, waitsForPlugin: true)
         for step in Int64(1)...100_000 {
-            let id = table.add(.other(nil), ids: &requestIDs, purpose: .bench(index: 0), role: "loader", policy: policy, now: step)
+            let id = table.add(.other(nil), ids: &requestIDs, purpose: .shell(token: 0), role: "loader", policy: policy, now: step)
             _ = table.assign(id, to: Data([1]), slot: 0, now: step, wallNanos: 0, monotonicNanos: 0)
             _ = table.remove(id)
         }
@@ -64,9 +64,9 @@ import Testing
         var table = PendingRequests()
         var requestIDs = RequestIDs(SystemRandomNumberGenerator())
         let policy = RequestPolicy(timeoutMillis: 1_000, attempts: 1, waitsForPlugin: true)
-        let first = table.add(.other(nil), ids: &requestIDs, purpose: .bench(index: 0), role: "loader", policy: policy, now: 0)
+        let first = table.add(.other(nil), ids: &requestIDs, purpose: .shell(token: 0), role: "loader", policy: policy, now: 0)
         #expect(table.remove(first) != nil)
-        let second = table.add(.other(nil), ids: &requestIDs, purpose: .bench(index: 1), role: "loader", policy: policy, now: 0)
+        let second = table.add(.other(nil), ids: &requestIDs, purpose: .shell(token: 1), role: "loader", policy: policy, now: 0)
         #expect(first & RequestIDs.slotMask == second & RequestIDs.slotMask, "the freed slot is taken again")
         #expect(first != second && first >> RequestIDs.slotBits != 0 && second >> RequestIDs.slotBits != 0)
         #expect(table.entry(first) == nil && table.remove(first) == nil)

@@ -41,7 +41,7 @@ public nonisolated enum Mapwire_V1_CommandErrorCode: SwiftProtobuf.Enum, Swift.C
   /// A value is missing, malformed or out of range: fix the command.
   case invalidArgument // = 2
 
-  /// Well formed but not now: no style loaded, no plugin to do it, a core without --enable-bench.
+  /// Well formed but not now: no style loaded, no plugin to do it, a bench command to a core other than the benchmark core.
   case refusedInState // = 3
 
   /// It names something that is not there: a source, a layer, a style image.

@@ -22,7 +22,8 @@ enum RequestPurpose {
     /// A gesture claimant (by plugin id), or the delegate when nil.
     case gestureAsk(claimant: String?)
     case veto(proposed: Camera)
-    case bench(index: Int)
+    /// A request of the shell's own (ShellRequest), by its token.
+    case shell(token: Int)
     /// DescribeAnnotations about these annotations (CoreSession+AnnotationDelegate.swift).
     case annotationQuestion(ids: [String])
     /// DescribeUserLocation.
@@ -410,6 +411,13 @@ public struct OutgoingRequest: Sendable {
     public let deadlineUnixNanos: Int64
     public let attempt: UInt32
     public let body: PluginRequestBody
+
+    public init(id: UInt64, deadlineUnixNanos: Int64, attempt: UInt32, body: PluginRequestBody) {
+        self.id = id
+        self.deadlineUnixNanos = deadlineUnixNanos
+        self.attempt = attempt
+        self.body = body
+    }
 
     /// The control message it is (tests, the command tap, and kinds without a plain form).
     public var message: Mapwire_V1_ControlMessage {

@@ -15,7 +15,7 @@ final class BenchMap {
     init(scratch: URL, name: String, plugins: [String], arguments: [String] = []) throws {
         directory = RunDirectory(path: scratch.appendingPathComponent(name).path)
         // The bench's own core takes the benchmark commands.
-        let options = try LaunchOptions.parse(["--enable-bench"] + arguments)
+        let options = try LaunchOptions.parse(["--bench-core"] + arguments)
         launcher = try MapLauncher(directory: directory, plugins: plugins, options: options) { _ in }
         client = try ControlClient(endpoint: directory.controlEndpoint)
     }

@@ -4,8 +4,8 @@ import MapWireBus
 import MapWireClient
 import MapWireProtocol
 
-/// The bus benchmark's decoding subscriber alone, against a core already running with --enable-bench
-/// (`mapwire up --enable-bench --plugins none --run-dir DIR`): it starts no process, so it can run under
+/// The bus benchmark's decoding subscriber alone, against a benchmark core already running
+/// (`mapwire up --bench-core --plugins none --run-dir DIR`): it starts no process, so it can run under
 /// `valgrind --tool=callgrind` (which cannot spawn the bench's core) to count instructions per event.
 struct SubscriberProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

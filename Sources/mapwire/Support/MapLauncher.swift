@@ -49,8 +49,8 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "The loader waits this many ms before each answer (a slow network, for chaos tests).")
     var loaderDelayMs: Int?
 
-    @Flag(help: "Start the core with --enable-bench (the benchmark commands).")
-    var enableBench = false
+    @Flag(help: "Start the benchmark core, mapwire-core-bench (mapwire-core with the benchmark commands).")
+    var benchCore = false
 
     @Flag(help: "Start offline: loads ask the loaders' cache only (`mapwire send network online` goes back online).")
     var offline = false
@@ -69,7 +69,7 @@ struct LaunchOptions: ParsableArguments {
 
     /// The core's arguments these options set (besides --run-dir).
     var coreArguments: [String] {
-        (heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []) + (enableBench ? ["--enable-bench"] : []) + (offline ? ["--offline"] : [])
+        (heartbeatMs.map { ["--heartbeat-ms", "\($0)"] } ?? []) + (offline ? ["--offline"] : [])
     }
 }
 
@@ -92,7 +92,7 @@ final class MapLauncher {
         self.interrupt = interrupt
         self.logFolder = logFolder
         if let note = try directory.prepare() { announce(note) }
-        let core = try ChildProcess(name: "core", executable: ChildProcess.sibling("mapwire-core"),
+        let core = try ChildProcess(name: "core", executable: ChildProcess.sibling(options.benchCore ? "mapwire-core-bench" : "mapwire-core"),
                                     arguments: ["--run-dir", directory.path] + options.coreArguments + extraCoreArguments,
                                     standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder))
         children.append(core)

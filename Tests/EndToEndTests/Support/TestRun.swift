@@ -50,13 +50,19 @@ final class TestRun: @unchecked Sendable {
 
     /// Starts a core and waits until it answers.
     @discardableResult
-    func startCore(_ arguments: [String] = []) throws -> TestProcess {
-        let core = try start("mapwire-core", arguments)
+    func startCore(_ arguments: [String] = [], executable: String = "mapwire-core") throws -> TestProcess {
+        let core = try start(executable, arguments)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, core.isRunning {
             if ControlClient.coreAnswers(at: runDirectory.controlEndpoint, timeoutMilliseconds: 200) { return core }
         }
         throw TestRunError.coreDidNotStart(core.stderr)
+    }
+
+    /// The benchmark core (`mapwire-core-bench`: the core with the benchmark commands around its shell).
+    @discardableResult
+    func startBenchCore(_ arguments: [String] = []) throws -> TestProcess {
+        try startCore(arguments, executable: "mapwire-core-bench")
     }
 
     /// True once a plugin of `role` has registered with the core (false after `timeout`).

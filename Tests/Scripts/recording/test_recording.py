@@ -174,7 +174,7 @@ def test_replay_gives_a_monitor_the_same_events_in_the_same_order(run_dir):
 
 def start_bench_core(run_dir):
     runs = os.path.join(run_dir, "run")
-    core = Child([os.path.join(BIN, "mapwire-core"), "--run-dir", runs, "--enable-bench"])
+    core = Child([os.path.join(BIN, "mapwire-core-bench"), "--run-dir", runs])
     core.wait_for(lambda _: os.path.exists(os.path.join(runs, "events")), "the core's events socket")
     return core, runs
 

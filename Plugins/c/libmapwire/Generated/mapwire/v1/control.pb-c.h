@@ -235,7 +235,7 @@ typedef enum _Mapwire__V1__CommandErrorCode {
    */
   MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_INVALID_ARGUMENT = 2,
   /*
-   * Well formed but not now: no style loaded, no plugin to do it, a core without --enable-bench.
+   * Well formed but not now: no style loaded, no plugin to do it, a bench command to a core other than the benchmark core.
    */
   MAPWIRE__V1__COMMAND_ERROR_CODE__COMMAND_ERROR_CODE_REFUSED_IN_STATE = 3,
   /*

@@ -8,7 +8,7 @@ import MapWireCore
 /// and exit status 2, never a half-started core; doubtful but usable settings are warnings.
 enum CoreStartChecks {
     /// Refuses (exit 2) or warns; `serverKeyFile` and `allowListFile` are the --tcp files.
-    static func run(_ configuration: CoreConfiguration, serverKeyFile: String?, allowListFile: String?, logger: Logger) throws {
+    static func run(_ configuration: CoreConfiguration, name: String, serverKeyFile: String?, allowListFile: String?, logger: Logger) throws {
         do {
             if let note = try configuration.runDirectory.prepare() { logger.notice("\(note)") }
             if let tcp = configuration.tcp {
@@ -17,7 +17,7 @@ enum CoreStartChecks {
                 }
             }
         } catch {
-            FileHandle.standardError.write(Data("mapwire-core: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
             throw ExitCode(2)
         }
     }

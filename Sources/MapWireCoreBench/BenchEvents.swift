@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireGeometry
 import MapWireProtocol
+import MapWireSession
 
 /// The real events `bench-publish` sends, padded in their free text (a URL, an error message) so
 /// that topic + envelope come to the size asked for.
