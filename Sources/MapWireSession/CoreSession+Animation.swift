@@ -20,34 +20,8 @@ extension CoreSession {
         tickViewport()
     }
 
-    func jump(_ c: Mapwire_V1_JumpTo) throws(MapCommandError) {
-        let target = try map.cameraTarget(center: c.hasCenter ? c.center.lngLat : nil, zoom: c.hasZoom ? c.zoom : nil,
-                                          bearing: c.hasBearing ? c.bearing : nil, pitch: c.hasPitch ? c.pitch : nil)
-        let padding = try c.hasPadding ? c.padding.edgePadding() : nil
-        // An ease of no length is a jump, with the padding applied to the target the same way.
-        start(.ease(from: map.camera, to: target, duration: 0, padding: padding, size: map.size))
-    }
-
-    func ease(_ c: Mapwire_V1_EaseTo) throws(MapCommandError) {
-        let target = try map.cameraTarget(center: c.hasCenter ? c.center.lngLat : nil, zoom: c.hasZoom ? c.zoom : nil,
-                                          bearing: c.hasBearing ? c.bearing : nil, pitch: c.hasPitch ? c.pitch : nil)
-        let padding = try c.hasPadding ? c.padding.edgePadding() : nil
-        let easing = try c.hasEasing ? c.easing.cubicBezier() : .ease
-        start(.ease(from: map.camera, to: target, duration: Double(c.durationMs) / 1000, easing: easing,
-                    padding: padding, size: map.size))
-    }
-
-    func fly(_ c: Mapwire_V1_FlyTo) throws(MapCommandError) {
-        let target = try map.cameraTarget(center: c.hasCenter ? c.center.lngLat : nil, zoom: c.hasZoom ? c.zoom : nil,
-                                          bearing: c.hasBearing ? c.bearing : nil, pitch: c.hasPitch ? c.pitch : nil)
-        var options = FlyOptions()
-        options.padding = try c.hasPadding ? c.padding.edgePadding() : nil
-        options.easing = try c.hasEasing ? c.easing.cubicBezier() : .ease
-        let duration: Double? = c.hasDurationMs ? Double(c.durationMs) / 1000 : nil
-        start(.fly(from: map.camera, to: target, size: map.size, duration: duration, options: options))
-    }
-
-    private func start(_ animation: CameraAnimation) {
+    /// Starts a camera animation (jump-to, ease-to, fly-to).
+    func startAnimation(_ animation: CameraAnimation) {
         // A programmatic camera change takes the camera from the viewport, as GL viewports do.
         setViewportIdle()
         // The first step comes one tick after the start: at the start itself the camera has not moved yet.
@@ -56,25 +30,4 @@ extension CoreSession {
     }
 
     static func seconds(_ millis: Int64) -> Double { Double(millis) / 1000 }
-}
-
-extension Mapwire_V1_LngLat {
-    var lngLat: LngLat { LngLat(longitude: longitude, latitude: latitude) }
-}
-
-extension Mapwire_V1_EdgePadding {
-    func edgePadding() throws(MapCommandError) -> EdgePadding {
-        let sides = [top, left, bottom, right]
-        guard sides.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw MapCommandError("padding must be finite and not negative")
-        }
-        return EdgePadding(top: top, left: left, bottom: bottom, right: right)
-    }
-}
-
-extension Mapwire_V1_CubicBezier {
-    func cubicBezier() throws(MapCommandError) -> CubicBezierEasing {
-        guard [x1, y1, x2, y2].allSatisfy(\.isFinite) else { throw MapCommandError("easing values must be finite numbers") }
-        return CubicBezierEasing(x1: x1, y1: y1, x2: x2, y2: y2)
-    }
 }

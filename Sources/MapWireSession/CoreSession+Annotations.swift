@@ -24,7 +24,7 @@ extension CoreSession {
                 publish(payload, causedBy: causation)
             case .describe(let batch):
                 addRequest(role: PluginRole.annotationDelegate, purpose: .annotationQuestion(ids: batch.map(\.id)),
-                           policy: decisionPolicy(timeoutMillis: configuration.annotationQuestionTimeoutMilliseconds)) {
+                           policy: configuration.decisionPolicy(timeoutMillis: configuration.annotationQuestionTimeoutMilliseconds)) {
                     $0.describeAnnotations = .with { $0.annotations = batch }
                 }
                 asked = true

@@ -124,11 +124,11 @@ extension CoreSession {
                                      pitch: c.hasPitch ? c.pitch : nil)
                 }
             case .jumpTo(let c):
-                try jump(c)
+                startAnimation(try .jump(c, on: map))
             case .easeTo(let c):
-                try ease(c)
+                startAnimation(try .ease(c, on: map))
             case .flyTo(let c):
-                try fly(c)
+                startAnimation(try .fly(c, on: map))
             case .setSize(let c):
                 try onMap { try $0.setSize(width: Int(c.width), height: Int(c.height), pixelRatio: c.pixelRatio == 0 ? nil : c.pixelRatio) }
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
@@ -212,5 +212,5 @@ extension CoreSession {
         return reply
     }
 
-    var cameraState: Mapwire_V1_CameraState { cameraState(for: map.camera) }
+    var cameraState: Mapwire_V1_CameraState { Mapwire_V1_CameraState(map.camera, size: map.size) }
 }

@@ -25,23 +25,17 @@ extension CoreSession {
             let callout = annotations.calloutOverlay(in: annotationScene)
             let camera = cameraState
             let pixelRatio = map.pixelRatio
-            let id = addRequest(role: PluginRole.renderer, purpose: .frame(job), policy: framePolicy) {
-                let id = $0.id
-                $0.renderFrame = .with {
-                    $0.frameID = id
-                    $0.camera = camera
-                    $0.pixelRatio = pixelRatio
-                    $0.styleKey = styleKey
-                    $0.resources = resources.map(\.protocolValue)
-                    if let overlay { $0.resources.append(overlay) }
-                    if let puck { $0.puck = puck }
-                    if let callout { $0.callout = callout }
-                    if let waiter = job.snapshot {
-                        $0.outputPath = waiter.snapshot.outputPath
-                        $0.returnImage = waiter.snapshot.returnImage
-                    }
-                    if job.returnsImage { $0.returnImage = true }
+            let id = addRequest(role: PluginRole.renderer, purpose: .frame(job), policy: configuration.framePolicy) {
+                var frame = Mapwire_V1_RenderFrame(id: $0.id, camera: camera, pixelRatio: pixelRatio, styleKey: styleKey,
+                                                   resources: resources, overlay: overlay)
+                if let puck { frame.puck = puck }
+                if let callout { frame.callout = callout }
+                if let waiter = job.snapshot {
+                    frame.outputPath = waiter.snapshot.outputPath
+                    frame.returnImage = waiter.snapshot.returnImage
                 }
+                if job.returnsImage { frame.returnImage = true }
+                $0.renderFrame = frame
             }
             frames.drawing(job, as: id)
             dispatchWaiting()
@@ -144,11 +138,4 @@ extension CoreSession {
         if needsFrame { onMap { $0.requestRepaint() } }
         return nil
     }
-}
-
-extension Mapwire_V1_RenderResult {
-    /// The renderer stopped after placing labels, before drawing (PROTOCOL.md 6.1 step 8): labels need glyph
-    /// ranges it names for the first time, and it asks for the frame again. Never full, whatever the core
-    /// holds (a range that failed before stays settled: the renderer draws without it next time).
-    var drewNothing: Bool { needsRepaint && width == 0 && height == 0 && !neededGlyphs.isEmpty }
 }

@@ -54,7 +54,7 @@ extension CoreSession {
                 onMap { $0.beginGesture(kind) }
             case .ask(let claimant, let command):
                 let id = addRequest(role: PluginRole.gestureDelegate, purpose: .gestureAsk(claimant: claimant?.id),
-                                    policy: decisionPolicy(timeoutMillis: configuration.gestureTimeoutMilliseconds),
+                                    policy: configuration.decisionPolicy(timeoutMillis: configuration.gestureTimeoutMilliseconds),
                                     onlyPlugin: claimant?.identity) {
                     $0.handleGesture = .with { $0.gesture = command }
                 }
@@ -62,9 +62,9 @@ extension CoreSession {
                 dispatchWaiting()
             case .askVeto(let proposed):
                 let old = cameraState
-                let new = cameraState(for: proposed)
+                let new = Mapwire_V1_CameraState(proposed, size: map.size)
                 let id = addRequest(role: PluginRole.cameraVeto, purpose: .veto(proposed: proposed),
-                                    policy: decisionPolicy(timeoutMillis: configuration.vetoTimeoutMilliseconds)) {
+                                    policy: configuration.decisionPolicy(timeoutMillis: configuration.vetoTimeoutMilliseconds)) {
                     $0.mayChangeCamera = .with { $0.oldCamera = old; $0.newCamera = new }
                 }
                 gestures.waiting(for: id)
@@ -110,29 +110,4 @@ extension CoreSession {
         advanceGestures()
     }
 
-    /// A command's reply: ok, or refused with its message and error code (PROTOCOL.md 7.3).
-    func replyToCommand(_ id: UInt64, error: MapCommandError?, to identity: Data) {
-        send(.with {
-            $0.commandReply = .with {
-                $0.id = id
-                $0.ok = error == nil
-                if let error {
-                    $0.error = error.message
-                    $0.errorCode = error.reason.protocolValue
-                }
-            }
-        }, to: identity)
-    }
-
-    /// A camera as the protocol shows it, with the current viewport size.
-    func cameraState(for camera: Camera) -> Mapwire_V1_CameraState {
-        .with {
-            $0.center = .with { $0.longitude = camera.center.longitude; $0.latitude = camera.center.latitude }
-            $0.zoom = camera.zoom
-            $0.bearing = camera.bearing
-            $0.pitch = camera.pitch
-            $0.width = UInt32(map.size.width)
-            $0.height = UInt32(map.size.height)
-        }
-    }
 }

@@ -32,7 +32,7 @@ extension CoreSession {
     /// failure that may still be answered; anything else ends the load.
     func loadAnswered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String) {
         network.ended(loadID)
-        let result = loadResult(outcome, role: role)
+        let result = outcome.resourceResult(role: role)
         guard let error = result.response.error, error.reason != .success, error.reason != .unspecified, case .load(let load) = body else {
             network.settled(loadID)
             return onMap({ $0.resourceFinished(loadID, result) })
@@ -68,7 +68,7 @@ extension CoreSession {
 
     /// A map load as a request in the table (the caller dispatches).
     func addLoadRequest(_ load: ResourceLoad) {
-        let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: loadPolicy, body: .load(load.loadRequest))
+        let id = addRequest(role: PluginRole.loader, purpose: .load(loadID: load.id), policy: configuration.loadPolicy, body: .load(load.loadRequest))
         network.sent(load.id, as: id)
     }
 

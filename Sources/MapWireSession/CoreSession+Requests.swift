@@ -7,45 +7,10 @@ import MapWireProtocol
 /// plugin goes, and ends in exactly one outcome: the first reply, or a failure (its deadline passed, or
 /// no plugin of the role is there for a request that does not wait for one).
 extension CoreSession {
-    enum RequestOutcome {
-        case answered(PluginAnswer, bytes: Int, from: Data)
-        case failed(String)
-
-        /// What a machine asking a question sees of the outcome.
-        var question: QuestionOutcome {
-            switch self {
-            case .answered(let reply, _, _): .answered(reply.kind)
-            case .failed(let why): .unanswered(why)
-            }
-        }
-    }
-
-    var loadPolicy: RequestPolicy {
-        RequestPolicy(timeoutMillis: Int64(configuration.requestTimeoutMilliseconds),
-                      attempts: 1 + max(0, configuration.requestRetries), waitsForPlugin: true)
-    }
-
-    /// Frames: one attempt (a renderer that does not answer in time has its frame finished undrawn),
-    /// and no waiting: without a renderer the map draws frames without one.
-    var framePolicy: RequestPolicy {
-        RequestPolicy(timeoutMillis: Int64(configuration.renderTimeoutMilliseconds), attempts: 1, waitsForPlugin: false)
-    }
-
-    /// Decisions (gesture handlers, the camera veto, style-image removal) fall back to their default at
-    /// once when nobody can answer, and after their short deadline.
-    func decisionPolicy(timeoutMillis: Int) -> RequestPolicy {
-        RequestPolicy(timeoutMillis: Int64(timeoutMillis), attempts: 1, waitsForPlugin: false)
-    }
-
-    /// The shell's own requests: one attempt within the request timeout, failing at once without a plugin.
-    var shellRequestPolicy: RequestPolicy {
-        RequestPolicy(timeoutMillis: Int64(configuration.requestTimeoutMilliseconds), attempts: 1, waitsForPlugin: false)
-    }
-
     /// Requests of the shell's own, dealt like the map's; each ends in `.requestFinished`.
     func addShellRequests(_ requests: [ShellRequest]) {
         for request in requests {
-            addRequest(role: request.role, purpose: .shell(token: request.token), policy: shellRequestPolicy, body: request.body)
+            addRequest(role: request.role, purpose: .shell(token: request.token), policy: configuration.shellRequestPolicy, body: request.body)
         }
         dispatchWaiting()
     }
@@ -126,18 +91,6 @@ extension CoreSession {
             route(location.described(outcome.question))
         case .view(let viewID):
             viewAnswered(viewID, entry: entry, outcome: outcome)
-        }
-    }
-
-    func loadResult(_ outcome: RequestOutcome, role: String) -> ResourceResult {
-        switch outcome {
-        case .failed(let why):
-            return .failure(.other, why)
-        case .answered(.resource(let resource), _, _):
-            return ResourceResult(resource)
-        case .answered(.other(let reply), _, _):
-            if case .error(let error) = reply.kind { return .failure(.other, "the \(role) plugin failed: \(error.message)") }
-            return .failure(.other, "the \(role) plugin sent a reply of an unexpected kind")
         }
     }
 

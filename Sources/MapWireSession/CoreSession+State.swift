@@ -68,17 +68,3 @@ extension CoreSession {
         outputs.append(.publish(.message(.commandReply(.with { $0.controlMessage = ControlCodec.encode(message) })), sequence: sequence, causationID: reply.id))
     }
 }
-
-extension Map.LoadPhase {
-    /// get-state's `load_phase` strings.
-    var documentedName: String {
-        switch self {
-        case .empty: "empty"
-        case .loadingStyle: "loading-style"
-        case .loadingSprite: "loading-sprite"
-        case .loadingSources: "loading-sources"
-        case .loaded: "loaded"
-        case .failed: "failed"
-        }
-    }
-}

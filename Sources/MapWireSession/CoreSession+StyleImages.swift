@@ -8,7 +8,7 @@ import MapWireProtocol
 extension CoreSession {
     func askWhetherToRemove(_ imageID: String) {
         addRequest(role: PluginRole.styleImageRemover, purpose: .styleImageQuestion(imageID: imageID),
-                   policy: decisionPolicy(timeoutMillis: configuration.styleImageQuestionTimeoutMilliseconds)) {
+                   policy: configuration.decisionPolicy(timeoutMillis: configuration.styleImageQuestionTimeoutMilliseconds)) {
             $0.shouldRemoveStyleImage = .with { $0.id = imageID }
         }
         dispatchWaiting()

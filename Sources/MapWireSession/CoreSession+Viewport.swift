@@ -91,7 +91,7 @@ extension CoreSession {
         let size = map.size
         let padding = location.followPadding
         addRequest(role: PluginRole.annotationDelegate, purpose: .userLocationQuestion,
-                   policy: decisionPolicy(timeoutMillis: configuration.annotationQuestionTimeoutMilliseconds)) {
+                   policy: configuration.decisionPolicy(timeoutMillis: configuration.annotationQuestionTimeoutMilliseconds)) {
             $0.describeUserLocation = .with {
                 $0.width = UInt32(clamping: size.width)
                 $0.height = UInt32(clamping: size.height)

@@ -4,22 +4,7 @@ import MapWireGeometry
 import MapWireProtocol
 
 /// The session's side of the views (ViewMachine): the map's tiles for them, and their requests to renderers.
-extension RequestPurpose {
-    /// Whether the request is a RenderFrame (the map's frame or a view): its resources' bytes travel once.
-    var drawsFrame: Bool {
-        switch self {
-        case .frame, .view: true
-        default: false
-        }
-    }
-}
-
 extension CoreSession {
-    /// Renderer attempts per view: a renderer that dies or hangs hands it to the next.
-    var viewPolicy: RequestPolicy {
-        RequestPolicy(timeoutMillis: Int64(configuration.renderTimeoutMilliseconds), attempts: 3, waitsForPlugin: true)
-    }
-
     /// Takes a render-view command: refused at once when it cannot be drawn, else answered when drawn.
     func takeView(_ view: Mapwire_V1_RenderView, commandID: UInt64, from identity: Data) -> MapCommandError? {
         guard view.hasCamera else { return takeMapFrameView(view, commandID: commandID, from: identity) }
@@ -57,17 +42,10 @@ extension CoreSession {
             switch output {
             case .draw(let id, let job):
                 let (styleKey, resources) = onMap({ $0.viewResources(id) })
-                let requestID = addRequest(role: PluginRole.renderer, purpose: .view(id), policy: viewPolicy) {
-                    let requestID = $0.id
-                    $0.renderFrame = .with {
-                        $0.frameID = requestID
-                        $0.camera = job.cameraState
-                        $0.pixelRatio = job.pixelRatio
-                        $0.styleKey = styleKey
-                        $0.resources = resources.map(\.protocolValue)
-                        if let overlay = job.overlay { $0.resources.append(overlay) }
-                        $0.returnImage = true
-                    }
+                let requestID = addRequest(role: PluginRole.renderer, purpose: .view(id), policy: configuration.viewPolicy) {
+                    $0.renderFrame = Mapwire_V1_RenderFrame(id: $0.id, camera: job.cameraState, pixelRatio: job.pixelRatio,
+                                                            styleKey: styleKey, resources: resources, overlay: job.overlay)
+                    $0.renderFrame.returnImage = true
                 }
                 views.drawing(id, as: requestID)
                 drawing = true

@@ -165,6 +165,11 @@ public final class CoreSession {
         tapReply(message)
     }
 
+    /// A command's reply: ok, or refused with its message and error code (PROTOCOL.md 7.3).
+    func replyToCommand(_ id: UInt64, error: MapCommandError?, to identity: Data) {
+        send(.commandReply(id, error: error), to: identity)
+    }
+
     /// Publishes an event of the core's own (gestures, viewport, location, plugins).
     func publish(_ payload: Mapwire_V1_Envelope.OneOf_Payload, causedBy causation: UInt64? = nil) {
         publishEvent(.message(payload), causedBy: causation)

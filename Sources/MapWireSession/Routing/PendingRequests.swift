@@ -4,15 +4,6 @@ import MapWireGeometry
 import MapWireProtocol
 import MapWireWireFormat
 
-/// How one kind of request to plugins is treated: how long it may take in all, how many sends it gets
-/// (each attempt has an equal share of the time), and whether it waits for a plugin of its role to
-/// register or fails at once when there is none. Every kind goes through the same table and rules.
-struct RequestPolicy {
-    var timeoutMillis: Int64
-    var attempts: Int
-    var waitsForPlugin: Bool
-}
-
 /// Why a request was made, so its answer (or its failure) goes to the right place.
 enum RequestPurpose {
     /// A map load, by the map's own number for it.

@@ -24,16 +24,7 @@ struct ViewMachine {
         /// The view's own annotations (RenderView.overlay), as a resource only this view draws.
         let overlay: Mapwire_V1_RenderResource?
 
-        var cameraState: Mapwire_V1_CameraState {
-            .with {
-                $0.center = .with { $0.longitude = camera.center.longitude; $0.latitude = camera.center.latitude }
-                $0.zoom = camera.zoom
-                $0.bearing = camera.bearing
-                $0.pitch = camera.pitch
-                $0.width = UInt32(size.width)
-                $0.height = UInt32(size.height)
-            }
-        }
+        var cameraState: Mapwire_V1_CameraState { Mapwire_V1_CameraState(camera, size: size) }
     }
 
     enum Output {
