@@ -7,7 +7,7 @@ import Testing
 import MapWireTesting
 
 /// The annotation delegate in the session (PROTOCOL.md 7.10): questions once per annotation in batches with
-/// the 50 ms deadline and the seed's defaults, what frames carry (the overlay resource, the puck, the callout),
+/// the 50 ms deadline and MGLMapViewDelegate's defaults, what frames carry (the overlay resource, the puck, the callout),
 /// taps on callouts, image-sized hit boxes, and the user-location anchor point. Time is the harness's clock.
 @Suite struct AnnotationDelegateTests {
     typealias A = AnnotationTests

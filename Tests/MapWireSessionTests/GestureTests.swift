@@ -4,7 +4,7 @@ import Testing
 @testable import MapWireSession
 import MapWireTesting
 
-/// Seed 002's chain through the request table: claimants, the delegate and the camera veto, with their
+/// NMAMapGestureDelegate's chain through the request table: claimants, the delegate and the camera veto, with their
 /// 50 ms deadlines and defaults.
 @Suite struct GestureTests {
     static let pan = Mapwire_V1_Command.OneOf_Kind.gesture(.with {

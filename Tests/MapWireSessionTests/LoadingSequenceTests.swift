@@ -4,7 +4,7 @@ import Testing
 @testable import MapWireSession
 import MapWireTesting
 
-/// Seed 000's loading sequence through a fake loader, with no renderer: frames finish undrawn.
+/// The Mapbox MapEvents reference's loading sequence through a fake loader, with no renderer: frames finish undrawn.
 @Suite struct LoadingSequenceTests {
     @Test func aStyleURIGoesToTheLoaderAsAFirstAttemptWithItsDeadline() throws {
         let h = SessionHarness()

@@ -3,7 +3,7 @@ import Testing
 @testable import MapWireSession
 import MapWireTesting
 
-/// report-location-authorization: the core publishes did-change-location-manager-authorization (seed 004)
+/// report-location-authorization: the core publishes did-change-location-manager-authorization (MGLMapViewDelegate)
 /// when the reported authorization changes, never for a repeat.
 @Suite struct LocationAuthorizationTests {
     private func quietHarness() -> SessionHarness {

@@ -7,7 +7,7 @@ built with keyword arguments and checked here, where a mistake is made, rather t
     describe(annotation, can_show_callout=True, callout={"title": "Shop", "right_accessory": "Details"})
     describe_user_location(puck_fill_color="#FF4500", anchor=(256, 400), viewport=ask)
 
-Every keyword left out (None) is left unset, so the core uses the seed's default for it: the built-in
+Every keyword left out (None) is left unset, so the core uses MGLMapViewDelegate's default for it: the built-in
 pin, alpha 1, the map's tint colour, 3 points, enabled, no callout, the puck's blue, the viewport centre.
 """
 import math

@@ -3424,7 +3424,7 @@ public nonisolated struct Mapwire_V1_AnnotationList: Sendable {
 
 /// Role "annotation-delegate" (PROTOCOL.md 7.10, MGLMapViewDelegate): how annotations look and behave. The core asks
 /// once per annotation, in batches, when annotations are added or changed, never per frame, and keeps the
-/// answers; a question unanswered within the 50 ms deadline takes the seed's default.
+/// answers; a question unanswered within the 50 ms deadline takes MGLMapViewDelegate's default.
 public nonisolated struct Mapwire_V1_DescribeAnnotations: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

@@ -8,7 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// The 14 map events of MapWire's seed specification (Mapbox MapEvents), one message per event.
+/// The 14 map events of the Mapbox MapEvents reference, one message per event.
 /// Every message mirrors its documented data format field for field; optional fields are `optional`.
 /// Enum values map one-to-one onto the documented strings (see Protocol/PROTOCOL.md); value 0 is
 /// never sent by a conforming core and means "not set".
@@ -1481,7 +1481,7 @@ public nonisolated struct Mapwire_V1_GestureEvent: Sendable {
   fileprivate var _translation: Mapwire_V1_ScreenPoint? = nil
 }
 
-/// load-status-changed: the load status of the map or of one source changed. Not one of the seed's map
+/// load-status-changed: the load status of the map or of one source changed. Not one of the MapEvents reference's map
 /// events: the load-status plugin derives it from them and the core publishes it (PROTOCOL.md).
 public nonisolated struct Mapwire_V1_LoadStatusChanged: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the

@@ -2493,7 +2493,7 @@ struct  Mapwire__V1__AnnotationList
 /*
  * Role "annotation-delegate" (PROTOCOL.md 7.10, MGLMapViewDelegate): how annotations look and behave. The core asks
  * once per annotation, in batches, when annotations are added or changed, never per frame, and keeps the
- * answers; a question unanswered within the 50 ms deadline takes the seed's default.
+ * answers; a question unanswered within the 50 ms deadline takes MGLMapViewDelegate's default.
  */
 struct  Mapwire__V1__DescribeAnnotations
 {

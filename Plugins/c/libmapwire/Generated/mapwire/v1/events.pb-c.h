@@ -852,7 +852,7 @@ typedef enum {
 } Mapwire__V1__LoadStatusChanged__OptErrorCase;
 
 /*
- * load-status-changed: the load status of the map or of one source changed. Not one of the seed's map
+ * load-status-changed: the load status of the map or of one source changed. Not one of the MapEvents reference's map
  * events: the load-status plugin derives it from them and the core publishes it (PROTOCOL.md).
  */
 struct  Mapwire__V1__LoadStatusChanged
