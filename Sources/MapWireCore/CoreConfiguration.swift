@@ -29,6 +29,8 @@ public struct CoreConfiguration: Sendable {
     public var maxInFlightPerPlugin = CoreConfiguration.defaults.maxInFlightPerPlugin
     /// Requests in a row that may time out at one plugin before it is treated as gone (0: never).
     public var unresponsiveAfterTimeouts = CoreConfiguration.defaults.unresponsiveAfterTimeouts
+    /// For this long after its hello, a plugin's timeouts do not count toward the unresponsive rule.
+    public var unresponsiveGraceMilliseconds = CoreConfiguration.defaults.unresponsiveGraceMilliseconds
     /// Largest control message accepted. Up to twice this is read, refused unread, counted and answered
     /// with an error; past that libzmq drops the peer's connection at the message's header (PROTOCOL.md 3.3).
     public var maxMessageBytes = CoreConfiguration.defaultMaxMessageBytes
@@ -83,6 +85,7 @@ extension CoreConfiguration {
             initialWidth: initialWidth, initialHeight: initialHeight, requestRetries: requestRetries,
             maxInFlightPerPlugin: maxInFlightPerPlugin)
         session.unresponsiveAfterTimeouts = unresponsiveAfterTimeouts
+        session.unresponsiveGraceMilliseconds = unresponsiveGraceMilliseconds
         session.startsOffline = startsOffline
         session.annotationTint = annotationTint
         // A DescribeAnnotations stays well under the message limit (and within the session's default), and so

@@ -37,6 +37,9 @@ public struct CoreOptions: ParsableArguments {
     @Option(help: "A plugin that lets this many requests in a row time out (heartbeating all the while) is treated as gone; 0: never.")
     var unresponsiveAfter = CoreConfiguration.defaults.unresponsiveAfterTimeouts
 
+    @Option(help: "Milliseconds after a plugin's hello during which its timeouts do not count toward --unresponsive-after (a runtime warming up).")
+    var unresponsiveGraceMs = CoreConfiguration.defaults.unresponsiveGraceMilliseconds
+
     @Option(help: "Unanswered requests one plugin may hold at a time; the rest wait in the core for a plugin of the role with room.")
     var maxInFlight = CoreConfiguration.defaults.maxInFlightPerPlugin
 
@@ -80,8 +83,11 @@ public struct CoreOptions: ParsableArguments {
             throw ValidationError("--heartbeat-ms must be ≥ 10, --request-retries ≥ 0, --max-message-bytes ≥ 1024, --events-hwm ≥ 1")
         }
         guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
-        guard unresponsiveAfter >= 0 else { throw ValidationError("--unresponsive-after must be 0 or more") }
+        guard unresponsiveAfter >= 0, unresponsiveGraceMs >= 0 else {
+            throw ValidationError("--unresponsive-after and --unresponsive-grace-ms must be 0 or more")
+        }
         configuration.unresponsiveAfterTimeouts = unresponsiveAfter
+        configuration.unresponsiveGraceMilliseconds = unresponsiveGraceMs
         configuration.requestRetries = requestRetries
         configuration.maxInFlightPerPlugin = maxInFlight
         configuration.maxMessageBytes = maxMessageBytes

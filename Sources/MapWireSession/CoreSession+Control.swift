@@ -98,6 +98,7 @@ extension CoreSession {
         }, to: identity)
         // Asked after its welcome, so the questions reach a plugin that knows it is registered.
         if asksDelegate { annotationDelegateRegistered() }
+        if isNew, plugin.roles.contains(PluginRole.loader) { loaderRegistered() }
         dispatchWaiting()
     }
 

@@ -13,6 +13,11 @@ extension CoreSession {
         if network.online { resend(network.takeWaitingForNetwork()) }
     }
 
+    /// A loader registered: loads that waited for one in vain are asked again.
+    func loaderRegistered() {
+        resend(network.takeWaitingForLoader())
+    }
+
     /// The map's loads ask the cache only while offline: new ones, and those still queued in the core
     /// (a request already sent is answered as it was asked).
     func applyLoadingMethods() {
@@ -30,9 +35,15 @@ extension CoreSession {
 
     /// The answer to one attempt of a map load: a failure the schedule retries stays with the map as a
     /// failure that may still be answered; anything else ends the load.
-    func loadAnswered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String) {
+    /// `neverSent`: no plugin ever took the request (none registered before its deadline).
+    func loadAnswered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String, neverSent: Bool) {
         network.ended(loadID)
         let result = outcome.resourceResult(role: role)
+        if neverSent, case .failed = outcome, case .load(let load) = body {
+            let asked = load.request.request ?? .init()
+            network.noLoaderTook(loadID, url: asked.url, priority: asked.priority == .low ? .low : .regular)
+            return onMap { $0.resourceFinished(loadID, result, willRetry: true) }
+        }
         guard let error = result.response.error, error.reason != .success, error.reason != .unspecified, case .load(let load) = body else {
             network.settled(loadID)
             return onMap({ $0.resourceFinished(loadID, result) })

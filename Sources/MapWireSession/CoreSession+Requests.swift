@@ -66,7 +66,7 @@ extension CoreSession {
         let id = entry.id
         switch entry.purpose {
         case .load(let loadID):
-            loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role)
+            loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role, neverSent: entry.wireAttempt == 0)
         case .frame(let job):
             frameEnded(job, entry: entry, outcome: outcome)
         case .styleImageQuestion(let imageID):
@@ -106,7 +106,9 @@ extension CoreSession {
         for entry in expired {
             logger.warning("request timed out", metadata: ["id": "\(entry.id)"])
             diagnostics.health.requestsTimedOut += 1
-            resolve(entry, .failed("no answer within \(entry.policy.timeoutMillis) ms"))
+            let why = entry.wireAttempt == 0 ? "no \(entry.role) plugin took it within \(entry.policy.timeoutMillis) ms"
+                : "no answer within \(entry.policy.timeoutMillis) ms"
+            resolve(entry, .failed(why))
         }
         for (plugin, count) in unresponsive {
             logger.warning("plugin did not answer \(count) requests in a row: treated as gone",

@@ -74,7 +74,8 @@ public final class CoreSession {
         self.configuration = configuration
         self.logger = logger
         router = RequestRouter(ids: requestIDs, maxInFlight: configuration.maxInFlightPerPlugin,
-                               unresponsiveAfter: configuration.unresponsiveAfterTimeouts)
+                               unresponsiveAfter: configuration.unresponsiveAfterTimeouts,
+                               unresponsiveGraceMillis: Int64(configuration.unresponsiveGraceMilliseconds))
         diagnostics = Diagnostics(logger: logger)
         network = NetworkMachine(logger: logger)
         frames = FrameMachine(intervalMillis: configuration.frameIntervalMilliseconds,

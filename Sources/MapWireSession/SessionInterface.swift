@@ -100,6 +100,9 @@ public struct SessionConfiguration: Sendable {
     /// A plugin whose requests time out this many times in a row, with no answer in between, is treated
     /// as gone (plugin-gone {reason: unresponsive}); 0 never.
     public var unresponsiveAfterTimeouts = 3
+    /// For this long after its hello, a plugin's timeouts do not count toward `unresponsiveAfterTimeouts`: a
+    /// plugin whose runtime warms up (a JVM's first answers) is slow once, not hung.
+    public var unresponsiveGraceMilliseconds = 10_000
     /// How many times a frame is sent again for a renderer's missing keys before it fails.
     public var maxMissingKeyResends = 2
     /// A set-style-json at least this long is parsed off the loop (`.parseStyle`); smaller ones in the step.

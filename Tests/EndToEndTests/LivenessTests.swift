@@ -120,6 +120,30 @@ struct LivenessTests {
         let counters = try run.state().counters
         #expect(counters.requestsRetried == 1 && counters.requestsTimedOut == 1)
     }
+
+    /// Tiles whose requests timed out while no loader ran are asked again when a loader starts: the map ends
+    /// with them loaded, not blank.
+    @Test func loadsThatNoLoaderTookAreAskedAgainWhenALoaderStarts() throws {
+        let run = try TestRun()
+        try run.startCore(["--request-timeout-ms", "500", "--request-retries", "0"])
+        let events = try run.subscribe()
+        let tiles = run.file("tiles")
+        try FileManager.default.createDirectory(at: tiles, withIntermediateDirectories: true)
+        try Data([0x1a, 0x00]).write(to: tiles.appendingPathComponent("0-0-0.mvt"))
+        let json = #"{"version":8,"zoom":0,"sources":{"v":{"type":"vector","tiles":["file://\#(tiles.path)/{z}-{x}-{y}.mvt"],"maxzoom":0}},"layers":[{"id":"f","type":"fill","source":"v","source-layer":"x"}]}"#
+        #expect(try run.send(.setStyleJson(.with { $0.json = json })).ok)
+        var log = EventLog()
+        #expect(try log.collect(from: events, timeout: 10) { _, envelope in
+            if case .mapLoadingError(let error)? = envelope.payload { error.type == .tile } else { false }
+        })
+        #expect(log.loadingErrors.first { $0.type == .tile }?.message.contains("no loader plugin took it") == true)
+        try run.start("mapwire-loader")
+        var after = EventLog()
+        #expect(try after.collect(from: events, timeout: 15) { _, envelope in
+            if case .resourceRequest(let r)? = envelope.payload { r.request.kind == .tile && r.response.size == 2 } else { false }
+        }, "the tile was asked again and loaded")
+        #expect(try after.collect(from: events, timeout: 15) { topic, _ in topic == "map-idle" }, "and the map went idle with it")
+    }
 }
 
 /// Per-index counts written from plugin threads.

@@ -74,7 +74,7 @@ struct RequestPolicyHardeningTests {
     @Test func aLoaderThatHeartbeatsButNeverAnswersIsGoneAsUnresponsiveAndNothingIsLost() throws {
         let run = try TestRun()
         // Attempts of 1 s; a 1024-px view needs enough tiles that the silent loader holds several at once.
-        try run.startCore(["--request-timeout-ms", "3000", "--request-retries", "2", "--unresponsive-after", "3", "--size", "1024x1024"])
+        try run.startCore(["--request-timeout-ms", "3000", "--request-retries", "2", "--unresponsive-after", "3", "--unresponsive-grace-ms", "0", "--size", "1024x1024"])
         let silent = InProcessPlugin(name: "silent-loader", roles: ["loader"], controlEndpoint: run.runDirectory.controlEndpoint) { _ in nil }
         defer { silent.stop() }
         try run.start("mapwire-loader")

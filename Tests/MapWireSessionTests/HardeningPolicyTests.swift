@@ -62,7 +62,8 @@ import MapWireTesting
     // MARK: Finding 6: a plugin that heartbeats but never answers
 
     @Test func aPluginThatLetsThreeRequestsInARowTimeOutIsGoneAsUnresponsive() throws {
-        let h = SessionHarness { $0.requestTimeoutMilliseconds = 300; $0.requestRetries = 2; $0.heartbeatIntervalMilliseconds = 60_000 }
+        let h = SessionHarness { $0.requestTimeoutMilliseconds = 300; $0.requestRetries = 2; $0.heartbeatIntervalMilliseconds = 60_000
+            $0.unresponsiveGraceMilliseconds = 0 }
         let silent = h.plugin("silent", roles: ["loader"])
         h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
         h.advance(100)
@@ -78,7 +79,7 @@ import MapWireTesting
 
     @Test func anUnresponsivePluginsRequestsMoveToAnotherOfItsRole() throws {
         let h = SessionHarness { $0.requestTimeoutMilliseconds = 30_000; $0.requestRetries = 5; $0.unresponsiveAfterTimeouts = 2
-            $0.heartbeatIntervalMilliseconds = 60_000 }
+            $0.heartbeatIntervalMilliseconds = 60_000; $0.unresponsiveGraceMilliseconds = 0 }
         let silent = h.plugin("silent", roles: ["loader"])
         h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
         let load = try #require(silent.loads.first)
@@ -91,6 +92,31 @@ import MapWireTesting
         #expect(moved.id == load.id)
         good.answerLoad(moved)
         #expect(h.state.sourceIds == ["v"])
+    }
+
+    /// A plugin whose runtime warms up (a JVM): its first answer takes 290 ms against a 50 ms deadline and
+    /// the next two miss it too, all within its first seconds: slow once, not gone. The same misses after the
+    /// grace period count.
+    @Test func aPluginSlowJustAfterItsHelloIsNotThrownOut() throws {
+        let h = SessionHarness { $0.heartbeatIntervalMilliseconds = 60_000; $0.requestTimeoutMilliseconds = 50; $0.requestRetries = 0 }
+        let slow = h.plugin("warming", roles: ["loader"])
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        for _ in 0..<3 {
+            let load = try #require(slow.loads.first)
+            h.advance(290)
+            slow.answerLoad(load)
+            h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        }
+        #expect(h.events("plugin-gone").isEmpty, "three timeouts in its first second do not count")
+        h.advance(10_000)
+        slow.heartbeat()
+        for _ in 0..<3 {
+            h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL + "?again" }))
+            h.advance(60)
+            slow.heartbeat()
+        }
+        guard case .pluginGone(let gone)? = h.events("plugin-gone").first else { Issue.record("no plugin-gone after the grace period"); return }
+        #expect(gone.reason == .unresponsive)
     }
 
     @Test func anyAnswerEndsARunOfTimeouts() throws {

@@ -57,7 +57,9 @@ import MapWireTesting
 
     @Test func aLoadNobodyAnswersFailsAtItsDeadlineAsAStyleError() throws {
         let h = SessionHarness { $0.requestTimeoutMilliseconds = 300; $0.requestRetries = 0 }
+        let silent = h.plugin("silent", roles: ["loader"])
         h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        #expect(silent.loads.count == 1)
         h.advance(299)
         #expect(!h.topics.contains("map-loading-error"))
         h.advance(1)
@@ -66,6 +68,22 @@ import MapWireTesting
         #expect(r.response.error.reason == .other)
         #expect(r.response.error.message.contains("no answer within 300 ms"))
         #expect(h.state.counters.requestsTimedOut == 1)
+    }
+
+    /// A load that timed out because no loader was there to take it fails as any load does, and is asked
+    /// again when a loader registers: the map is not left without what nobody tried to load.
+    @Test func aLoadNoLoaderTookIsAskedAgainWhenOneRegisters() throws {
+        let h = SessionHarness { $0.requestTimeoutMilliseconds = 300; $0.requestRetries = 0 }
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        h.advance(300)
+        guard case .resourceRequest(let r) = h.events("resource-request").last else { Issue.record("no resource-request"); return }
+        #expect(r.response.error.message.contains("no loader plugin took it within 300 ms"), "\(r.response.error.message)")
+        #expect(h.state.loadPhase == "failed")
+        let loader = h.plugin("loader", roles: ["loader"])
+        let load = try #require(loader.loads.first)
+        #expect(load.loadResource.request.url == Fixture.styleURL)
+        loader.answerAllLoads()
+        #expect(h.state.loadPhase == "loaded" && h.state.sourceIds == ["v"])
     }
 
     @Test func aLoaderErrorFailsTheLoadWithItsMessage() throws {

@@ -78,6 +78,20 @@ struct NetworkMachine {
         return state != nil
     }
 
+    /// An attempt of a load timed out before any loader took it: asked again when a loader registers, so a map
+    /// never settles (and goes idle `full`) without tiles that nobody was there to load.
+    mutating func noLoaderTook(_ loadID: UInt64, url: String, priority: ResourcePriority) {
+        retries.waitForLoader(loadID, priority: priority)
+        logger.info("load waited for a loader in vain, tried again when one registers", metadata: ["url": "\(url)"])
+    }
+
+    /// A loader registered: the loads that waited for one in vain, to ask for again now.
+    mutating func takeWaitingForLoader() -> [UInt64] {
+        let waiting = retries.loaderRegistered()
+        if !waiting.isEmpty { logger.notice("a loader registered: asking again for \(waiting.count) resource(s)") }
+        return waiting
+    }
+
     /// The load answered, or is no longer tried: its count of failures is over.
     mutating func settled(_ loadID: UInt64) { retries.remove(loadID) }
 }
@@ -87,6 +101,7 @@ extension NetworkRetries.State: CustomStringConvertible {
         switch self {
         case .due(let at): "at \(at) ms"
         case .waitingForNetwork: "when back online"
+        case .waitingForLoader: "when a loader registers"
         case .inFlight: "now"
         }
     }

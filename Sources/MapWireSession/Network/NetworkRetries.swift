@@ -9,6 +9,8 @@ struct NetworkRetries {
         case due(Int64)
         /// Tried again when the core is back online.
         case waitingForNetwork
+        /// Tried again when a loader registers: the attempt timed out before any loader took it.
+        case waitingForLoader
         /// An attempt is under way (sent to a loader, or waiting for one in the request table).
         case inFlight
     }
@@ -56,6 +58,19 @@ struct NetworkRetries {
         retry.state = state
         entries[id] = retry
         return state
+    }
+
+    /// An attempt timed out before any loader took it: asked again when one registers, whatever the failures
+    /// so far (a load never sent has nothing to back off from).
+    mutating func waitForLoader(_ id: UInt64, priority: ResourcePriority) {
+        var retry = entries[id] ?? Retry(failures: 0, reason: .other, priority: priority, state: .inFlight)
+        retry.state = .waitingForLoader
+        entries[id] = retry
+    }
+
+    /// A loader registered: every load waiting for one is taken (marked under way), `regular` before `low`.
+    mutating func loaderRegistered() -> [UInt64] {
+        take { $0.state == .waitingForLoader }
     }
 
     /// The load answered, or is no longer wanted: its count of failures is over.

@@ -18,6 +18,8 @@ struct PluginRegistry {
         /// From the hello (0 when the plugin did not say): what a supervisor kills when it hangs.
         let pid: UInt32
         var lastHeardMillis: Int64
+        /// When it said hello: its first answers get a grace period (a runtime warming up is slow once).
+        let registeredMillis: Int64
         /// Requests in a row that timed out at this plugin (any reply ends the run).
         var timeoutsInARow = 0
     }
@@ -73,7 +75,7 @@ struct PluginRegistry {
             table.append(nil)
         }
         let plugin = Plugin(identity: identity, slot: slot, id: "\(hello.name)-\(nextNumber)", name: hello.name,
-                            roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now)
+                            roles: Set(hello.roles), pid: hello.pid, lastHeardMillis: now, registeredMillis: now)
         nextNumber += 1
         table[slot] = plugin
         slotOf[identity] = slot
@@ -107,9 +109,10 @@ struct PluginRegistry {
         table[slot]!.timeoutsInARow = 0
     }
 
-    /// A request timed out at the plugin: returns its run of timeouts (nil for a plugin not registered).
-    mutating func timedOut(_ identity: Data) -> Int? {
-        guard let slot = slotOf[identity] else { return nil }
+    /// A request timed out at the plugin: returns its run of timeouts (nil for a plugin not registered, and
+    /// within `graceMillis` of its hello, when a timeout does not count: PROTOCOL.md 7.4).
+    mutating func timedOut(_ identity: Data, now: Int64, graceMillis: Int64) -> Int? {
+        guard let slot = slotOf[identity], now - table[slot]!.registeredMillis >= graceMillis else { return nil }
         table[slot]!.timeoutsInARow += 1
         return table[slot]!.timeoutsInARow
     }

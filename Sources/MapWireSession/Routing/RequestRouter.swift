@@ -30,11 +30,14 @@ struct RequestRouter {
     /// A plugin whose requests time out this many times in a row, with no answer in between, is treated as
     /// gone (0: never).
     let unresponsiveAfter: Int
+    /// How long after its hello a plugin's timeouts do not count toward `unresponsiveAfter`.
+    let unresponsiveGraceMillis: Int64
 
-    init(ids: RequestIDs, maxInFlight: Int, unresponsiveAfter: Int) {
+    init(ids: RequestIDs, maxInFlight: Int, unresponsiveAfter: Int, unresponsiveGraceMillis: Int64 = 0) {
         self.ids = ids
         self.maxInFlight = maxInFlight
         self.unresponsiveAfter = unresponsiveAfter
+        self.unresponsiveGraceMillis = unresponsiveGraceMillis
     }
 
     // MARK: Requests
@@ -181,7 +184,7 @@ struct RequestRouter {
         let expired = requests.expired(now: now)
         var unresponsive: [(Data, Int)] = []
         for plugin in retried.map(\.plugin) + expired.compactMap(\.plugin) {
-            guard let count = registry.timedOut(plugin), unresponsiveAfter > 0, count >= unresponsiveAfter else { continue }
+            guard let count = registry.timedOut(plugin, now: now, graceMillis: unresponsiveGraceMillis), unresponsiveAfter > 0, count >= unresponsiveAfter else { continue }
             unresponsive.append((plugin, count))
         }
         return (retried.map(\.id), expired, unresponsive)

@@ -50,7 +50,7 @@ import Testing
     @Test func aPluginGoneByGoodbyeIsCountedButNotNews() {
         var d = Diagnostics(logger: Logger(label: "test"))
         let plugin = PluginRegistry.Plugin(identity: Data([1]), slot: 0, id: "loader-1", name: "loader", roles: ["loader"],
-                                           pid: 42, lastHeardMillis: 100)
+                                           pid: 42, lastHeardMillis: 100, registeredMillis: 0)
         #expect(d.pluginGone(plugin, reason: .goodbye, requestsMoved: 0, now: 500) == nil)
         let event = d.pluginGone(plugin, reason: .heartbeatTimeout, requestsMoved: 3, now: 500)
         #expect(event?.silentMs == 400)

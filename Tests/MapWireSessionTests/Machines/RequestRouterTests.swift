@@ -92,6 +92,17 @@ import Testing
         #expect(r.expire(now: 300).expired.count == 3)
     }
 
+    @Test func timeoutsInAPluginsGracePeriodDoNotCount() {
+        var r = RequestRouter(ids: RequestIDs(SeededRandom(seed: 7)), maxInFlight: 8, unresponsiveAfter: 1, unresponsiveGraceMillis: 1000)
+        _ = r.register(loaderA, hello: hello("a", [PluginRole.loader]), now: 0)
+        _ = add(&r)
+        var outputs: [SessionOutput] = []
+        _ = r.dispatch(now: 0, wallNanos: 0, monotonicNanos: 0, into: &outputs)
+        #expect(r.expire(now: 100).unresponsive.isEmpty, "within a second of its hello")
+        _ = r.dispatch(now: 1000, wallNanos: 0, monotonicNanos: 0, into: &outputs)
+        #expect(r.expire(now: 1100).unresponsive.map(\.0) == [loaderA], "after it")
+    }
+
     @Test func aRendererIsSentOnlyTheBytesItDoesNotHave() throws {
         var r = router()
         _ = r.register(renderer, hello: hello("r", [PluginRole.renderer]), now: 0)
