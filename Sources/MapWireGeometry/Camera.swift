@@ -14,6 +14,11 @@ public struct Camera: Equatable, Sendable {
         self.pitch = pitch
     }
 
+    /// Whether every value is a finite number (a camera computed from extreme inputs may not be).
+    public var isFinite: Bool {
+        center.longitude.isFinite && center.latitude.isFinite && zoom.isFinite && bearing.isFinite && pitch.isFinite
+    }
+
     /// Kept below the angle at which the top screen rays would miss the ground.
     public static let maxPitch: Double = 60
     public static let maxZoom: Double = 24

@@ -35,6 +35,8 @@ public enum TileCover {
         }
         let quad = transform.visibleQuad(atZoom: Double(z)).map(toTileUnits)
         let centre = toTileUnits(WebMercator.project(transform.camera.center, zoom: Double(z)))
+        // A transform from a camera that is not finite covers nothing (and must not trap converting to Int).
+        guard quad.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), centre.x.isFinite, centre.y.isFinite else { return [] }
         let intersection = ConvexQuadTileIntersection(corners: quad)
 
         let minX = Int(quad.map(\.x).min()!.rounded(.down))

@@ -24,7 +24,9 @@ extension Map {
     /// Applies the camera a gesture's default handling computed, as an immediate change: a running
     /// animation stops (the fingers win), then camera-will-change {animated: false}, camera-changed,
     /// camera-did-change {animated: false}.
+    /// A camera that is not finite (a gesture's arithmetic overflowed) leaves the map where it is.
     public func applyGestureCamera(_ next: Camera) {
+        guard next.isFinite else { return }
         interruptAnimation()
         cameraSetExplicitly = true
         publish(.cameraWillChange(animated: false))

@@ -177,6 +177,8 @@ public final class Map {
     }
 
     func apply(camera next: Camera) {
+        // Every path that moves the camera validates or clamps first; a non-finite one would reach tile math.
+        guard next.isFinite else { return }
         camera = next
         publish(.cameraChanged)
         viewChanged()

@@ -21,11 +21,22 @@ extension Mapwire_V1_GestureKind {
 }
 
 extension Mapwire_V1_Gesture {
+    static let largestOffset = 10_000_000.0
+    static let largestDegrees = 1_000_000.0
+    static let smallestScale = 1e-6
+    static let largestScale = 1e6
+
     /// The engine's gesture with its parameters; throws on what the chain cannot work with.
     func engineGesture() throws(MapCommandError) -> Gesture {
         guard let kind = kind.engineKind else { throw MapCommandError("a gesture needs a known kind") }
         let numbers = [location.x, location.y, translation.x, translation.y, scale, degrees]
         guard numbers.allSatisfy(\.isFinite) else { throw MapCommandError("gesture values must be finite numbers") }
+        // Screen points and movements within ±10,000,000 px, angles within ±1,000,000 degrees (PROTOCOL.md 7.9):
+        // far past any screen, and small enough that the camera's arithmetic cannot overflow.
+        guard [location.x, location.y, translation.x, translation.y].allSatisfy({ $0.magnitude <= Self.largestOffset }),
+              degrees.magnitude <= Self.largestDegrees else {
+            throw MapCommandError("gesture points and translations must be within ±10,000,000 px and degrees within ±1,000,000")
+        }
         let at = ScreenPoint(x: location.x, y: location.y)
         let moved = ScreenPoint(x: translation.x, y: translation.y)
         switch kind {
@@ -39,6 +50,9 @@ extension Mapwire_V1_Gesture {
         case .pinch:
             // 0 is also what an unset field reads as: a pinch without a scale is a mistake, not "no change".
             guard scale > 0 else { throw MapCommandError("a pinch needs a scale > 0 (1 is no change)") }
+            guard (Self.smallestScale...Self.largestScale).contains(scale) else {
+                throw MapCommandError("a pinch's scale must be within 0.000001 to 1,000,000")
+            }
             return .pinch(scale: scale, at: at)
         }
     }
