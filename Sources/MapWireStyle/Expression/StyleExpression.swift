@@ -38,8 +38,16 @@ public final class StyleExpression: Sendable {
     public var isFeatureConstant: Bool { root.inputs.isDisjoint(with: [.feature, .heatmapDensity, .lineProgress]) }
 }
 
-/// Why an evaluation produced no value.
+/// Why an evaluation produced no value: the specification's message, and `path`, the indices of the
+/// sub-expression that failed ("[2][1]"; empty for the whole expression).
 public struct StyleEvaluationFailure: Error, Equatable, CustomStringConvertible {
     public let message: String
-    public var description: String { message }
+    public let path: String
+
+    public init(message: String, path: String = "") {
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

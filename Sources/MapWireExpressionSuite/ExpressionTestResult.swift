@@ -1,0 +1,51 @@
+import MapWireJSON
+
+/// The outcome of one expression test.
+public struct ExpressionTestResult: Sendable {
+    public var testCase: ExpressionTestCase
+    public var passed: Bool
+    /// What differed from the expectation when the test failed: the compiled summary or the outputs.
+    public var mismatch: Mismatch?
+    /// Why the test could not be judged (test.json unreadable or malformed): the test then fails as an error.
+    public var error: String?
+
+    public struct Mismatch: Sendable {
+        /// "compiled" or "outputs", the two things the harness compares, in that order.
+        public var part: String
+        public var expected: JSONValue?
+        public var actual: JSONValue?
+    }
+
+    public var id: String { testCase.id }
+    public var group: String { testCase.group }
+}
+
+/// Pass counts per group and in total, shared by the summary and the reports.
+struct ExpressionTestTally {
+    struct Group: Codable {
+        var group: String
+        var passed: Int
+        var total: Int
+    }
+
+    /// Sorted by group name.
+    let groups: [Group]
+    let passed: Int
+    let failed: Int
+    let errors: Int
+    var total: Int { passed + failed }
+
+    init(_ results: [ExpressionTestResult]) {
+        var byGroup: [String: Group] = [:]
+        for result in results {
+            var entry = byGroup[result.group] ?? Group(group: result.group, passed: 0, total: 0)
+            entry.total += 1
+            if result.passed { entry.passed += 1 }
+            byGroup[result.group] = entry
+        }
+        groups = byGroup.values.sorted { $0.group < $1.group }
+        passed = results.filter(\.passed).count
+        failed = results.count - passed
+        errors = results.filter { $0.error != nil }.count
+    }
+}
