@@ -23,12 +23,14 @@ public struct ExpressionTestCase: Sendable {
 
     /// Reads `file`; a file that is not JSON gives a case that reports why.
     public static func load(id: String, file: URL) -> ExpressionTestCase {
-        do {
-            return ExpressionTestCase(id: id, file: file, fixture: try JSONValue(parsing: Data(contentsOf: file)))
-        } catch let error as CocoaError {
+        let data: Data
+        do { data = try Data(contentsOf: file) } catch {
             return ExpressionTestCase(id: id, file: file, fixture: nil, loadError: "cannot read test.json: \(error.localizedDescription)")
+        }
+        do {
+            return ExpressionTestCase(id: id, file: file, fixture: try JSONValue(parsing: data))
         } catch {
-            return ExpressionTestCase(id: id, file: file, fixture: nil, loadError: "test.json is not JSON: \(error)")
+            return ExpressionTestCase(id: id, file: file, fixture: nil, loadError: "test.json is not JSON: \(error.localizedDescription)")
         }
     }
 }

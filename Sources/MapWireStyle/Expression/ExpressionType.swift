@@ -58,10 +58,9 @@ public indirect enum ExpressionType: Equatable, Sendable, CustomStringConvertibl
             {
                 return nil
             }
-        case .value:
-            if valueMembers.contains(where: { subtypeError(expected: $0, actual: actual) == nil }) { return nil }
         default:
             if expected.kind == actual.kind { return nil }
+            if expected == .value, valueMembers.contains(where: { subtypeError(expected: $0, actual: actual) == nil }) { return nil }
         }
         return "Expected \(expected) but found \(actual) instead."
     }

@@ -1,38 +1,72 @@
-/// An expression compiled for one property (temporary: the untyped evaluator, before static types).
+/// An expression compiled for one property, as the specification's `createPropertyExpression` compiles
+/// it: typed by the property, and rejected where the property forbids data or zoom expressions, where
+/// zoom is not the input of the one top-level curve, or where it interpolates a property that cannot.
 public struct StylePropertyExpression: Sendable {
-    private let value: PropertyValue
-    public let type: ExpressionType = .error
+    private let expression: StyleExpression
+    private let globalState: [String: StyleValue]?
+    /// Whether the value depends on the feature (the specification's source and composite kinds).
+    public let isFeatureConstant: Bool
+    /// Whether the value depends on the zoom (the specification's camera and composite kinds).
+    public let isZoomConstant: Bool
 
-    public init(_ json: StyleValue, spec: PropertySpecification, globalState: [String: StyleValue]? = nil) throws(ExpressionParsingErrors) {
-        let kind: StylePropertyKind
-        switch spec.type {
-        case "color": kind = .color
-        case "string": kind = .string
-        case "boolean": kind = .bool
-        case "enum": kind = .enumeration
-        case "array": kind = spec.itemType == "number" ? .numberArray : .array
-        case "formatted": kind = .formatted
-        case "resolvedImage": kind = .resolvedImage
-        case "padding": kind = .padding
-        default: kind = .number
+    /// `globalState`, when given, is what `global-state` reads, whatever the evaluation context holds.
+    public init(_ value: StyleValue, spec: PropertySpecification, globalState: [String: StyleValue]? = nil) throws(ExpressionParsingErrors) {
+        let expression = try StyleExpression(value: value, expecting: spec.expectedType, coercingStrings: spec.type == "string")
+        let root = expression.root
+        func reject(_ message: String) -> ExpressionParsingErrors {
+            ExpressionParsingErrors([ExpressionParsingError(key: "", message: message)])
         }
-        do { value = try PropertyValue(value: json, kind: kind) } catch {
-            throw ExpressionParsingErrors([ExpressionParsingError(key: "", message: error.description)])
+        let featureConstant = !root.inputs.contains(.feature)
+        if !featureConstant && !spec.supportsDataExpressions { throw reject("data expressions not supported") }
+        let zoomConstant = !root.inputs.contains(.zoom)
+        if !zoomConstant && !spec.supportsZoomExpressions { throw reject("zoom expressions not supported") }
+        let curve = ExpressionAnalysis.zoomCurve(root)
+        switch curve {
+        case nil where !zoomConstant: throw reject(ZoomCurve.misplaced)
+        case .error(let message)?: throw reject(message)
+        case .interpolate? where !spec.supportsInterpolation: throw reject("\"interpolate\" expressions cannot be used with this property")
+        default: break
         }
+        self.expression = expression
+        self.globalState = globalState
+        isFeatureConstant = featureConstant
+        isZoomConstant = curve == nil
     }
 
-    public var isFeatureConstant: Bool { value.isFeatureConstant }
-    public var isZoomConstant: Bool { value.isZoomConstant }
+    /// The result's static type.
+    public var type: ExpressionType { expression.type }
 
+    /// The value, or the failure with the path of the sub-expression that failed.
     public func evaluateWithoutErrorHandling(_ context: EvaluationContext) throws(StyleEvaluationFailure) -> StyleValue {
-        let result = value.evaluate(context)
-        if result == .null { throw StyleEvaluationFailure(message: "evaluation failed") }
-        return result
+        var context = context
+        if let globalState { context.globalState = globalState }
+        switch expression.evaluateWithError(context) {
+        case .success(let value): return value
+        case .failure(let failure): throw failure
+        }
     }
 }
 
-/// Legacy (pre-expression) function objects (temporary: read as they are).
-public enum LegacyFunction {
-    public static func isFunction(_ value: StyleValue) -> Bool { value.object != nil }
-    public static func expression(converting value: StyleValue, spec: PropertySpecification) -> StyleValue { value }
+extension PropertySpecification {
+    /// The type the property's expressions must produce (nil when unconstrained).
+    public var expectedType: ExpressionType? {
+        func named(_ name: String?) -> ExpressionType? {
+            switch name {
+            case "color": .color
+            case "string", "enum": .string
+            case "number": .number
+            case "boolean": .boolean
+            case "formatted": .formatted
+            case "padding": .padding
+            case "numberArray": .numberArray
+            case "colorArray": .colorArray
+            case "projectionDefinition": .projectionDefinition
+            case "resolvedImage": .resolvedImage
+            case "variableAnchorOffsetCollection": .variableAnchorOffsetCollection
+            default: nil
+            }
+        }
+        if type == "array" { return .array(of: named(itemType) ?? .value, count: length) }
+        return named(type)
+    }
 }

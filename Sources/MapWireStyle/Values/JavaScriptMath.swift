@@ -5,4 +5,16 @@ enum JavaScriptMath {
         let floor = x.rounded(.down)
         return x - floor >= 0.5 ? floor + 1 : floor
     }
+
+    /// `Math.min` of two: NaN when either is NaN (Swift's `min` keeps whichever compares first).
+    static func min(_ a: Double, _ b: Double) -> Double {
+        if a.isNaN || b.isNaN { return .nan }
+        return Swift.min(a, b)
+    }
+
+    /// `Math.max` of two, NaN-propagating like `min`.
+    static func max(_ a: Double, _ b: Double) -> Double {
+        if a.isNaN || b.isNaN { return .nan }
+        return Swift.max(a, b)
+    }
 }
