@@ -271,7 +271,7 @@ let package = Package(
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
         .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
-        .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle"]),
+        .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle", "MapWireGeometry"]),
         .testTarget(name: "MapWireLabelsTests", dependencies: ["MapWireLabels", "MapWireStyle", "MapWireVectorTile"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),

@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 import Testing
 @testable import MapWireStyle
 
@@ -16,6 +17,7 @@ struct TestFeature: StyleFeature {
     ]
     var geometryTypeName = "Point"
     var featureID: StyleValue? = .number(42)
+    var tileGeometry: [[PlanePoint]]? = nil
 
     func property(_ key: String) -> StyleValue? { properties[key] }
     var allProperties: [String: StyleValue] { properties }
