@@ -98,7 +98,7 @@ let package = Package(
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .target(name: "MapWireRenderSuite", dependencies: ["MapWireFormats", "MapWireJSON"]),
         // maplibre-style-spec's expression tests judged as its harness judges them, on MapWire's evaluator.
-        .target(name: "MapWireExpressionSuite", dependencies: ["MapWireStyle", "MapWireJSON", "MapWireGeometry"]),
+        .target(name: "MapWireExpressionSuite", dependencies: ["MapWireStyle", "MapWireJSON", "MapWireGeometry", "MapWireRenderSuite"]),
         // The plugin runtime: registration, heartbeats, the request loop and its replies.
         .target(
             name: "MapWirePluginKit",

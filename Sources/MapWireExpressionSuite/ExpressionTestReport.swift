@@ -15,7 +15,7 @@ enum ExpressionTestReport {
     static func json(_ results: [ExpressionTestResult]) -> JSONValue {
         let tally = ExpressionTestTally(results)
         let groups = tally.groups.map { group in
-            JSONValue.object([JSONMember("group", .string(group.group)), JSONMember("passed", .int(Int64(group.passed))),
+            JSONValue.object([JSONMember("group", .string(group.name)), JSONMember("passed", .int(Int64(group.passed))),
                               JSONMember("total", .int(Int64(group.total)))])
         }
         let tests = results.map { result -> JSONValue in
@@ -46,7 +46,7 @@ enum ExpressionTestReport {
                 + (tally.errors > 0 ? " (\(tally.errors) of the failures are errors)." : "."),
             "", "| group | passed | total |", "| --- | ---: | ---: |",
         ]
-        lines += tally.groups.map { "| \(cell($0.group)) | \($0.passed) | \($0.total) |" }
+        lines += tally.groups.map { "| \(cell($0.name)) | \($0.passed) | \($0.total) |" }
         let failures = results.filter { !$0.passed }
         if !failures.isEmpty {
             lines += ["", "## Failures", "", "| test | what differs | expected | actual |", "| --- | --- | --- | --- |"]

@@ -1,4 +1,5 @@
 import MapWireJSON
+import MapWireRenderSuite
 
 /// The outcome of one expression test.
 public struct ExpressionTestResult: Sendable {
@@ -22,28 +23,15 @@ public struct ExpressionTestResult: Sendable {
 
 /// Pass counts per group and in total, shared by the summary and the reports.
 struct ExpressionTestTally {
-    struct Group: Codable {
-        var group: String
-        var passed: Int
-        var total: Int
-    }
-
     /// Sorted by group name.
-    let groups: [Group]
+    let groups: [PassCounts.Group]
     let passed: Int
     let failed: Int
     let errors: Int
     var total: Int { passed + failed }
 
     init(_ results: [ExpressionTestResult]) {
-        var byGroup: [String: Group] = [:]
-        for result in results {
-            var entry = byGroup[result.group] ?? Group(group: result.group, passed: 0, total: 0)
-            entry.total += 1
-            if result.passed { entry.passed += 1 }
-            byGroup[result.group] = entry
-        }
-        groups = byGroup.values.sorted { $0.group < $1.group }
+        groups = PassCounts.byGroup(results, group: \.group, passed: \.passed)
         passed = results.filter(\.passed).count
         failed = results.count - passed
         errors = results.filter { $0.error != nil }.count

@@ -39,7 +39,7 @@ public enum ExpressionTestRunner {
     /// failures were errors, when any were).
     public static func summary(_ results: [ExpressionTestResult]) -> String {
         let tally = ExpressionTestTally(results)
-        let lines = tally.groups.map { "\($0.group): \($0.passed)/\($0.total)" }
+        let lines = tally.groups.map { "\($0.name): \($0.passed)/\($0.total)" }
         let errors = tally.errors > 0 ? " (\(tally.errors) errors)" : ""
         return (lines + ["expression tests: \(tally.passed) passed, \(tally.failed) failed\(errors)"]).joined(separator: "\n")
     }

@@ -152,12 +152,13 @@ final class InterpolateNode: ExpressionNode {
     var children: [any ExpressionNode] { [input] + outputs }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        if labels.count == 1 { return try outputs[0].evaluate(context) }
-        let value = try input.number(context)
-        if value <= labels[0] { return try outputs[0].evaluate(context) }
-        let last = labels.count - 1
-        if value >= labels[last] { return try outputs[last].evaluate(context) }
-        let index = try StopSearch.lastIndex(atOrBelow: value, in: labels, key: key)
+        let index: Int, value: Double
+        switch try StopSearch.position(of: input, among: labels, context, key: key) {
+        case .at(let stop): return try outputs[stop].evaluate(context)
+        case .between(let stop, let input):
+            index = stop
+            value = input
+        }
         let t = curve.factor(input: value, lower: labels[index], upper: labels[index + 1])
         let lower = try outputs[index].evaluate(context)
         let upper = try outputs[index + 1].evaluate(context)

@@ -48,15 +48,32 @@ final class StepNode: ExpressionNode {
     }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        if labels.count == 1 { return try outputs[0].evaluate(context) }
-        let value = try input.number(context)
-        if value <= labels[0] { return try outputs[0].evaluate(context) }
-        if value >= labels[labels.count - 1] { return try outputs[labels.count - 1].evaluate(context) }
-        return try outputs[try StopSearch.lastIndex(atOrBelow: value, in: labels, key: key)].evaluate(context)
+        switch try StopSearch.position(of: input, among: labels, context, key: key) {
+        case .at(let index), .between(let index, _): return try outputs[index].evaluate(context)
+        }
     }
 }
 
 enum StopSearch {
+    /// Where an input falls among a curve's stop inputs.
+    enum Position {
+        /// On or beyond a stop at an end (or the curve has one stop): that stop's output.
+        case at(Int)
+        /// Between stop `index` and the next, with the input's value.
+        case between(Int, value: Double)
+    }
+
+    /// Where `input` (evaluated only when there is more than one stop) falls among `labels`.
+    static func position(of input: any ExpressionNode, among labels: [Double], _ context: EvaluationContext, key: String)
+        throws(EvaluationError) -> Position
+    {
+        if labels.count == 1 { return .at(0) }
+        let value = try input.number(context)
+        if value <= labels[0] { return .at(0) }
+        if value >= labels[labels.count - 1] { return .at(labels.count - 1) }
+        return .between(try lastIndex(atOrBelow: value, in: labels, key: key), value: value)
+    }
+
     /// The index of the last stop at or below `value` (0 when there is none), by binary search; a NaN
     /// input is the specification's "Input is not a number." error.
     static func lastIndex(atOrBelow value: Double, in stops: [Double], key: String) throws(EvaluationError) -> Int {
