@@ -1,6 +1,6 @@
 /// An operator with typed signatures whose arguments are parsed against them (most operators): `+`,
 /// `get`, `rgb`, `concat` … The body evaluates the arguments it needs, so `all` and `any` can stop early.
-final class CompoundNode: ExpressionNode {
+struct CompoundNode: ExpressionNode {
     typealias Body = @Sendable (_ arguments: [any ExpressionNode], _ context: EvaluationContext, _ key: String)
         throws(EvaluationError) -> StyleValue
 
