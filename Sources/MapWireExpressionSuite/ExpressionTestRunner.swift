@@ -40,7 +40,7 @@ public enum ExpressionTestRunner {
     public static func summary(_ results: [ExpressionTestResult]) -> String {
         let tally = ExpressionTestTally(results)
         let lines = tally.groups.map { "\($0.name): \($0.passed)/\($0.total)" }
-        let errors = tally.errors > 0 ? " (\(tally.errors) errors)" : ""
+        let errors = tally.errors > 0 ? " (\(tally.errors) of them \(tally.errors == 1 ? "an error" : "errors"))" : ""
         return (lines + ["expression tests: \(tally.passed) passed, \(tally.failed) failed\(errors)"]).joined(separator: "\n")
     }
 

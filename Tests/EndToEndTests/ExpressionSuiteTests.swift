@@ -44,7 +44,7 @@ struct ExpressionSuiteTests {
         let all = try run.mapwire(["render-tests", suite.path, "-o", output.path], timeout: 60)
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("concat: 1/2"))
-        #expect(all.stdout.contains("expression tests: 1 passed, 2 failed (1 errors)"))
+        #expect(all.stdout.contains("expression tests: 1 passed, 2 failed (1 of them an error)"))
         // An error is reported with its cause even without --verbose.
         #expect(all.stdout.contains("ERROR broken/not-json test.json is not JSON"))
         let report = try String(contentsOf: output.appendingPathComponent("report.md"), encoding: .utf8)

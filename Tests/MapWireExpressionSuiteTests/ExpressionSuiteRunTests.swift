@@ -35,7 +35,7 @@ struct ExpressionSuiteRunTests {
         #expect(results[0].error?.contains("not JSON") == true)
         #expect(results[3].mismatch?.part == "outputs")
         #expect(ExpressionTestRunner.summary(results)
-            == "broken: 0/1\nlegacy: 1/1\nplus: 1/2\nexpression tests: 2 passed, 2 failed (1 errors)")
+            == "broken: 0/1\nlegacy: 1/1\nplus: 1/2\nexpression tests: 2 passed, 2 failed (1 of them an error)")
 
         let filtered = try ExpressionSuite.load(root: suite.root, filter: "plus/")
         #expect(filtered.count == 2)
