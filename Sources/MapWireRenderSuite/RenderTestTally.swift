@@ -13,14 +13,9 @@ struct RenderTestTally {
     var total: Int { passed + failed }
 
     init(_ results: [RenderTestResult]) {
-        var byProperty: [String: Property] = [:]
-        for result in results {
-            var entry = byProperty[result.testCase.property] ?? Property(property: result.testCase.property, passed: 0, total: 0)
-            entry.total += 1
-            if result.passed { entry.passed += 1 }
-            byProperty[result.testCase.property] = entry
+        properties = PassCounts.byGroup(results, group: \.testCase.property, passed: \.passed).map {
+            Property(property: $0.name, passed: $0.passed, total: $0.total)
         }
-        properties = byProperty.values.sorted { $0.property < $1.property }
         passed = results.filter(\.passed).count
         failed = results.count - passed
     }

@@ -1,17 +1,22 @@
 import ArgumentParser
 import Foundation
 import MapWireBus
+import MapWireExpressionSuite
 import MapWireRenderSuite
 
 struct RenderTestsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-tests",
-        abstract: "Run a render-test suite (laid out like mapbox-gl-test-suite) through real MapWire processes.",
+        abstract: "Run a render-test suite (laid out like mapbox-gl-test-suite) through real MapWire processes, or an expression suite.",
         discussion: """
             Each test's style (local:// URLs mapped to the suite's folders, operations applied) is drawn \
             by a core, loader and renderer started for the run, compared with expected.png as the upstream \
             harness did (pixelmatch threshold 0.13, allowed ratio 0.00015 or metadata.test.diff), and \
             actual.png, diff.png and a report are written under --output.
+
+            A folder laid out like maplibre-style-spec's expression tests (tests/<group>/…/test.json) is \
+            run in this process instead: each expression is compiled and evaluated by MapWire's style \
+            evaluator and judged as that suite's harness judges it; the report goes under --output.
             """)
 
     @Argument(help: "The suite folder (holding tests/, data/, geojson/, image/, glyphs/).")
@@ -37,6 +42,10 @@ struct RenderTestsCommand: ParsableCommand {
 
     func run() throws {
         let root = URL(fileURLWithPath: suite).standardizedFileURL
+        if ExpressionSuite.isExpressionSuite(root: root) {
+            try ExpressionTestsRun(root: root, filter: filter, output: output, verbose: verbose).run()
+            return
+        }
         let cases = try RenderSuite.load(root: root, filter: filter)
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("mapwire-rt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -7,7 +7,6 @@ struct ControlFlowExpressionTests {
         ExpressionCase(#"["case", false, 1, 2]"#, n(2)),
         ExpressionCase(#"["case", false, 1, true, 2, 3]"#, n(2)),
         ExpressionCase(#"["case", ["==", ["get", "class"], "park"], "green", "grey"]"#, s("green")),
-        ExpressionCase(#"["case", 1, 1, 2]"#, .null),
         ExpressionCase(#"["match", ["get", "class"], "park", 1, "wood", 2, 0]"#, n(1)),
         ExpressionCase(#"["match", ["get", "class"], ["wood", "park"], 1, 0]"#, n(1)),
         ExpressionCase(#"["match", ["get", "num"], 5, "five", [6, 7], "six-seven", "other"]"#, s("five")),
@@ -19,7 +18,7 @@ struct ControlFlowExpressionTests {
         ExpressionCase(#"["match", ["get", "flag"], "true", 1, 0]"#, n(0)),
         ExpressionCase(#"["coalesce", ["get", "missing"], ["get", "name"]]"#, s("Main St")),
         ExpressionCase(#"["coalesce", ["get", "missing"]]"#, .null),
-        ExpressionCase(#"["coalesce", null, 2, 3]"#, n(2)),
+        ExpressionCase(#"["coalesce", ["get", "missing"], 2, 3]"#, n(2)),
         ExpressionCase(#"["let", "x", 2, ["*", ["var", "x"], ["var", "x"]]]"#, n(4)),
         ExpressionCase(#"["let", "x", 1, "y", 2, ["+", ["var", "x"], ["var", "y"]]]"#, n(3)),
         ExpressionCase(#"["let", "x", 1, ["let", "x", 2, ["var", "x"]]]"#, n(2)),
@@ -30,8 +29,16 @@ struct ControlFlowExpressionTests {
 
     @Test func caseOnlyEvaluatesTheChosenBranch() throws {
         // The failing branch is never reached, so there is no error.
-        #expect(try evaluate(#"["case", true, 1, ["+", "a", 1]]"#) == n(1))
-        #expect(try evaluate(#"["coalesce", 1, ["+", "a", 1]]"#) == n(1))
+        #expect(try evaluate(#"["case", true, 1, ["+", ["number", ["get", "str"]], 1]]"#) == n(1))
+        #expect(try evaluate(#"["coalesce", 1, ["+", ["number", ["get", "str"]], 1]]"#) == n(1))
+    }
+
+    /// Conditions must be booleans; `coalesce`'s arguments must all be of the type expected of it, or of
+    /// the first one's type when nothing is expected.
+    @Test(arguments: [#"["case", 1, 1, 2]"#, #"["coalesce", null, 2, 3]"#])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+        #expect(failsToCompile(expression, expecting: .number))
     }
 }
 
@@ -41,9 +48,7 @@ struct RampExpressionTests {
         ExpressionCase(#"["step", 0, "low", 3, "mid"]"#, s("low")),
         ExpressionCase(#"["step", 3, "low", 3, "mid"]"#, s("mid")),
         ExpressionCase(#"["step", 100, "low", 3, "mid", 10, "high"]"#, s("high")),
-        ExpressionCase(#"["step", 5, "only"]"#, s("only")),
         ExpressionCase(#"["step", ["zoom"], 1, 5, 2]"#, n(2), zoom: 6),
-        ExpressionCase(#"["step", "x", 1, 2, 3]"#, .null),
         ExpressionCase(#"["interpolate", ["linear"], 5, 0, 0, 10, 100]"#, n(50)),
         ExpressionCase(#"["interpolate", ["linear"], -5, 0, 0, 10, 100]"#, n(0)),
         ExpressionCase(#"["interpolate", ["linear"], 50, 0, 0, 10, 100]"#, n(100)),
@@ -54,15 +59,24 @@ struct RampExpressionTests {
         ExpressionCase(#"["interpolate", ["exponential", 1], 1, 0, 0, 2, 30]"#, n(15)),
         ExpressionCase(#"["interpolate", ["cubic-bezier", 0, 0, 1, 1], 5, 0, 0, 10, 100]"#, n(50)),
         ExpressionCase(#"["interpolate", ["linear"], 5, 0, ["literal", [0, 10]], 10, ["literal", [10, 30]]]"#, numbers(5, 20)),
-        ExpressionCase(#"["interpolate", ["linear"], 5, 0, "black", 10, "white"]"#, rgba(127.5, 127.5, 127.5)),
+        ExpressionCase(#"["interpolate", ["linear"], 5, 0, "black", 10, "white"]"#, rgba(127.5, 127.5, 127.5), expecting: .color),
         ExpressionCase(#"["interpolate", ["linear"], 5, 0, ["rgb", 0, 0, 0], 10, ["rgb", 255, 0, 0]]"#, rgba(127.5, 0, 0)),
-        // Colours blend premultiplied: fading red out towards transparent blue stays red.
-        ExpressionCase(#"["interpolate", ["linear"], 5, 0, "red", 10, "rgba(0, 0, 255, 0)"]"#, rgba(255, 0, 0, 0.5)),
-        ExpressionCase(#"["interpolate", ["linear"], "x", 0, 0, 10, 100]"#, .null),
-        ExpressionCase(#"["interpolate", ["linear"], 5, 0, 0, 10, "a"]"#, .null),
-        ExpressionCase(#"["interpolate", ["linear"], 5, 0, ["literal", [1]], 10, ["literal", [1, 2]]]"#, .null),
+        // Colours blend channel by channel, not premultiplied (maplibre-style-spec's Color.interpolate):
+        // fading red out towards transparent blue passes through purple.
+        ExpressionCase(#"["interpolate", ["linear"], 5, 0, "red", 10, "rgba(0, 0, 255, 0)"]"#, rgba(127.5, 0, 127.5, 0.5), expecting: .color),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    /// A step needs at least one stop; inputs must be numbers; outputs one interpolatable type; colour
+    /// strings are colours only where a colour is expected.
+    @Test(arguments: [
+        #"["step", 5, "only"]"#, #"["step", "x", 1, 2, 3]"#, #"["interpolate", ["linear"], "x", 0, 0, 10, 100]"#,
+        #"["interpolate", ["linear"], 5, 0, 0, 10, "a"]"#, #"["interpolate", ["linear"], 5, 0, ["literal", [1]], 10, ["literal", [1, 2]]]"#,
+        #"["interpolate", ["linear"], 5, 0, "black", 10, "white"]"#,
+    ])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 
     @Test func cubicBezierEases() throws {
         let easeIn = try evaluate(#"["interpolate", ["cubic-bezier", 0.42, 0, 1, 1], 5, 0, 0, 10, 100]"#).number!
@@ -81,7 +95,7 @@ struct RampExpressionTests {
 
     @Test func hclInterpolationTurnsThroughHue() throws {
         let mid = try #require(try evaluate(#"["interpolate-hcl", ["linear"], 5, 0, "red", 10, "blue"]"#).color)
-        let rgbMid = try #require(try evaluate(#"["interpolate", ["linear"], 5, 0, "red", 10, "blue"]"#).color)
+        let rgbMid = try #require(try evaluate(#"["interpolate", ["linear"], 5, 0, "red", 10, "blue"]"#, expecting: .color).color)
         #expect(mid.a == 1)
         #expect(mid != rgbMid)
         // Red and blue are 63° apart going through magenta, so the midpoint is a pink-magenta.
@@ -104,15 +118,18 @@ struct ColorExpressionTests {
     @Test(arguments: [
         ExpressionCase(#"["rgb", 255, 0, 0]"#, rgba(255, 0, 0)),
         ExpressionCase(#"["rgba", 0, 0, 255, 0.5]"#, rgba(0, 0, 255, 0.5)),
-        ExpressionCase(#"["rgb", 300, 0, 0]"#, .null),
-        ExpressionCase(#"["rgb", -1, 0, 0]"#, .null),
-        ExpressionCase(#"["rgba", 0, 0, 0, 2]"#, .null),
-        ExpressionCase(#"["rgb", "1", 0, 0]"#, .null),
+        ExpressionCase(#"["rgb", ["get", "num"], 0, 300]"#, .null),
         ExpressionCase(##"["to-rgba", ["to-color", "#ff000080"]]"##, numbers(255, 0, 0, 128.0 / 255)),
         ExpressionCase(#"["to-rgba", ["rgba", 10, 20, 30, 0.5]]"#, numbers(10, 20, 30, 0.5)),
-        ExpressionCase(#"["to-rgba", "red"]"#, .null),
+        // A colour string where a colour is expected is that colour.
+        ExpressionCase(#"["to-rgba", "red"]"#, numbers(255, 0, 0, 1)),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    @Test(arguments: [#"["rgb", 300, 0, 0]"#, #"["rgb", -1, 0, 0]"#, #"["rgba", 0, 0, 0, 2]"#, #"["rgb", "1", 0, 0]"#])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 }
 
 struct TextExpressionTests {
@@ -122,15 +139,18 @@ struct TextExpressionTests {
         ExpressionCase(#"["concat", "a", ["get", "missing"]]"#, s("a")),
         ExpressionCase(#"["upcase", "abc"]"#, s("ABC")),
         ExpressionCase(#"["downcase", "ÀB"]"#, s("àb")),
-        ExpressionCase(#"["upcase", 1]"#, .null),
         ExpressionCase(#"["number-format", 1234.5678, {}]"#, s("1,234.568")),
         ExpressionCase(#"["number-format", 3.14159, {"max-fraction-digits": 2}]"#, s("3.14")),
         ExpressionCase(#"["number-format", 3, {"min-fraction-digits": 2}]"#, s("3.00")),
         ExpressionCase(#"["number-format", 12.5, {"currency": "USD"}]"#, s("$12.50")),
         ExpressionCase(#"["number-format", 1234.5, {"locale": "de-DE"}]"#, s("1.234,5")),
-        ExpressionCase(#"["number-format", "x", {}]"#, .null),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    @Test(arguments: [#"["upcase", 1]"#, #"["number-format", "x", {}]"#])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 
     @Test func formatBuildsSections() throws {
         let value = try evaluate(
@@ -145,8 +165,13 @@ struct TextExpressionTests {
         #expect(value.displayString == "Hello Main St5")
     }
 
-    @Test func formatAcceptsABareFontStack() throws {
-        let value = try evaluate(#"["format", "x", {"text-font": ["Open Sans Bold", "Arial Unicode MS Bold"]}]"#)
+    /// A font stack in `format` is an expression like any other: a bare array of names is not one.
+    @Test func formatRejectsABareFontStack() throws {
+        #expect(throws: ExpressionParsingErrors([ExpressionParsingError(
+            key: "[1][0]", message: #"Unknown expression "Open Sans Bold". If you wanted a literal array, use ["literal", [...]]."#)])) {
+            try StyleExpression(json: json(#"["format", "x", {"text-font": ["Open Sans Bold", "Arial Unicode MS Bold"]}]"#))
+        }
+        let value = try evaluate(#"["format", "x", {"text-font": ["literal", ["Open Sans Bold", "Arial Unicode MS Bold"]]}]"#)
         #expect(value == .formatted([FormattedSection(text: "x", fontStack: ["Open Sans Bold", "Arial Unicode MS Bold"])]))
     }
 }

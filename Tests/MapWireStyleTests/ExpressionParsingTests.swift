@@ -3,28 +3,42 @@ import Testing
 @testable import MapWireStyle
 
 struct ExpressionParsingTests {
+    /// An expression that does not compile, with where and why, in the style specification's words.
     struct Failure: Sendable, CustomTestStringConvertible {
         let expression: String
-        let expected: StyleExpressionError
+        let key: String
+        let message: String
         var testDescription: String { expression }
     }
 
     @Test(arguments: [
-        Failure(expression: #"["nonsense", 1]"#, expected: .unknownOperator(name: "nonsense", path: "[0]")),
-        Failure(expression: #"["+", 1, ["foo"]]"#, expected: .unknownOperator(name: "foo", path: "[2][0]")),
-        Failure(expression: #"["sqrt"]"#, expected: .wrongArgumentCount(operator: "sqrt", expected: "1", got: 0, path: "")),
-        Failure(expression: #"["-", 1, 2, 3]"#, expected: .wrongArgumentCount(operator: "-", expected: "1 to 2", got: 3, path: "")),
-        Failure(expression: #"["min"]"#, expected: .wrongArgumentCount(operator: "min", expected: "at least 1", got: 0, path: "")),
-        Failure(expression: #"["literal", 1, 2]"#, expected: .wrongArgumentCount(operator: "literal", expected: "1", got: 2, path: "")),
-        Failure(expression: #"["case", true, 1]"#, expected: .invalid(message: "case: expects condition/output pairs followed by a fallback", path: "")),
-        Failure(expression: #"["var", "nope"]"#, expected: .invalid(message: "var: unknown variable \"nope\"", path: "[1]")),
-        Failure(expression: #"{"a": 1}"#, expected: .invalid(message: "bare objects are not expressions; wrap them in [\"literal\", …]", path: "")),
-        Failure(expression: #"[]"#, expected: .invalid(message: "an expression needs at least an operator name", path: "")),
-        Failure(expression: #"[1, 2]"#, expected: .invalid(message: "an expression must start with an operator name; use [\"literal\", …] for arrays", path: "[0]")),
-        Failure(expression: #"["interpolate-hcl", ["linear"], ["zoom"], 0, "nope", 10, "red"]"#, expected: .invalidColor("nope", path: "[4]")),
+        Failure(expression: #"["nonsense", 1]"#, key: "[0]",
+                message: #"Unknown expression "nonsense". If you wanted a literal array, use ["literal", [...]]."#),
+        Failure(expression: #"["+", 1, ["foo"]]"#, key: "[2][0]",
+                message: #"Unknown expression "foo". If you wanted a literal array, use ["literal", [...]]."#),
+        Failure(expression: #"["sqrt"]"#, key: "", message: "Expected arguments of type (number), but found () instead."),
+        Failure(expression: #"["-", 1, 2, 3]"#, key: "",
+                message: "Expected arguments of type (number, number) | (number), but found (number, number, number) instead."),
+        Failure(expression: #"["+", 1, "a"]"#, key: "[2]", message: "Expected number but found string instead."),
+        Failure(expression: #"["literal", 1, 2]"#, key: "", message: "'literal' expression requires exactly one argument, but found 2 instead."),
+        Failure(expression: #"["case", true, 1]"#, key: "", message: "Expected at least 3 arguments, but found only 2."),
+        Failure(expression: #"["var", "nope"]"#, key: "[1]",
+                message: #"Unknown variable "nope". Make sure "nope" has been bound in an enclosing "let" expression before using it."#),
+        Failure(expression: #"{"a": 1}"#, key: "", message: #"Bare objects invalid. Use ["literal", {...}] instead."#),
+        Failure(expression: #"[]"#, key: "",
+                message: #"Expected an array with at least one element. If you wanted a literal array, use ["literal", []]."#),
+        Failure(expression: #"[1, 2]"#, key: "[0]",
+                message: #"Expression name must be a string, but found number instead. If you wanted a literal array, use ["literal", [...]]."#),
+        Failure(expression: #"["interpolate-hcl", ["linear"], ["zoom"], 0, "nope", 10, "red"]"#, key: "[4]",
+                message: "Could not parse color from value 'nope'"),
+        // Constant sub-expressions are evaluated while compiling, so their failures are compile errors.
+        Failure(expression: #"["number", "a"]"#, key: "", message: "Expected value to be of type number, but found string instead."),
+        Failure(expression: #"["at", 3, ["literal", [10, 20, 30]]]"#, key: "", message: "Array index out of bounds: 3 > 2."),
     ])
     func rejects(_ test: Failure) {
-        #expect(throws: test.expected) { try StyleExpression(json: json(test.expression)) }
+        #expect(throws: ExpressionParsingErrors([ExpressionParsingError(key: test.key, message: test.message)])) {
+            try StyleExpression(json: json(test.expression))
+        }
     }
 
     @Test(arguments: [
@@ -43,6 +57,10 @@ struct ExpressionParsingTests {
         #"["match", 1, [], 1, 0]"#,
         #"["match", 1, true, 1, 0]"#,
         #"["match", 1, 1, 0]"#,
+        #"["get", "a", "not an object"]"#,
+        #"["slice", 5, 1]"#,
+        #"["length", 5]"#,
+        #"["to-color", "notacolor"]"#,
         #"["let", "x", 1]"#,
         #"["let", 1, 1, 2]"#,
         #"["array", "color", ["literal", []]]"#,
@@ -62,9 +80,9 @@ struct ExpressionParsingTests {
     }
 
     @Test func errorsDescribeWhereTheyAre() {
-        let error = StyleExpressionError.unknownOperator(name: "foo", path: "[2][0]")
-        #expect(error.description == #"[2][0]: unknown expression operator "foo""#)
-        #expect(StyleExpressionError.invalidColor("x", path: "").description == #""x" is not a colour"#)
+        let error = ExpressionParsingErrors([ExpressionParsingError(key: "[2][0]", message: "Unknown expression \"foo\".")])
+        #expect(error.description == #"[2][0]: Unknown expression "foo"."#)
+        #expect(StyleExpressionError.invalidColor("x", path: "").description == "Could not parse color from value 'x'")
     }
 
     @Test func acceptsSwiftLiterals() throws {
@@ -74,19 +92,19 @@ struct ExpressionParsingTests {
     }
 
     @Test func evaluationFailuresExplainThemselves() throws {
-        let expression = try StyleExpression(json: json(#"["+", 1, "a"]"#))
+        let expression = try StyleExpression(json: json(#"["+", 1, ["number", ["get", "str"]]]"#))
         guard case .failure(let failure) = expression.evaluateWithError(context()) else {
             Issue.record("expected a failure")
             return
         }
-        #expect(failure.message.contains("expected a number"))
+        #expect(failure == StyleEvaluationFailure(message: "Expected value to be of type number, but found string instead.", path: "[2]"))
     }
 
     @Test(arguments: [
         (#"["get", "x"]"#, true, false),
         (#"["zoom"]"#, false, true),
         (#"["+", 1, 2]"#, true, true),
-        (#"["interpolate", ["linear"], ["zoom"], 0, ["get", "a"], 10, 1]"#, false, false),
+        (#"["interpolate", ["linear"], ["zoom"], 0, ["number", ["get", "a"]], 10, 1]"#, false, false),
         (#"["get", "a", ["literal", {"a": 1}]]"#, true, true),
         (#"["heatmap-density"]"#, true, false),
         (#"["line-progress"]"#, true, false),
@@ -106,7 +124,7 @@ struct ExpressionParsingTests {
 
     @Test func constantSubexpressionsAreFoldedAtParseTime() throws {
         let compiled = try StyleExpression(json: json(#"["+", ["*", 2, 3], ["get", "num"]]"#))
-        let call = try #require(compiled.root as? CallNode)
+        let call = try #require(compiled.root as? CompoundNode)
         #expect(call.arguments[0] is LiteralNode)
         #expect(compiled.evaluate(context()) == n(11))
     }

@@ -97,7 +97,7 @@ struct FilterTests {
         (#"["==", "class", "park"]"#, true),
         (#"["==", ["get", "class"], "park"]"#, false),
         (#"["==", "class", ["literal", "park"]]"#, false),
-        (#"["==", "a", "b", "c"]"#, false),
+        (#"["==", "a", "b", ["collator", {}]]"#, false),
         (#"["in", "class", "a", "b"]"#, true),
         (#"["in", "class"]"#, true),
         (#"["in", ["get", "x"], ["literal", [1]]]"#, false),
@@ -146,6 +146,8 @@ struct FilterTests {
     @Test(arguments: [
         #"["==", "class"]"#, #"["==", 1, 2]"#, #"["has"]"#, #"["!has", "a", "b"]"#, #"["!in"]"#,
         #"["none", "x"]"#, #"["==", ["get", "a"], ["bogus"]]"#, "1", #""class""#,
+        // Four arguments make an expression comparison, whose third must be a collator.
+        #"["==", "a", "b", "c"]"#,
     ])
     func rejectsMalformed(_ filter: String) {
         #expect(throws: StyleExpressionError.self) { try StyleFilter(json: json(filter)) }

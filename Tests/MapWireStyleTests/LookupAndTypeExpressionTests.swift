@@ -9,7 +9,7 @@ struct LookupExpressionTests {
         ExpressionCase(#"["get", "a", ["literal", {"a": 2}]]"#, n(2)),
         ExpressionCase(#"["get", "x", ["literal", {"a": 2}]]"#, .null),
         ExpressionCase(#"["get", "a", ["get", "obj"]]"#, n(1)),
-        ExpressionCase(#"["get", "a", "not an object"]"#, .null),
+        ExpressionCase(#"["get", "a", ["get", "name"]]"#, .null),
         ExpressionCase(#"["get", ["concat", "na", "me"]]"#, s("Main St")),
         ExpressionCase(#"["has", "name"]"#, b(true)),
         ExpressionCase(#"["has", "nothing"]"#, b(true)),
@@ -18,22 +18,24 @@ struct LookupExpressionTests {
         ExpressionCase(#"["has", "b", ["literal", {"a": 1}]]"#, b(false)),
         ExpressionCase(#"["at", 1, ["literal", [10, 20, 30]]]"#, n(20)),
         ExpressionCase(#"["at", 0, ["get", "list"]]"#, n(1)),
-        ExpressionCase(#"["at", 3, ["literal", [10, 20, 30]]]"#, .null),
-        ExpressionCase(#"["at", -1, ["literal", [10, 20, 30]]]"#, .null),
-        ExpressionCase(#"["at", 1.5, ["literal", [10, 20, 30]]]"#, .null),
+        ExpressionCase(#"["at", ["get", "num"], ["literal", [10, 20, 30]]]"#, .null),
+        ExpressionCase(#"["at", ["-", ["get", "num"]], ["literal", [10, 20, 30]]]"#, .null),
+        ExpressionCase(#"["at", ["/", ["get", "num"], 4], ["literal", [10, 20, 30]]]"#, .null),
         ExpressionCase(#"["in", 2, ["literal", [1, 2, 3]]]"#, b(true)),
         ExpressionCase(#"["in", 4, ["literal", [1, 2, 3]]]"#, b(false)),
         ExpressionCase(#"["in", "2", ["literal", [1, 2, 3]]]"#, b(false)),
         ExpressionCase(#"["in", "b", "abc"]"#, b(true)),
         ExpressionCase(#"["in", "z", "abc"]"#, b(false)),
         ExpressionCase(#"["in", ["get", "class"], ["literal", ["wood", "park"]]]"#, b(true)),
-        ExpressionCase(#"["in", ["literal", [1]], ["literal", [[1]]]]"#, .null),
-        ExpressionCase(#"["in", 1, 5]"#, .null),
+        ExpressionCase(#"["in", ["get", "list"], ["literal", [[1]]]]"#, .null),
+        ExpressionCase(#"["in", 1, ["get", "num"]]"#, .null),
         ExpressionCase(#"["index-of", 2, ["literal", [1, 2, 3]]]"#, n(1)),
         ExpressionCase(#"["index-of", 9, ["literal", [1, 2, 3]]]"#, n(-1)),
         ExpressionCase(#"["index-of", "c", "abcabc"]"#, n(2)),
         ExpressionCase(#"["index-of", "c", "abcabc", 3]"#, n(5)),
-        ExpressionCase(#"["index-of", "c", "abcabc", -2]"#, n(5)),
+        // A string is searched as JavaScript searches one: a negative start is the start.
+        ExpressionCase(#"["index-of", "c", "abcabc", -2]"#, n(2)),
+        ExpressionCase(#"["index-of", 3, ["literal", [3, 1, 3]], -2]"#, n(2)),
         ExpressionCase(#"["index-of", "", "abc"]"#, n(0)),
         ExpressionCase(#"["index-of", "é", "aéb"]"#, n(1)),
         ExpressionCase(#"["slice", ["literal", [1, 2, 3, 4]], 1, 3]"#, numbers(2, 3)),
@@ -43,11 +45,11 @@ struct LookupExpressionTests {
         ExpressionCase(#"["slice", "hello", -3]"#, s("llo")),
         ExpressionCase(#"["slice", "hello", 1, -1]"#, s("ell")),
         ExpressionCase(#"["slice", "héllo", 1, 2]"#, s("é")),
-        ExpressionCase(#"["slice", 5, 1]"#, .null),
+        ExpressionCase(#"["slice", ["get", "num"], 1]"#, .null),
         ExpressionCase(#"["length", "héllo"]"#, n(5)),
         ExpressionCase(#"["length", ["literal", [1, 2]]]"#, n(2)),
         ExpressionCase(#"["length", ["get", "list"]]"#, n(3)),
-        ExpressionCase(#"["length", 5]"#, .null),
+        ExpressionCase(#"["length", ["get", "num"]]"#, .null),
         ExpressionCase(#"["geometry-type"]"#, s("Point")),
         ExpressionCase(#"["id"]"#, n(42)),
         ExpressionCase(#"["zoom"]"#, n(7.5), zoom: 7.5),
@@ -56,6 +58,16 @@ struct LookupExpressionTests {
         ExpressionCase(#"["feature-state", "hover"]"#, .null),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    /// Arguments of a type known to be wrong, and constant lookups that fail while compiling.
+    @Test(arguments: [
+        #"["get", "a", "not an object"]"#, #"["at", 3, ["literal", [10, 20, 30]]]"#, #"["at", -1, ["literal", [10, 20, 30]]]"#,
+        #"["at", 1.5, ["literal", [10, 20, 30]]]"#, #"["in", ["literal", [1]], ["literal", [[1]]]]"#, #"["in", 1, 5]"#,
+        #"["slice", 5, 1]"#, #"["length", 5]"#,
+    ])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 
     @Test func withoutAFeature() throws {
         #expect(try evaluate(#"["get", "name"]"#, feature: nil) == .null)
@@ -105,7 +117,7 @@ struct TypeExpressionTests {
         ExpressionCase(#"["to-number", ""]"#, n(0)),
         ExpressionCase(#"["to-number", "1e3"]"#, n(1000)),
         ExpressionCase(#"["to-number", "0x10"]"#, n(16)),
-        ExpressionCase(#"["to-number", "abc"]"#, .null),
+        ExpressionCase(#"["to-number", ["get", "name"]]"#, .null),
         ExpressionCase(#"["to-number", "abc", "x", 3]"#, n(3)),
         ExpressionCase(#"["to-number", true]"#, n(1)),
         ExpressionCase(#"["to-number", null]"#, n(0)),
@@ -119,29 +131,39 @@ struct TypeExpressionTests {
         ExpressionCase(#"["to-color", "red"]"#, rgba(255, 0, 0)),
         ExpressionCase(#"["to-color", ["literal", [0, 0, 255]]]"#, rgba(0, 0, 255)),
         ExpressionCase(#"["to-color", ["literal", [0, 0, 255, 0.5]]]"#, rgba(0, 0, 255, 0.5)),
-        ExpressionCase(#"["to-color", "notacolor"]"#, .null),
+        ExpressionCase(#"["to-color", ["get", "name"]]"#, .null),
         ExpressionCase(#"["to-color", "bad", "blue"]"#, rgba(0, 0, 255)),
         ExpressionCase(#"["to-color", ["get", "color"]]"#, rgba(255, 0, 0)),
         ExpressionCase(#"["number", "a", 2]"#, n(2)),
-        ExpressionCase(#"["number", "a"]"#, .null),
+        ExpressionCase(#"["number", ["get", "name"]]"#, .null),
         ExpressionCase(#"["string", 1, "x"]"#, s("x")),
         ExpressionCase(#"["string", ["get", "num"]]"#, .null),
         ExpressionCase(#"["boolean", ["get", "flag"]]"#, b(true)),
-        ExpressionCase(#"["boolean", 0]"#, .null),
+        ExpressionCase(#"["boolean", ["get", "zero"]]"#, .null),
         ExpressionCase(#"["object", ["literal", {}]]"#, .object([:])),
-        ExpressionCase(#"["object", 1]"#, .null),
+        ExpressionCase(#"["object", ["get", "num"]]"#, .null),
         ExpressionCase(#"["array", ["literal", [1, 2]]]"#, numbers(1, 2)),
         ExpressionCase(#"["array", "number", ["get", "list"]]"#, numbers(1, 2, 3)),
-        ExpressionCase(#"["array", "string", ["literal", [1]]]"#, .null),
+        ExpressionCase(#"["array", "string", ["get", "list"]]"#, .null),
         ExpressionCase(#"["array", "number", 2, ["literal", [1, 2]]]"#, numbers(1, 2)),
-        ExpressionCase(#"["array", "number", 3, ["literal", [1, 2]]]"#, .null),
-        ExpressionCase(#"["array", "x"]"#, .null),
+        ExpressionCase(#"["array", "number", 2, ["get", "list"]]"#, .null),
+        ExpressionCase(#"["array", ["get", "name"]]"#, .null),
         ExpressionCase(#"["literal", [1, [2, "x"]]]"#, .array([n(1), .array([n(2), s("x")])])),
         ExpressionCase(#"["literal", {"a": [1]}]"#, .object(["a": numbers(1)])),
-        ExpressionCase(#"["image", "park-15"]"#, s("park-15")),
-        ExpressionCase(#"["image", ["concat", ["get", "class"], "-15"]]"#, s("park-15")),
+        // An image reference, which the style may not have (the context names none here).
+        ExpressionCase(#"["image", "park-15"]"#, .image(StyleImageReference(name: "park-15", available: false))),
+        ExpressionCase(#"["image", ["concat", ["get", "class"], "-15"]]"#, .image(StyleImageReference(name: "park-15", available: false))),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    /// Conversions and checks of constants that fail fail while compiling.
+    @Test(arguments: [
+        #"["to-number", "abc"]"#, #"["to-color", "notacolor"]"#, #"["number", "a"]"#, #"["boolean", 0]"#, #"["object", 1]"#,
+        #"["array", "string", ["literal", [1]]]"#, #"["array", "number", 3, ["literal", [1, 2]]]"#, #"["array", "x"]"#,
+    ])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 
     @Test(arguments: [
         (1.0, "1"), (-1, "-1"), (0.1, "0.1"), (100, "100"), (1e20, "100000000000000000000"), (1e21, "1e+21"),

@@ -37,14 +37,19 @@ struct MathExpressionTests {
         ExpressionCase(#"["min", 3, 1, 2]"#, n(1)),
         ExpressionCase(#"["max", 3, 1, 2]"#, n(3)),
         ExpressionCase(#"["max", 3]"#, n(3)),
+        ExpressionCase(#"["min"]"#, n(.infinity)),
+        ExpressionCase(#"["max"]"#, n(-.infinity)),
         ExpressionCase(#"["+", ["get", "num"], 1]"#, n(6)),
-        // Type errors make the whole expression null (the property then uses its default).
-        ExpressionCase(#"["+", 1, "a"]"#, .null),
+        // Values of the wrong type make the whole expression null (the property then uses its default).
         ExpressionCase(#"["+", ["get", "missing"], 1]"#, .null),
         ExpressionCase(#"["*", ["get", "str"], 2]"#, .null),
-        ExpressionCase(#"["sqrt", "4"]"#, .null),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    @Test(arguments: [#"["+", 1, "a"]"#, #"["sqrt", "4"]"#])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 
     @Test(arguments: [#"["sqrt", -1]"#, #"["ln", -1]"#, #"["asin", 2]"#, #"["%", 1, 0]"#])
     func notANumber(_ expression: String) throws {
@@ -55,14 +60,14 @@ struct MathExpressionTests {
 struct ComparisonExpressionTests {
     @Test(arguments: [
         ExpressionCase(#"["==", 1, 1]"#, b(true)),
-        ExpressionCase(#"["==", 1, "1"]"#, b(false)),
-        ExpressionCase(#"["!=", 1, "1"]"#, b(true)),
+        ExpressionCase(#"["==", ["get", "num"], ["get", "str"]]"#, b(false)),
+        ExpressionCase(#"["!=", ["get", "num"], ["get", "str"]]"#, b(true)),
         ExpressionCase(#"["==", "a", "a"]"#, b(true)),
         ExpressionCase(#"["==", true, false]"#, b(false)),
         ExpressionCase(#"["==", ["get", "missing"], null]"#, b(true)),
         ExpressionCase(#"["!=", ["get", "class"], "park"]"#, b(false)),
         ExpressionCase(#"["==", ["get", "num"], 5]"#, b(true)),
-        ExpressionCase(#"["==", 1, 1, ["collator", {"case-sensitive": true}]]"#, b(true)),
+        ExpressionCase(#"["==", ["get", "num"], 5, ["collator", {"case-sensitive": true}]]"#, b(true)),
         ExpressionCase(#"["<", 1, 2]"#, b(true)),
         ExpressionCase(#"["<", 2, 1]"#, b(false)),
         ExpressionCase(#"["<=", 2, 2]"#, b(true)),
@@ -72,20 +77,28 @@ struct ComparisonExpressionTests {
         ExpressionCase(#"["<", "B", "a"]"#, b(true)),
         ExpressionCase(#"[">", "abc", "ab"]"#, b(true)),
         ExpressionCase(#"["<", "a", "b", ["collator", {}]]"#, b(true)),
-        ExpressionCase(#"["<", 1, "2"]"#, .null),
+        ExpressionCase(#"["<", ["get", "num"], ["get", "str"]]"#, .null),
         ExpressionCase(#"["<", ["get", "missing"], 2]"#, .null),
         ExpressionCase(#"["!", true]"#, b(false)),
         ExpressionCase(#"["!", ["has", "missing"]]"#, b(true)),
-        ExpressionCase(#"["!", 1]"#, .null),
         ExpressionCase(#"["all"]"#, b(true)),
         ExpressionCase(#"["all", true, true]"#, b(true)),
         ExpressionCase(#"["all", true, false]"#, b(false)),
-        ExpressionCase(#"["all", false, 1]"#, b(false)),
-        ExpressionCase(#"["all", true, 1]"#, .null),
+        ExpressionCase(#"["all", false, ["boolean", ["get", "num"]]]"#, b(false)),
+        ExpressionCase(#"["all", true, ["boolean", ["get", "num"]]]"#, .null),
         ExpressionCase(#"["any"]"#, b(false)),
         ExpressionCase(#"["any", false, true]"#, b(true)),
-        ExpressionCase(#"["any", true, 1]"#, b(true)),
-        ExpressionCase(#"["any", false, "x"]"#, .null),
+        ExpressionCase(#"["any", true, ["boolean", ["get", "num"]]]"#, b(true)),
+        ExpressionCase(#"["any", false, ["boolean", ["get", "str"]]]"#, .null),
     ])
     func evaluates(_ test: ExpressionCase) throws { try test.check() }
+
+    /// Types known to differ, collators on numbers, and non-boolean logic do not compile.
+    @Test(arguments: [
+        #"["==", 1, "1"]"#, #"["!=", 1, "1"]"#, #"["==", 1, 1, ["collator", {"case-sensitive": true}]]"#, #"["<", 1, "2"]"#,
+        #"["!", 1]"#, #"["all", false, 1]"#, #"["all", true, 1]"#, #"["any", true, 1]"#, #"["any", false, "x"]"#,
+    ])
+    func doesNotCompile(_ expression: String) {
+        #expect(failsToCompile(expression))
+    }
 }

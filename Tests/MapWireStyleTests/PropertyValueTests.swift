@@ -37,7 +37,7 @@ struct PropertyValueTests {
         Case(json: #"["get", "num"]"#, kind: .formatted, expected: .formatted([FormattedSection(text: "5")])),
         Case(json: #"["get", "num"]"#, kind: .string, expected: s("5")),
         Case(json: #"["get", "list"]"#, kind: .numberArray, expected: numbers(1, 2, 3)),
-        Case(json: #"["literal", [1, "a"]]"#, kind: .numberArray, expected: .null),
+        Case(json: #"["get", "name"]"#, kind: .numberArray, expected: .null),
         Case(json: #"["get", "num"]"#, kind: .padding, expected: numbers(5, 5, 5, 5)),
         Case(json: #"["image", "x"]"#, kind: .resolvedImage, expected: s("x")),
         Case(json: #"["get", "num"]"#, kind: .bool, expected: .null),
@@ -62,6 +62,7 @@ struct PropertyValueTests {
     @Test(arguments: [
         (#""abc""#, StylePropertyKind.number), (#""notacolor""#, .color), ("5", .color), ("5", .bool), ("[1, 2, 3, 4, 5]", .padding),
         (#"["a", 1]"#, .numberArray), ("null", .number), (#"["bogus-operator", 1]"#, .number),
+        (#"["literal", [1, "a"]]"#, .numberArray),
     ] as [(String, StylePropertyKind)])
     func rejectsConstantsOfTheWrongKind(_ text: String, _ kind: StylePropertyKind) {
         #expect(throws: StyleExpressionError.self) { try PropertyValue(json: json(text), kind: kind) }
@@ -75,7 +76,9 @@ struct PropertyValueTests {
         #expect(try PropertyValue(json: json(#"["get", "name"]"#), kind: .color).color(ctx, default: .white) == .white)
         #expect(try PropertyValue(json: json(#"["get", "color"]"#), kind: .color).color(ctx, default: .white) == StyleColor(r: 1, g: 0, b: 0))
         #expect(try PropertyValue(json: json(#""{name}""#), kind: .formatted).string(ctx, default: "") == "Main St")
-        #expect(try PropertyValue(json: json(#"["get", "obj"]"#), kind: .string).string(ctx, default: "d") == "d")
+        // String properties convert whatever they get to text, objects as JSON.
+        #expect(try PropertyValue(json: json(#"["get", "obj"]"#), kind: .string).string(ctx, default: "d") == #"{"a":1}"#)
+        #expect(try PropertyValue(json: json(#"["get", "missing"]"#), kind: .enumeration).string(ctx, default: "d") == "d")
         #expect(try PropertyValue(json: json("[1, 2]"), kind: .numberArray).numbers(ctx, default: []) == [1, 2])
         #expect(try PropertyValue(json: json(#"["get", "name"]"#), kind: .numberArray).numbers(ctx, default: [9]) == [9])
         #expect(try PropertyValue(json: json(#"["Font A"]"#), kind: .array).strings(ctx, default: []) == ["Font A"])

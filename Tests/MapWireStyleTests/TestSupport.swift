@@ -1,4 +1,5 @@
 import Foundation
+import MapWireGeometry
 import Testing
 @testable import MapWireStyle
 
@@ -16,6 +17,7 @@ struct TestFeature: StyleFeature {
     ]
     var geometryTypeName = "Point"
     var featureID: StyleValue? = .number(42)
+    var tileGeometry: [[PlanePoint]]? = nil
 
     func property(_ key: String) -> StyleValue? { properties[key] }
     var allProperties: [String: StyleValue] { properties }
@@ -25,9 +27,21 @@ func context(zoom: Double = 0, feature: StyleFeature? = TestFeature()) -> Evalua
     EvaluationContext(zoom: zoom, feature: feature)
 }
 
-/// Evaluates expression JSON text against the test feature.
-func evaluate(_ expression: String, zoom: Double = 0, feature: StyleFeature? = TestFeature()) throws -> StyleValue {
-    try StyleExpression(json: json(expression)).evaluate(context(zoom: zoom, feature: feature))
+/// Evaluates expression JSON text against the test feature; `type` is the type the expression is compiled
+/// to produce (as a property of that type compiles it), anything when nil.
+func evaluate(_ expression: String, zoom: Double = 0, feature: StyleFeature? = TestFeature(), expecting type: ExpressionType? = nil) throws -> StyleValue {
+    try StyleExpression(json: json(expression), expecting: type).evaluate(context(zoom: zoom, feature: feature))
+}
+
+/// Whether the expression fails to compile, as the style specification's type checker rejects it
+/// (constant sub-expressions are evaluated while compiling, so their failures are compile errors too).
+func failsToCompile(_ expression: String, expecting type: ExpressionType? = nil) -> Bool {
+    do {
+        _ = try StyleExpression(json: json(expression), expecting: type)
+        return false
+    } catch {
+        return true
+    }
 }
 
 /// Equality that tolerates floating-point noise in numbers and colour channels.
@@ -49,17 +63,19 @@ struct ExpressionCase: Sendable, CustomTestStringConvertible {
     let expression: String
     let expected: StyleValue
     var zoom: Double = 0
+    var type: ExpressionType? = nil
 
-    init(_ expression: String, _ expected: StyleValue, zoom: Double = 0) {
+    init(_ expression: String, _ expected: StyleValue, zoom: Double = 0, expecting type: ExpressionType? = nil) {
         self.expression = expression
         self.expected = expected
         self.zoom = zoom
+        self.type = type
     }
 
     var testDescription: String { "\(expression) → \(expected.jsonText)" }
 
     func check() throws {
-        let actual = try evaluate(expression, zoom: zoom)
+        let actual = try evaluate(expression, zoom: zoom, expecting: type)
         #expect(nearlyEqual(actual, expected), "\(expression) gave \(actual.jsonText)")
     }
 }

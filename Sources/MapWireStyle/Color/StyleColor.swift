@@ -20,4 +20,7 @@ public struct StyleColor: Equatable, Hashable, Sendable {
 
     /// [r, g, b, a] with channels in 0...255 and alpha in 0...1, as `to-rgba` returns them.
     public var rgba255: [Double] { [r * 255, g * 255, b * 255, a] }
+
+    /// [r × a, g × a, b × a, a]: the colour premultiplied by its alpha, as GL engines keep colours.
+    public var premultiplied: [Double] { [r * a, g * a, b * a, a] }
 }

@@ -3,20 +3,37 @@ public final class StyleExpression: Sendable {
     let root: any ExpressionNode
 
     /// `json` is what JSONSerialization produced (or Swift literals of the same shapes).
-    public convenience init(json: Any) throws(StyleExpressionError) {
+    public convenience init(json: Any, expecting type: ExpressionType? = nil) throws(StyleExpressionError) {
         guard let value = StyleValue(json: json) else { throw .notJSON }
-        try self.init(value: value)
+        try self.init(value: value, expecting: type)
     }
 
-    /// `expectsColor` reads string literals in output positions as CSS colours, as a colour
-    /// property's expression does.
-    public init(value: StyleValue, expectsColor: Bool = false) throws(StyleExpressionError) {
-        root = try ExpressionParser().parse(value, at: "", expectsColor: expectsColor)
+    /// Compiles `value` expecting a result of `type` (anything when nil), as the specification's parser
+    /// does: a `value` result is checked or converted to it, any other mismatch does not compile.
+    /// `coercingStrings` converts rather than checks a `value` where a string is expected (string properties).
+    public init(value: StyleValue, expecting type: ExpressionType? = nil, coercingStrings: Bool = false) throws(StyleExpressionError) {
+        root = try Self.compile(value, expecting: type, annotation: coercingStrings ? .coerce : nil)
+    }
+
+    /// `expectsColor` compiles for a colour property: string results are read as CSS colours.
+    public convenience init(value: StyleValue, expectsColor: Bool) throws(StyleExpressionError) {
+        try self.init(value: value, expecting: expectsColor ? .color : nil)
     }
 
     init(root: any ExpressionNode) {
         self.root = root
     }
+
+    static func compile(_ value: StyleValue, expecting type: ExpressionType?, annotation: TypeAnnotation?) throws(StyleExpressionError)
+        -> any ExpressionNode
+    {
+        let context = ParsingContext(expectedType: type)
+        guard let root = context.parse(value, annotation: annotation) else { throw ExpressionParsingErrors(context.errors) }
+        return root
+    }
+
+    /// The result's static type.
+    public var type: ExpressionType { root.type }
 
     /// The result, or `.null` when evaluation fails (the caller then uses the property's default).
     public func evaluate(_ context: EvaluationContext) -> StyleValue {
@@ -28,7 +45,7 @@ public final class StyleExpression: Sendable {
         do {
             return .success(try root.evaluate(context))
         } catch {
-            return .failure(StyleEvaluationFailure(message: error.message))
+            return .failure(StyleEvaluationFailure(message: error.message, path: error.path))
         }
     }
 
@@ -38,8 +55,16 @@ public final class StyleExpression: Sendable {
     public var isFeatureConstant: Bool { root.inputs.isDisjoint(with: [.feature, .heatmapDensity, .lineProgress]) }
 }
 
-/// Why an evaluation produced no value.
+/// Why an evaluation produced no value: the specification's message, and `path`, the indices of the
+/// sub-expression that failed ("[2][1]"; empty for the whole expression).
 public struct StyleEvaluationFailure: Error, Equatable, CustomStringConvertible {
     public let message: String
-    public var description: String { message }
+    public let path: String
+
+    public init(message: String, path: String = "") {
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

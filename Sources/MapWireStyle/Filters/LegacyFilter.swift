@@ -46,10 +46,7 @@ indirect enum LegacyFilter: Sendable {
         case .equal: return actual == expected
         case .notEqual: return actual != expected
         default:
-            guard let actual, let order = try? ComparisonOperators.compare(actual, expected, for: comparison.rawValue) else {
-                return false
-            }
-            if case .number(let x) = actual, case .number(let y) = expected, x.isNaN || y.isNaN { return false }
+            guard let actual, let order = ValueOrdering.order(actual, expected) else { return false }
             switch comparison {
             case .less: return order < 0
             case .lessOrEqual: return order <= 0
@@ -91,13 +88,15 @@ extension LegacyFilter {
             self = .within(try key(1), Array(items.dropFirst(2)), negated: op == "!in")
         case "has", "!has":
             guard items.count == 2 else {
-                throw .wrongArgumentCount(operator: op, expected: "1", got: items.count - 1, path: path)
+                throw .invalid(message: "Expected 1 argument, but found \(items.count - 1) instead.", path: path)
             }
             self = .has(try key(1), negated: op == "!has")
         default:
-            guard let comparison = Comparison(rawValue: op) else { throw .unknownOperator(name: op, path: path + "[0]") }
+            guard let comparison = Comparison(rawValue: op) else {
+                throw .invalid(message: "Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", path: path + "[0]")
+            }
             guard items.count == 3 else {
-                throw .wrongArgumentCount(operator: op, expected: "2", got: items.count - 1, path: path)
+                throw .invalid(message: "Expected 2 arguments, but found \(items.count - 1) instead.", path: path)
             }
             self = .compare(try key(1), comparison, items[2])
         }

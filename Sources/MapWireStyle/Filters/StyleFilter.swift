@@ -22,7 +22,7 @@ public struct StyleFilter: Sendable {
         if value == .null {
             test = .always
         } else if FilterForm.isExpression(value) {
-            test = .expression(try ExpressionParser().parse(value, at: ""))
+            test = .expression(try StyleExpression.compile(value, expecting: .boolean, annotation: nil))
         } else {
             test = .legacy(try LegacyFilter(parsing: value, at: ""))
         }

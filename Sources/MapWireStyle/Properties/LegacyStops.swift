@@ -64,6 +64,8 @@ struct LegacyFunctionNode: ExpressionNode {
     /// Whether string outputs may hold "{property}" tokens to expand.
     let expandsTokens: Bool
     let inputs: ExpressionInputs
+    var type: ExpressionType { .value }
+    var children: [any ExpressionNode] { [] }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         guard let value = output(context) ?? defaultValue else {

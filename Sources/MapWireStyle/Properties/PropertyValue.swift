@@ -19,7 +19,7 @@ public struct PropertyValue: Sendable {
         case .object(let members):
             source = .computed(try LegacyFunctionParser(kind: kind).parse(members))
         case _ where Self.isExpression(value):
-            source = .computed(try ExpressionParser().parse(value, at: "", expectsColor: kind == .color))
+            source = .computed(try StyleExpression.compile(value, expecting: kind.expressionType, annotation: kind == .string ? .coerce : nil))
         case .string(let text) where kind.acceptsTokens && text.contains("{"):
             let tokens = TokenString(text)
             source = tokens.hasTokens ? .computed(TokenStringNode(tokens: tokens)) : .constant(try Self.constant(value, kind))
@@ -32,7 +32,7 @@ public struct PropertyValue: Sendable {
     /// [2, 4]) it is a constant.
     static func isExpression(_ value: StyleValue) -> Bool {
         guard case .array(let items) = value, case .string(let name)? = items.first else { return false }
-        return OperatorTable.definitions[name] != nil || ExpressionParser.specialFormNames.contains(name)
+        return ExpressionRegistry.isOperator(name)
     }
 
     private static func constant(_ value: StyleValue, _ kind: StylePropertyKind) throws(StyleExpressionError) -> StyleValue {

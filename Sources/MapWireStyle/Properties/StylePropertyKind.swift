@@ -11,6 +11,22 @@ public enum StylePropertyKind: Sendable {
         }
     }
 
+    /// The type the property's expressions must produce, as the style specification types the properties
+    /// of each kind (arrays of any item type, numbers for number arrays).
+    var expressionType: ExpressionType {
+        switch self {
+        case .number: .number
+        case .color: .color
+        case .string, .enumeration: .string
+        case .bool: .boolean
+        case .array: .array(.value)
+        case .numberArray: .array(.number)
+        case .formatted: .formatted
+        case .resolvedImage: .resolvedImage
+        case .padding: .padding
+        }
+    }
+
     /// Properties whose constant strings may hold "{property}" tokens.
     var acceptsTokens: Bool {
         switch self {
@@ -39,31 +55,11 @@ enum PropertyCoercion {
         case (.numberArray, .array(let items)):
             return items.allSatisfy({ $0.number != nil }) ? value : nil
         case (.padding, _):
-            return padding(value)
+            return SpecialValues.padding(value).map { .array($0.map(StyleValue.number)) }
+        case (.resolvedImage, .image(let image)):
+            return .string(image.name)
         default:
             return nil
         }
-    }
-
-    /// CSS-style shorthand: [all], [vertical, horizontal], [top, horizontal, bottom], or all four.
-    private static func padding(_ value: StyleValue) -> StyleValue? {
-        let numbers: [Double]
-        switch value {
-        case .number(let number): numbers = [number]
-        case .array(let items):
-            let parsed = items.compactMap(\.number)
-            guard parsed.count == items.count else { return nil }
-            numbers = parsed
-        default: return nil
-        }
-        let expanded: [Double]
-        switch numbers.count {
-        case 1: expanded = Array(repeating: numbers[0], count: 4)
-        case 2: expanded = [numbers[0], numbers[1], numbers[0], numbers[1]]
-        case 3: expanded = [numbers[0], numbers[1], numbers[2], numbers[1]]
-        case 4: expanded = numbers
-        default: return nil
-        }
-        return .array(expanded.map(StyleValue.number))
     }
 }

@@ -51,7 +51,9 @@ struct TokenString: Sendable {
 /// A token string as an expression node, so a tokenised constant behaves like `concat` of `get`s.
 struct TokenStringNode: ExpressionNode {
     let tokens: TokenString
+    var type: ExpressionType { .string }
     var inputs: ExpressionInputs { .feature }
+    var children: [any ExpressionNode] { [] }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         .string(tokens.expand(with: context.feature))
