@@ -257,6 +257,11 @@ public final class CoreServer: CoreShell {
                 let received: Void?
                 do {
                     received = try router.receiveControl(dontWait: true) {
+                        if $2 == 2, $3 <= limit, $1.count >= Self.offLoopDecodeBytes {
+                            // A large message (a big style, a big resource) is decoded off the loop, so that
+                            // pings and events keep flowing while it is (PROTOCOL.md 3.3).
+                            return styleParser.decode(Data($1), from: Data($0))
+                        }
                         let input = Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit)
                         if let shellExtension, case .control(let from, let message, _) = input, shellExtension.take(message, from: from) { return }
                         session.step(input, at: Self.time())
@@ -277,6 +282,8 @@ public final class CoreServer: CoreShell {
 
     /// Messages stepped before their outputs are written (`drainControl`).
     static let stepsPerWrite = 64
+    /// A control message this large or larger is decoded off the loop (`StyleParser.decode`).
+    static let offLoopDecodeBytes = 1 << 20
 
     /// What one received control message is to the session, decoded here from libzmq's buffers: every
     /// control message is decoded in this one place (`IncomingControl`), and a resource's or a frame's bytes

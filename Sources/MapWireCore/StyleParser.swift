@@ -1,9 +1,11 @@
 import Foundation
+import MapWireProtocol
 import MapWireSession
 
-/// Parses large styles off the loop thread: a 50 MB style takes seconds to parse,
-/// and the loop must go on answering pings and publishing meanwhile. Jobs run on GCD's own threads (not
-/// the cooperative pool: a parse blocks for seconds); the loop collects results with `takeFinished()`.
+/// Decodes large control messages and parses large styles off the loop thread: a 50 MB style takes seconds
+/// to decode and parse, and the loop must go on answering pings and publishing meanwhile. Jobs run on GCD's
+/// own threads (not the cooperative pool: a parse blocks for seconds); the loop collects results with
+/// `takeFinished()`.
 final class StyleParser: @unchecked Sendable {
     // Safe: `finished`, `running` and `newest` are only touched while holding `lock`.
     private let lock = NSLock()
@@ -25,6 +27,19 @@ final class StyleParser: @unchecked Sendable {
             lock.withLock {
                 running -= 1
                 if let result { finished.append(result) }
+            }
+        }
+    }
+
+    /// Decodes a large control message; its input comes back through `takeFinished()` (after messages that
+    /// arrived later, which is why only large ones come here).
+    func decode(_ body: Data, from identity: Data) {
+        lock.withLock { running += 1 }
+        queue.async { [self] in
+            let input = SessionInput.control(from: identity, IncomingControl(body), bytes: body.count)
+            lock.withLock {
+                running -= 1
+                finished.append(input)
             }
         }
     }

@@ -84,4 +84,30 @@ import MapWireTesting
         let ok = try #require(h.command(.ping(.init())))
         #expect(ok.ok && ok.errorCode == .unspecified)
     }
+
+    @Test func aStylesDefaultCameraCarriesItsCommand() throws {
+        let h = SessionHarness()
+        let loader = h.plugin("loader", roles: ["loader"])
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        let style = h.lastCommandID
+        let mark = h.published.count
+        loader.answerAllLoads()
+        let camera = h.published[mark...].filter { $0.payload.topic == "camera-changed" }
+        #expect(!camera.isEmpty && camera.allSatisfy { $0.causationID == style }, "\(camera.map(\.causationID))")
+    }
+
+    @Test func aStyleReplacedWhileLoadingEndsUnderItsOwnCommand() throws {
+        let h = SessionHarness()
+        _ = h.plugin("loader", roles: ["loader"])
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        let first = h.lastCommandID
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL + "?newer" }))
+        let second = h.lastCommandID
+        let topics = h.published.map { ($0.payload.topic, $0.causationID) }
+        let ending = try #require(topics.firstIndex { $0 == ("map-did-fail-loading", first) })
+        let next = try #require(topics.lastIndex { $0 == ("map-will-start-loading", second) })
+        #expect(ending < next)
+        guard case .mapDidFailLoading(let event) = h.published[ending].payload else { Issue.record("not map-did-fail-loading"); return }
+        #expect(event.error.contains("replaced"))
+    }
 }

@@ -108,10 +108,14 @@ public final class Map {
         }
     }
 
-    /// Drops the current style and everything loading for it.
+    /// Drops the current style and everything loading for it. A style dropped before it finished gets its
+    /// ending: did-finish-rendering-map {false} once it was drawn, map-did-fail-loading while it still loaded.
     func reset() {
         if renderingStarted, !fullyRendered {
             publish(.didFinishRenderingMap(fullyRendered: false))
+        }
+        if [.loadingStyle, .loadingSprite, .loadingSources].contains(phase) {
+            publish(.mapDidFailLoading(error: "the style was replaced before it finished loading"))
         }
         renderingStarted = false
         fullyRendered = false

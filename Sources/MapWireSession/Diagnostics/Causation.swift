@@ -21,12 +21,16 @@ struct Causation {
         let id: UInt64
         switch event {
         case .cameraWillChange, .cameraChanged, .cameraIsChanging, .cameraDidChange:
-            id = handling != 0 ? handling : camera
+            // Between commands and animations, the camera moves to a style's default camera.
+            id = handling != 0 ? handling : camera != 0 ? camera : style
+        case .mapDidFailLoading, .didFinishRenderingMap(fullyRendered: false):
+            // They end the style loading now, also when a newer style's command replaces it.
+            id = style != 0 ? style : handling
         default:
             id = handling != 0 ? handling : style
         }
         switch event {
-        case .mapIdle, .mapDidFailLoading: style = 0
+        case .mapIdle, .mapDidFailLoading, .didFinishRenderingMap(fullyRendered: false): style = 0
         // An animation ends on its own between commands; a command that ends one says so itself.
         case .cameraDidChange where handling == 0: camera = 0
         default: break

@@ -25,6 +25,20 @@ import Testing
         #expect(c.of(.styleLoaded) == 0)
     }
 
+    @Test func aStylesDefaultCameraAndItsReplacementEndingCarryItsCommand() {
+        var c = Causation()
+        c.commandDone(command(7, .setStyleUri(.with { $0.uri = "x" })), styleFailed: false, animating: false)
+        #expect(c.of(.cameraChanged) == 7, "the style's default camera, between commands")
+        // A newer style's command replaces it while it loads: the ending is the old style's.
+        c.begin(8)
+        #expect(c.of(.mapDidFailLoading(error: "replaced")) == 7)
+        #expect(c.of(.mapWillStartLoading) == 8)
+        c.end()
+        c.commandDone(command(8, .setStyleUri(.with { $0.uri = "y" })), styleFailed: false, animating: false)
+        #expect(c.of(.didFinishRenderingMap(fullyRendered: false)) == 8)
+        #expect(c.of(.styleLoaded) == 0, "ended")
+    }
+
     @Test func anAnimationsCameraEventsCarryItsCommandUntilItEnds() {
         var c = Causation()
         c.commandDone(command(3, .easeTo(.init())), styleFailed: false, animating: true)
