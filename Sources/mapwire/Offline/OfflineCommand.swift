@@ -80,6 +80,9 @@ struct OfflineCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             for problem in summary.problems { MonitorCommand.warn("mapwire offline download: \(problem)") }
+            if summary.removedEmptyRegion {
+                MonitorCommand.warn("mapwire offline download: nothing of \(name) could be stored; no region kept")
+            }
             if summary.failed > 0 { throw ExitCode(1) }
         }
     }
