@@ -64,7 +64,7 @@ struct LoaderResilienceTests {
     func aRelativeCachePathIsTheWorkingDirectorysFile() throws {
         let run = try TestRun()
         let nginx = try NginxServer(in: run)
-        let styleURL = try HTTPLoadTests.publishStyle(on: nginx)
+        let styleURL = try HTTPLoadTests.publishStyle(on: nginx, drawable: true)
         let folder = run.file("work")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let up = try run.startProgram("/bin/sh", ["-c", "cd '\(folder.path)' && exec '\(Binaries.path("mapwire"))' up --run-dir '\(run.runDirectory.path)' --style '\(styleURL)' --cache cache.db --exit-when idle --timeout 30"], name: "up")

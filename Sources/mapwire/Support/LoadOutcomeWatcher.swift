@@ -41,7 +41,8 @@ final class LoadOutcomeWatcher {
                 refusal = why
             }
             try catchUp(client)
-            if let failure = failures.styleFailedForGood { throw Failure(description: failure.line) }
+            // The core's refusal says it ("the style failed to load: …").
+            if failures.styleFailedForGood != nil { throw Failure(description: refusal) }
             // Refused for a style failure not seen before: once the core's retry got the style (now, or
             // already while this caught up), the frame can be asked for again.
             guard styleFailuresSeen > styleFailuresAnswered else { throw Failure(description: refusal) }
@@ -56,7 +57,7 @@ final class LoadOutcomeWatcher {
             if let why = abandon() { throw Failure(description: why) }
             guard let payload = try read(timeoutMilliseconds: 100) else { continue }
             if case .styleDataLoaded(let loaded) = payload, loaded.type == .style { return }
-            if let failure = failures.styleFailedForGood { throw Failure(description: failure.line) }
+            if let failure = failures.styleFailedForGood { throw Failure(description: "the style failed to load: \(failure.line)") }
         }
         throw Failure(description: "the style did not load within the timeout: \(failures.failures.first { $0.type == .style }?.line ?? "")")
     }
