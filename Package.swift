@@ -41,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // glibc's malloc_trim/mallinfo2: the core gives back what a departed subscriber's queue held.
         .systemLibrary(name: "CMalloc"),
+        // fork, PR_SET_PDEATHSIG and exec: children that die with the process that started them.
+        .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // GNU FriBidi: Arabic shaping and right-to-left reordering of labels.
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "MapWireGeometry"),
         // This process and its children: start a child, wait with a deadline, stop by pid; the monotonic and
         // wall clocks; SIGINT and SIGTERM turned into a stop flag.
-        .target(name: "MapWireProcess"),
+        .target(name: "MapWireProcess", dependencies: ["CSpawn"]),
         // Checked number conversions for values read from data (no dependencies: every reader uses it).
         .target(name: "MapWireNumerics"),
         // The one protobuf wire-format reader and writer (varints, keys, fixed and length-delimited values)
@@ -248,6 +250,7 @@ let package = Package(
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry", "MapWireTesting"]),
         .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
+        .testTarget(name: "MapWireClientTests", dependencies: ["MapWireClient", "MapWireProtocol"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),
         .testTarget(name: "MapWireRecordingTests", dependencies: ["MapWireRecording", "MapWireMCAP", "MapWireProtocol"]),

@@ -14,6 +14,7 @@ enum CacheFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .cannotOpen(path: path, reason: "it is a directory")
         }
+        try CacheFileOwnership.check(path)
         switch attempt(path) {
         case .success(let database): return (database, [])
         case .failure(.failed(let error)): throw .cannotOpen(path: path, reason: error.message)

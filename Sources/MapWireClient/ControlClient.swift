@@ -7,7 +7,13 @@ import MapWireProtocol
 /// Not Sendable: it owns a socket, so it stays on the thread that made it.
 public final class ControlClient {
     private let socket: ZMQSocket
-    private var nextID: UInt64 = 1
+    /// Command ids start at a random number below 2^53 and go up by one per command (PROTOCOL.md 7.3):
+    /// two clients, or two runs of `mapwire send`, do not use the same ids, so a command's events
+    /// (`causation_id`) can be told apart, and JSON readers that hold numbers as doubles keep them exact.
+    private var nextID = ControlClient.firstCommandID()
+
+    /// A random first command id in 1 ..< 2^53, leaving room to count up.
+    static func firstCommandID() -> UInt64 { UInt64.random(in: 1 ... (1 << 52)) }
 
     /// `curve`: the keys for a core's TCP endpoint (PROTOCOL.md 2.4); nil for ipc. Throws a
     /// `RunDirectoryError` when an ipc endpoint is not this user's own (IPCEndpointCheck).

@@ -14,6 +14,11 @@ enum HTTPErrorMapping {
         switch error {
         case let error as BodyTooLarge:
             return (.other, "\(error): \(url)")
+        case let error as NoResponseHeaders:
+            // A server that takes the connection and says nothing is as good as one that refuses it.
+            return (.connection, "\(error): \(url)")
+        case let error as BodyStalled:
+            return (.connection, "\(error): \(url)")
         case let error as HTTPClientError:
             return map(error, url: url)
         case let error as NIOConnectionError:

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
+import Synchronization
 
 /// Fetches one URL with AsyncHTTPClient: redirects (at most 5, loops refused), gzip/deflate
 /// decompressed under the body limit, the User-Agent, the configured extra headers, validators for a
@@ -18,6 +19,9 @@ final class HTTPFetcher: Sendable {
         /// Validators of a cached copy: `If-None-Match` when there is an etag, else `If-Modified-Since`.
         var etag: String?
         var modified: Int64?
+        /// The end of the core's attempt (`PluginRequest.deadline_unix_nanos`, 0: none): the response's
+        /// headers are waited for only so long that the answer still reaches the core in time.
+        var attemptDeadlineUnixNanos: Int64 = 0
     }
 
     struct Response: Sendable {
@@ -72,7 +76,12 @@ final class HTTPFetcher: Sendable {
         else if let modified = request.modified {
             http.headers.add(name: "If-Modified-Since", value: RFC1123.format(Date(timeIntervalSince1970: Double(modified))))
         }
-        let response = try await client(for: request.url).execute(http, timeout: .milliseconds(Int64(settings.timeoutMilliseconds)))
+        let headerWait = ResponseTimeouts.headerWait(timeoutMilliseconds: settings.timeoutMilliseconds,
+                                                     attemptDeadlineUnixNanos: request.attemptDeadlineUnixNanos,
+                                                     nowUnixNanos: Int64(Date().timeIntervalSince1970 * 1e9))
+        let response: HTTPClientResponse
+        do { response = try await client(for: request.url).execute(http, timeout: .milliseconds(Int64(headerWait))) }
+        catch let error as HTTPClientError where error == .deadlineExceeded { throw NoResponseHeaders(waitedMilliseconds: headerWait) }
         let status = Int(response.status.code)
         guard status == 200 || status == 206 else {
             // Error and 304 bodies are not read: dropping the stream ends the request.
@@ -80,14 +89,43 @@ final class HTTPFetcher: Sendable {
         }
         let limit = settings.maxBodyBytes
         // A declared length over the limit fails before any byte (compressed lengths are checked as they inflate).
-        if response.headers["Content-Encoding"].isEmpty, let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
-           length > limit { throw BodyTooLarge(limit: limit) }
-        var body = Data()
-        for try await chunk in response.body {
-            guard body.count + chunk.readableBytes <= limit else { throw BodyTooLarge(limit: limit) }
-            body.append(contentsOf: chunk.readableBytesView)
-        }
+        let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
+        if response.headers["Content-Encoding"].isEmpty, let length, length > limit { throw BodyTooLarge(limit: limit) }
+        let body = try await Self.read(response.body, limit: limit, expected: length, stall: settings.stall)
         return Response(status: status, headers: response.headers, body: body)
+    }
+
+    /// The body, read while a watchdog checks that it keeps coming: a server that stops sending, or
+    /// drips a byte a second (which no read timeout catches), fails the fetch with `BodyStalled`.
+    private static func read(_ body: HTTPClientResponse.Body, limit: Int, expected: Int?, stall: StallRule) async throws -> Data {
+        let received = ReceivedBytes()
+        return try await withThrowingTaskGroup(of: Data?.self) { group in
+            group.addTask {
+                var data = Data()
+                for try await chunk in body {
+                    guard data.count + chunk.readableBytes <= limit else { throw BodyTooLarge(limit: limit) }
+                    data.append(contentsOf: chunk.readableBytesView)
+                    received.count.store(data.count, ordering: .relaxed)
+                }
+                // A body cut short by the watchdog's cancellation ends like a whole one: not taken.
+                try Task.checkCancellation()
+                return data
+            }
+            group.addTask {
+                var before = 0
+                while true {
+                    try await Task.sleep(for: .milliseconds(stall.windowMilliseconds))
+                    let now = received.count.load(ordering: .relaxed)
+                    if now - before < stall.minimumBytes {
+                        throw BodyStalled(received: now, expected: expected, rule: stall, inLastWindow: now - before)
+                    }
+                    before = now
+                }
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let data = first else { throw CancellationError() }
+            return data
+        }
     }
 
     private func client(for url: String) -> HTTPClient {
@@ -101,6 +139,11 @@ final class HTTPFetcher: Sendable {
         let authorization = server.user.map { HTTPClient.Authorization.basic(username: $0, password: server.password ?? "") }
         return .server(host: server.host, port: server.port, authorization: authorization)
     }
+}
+
+/// How much of a body has come, written by its reader and read by the stall watchdog.
+private final class ReceivedBytes: Sendable {
+    let count = Atomic<Int>(0)
 }
 
 struct HTTPFetcherError: Error, CustomStringConvertible {

@@ -52,7 +52,10 @@ public final class HTTPResourceLoader: Sendable {
 
     /// Starts the load of request `id` for `url` (already rewritten); `reply` gets its one answer.
     /// A second attempt of an id still loading is ignored: the first one's answer serves it.
-    public func load(id: UInt64, _ request: Mapwire_V1_LoadResource, url: String, reply: @escaping Reply) {
+    /// `deadlineUnixNanos`: the end of the core's attempt (`PluginRequest.deadline_unix_nanos`, 0 none),
+    /// which bounds the wait for a silent server (`ResponseTimeouts`).
+    public func load(id: UInt64, _ request: Mapwire_V1_LoadResource, url: String, deadlineUnixNanos: Int64 = 0,
+                     reply: @escaping Reply) {
         let isNew = loads.withLock { loads in
             guard loads[id] == nil else { return false }
             loads[id] = .some(nil)
@@ -60,7 +63,7 @@ public final class HTTPResourceLoader: Sendable {
         }
         guard isNew else { return }
         let task = Task(executorPreference: LoaderExecutor.shared) { [self] in
-            let answer = await answer(request, url: url)
+            let answer = await answer(request, url: url, deadlineUnixNanos: deadlineUnixNanos)
             // Only a load not cancelled meanwhile replies.
             if loads.withLock({ $0.removeValue(forKey: id) }) != nil { reply(answer) }
         }
@@ -86,7 +89,7 @@ public final class HTTPResourceLoader: Sendable {
 
     // MARK: The decision
 
-    func answer(_ request: Mapwire_V1_LoadResource, url: String) async -> Mapwire_V1_ResourceData {
+    func answer(_ request: Mapwire_V1_LoadResource, url: String, deadlineUnixNanos: Int64 = 0) async -> Mapwire_V1_ResourceData {
         let info = request.request
         let now = Self.now()
         let offline = !Self.mayUseNetwork(info)
@@ -98,7 +101,7 @@ public final class HTTPResourceLoader: Sendable {
             return Self.fromCache(cached)
         }
         let priority: FetchSlots.Priority = info.priority == .low ? .low : .regular
-        guard let cached else { return await fetch(url, kind: info.kind, priority: priority, cached: nil) }
+        guard let cached else { return await fetch(url, kind: info.kind, priority: priority, cached: nil, deadlineUnixNanos: deadlineUnixNanos) }
         switch cached.entry.freshness(now: now) {
         case .fresh:
             return Self.fromCache(cached)
@@ -106,23 +109,45 @@ public final class HTTPResourceLoader: Sendable {
             refreshInBackground(url, kind: info.kind, cached: cached)
             return Self.fromCache(cached)
         case .mustRevalidate:
-            return await fetch(url, kind: info.kind, priority: priority, cached: cached)
+            return await fetch(url, kind: info.kind, priority: priority, cached: cached, deadlineUnixNanos: deadlineUnixNanos)
         }
     }
 
+    /// Refreshes a stale copy behind the answer it gave. A refresh the server turned away for now (429,
+    /// 5xx, no connection) is tried again later (`RevalidationRetry`): no map load asks for the copy
+    /// again while the core holds its tile, so nothing else would ever renew it.
     private func refreshInBackground(_ url: String, kind: Mapwire_V1_ResourceKind, cached: CachedResource) {
         guard refreshing.withLock({ $0.insert(url).inserted }) else { return }
         Task.detached(executorPreference: LoaderExecutor.shared) { [self] in
-            _ = await fetch(url, kind: kind, priority: .low, cached: cached)
-            _ = refreshing.withLock { $0.remove(url) }
+            defer { _ = refreshing.withLock { $0.remove(url) } }
+            var failures = 0
+            while !Task.isCancelled {
+                let answer = await fetch(url, kind: kind, priority: .low, cached: cached)
+                guard answer.response.hasError else { return }
+                failures += 1
+                let reason = answer.response.error.reason
+                guard let wait = RevalidationRetry.delayMillis(after: reason, failures: failures,
+                                                               retryAfterMillis: answer.hasRetryAfterMs ? answer.retryAfterMs : nil) else {
+                    logger.debug("stale copy not refreshed", metadata: ["url": "\(url)", "error": "\(answer.response.error.message)"])
+                    return
+                }
+                logger.debug("stale copy's refresh turned away; trying again", metadata: ["url": "\(url)", "in-ms": "\(wait)"])
+                try? await Task.sleep(for: .milliseconds(wait))
+                // A map load may have renewed it meanwhile (a copy that must be revalidated is fetched first).
+                if let now = cache?.lookup(url, now: Self.now()), case .fresh = now.entry.freshness(now: Self.now()) { return }
+            }
         }
     }
 
+    /// Background refreshes under way or waiting to be tried again (tests).
+    public var refreshesInProgress: Int { refreshing.withLock { $0.count } }
+
     /// One network fetch (conditional when there is a cached copy), its answer, and what it leaves in the cache.
     private func fetch(_ url: String, kind: Mapwire_V1_ResourceKind, priority: FetchSlots.Priority,
-                       cached: CachedResource?) async -> Mapwire_V1_ResourceData {
+                       cached: CachedResource?, deadlineUnixNanos: Int64 = 0) async -> Mapwire_V1_ResourceData {
         let request = HTTPFetcher.Request(url: url, extraHeaders: configuration.extraHeaders(for: url),
-                                          etag: cached?.policy.etag, modified: cached?.policy.etag == nil ? cached?.policy.modified : nil)
+                                          etag: cached?.policy.etag, modified: cached?.policy.etag == nil ? cached?.policy.modified : nil,
+                                          attemptDeadlineUnixNanos: deadlineUnixNanos)
         let response: HTTPFetcher.Response
         do {
             response = try await slots.withSlot(priority: priority) { try await fetcher.fetch(request) }

@@ -10,8 +10,11 @@ public struct HTTPSettings: Sendable {
     public var maxBodyBytes = 64 << 20
     /// Extra trust roots (PEM) next to the system's, for private CAs.
     public var caFile: String?
-    /// The whole request, body included; also the longest a body may stall.
+    /// The longest the response's headers may take (less when the core's attempt ends sooner:
+    /// `ResponseTimeouts`), and the longest a body may go without a byte.
     public var timeoutMilliseconds = 30_000
+    /// How much a body must bring, and how often: a slower one fails as a stalled connection.
+    public var stall = StallRule()
     public var connectTimeoutMilliseconds = 10_000
     var proxies = ProxySettings()
 

@@ -44,16 +44,34 @@ public enum MCAPReader {
         }
     }
 
+    /// How many bytes a file's chunks may decompress to in all: `maximumExpansion` times the file's own
+    /// size, at least `minimumDecompressionBudget`. zstd can in principle inflate a chunk some thirty
+    /// thousand times (and a chunk states its size itself), so a small file could otherwise make a reader
+    /// take gigabytes; a recording of the bus compresses some ten times.
+    public static let maximumExpansion = 256
+    public static let minimumDecompressionBudget: UInt64 = 64 << 20
+
+    public static func decompressionBudget(fileBytes: Int) -> UInt64 {
+        max(minimumDecompressionBudget, UInt64(fileBytes) * UInt64(maximumExpansion))
+    }
+
     public static func read(_ bytes: [UInt8]) throws(MCAPError) -> Contents {
         let (records, truncated) = try records(bytes)
         var contents = Contents()
         contents.truncated = truncated
         var inSummary = false
+        var budget = decompressionBudget(fileBytes: bytes.count)
         for record in records {
             switch MCAPOpcode(rawValue: record.opcode) {
             case .header: contents.header = try MCAPHeader(content: record.content)
             case .chunk:
                 let chunk = try MCAPChunk(content: record.content)
+                // Checked before anything is allocated for it.
+                guard chunk.uncompressedSize <= budget else {
+                    throw .malformed("the chunk at byte \(record.offset) claims \(chunk.uncompressedSize) bytes uncompressed, more than a file of "
+                                     + "\(bytes.count) bytes can hold (its chunks at most \(maximumExpansion) times its size in all)")
+                }
+                budget -= chunk.uncompressedSize
                 let inner = try MCAPCompression.decompress(chunk.compression, chunk.records[...], size: chunk.uncompressedSize)
                 if chunk.uncompressedCRC != 0, CRC32.of(inner) != chunk.uncompressedCRC {
                     throw .malformed("chunk at byte \(record.offset) fails its CRC")

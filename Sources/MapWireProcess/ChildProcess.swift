@@ -4,9 +4,9 @@ import Foundation
 /// `plugin-check`, the bench's peers, the tests' processes. Stopped by its process id only (SIGTERM,
 /// then SIGKILL), never by name; its standard input is /dev/null.
 public final class ChildProcess: @unchecked Sendable {
-    // @unchecked Sendable: `process` is configured and started in init and afterwards only read
-    // (pid, isRunning, termination), which Foundation's Process allows from any thread; `exited` is
-    // only touched while holding `condition`.
+    // @unchecked Sendable: `process` (or `tied`) is configured and started in init and afterwards only
+    // read (pid, isRunning, termination), which Foundation's Process and TiedChild allow from any
+    // thread; `exited` is only touched while holding `condition`; `pipes` is set in init only.
 
     /// Where a standard stream goes.
     public enum Output: Sendable {
@@ -21,12 +21,28 @@ public final class ChildProcess: @unchecked Sendable {
 
     public let name: String
     private let process = Process()
+    /// Set instead of `process` for a child that dies with this process.
+    private let tied: TiedChild?
+    /// The read ends of a tied child's `.pipe` streams.
+    private var pipes: (output: Pipe?, error: Pipe?) = (nil, nil)
     private let condition = NSCondition()
     private var exited = false
 
+    /// `diesWithParent`: the kernel kills the child (SIGKILL) when the thread calling this ends, so make
+    /// it on the main thread of a process that starts its helpers (`mapwire snapshot`): a launcher that
+    /// was killed leaves nothing running. Not with `environment` (the child gets this process's).
     public init(name: String, executable: URL, arguments: [String], environment: [String: String]? = nil,
-                standardOutput: Output = .inherited, standardError: Output = .inherited) throws {
+                standardOutput: Output = .inherited, standardError: Output = .inherited, diesWithParent: Bool = false) throws {
         self.name = name
+        guard !diesWithParent else {
+            precondition(environment == nil, "a child tied to its parent gets the parent's environment")
+            let (child, pipes) = try Self.startTied(executable: executable, arguments: arguments,
+                                                    standardOutput: standardOutput, standardError: standardError)
+            tied = child
+            self.pipes = pipes
+            return
+        }
+        tied = nil
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
@@ -43,15 +59,16 @@ public final class ChildProcess: @unchecked Sendable {
         try Self.withNoSignalsBlocked { try process.run() }
     }
 
-    public var pid: Int32 { process.processIdentifier }
-    public var isRunning: Bool { process.isRunning }
+    public var pid: Int32 { tied?.pid ?? process.processIdentifier }
+    public var isRunning: Bool { tied?.isRunning ?? process.isRunning }
 
     /// The read end of a `.pipe` standard output or error (nil for the other kinds).
-    public var standardOutput: FileHandle? { (process.standardOutput as? Pipe)?.fileHandleForReading }
-    public var standardError: FileHandle? { (process.standardError as? Pipe)?.fileHandleForReading }
+    public var standardOutput: FileHandle? { (pipes.output ?? process.standardOutput as? Pipe)?.fileHandleForReading }
+    public var standardError: FileHandle? { (pipes.error ?? process.standardError as? Pipe)?.fileHandleForReading }
 
     /// The exit status, or the signal that ended it; nil while it runs.
     public var termination: (status: Int32, bySignal: Bool)? {
+        if let tied { return tied.termination }
         guard !process.isRunning else { return nil }
         return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
     }
@@ -63,13 +80,14 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public func signal(_ number: Int32) {
-        if process.isRunning { kill(pid, number) }
+        if isRunning { kill(pid, number) }
     }
 
     /// Waits up to `timeout` seconds for the child to end; true when it has.
     @discardableResult
     public func waitForExit(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
+        if let tied { return tied.wait(until: deadline) }
         condition.lock()
         defer { condition.unlock() }
         while !exited, condition.wait(until: deadline) {}
@@ -78,19 +96,19 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child to end, however long that takes.
     public func waitForExit() {
-        process.waitUntilExit()
+        if let tied { tied.wait(until: nil) } else { process.waitUntilExit() }
     }
 
     /// SIGTERM, again every 200 ms (a child still starting may not handle it yet), then SIGKILL when it
     /// has not ended after `grace` seconds.
     public func stop(grace: TimeInterval = 3) {
         let deadline = Date().addingTimeInterval(grace)
-        while process.isRunning, Date() < deadline {
+        while isRunning, Date() < deadline {
             kill(pid, SIGTERM)
             waitForExit(timeout: min(0.2, max(0, deadline.timeIntervalSinceNow)))
         }
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        if isRunning { kill(pid, SIGKILL) }
+        waitForExit()
     }
 
     /// The program `name` in the folder of the running executable (SwiftPM puts all products there).
@@ -107,6 +125,39 @@ public final class ChildProcess: @unchecked Sendable {
         pthread_sigmask(SIG_SETMASK, &none, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         return try body()
+    }
+
+    /// Starts a `TiedChild` with its streams: /dev/null in, the outputs as asked (a pipe's read end kept).
+    private static func startTied(executable: URL, arguments: [String], standardOutput: Output,
+                                  standardError: Output) throws -> (TiedChild, (Pipe?, Pipe?)) {
+        var opened: [Int32] = []
+        defer { opened.forEach { _ = close($0) } }
+        var pipes: (Pipe?, Pipe?) = (nil, nil)
+        func descriptor(_ output: Output, inherited: Int32, pipe: inout Pipe?) throws -> Int32 {
+            switch output {
+            case .inherited: return inherited
+            case .pipe:
+                let made = Pipe()
+                pipe = made
+                return made.fileHandleForWriting.fileDescriptor
+            case .discarded, .file:
+                let path = if case .file(let file) = output { file } else { "/dev/null" }
+                let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+                guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+                opened.append(fd)
+                return fd
+            }
+        }
+        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: "/dev/null"]) }
+        opened.append(input)
+        let output = try descriptor(standardOutput, inherited: STDOUT_FILENO, pipe: &pipes.0)
+        let error = try descriptor(standardError, inherited: STDERR_FILENO, pipe: &pipes.1)
+        let child = try TiedChild(executable: executable, arguments: arguments, descriptors: (input, output, error))
+        // The child has its own copies of the write ends: closing ours lets a reader see the end.
+        try pipes.0?.fileHandleForWriting.close()
+        try pipes.1?.fileHandleForWriting.close()
+        return (child, pipes)
     }
 
     private static func handle(_ output: Output) throws -> Any? {

@@ -42,7 +42,8 @@ public final class NginxProcess: Sendable {
     /// `/stale/` (max-age=0: stale at once), anything else plain (etag and Last-Modified only). gzip is
     /// on for JSON, and for tiles unless `gzipTiles` is false (a benchmark of the client, where nginx's
     /// compressing every tile on the fly would be the bottleneck). `accessLog`: false for no log write per request.
-    public init(root: URL, certificate: Certificate? = nil, accessLog: Bool = true, gzipTiles: Bool = true) throws {
+    /// `port`: the port to listen on (a server started again where a stopped one was); default a free one.
+    public init(root: URL, certificate: Certificate? = nil, accessLog: Bool = true, gzipTiles: Bool = true, port: Int? = nil) throws {
         guard let executable = Self.executable else { throw Failure.missing }
         self.root = root
         www = root.appendingPathComponent("www")
@@ -50,7 +51,7 @@ public final class NginxProcess: Sendable {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         tls = certificate != nil
-        port = try LoopbackPort.free()
+        self.port = try port ?? LoopbackPort.free()
         let tmp = root.appendingPathComponent("tmp").path
         let sslLines = certificate.map { "ssl_certificate \($0.certificate);\n        ssl_certificate_key \($0.key);" } ?? ""
         let config = """
@@ -76,7 +77,7 @@ public final class NginxProcess: Sendable {
                 gzip_types application/json\(gzipTiles ? " application/x-protobuf" : "");
                 keepalive_requests 100000;
                 server {
-                    listen 127.0.0.1:\(port)\(tls ? " ssl" : "");
+                    listen 127.0.0.1:\(self.port)\(tls ? " ssl" : "");
                     \(sslLines)
                     root \(www.path);
                     location /fresh/ { expires 1h; }
@@ -91,7 +92,7 @@ public final class NginxProcess: Sendable {
         process = try ChildProcess(name: "nginx", executable: URL(fileURLWithPath: executable),
                                    arguments: ["-p", root.path, "-e", "\(root.path)/logs/error.log", "-c", configFile.path],
                                    standardOutput: .file(stderr), standardError: .file(stderr))
-        guard LoopbackPort.waitUntilListening(port, timeout: 10) else {
+        guard LoopbackPort.waitUntilListening(self.port, timeout: 10) else {
             process.stop()
             let log = ["logs/stderr.log", "logs/error.log"].compactMap { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
             throw Failure.didNotStart(log.joined(separator: " "))

@@ -96,6 +96,29 @@ public struct BusRecorder {
         commands += 1
     }
 
+    /// The core's epoch and the sequence of the last event recorded (nil before the first).
+    public var lastRecorded: (epoch: UInt64, sequence: UInt64)? {
+        guard let epoch, let lastSequence else { return nil }
+        return (epoch, lastSequence)
+    }
+
+    /// The core had published up to `sequence` (its `Pong.last_sequence`) when the recording stopped,
+    /// and what came after the last event recorded never arrived: counted as missed, with a "gap" record
+    /// (`after_sequence` the last recorded, `before_sequence` one past the core's last). Only when every
+    /// topic is recorded and the epoch is still the core's; returns how many were added.
+    @discardableResult
+    public mutating func missedAtTheEnd(epoch: UInt64, lastPublished sequence: UInt64) -> UInt64 {
+        guard countsGaps, let last = lastRecorded, last.epoch == epoch, sequence > last.sequence else { return 0 }
+        let count = sequence - last.sequence
+        missed += count
+        writer.addMetadata(MCAPMetadata(name: "gap", metadata: [
+            "epoch": String(epoch, radix: 16), "missed": String(count),
+            "after_sequence": String(last.sequence), "before_sequence": String(sequence + 1),
+        ]))
+        lastSequence = sequence
+        return count
+    }
+
     /// Adds a Metadata record of the caller's (e.g. why the recording stopped).
     public mutating func note(_ name: String, _ values: [String: String]) { writer.addMetadata(MCAPMetadata(name: name, metadata: values)) }
 

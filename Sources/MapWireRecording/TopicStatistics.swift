@@ -2,7 +2,10 @@ import MapWireJSON
 
 /// Per-topic rates, sizes and delivery latency, in the manner of `ros2 topic hz` and `bw` (a step
 /// function: events and their receive times in, a table out). Rates run over the events' own times
-/// (the envelope's begin time), so they are the rate the core published at, whatever the delay to here.
+/// (the envelope's begin time), so they are the rate the core published at, whatever the delay to here,
+/// and every topic's over the same span, the whole capture's (its first event to its last, of any
+/// topic): two events a topic published a moment apart in a minute's capture are two a minute, not
+/// thousands a second, and the topics' rates add up to the "all" row's.
 public struct TopicStatistics {
     struct Topic {
         var count = 0
@@ -65,14 +68,18 @@ public struct TopicStatistics {
 
     /// Every topic by name, then "all" (every topic together).
     public var rows: [Row] {
-        topics.keys.sorted().compactMap { name in topics[name].map { Self.row(name, $0) } } + (all.count > 0 ? [Self.row("all", all)] : [])
+        topics.keys.sorted().compactMap { name in topics[name].map { row(name, $0) } } + (all.count > 0 ? [row("all", all)] : [])
     }
 
-    private static func row(_ name: String, _ t: Topic) -> Row {
-        let span = Double(t.lastTime - t.firstTime) / 1e9
-        // n events span n-1 intervals; the bytes of the first arrived before the span began.
-        let rate: Double? = t.count > 1 && span > 0 ? Double(t.count - 1) / span : nil
-        let bandwidth: Double? = rate.map { _ in Double(t.wireBytes) * Double(t.count - 1) / Double(t.count) / span }
+    /// A topic's figures, its rates over the capture's span (nil while the capture has fewer than two
+    /// events or no time between them).
+    private func row(_ name: String, _ t: Topic) -> Row {
+        let span = Double(all.lastTime - all.firstTime) / 1e9
+        // n events span n-1 intervals: the capture's first event arrived as the span began, so each
+        // topic counts (n-1)/n of its events (and bytes) over it, and the topics add up to "all".
+        let share = all.count > 1 ? Double(all.count - 1) / Double(all.count) : 0
+        let rate: Double? = all.count > 1 && span > 0 ? Double(t.count) * share / span : nil
+        let bandwidth: Double? = rate.map { _ in Double(t.wireBytes) * share / span }
         let sorted = t.latencies.sorted()
         func percentile(_ p: Double) -> Double {
             guard !sorted.isEmpty else { return 0 }

@@ -15,7 +15,7 @@ struct MapWireCommand: AsyncParsableCommand {
     /// the blocking (zmq_poll) commands never hold a thread of the cooperative pool.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(SendArguments.normalized(Array(CommandLine.arguments.dropFirst())))
             if var asynchronous = command as? AsyncParsableCommand { try await asynchronous.run() } else { try command.run() }
         } catch let error as RunDirectoryError {
             FileHandle.standardError.write(Data("mapwire: \(error)\n".utf8))

@@ -8,7 +8,7 @@ struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
         abstract: "Send one command to a running core and print its reply.",
-        discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8",
+        discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8. The core to talk to (--run-dir, --tcp and its keys) may be given before the subcommand too: mapwire send --run-dir D ping. Each command gets a fresh id (random, PROTOCOL.md 7.3), so its events' causation_id tell it from earlier ones.",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
                       RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, RestartPlugin.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
                       ShowLocation.self, TrackingMode.self, LocationFailure.self, LocationAuthorization.self, Network.self,

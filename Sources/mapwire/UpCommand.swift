@@ -11,9 +11,12 @@ struct UpCommand: ParsableCommand {
         commandName: "up",
         abstract: "Start the core and chosen plugins, load a style, and stop them all on SIGINT/SIGTERM.",
         discussion: """
-            Without --style it loads the bundled demo town. With --exit-when it exits 0 at the first \
-            map-idle (or map-loaded), and 1 with the error on a fatal map-loading-error (the style's, or a \
-            renderer's: a frame nobody drew). It supervises the \
+            Without --style it loads the bundled demo town. With --exit-when it exits at the first \
+            map-idle (or map-loaded): 0 when the map has all its data, 1 with the failures listed when the \
+            style, a source or a tile failed to load, judged by where each load stands then (a load the core \
+            tried again and got, such as a style answered 429 and then 200, is no failure; sprite and glyph \
+            failures are listed as warnings). It exits 1 at once on a style that will not load (missing, not \
+            valid: no retry is coming) and on a renderer's map-loading-error (a frame nobody drew). It supervises the \
             plugins: one that exits or hangs (declared gone by the core) is restarted after a backoff \
             (100 ms, doubling, at most 2 s); after --max-restarts restarts within --restart-window seconds \
             it reports a give-up and keeps retrying, the wait doubling from 2 s to at most 30 s. Each plugin \
@@ -22,6 +25,9 @@ struct UpCommand: ParsableCommand {
             """)
 
     enum ExitPoint: String, ExpressibleByArgument, CaseIterable { case idle, loaded }
+
+    /// The topics `LoadFailures` reads, decoded only with --exit-when.
+    static let outcomeTopics: Set<String> = ["resource-request", "map-will-start-loading", "render-frame-finished"]
 
     /// What `up` starts without --plugins (PROTOCOL.md 11).
     static let defaultPlugins = ["loader", "renderer"]
@@ -77,6 +83,7 @@ struct UpCommand: ParsableCommand {
 
         let started = monotonicMillis()
         var events = 0
+        var failures = LoadFailures()
         let supervisorSocket = try SupervisorSocket(directory: dir)
         let supervisor = Supervisor(schedule: RestartSchedule(maxRestarts: maxRestarts, windowMillis: Int64(restartWindow * 1000),
                                                               baseMillis: Int64(max(1, restartBackoffMs))))
@@ -99,17 +106,30 @@ struct UpCommand: ParsableCommand {
             events += 1
             let topic = event.topic
             // Only the payloads this loop reads are decoded: a map load publishes thousands of other events.
-            if printEvents || topic == "plugin-gone" || topic == "map-loading-error", let envelope = subscriber.decode(event) {
+            if printEvents || topic == "plugin-gone" || topic == "map-loading-error" || (exitWhen != nil && Self.outcomeTopics.contains(topic)),
+               let envelope = subscriber.decode(event) {
                 if printEvents, let line = MonitorCommand.text(envelope) { Output.line(line) }
+                if let payload = envelope.payload { failures.apply(payload) }
                 if case .pluginGone(let gone) = envelope.payload { supervisor.pluginGone(gone, launcher: launcher) }
                 if case .mapLoadingError(let error) = envelope.payload {
                     MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
-                    // A style that failed, or frames no renderer drew: the map will not be drawn as asked.
-                    if error.type == .style || error.type == .renderer, exitWhen != nil { throw ExitCode(1) }
+                    // A style nothing will load, or frames no renderer drew: the map will not be drawn as asked.
+                    if exitWhen != nil, error.type == .renderer || (error.type == .style && failures.styleFailedForGood != nil) {
+                        throw ExitCode(1)
+                    }
+                    if error.type == .style, exitWhen != nil { MonitorCommand.warn("mapwire up: the core will ask for the style again (PROTOCOL.md 7.8)") }
                 }
             }
             if topic == "map-\(exitWhen?.rawValue ?? "-")" {
                 Output.line("\(topic) after \(events) events, \(monotonicMillis() - started) ms")
+                for failure in failures.failures {
+                    MonitorCommand.warn("mapwire up: \(failure.isFatal ? "failed" : "warning"): \(failure.line)")
+                }
+                let fatal = failures.fatal
+                guard fatal.isEmpty else {
+                    MonitorCommand.warn("mapwire up: \(topic) without \(fatal.count) of the map's resources")
+                    throw ExitCode(1)
+                }
                 return
             }
         }

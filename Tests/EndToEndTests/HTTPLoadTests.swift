@@ -7,9 +7,9 @@ import Testing
 @Suite(.serialized, .enabled(if: Binaries.available && NginxServer.available, "needs the executables (swift build) and nginx (apt-get install -y nginx)"))
 struct HTTPLoadTests {
     /// Puts the test style and its tiles on `server`; returns the style's URL.
-    static func publishStyle(on server: NginxServer, folder: String = "fresh") throws -> String {
+    static func publishStyle(on server: NginxServer, folder: String = "fresh", drawable: Bool = false) throws -> String {
         for tile in TestStyles.coveringTiles() {
-            try server.put("\(folder)/tiles/\(tile.z)/\(tile.x)/\(tile.y).pbf", "tile \(tile)")
+            try server.put("\(folder)/tiles/\(tile.z)/\(tile.x)/\(tile.y).pbf", drawable ? TestStyles.drawableTile : Data("tile \(tile)".utf8))
         }
         try server.put("\(folder)/style.json", TestStyles.vectorStyle(tiles: "\(server.baseURL)/\(folder)/tiles/{z}/{x}/{y}.pbf"))
         return "\(server.baseURL)/\(folder)/style.json"
@@ -94,7 +94,8 @@ struct HTTPLoadTests {
     @Test func mapwireUpLoadsAStyleFromTheWebToIdle() throws {
         let run = try TestRun()
         let nginx = try NginxServer(in: run)
-        let styleURL = try Self.publishStyle(on: nginx)
+        // Tiles the renderer can draw: `up --exit-when idle` exits 1 for a map drawn without its tiles.
+        let styleURL = try Self.publishStyle(on: nginx, drawable: true)
         let result = try run.mapwire(["up", "--run-dir", run.runDirectory.path, "--style", styleURL, "--cache", run.file("cache.db").path,
                                       "--exit-when", "idle", "--timeout", "30"], timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")

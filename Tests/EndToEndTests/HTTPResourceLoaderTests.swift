@@ -64,7 +64,8 @@ struct HTTPResourceLoaderTests {
     @Test func aCancelledLoadStopsAndNeverReplies() async throws {
         let run = try TestRun()
         let faults = try FaultServer(in: run)
-        let loader = try Self.loader()
+        // The stall rule must not end the load before the test cancels it.
+        let loader = try Self.loader { $0.stall.windowMilliseconds = 60_000 }
         defer { loader.shutdown() }
         let replies = Replies()
         loader.load(id: 9, Self.request(""), url: "\(faults.baseURL)/stall", reply: replies.reply(for: 9))
@@ -93,7 +94,8 @@ struct HTTPResourceLoaderTests {
     @Test func atMostTheLimitInFlight() async throws {
         let run = try TestRun()
         let faults = try FaultServer(in: run)
-        let loader = try Self.loader { $0.maxConcurrentRequests = 2; $0.timeoutMilliseconds = 60_000 }
+        // Stalled for longer than the test: neither the read timeout nor the stall rule frees a slot.
+        let loader = try Self.loader { $0.maxConcurrentRequests = 2; $0.timeoutMilliseconds = 60_000; $0.stall.windowMilliseconds = 60_000 }
         defer { loader.shutdown() }
         let replies = Replies()
         for id in UInt64(1)...4 {

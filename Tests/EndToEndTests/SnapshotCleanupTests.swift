@@ -14,10 +14,9 @@ struct SnapshotCleanupTests {
         return (arguments[index + 1] as NSString).deletingLastPathComponent
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalStopsEveryChildAndRemovesTheFolder(signal: Int32) throws {
-        let run = try TestRun()
-        // A slow loader keeps the snapshot waiting long enough to be interrupted.
+    /// A snapshot kept waiting by a slow loader, long enough to be interrupted, once its core, loader and
+    /// renderer run; with their pids.
+    func waitingSnapshot(_ run: TestRun) throws -> (TestProcess, children: [Int32]) {
         let snapshot = try run.start("mapwire", ["snapshot", "-o", run.file("out.png").path, "--loader-delay-ms", "3000"],
                                      name: "snapshot", withRunDir: false)
         var children: [Int32] = []
@@ -25,6 +24,13 @@ struct SnapshotCleanupTests {
             children = ["mapwire-core", "mapwire-loader", "mapwire-renderer"].flatMap { snapshot.childPIDs(named: $0) }
             return children.count == 3
         }, "the snapshot's children did not start: \(snapshot.stderr)")
+        return (snapshot, children)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalStopsEveryChildAndRemovesTheFolder(signal: Int32) throws {
+        let run = try TestRun()
+        let (snapshot, children) = try waitingSnapshot(run)
         guard let core = snapshot.childPIDs(named: "mapwire-core").first, let folder = scratchFolder(ofCore: core) else {
             Issue.record("no core"); return
         }
@@ -35,6 +41,24 @@ struct SnapshotCleanupTests {
         #expect(!FileManager.default.fileExists(atPath: folder), "the temporary folder \(folder) is left behind")
         #expect(snapshot.stderr.contains("interrupted by a signal"), "\(snapshot.stderr)")
         #expect(!FileManager.default.fileExists(atPath: run.file("out.png").path))
+    }
+
+    /// SIGKILL cannot be caught: the children were started with PR_SET_PDEATHSIG, so the kernel kills
+    /// them with the snapshot (its folder stays: nobody is left to remove it).
+    @Test func childrenDieWithASnapshotKilledBySIGKILL() throws {
+        let run = try TestRun()
+        let (snapshot, children) = try waitingSnapshot(run)
+        let folder = snapshot.childPIDs(named: "mapwire-core").first.flatMap(scratchFolder(ofCore:))
+        snapshot.signal(SIGKILL)
+        #expect(snapshot.wait(timeout: 15) == SIGKILL)
+        #expect(waitUntil(timeout: 10) { children.allSatisfy(Self.isGone) }, "a child outlived the snapshot: \(children)")
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Ended: no such process, or a zombie nobody has reaped yet (an orphan's new parent may be slow to).
+    static func isGone(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+        return status.split(separator: "\n").contains { $0.hasPrefix("State:") && $0.contains("Z") }
     }
 
     @Test func aCrashingRendererIsNamedWithItsLastLogLine() throws {

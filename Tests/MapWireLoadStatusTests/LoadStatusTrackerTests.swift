@@ -67,11 +67,47 @@ import Testing
         #expect(tracker.sources["roads"]?.error == "could not load source \"roads\"")
     }
 
-    @Test func aTileErrorDoesNotFailTheSource() {
+    @Test func aSourceWhoseNeededTilesFailedIsFailedWithHowManyAndTheFirst() {
         var tracker = LoadStatusTracker()
-        let changes = tracker.feed([Event.styleData(.style), Event.metadata("town"), Event.error(.tile, "gone", source: "town"),
-                                    Event.tile("town", loaded: true)])
-        #expect(changes == ["map:not-loaded>loading", "town:not-loaded>loading", "town:loading>loaded"])
+        let changes = tracker.feed([Event.styleData(.style), Event.metadata("town"), Event.tile("town", loaded: false, x: 1)]
+                                   + Event.failedTile("town", x: 0, complete: false) + Event.failedTile("town", x: 2, complete: true)
+                                   + [Event.mapIdle])
+        #expect(changes == ["map:not-loaded>loading", "town:not-loaded>loading", "town:loading>failed", "map:loading>loaded"])
+        #expect(tracker.sources["town"]?.error == "2 tiles failed to load (1/0/0: could not load tile 1/0/0)")
+    }
+
+    @Test func aTileThatLoadsOnARetryMakesItsSourceLoadedAgain() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed([Event.styleData(.style), Event.metadata("town")] + Event.failedTile("town", x: 0, complete: true))
+        #expect(tracker.sources["town"]?.status == .failed)
+        // The core's later failed attempts are resource-request events only; the one that succeeds is
+        // followed by the tile's source-data-loaded (PROTOCOL.md 7.8).
+        #expect(tracker.feed([Event.tileRequest(x: 0, failed: true), Event.tileRequest(x: 0), Event.tile("town", loaded: true, x: 0)])
+                == ["town:failed>loaded"])
+        #expect(tracker.sources["town"]?.error == nil)
+    }
+
+    @Test func aFailedTileTheMapNoLongerWantsNoLongerFailsItsSource() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed([Event.styleData(.style), Event.metadata("town")] + Event.failedTile("town", x: 0, complete: false)
+                         + Event.failedTile("town", x: 1, complete: true))
+        #expect(tracker.feed([Event.tileRequest(x: 0, cancelled: true)]) == ["town:failed>failed"])
+        #expect(tracker.sources["town"]?.error == "1 tile failed to load (1/1/0: could not load tile 1/1/0)")
+        #expect(tracker.feed([Event.tileRequest(x: 1, cancelled: true)]) == ["town:failed>loaded"])
+    }
+
+    @Test func aLoadedSourceWhoseNewTilesFailIsFailedWhenItCompletes() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed(normalLoad)
+        #expect(tracker.feed([.cameraChanged(.init())] + Event.failedTile("town", x: 3, complete: false)) == [], "loaded stays while tiles load")
+        #expect(tracker.feed([Event.tile("town", loaded: true, x: 4)]) == ["town:loaded>failed"])
+    }
+
+    @Test func aSourceWithFailedMetadataStaysFailedWhateverItsTilesDo() {
+        var tracker = LoadStatusTracker()
+        _ = tracker.feed([Event.styleData(.style), Event.error(.source, "no TileJSON", source: "roads")])
+        #expect(tracker.feed([Event.tile("roads", loaded: true), Event.mapIdle]) == ["map:loading>loaded"])
+        #expect(tracker.sources["roads"]?.error == "no TileJSON")
     }
 
     @Test func aNewStyleResetsEverySource() {

@@ -79,3 +79,37 @@ struct MCAPWriterTests {
         #expect(throws: MCAPError.unsupportedCompression("lz4")) { try MCAPWriter(library: "t", compression: .lz4) }
     }
 }
+
+/// A file that lies about its chunks' sizes is refused before anything is allocated for them.
+struct MCAPReaderBoundsTests {
+    /// A file whose one chunk claims `claimed` bytes uncompressed (its records are a few real bytes).
+    func fileClaiming(_ claimed: UInt64, compression: String) throws -> [UInt8] {
+        var w = try MCAPWriter(library: "test", compression: .none)
+        let head = w.takeOutput()
+        let records = try MCAPCompression.zstd.compress([UInt8](repeating: 0, count: 100))
+        let chunk = MCAPChunk(messageStartTime: 0, messageEndTime: 0, uncompressedSize: claimed, uncompressedCRC: 0,
+                              compression: compression, records: records)
+        return head + chunk.record
+    }
+
+    @Test func aChunkClaimingTenGiBFailsCleanly() throws {
+        let bytes = try fileClaiming(10 << 30, compression: "zstd")
+        #expect(bytes.count < 1000)
+        #expect {
+            _ = try MCAPReader.read(bytes)
+        } throws: { error in
+            guard case MCAPError.malformed(let why) = error else { return false }
+            return why.contains("claims 10737418240 bytes uncompressed")
+        }
+    }
+
+    @Test func theBudgetFollowsTheFilesRealSize() {
+        #expect(MCAPReader.decompressionBudget(fileBytes: 100) == MCAPReader.minimumDecompressionBudget)
+        #expect(MCAPReader.decompressionBudget(fileBytes: 1 << 30) == UInt64(1 << 30) * 256)
+    }
+
+    @Test func aChunkWithinTheBudgetThatLiesAboutItsSizeStillFails() throws {
+        let bytes = try fileClaiming(1 << 20, compression: "zstd")
+        #expect(throws: MCAPError.self) { _ = try MCAPReader.read(bytes) }
+    }
+}

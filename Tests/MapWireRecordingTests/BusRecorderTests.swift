@@ -44,6 +44,25 @@ struct BusRecorderTests {
         #expect(recorder.recorded == 4 && recorder.missed == 2 && recorder.unknown == 1)
     }
 
+    @Test func eventsPublishedBeforeTheEndThatNeverArrivedAreMissed() throws {
+        var recorder = try BusRecorder(compression: .none, countsGaps: true)
+        try recorder.record(envelope(18, seq: 1), receivedUnixNanos: 1)
+        try recorder.record(envelope(18, seq: 2), receivedUnixNanos: 2)
+        #expect(recorder.missedAtTheEnd(epoch: 8, lastPublished: 10) == 0, "another core's count says nothing")
+        #expect(recorder.missedAtTheEnd(epoch: 7, lastPublished: 2) == 0)
+        #expect(recorder.missedAtTheEnd(epoch: 7, lastPublished: 5) == 3)
+        try recorder.finish()
+        #expect(recorder.missed == 3)
+        let gaps = try MCAPReader.read(recorder.takeOutput()).metadata.filter { $0.name == "gap" }
+        #expect(gaps.map(\.metadata) == [["epoch": "7", "missed": "3", "after_sequence": "2", "before_sequence": "6"]])
+    }
+
+    @Test func withAFilterTheEndIsNotCounted() throws {
+        var recorder = try BusRecorder(compression: .none, countsGaps: false)
+        try recorder.record(envelope(18, seq: 1), receivedUnixNanos: 1)
+        #expect(recorder.missedAtTheEnd(epoch: 7, lastPublished: 9) == 0)
+    }
+
     @Test func withAFilterJumpsAreNotGaps() throws {
         var recorder = try BusRecorder(compression: .none, countsGaps: false)
         try recorder.record(envelope(18, seq: 1), receivedUnixNanos: 1)

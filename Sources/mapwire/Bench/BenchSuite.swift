@@ -34,8 +34,10 @@ struct BenchSuite {
             report.add(section("record", "Recording (mapwire record, MCAP)") {
                 let map = try BenchMap(scratch: scratch, name: "record", plugins: [], arguments: launchArguments)
                 defer { map.stop() }
-                // Bursts below the core's per-subscriber queue (--events-hwm, 200,000): a burst as long as
-                // the queue loses its last event in libzmq's flow control, whoever subscribes.
+                // Bursts below the core's per-subscriber queue (--events-hwm, 200,000): a burst as long as the
+                // queue is one message over it with the subscriber's welcome, and libzmq's flow control, which
+                // learns what the subscriber took only every half of the queue, drops its last event in some
+                // runs (PROTOCOL.md 4.4).
                 return try RecordBenchmark(scratch: scratch, events: min(events, 150_000), repetitions: quick ? 1 : 3).run(map: map)
             })
         }

@@ -77,9 +77,13 @@ struct OfflineCommand: ParsableCommand {
             do { summary = try await download.run() }
             catch {
                 MonitorCommand.warn("mapwire offline download: \(error)")
+                if (try? cache.region(named: name)) == nil { MonitorCommand.warn("mapwire offline download: nothing of \(name) was stored; no region kept") }
                 throw ExitCode(1)
             }
             for problem in summary.problems { MonitorCommand.warn("mapwire offline download: \(problem)") }
+            if summary.removedEmptyRegion {
+                MonitorCommand.warn("mapwire offline download: nothing of \(name) was stored; no region kept")
+            }
             if summary.failed > 0 { throw ExitCode(1) }
         }
     }

@@ -20,6 +20,8 @@ struct OfflineRegionDownload: Sendable {
         var bytes: Int64 = 0
         var problems: [String] = []
         var tileCount = 0
+        /// The download failed with nothing stored, and the empty region was deleted.
+        var removedEmptyRegion = false
         var completed: Int { fetched + alreadyThere + failed }
     }
 
@@ -33,8 +35,28 @@ struct OfflineRegionDownload: Sendable {
     var attempts = 4
     let progress: @Sendable (Summary, _ done: Bool) -> Void
 
+    /// Downloads the region. One that failed and holds nothing (a style that is not there, a server
+    /// that is down) is deleted again: `offline list` then shows no empty region that looks like a map.
+    /// `Summary.removedEmptyRegion` says so.
     func run() async throws -> Summary {
         let region = try openRegion()
+        var summary: Summary
+        do { summary = try await fill(region) } catch {
+            removeIfEmpty(region)
+            throw error
+        }
+        if summary.failed > 0 { summary.removedEmptyRegion = removeIfEmpty(region) }
+        return summary
+    }
+
+    /// Deletes the region when it holds no resource; true when it did.
+    @discardableResult
+    private func removeIfEmpty(_ region: RegionID) -> Bool {
+        guard let info = try? cache.regions().first(where: { $0.id == region }), info.resourceCount == 0 else { return false }
+        return (try? cache.deleteRegion(name: name)) != nil
+    }
+
+    private func fill(_ region: RegionID) async throws -> Summary {
         var plan = OfflineRegionPlan(definition: definition, maxTiles: maxTiles)
         var summary = Summary()
         var queue = plan.start()

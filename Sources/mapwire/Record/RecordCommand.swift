@@ -15,8 +15,10 @@ struct RecordCommand: ParsableCommand {
             and begin time as the message's sequence and publish time; the receive time as its log time). \
             Gaps in the sequence and core restarts are Metadata records. Chunks are written at least once a \
             second, so a recording that is killed is readable up to its last whole chunk; SIGINT or SIGTERM \
-            close it cleanly with its summary. A line 'record: subscribed to …' on standard error says the \
-            subscription is live.
+            close it cleanly with its summary, after recording every event the core had published by then \
+            (it asks the core for its last sequence number and reads up to it; what never arrives is counted \
+            as missed). A line 'record: subscribed to …' on standard error says the subscription is live. A \
+            recording file that is deleted or replaced while it is written stops the recording with exit 1.
             """)
 
     @Option(name: [.short, .customLong("output")], help: "The MCAP file to write.")
@@ -80,6 +82,11 @@ struct RecordCommand: ParsableCommand {
                 // At least one chunk a second: what a kill can lose.
                 try recorder.closeChunk()
                 nextChunkClose = now + 1000
+                // Writes to a deleted file succeed: without this the recording would end "fine" with nothing kept.
+                if let why = file.missing() {
+                    MonitorCommand.warn("record: \(output) can no longer be written: \(why); stopping (\(recorder.recorded) events were recorded into it)")
+                    throw ExitCode(1)
+                }
             }
             let wait = min(100, max(0, Int(min(deadline ?? .max, nextChunkClose) - now)))
             switch try subscriber.next(timeoutMilliseconds: wait) {
@@ -96,19 +103,19 @@ struct RecordCommand: ParsableCommand {
             let bytes = recorder.takeOutput()
             if !bytes.isEmpty { try file.write(bytes) }
         }
-        // Stopped by a signal, what the bus already delivered is kept: read until it has been quiet
-        // for 50 ms (at most half a second: a busy bus is never quiet).
-        let drainUntil = monotonicMillis() + 500
-        while stopReason == "signal", monotonicMillis() < drainUntil, case .event(let event)? = try subscriber.next(timeoutMilliseconds: 50) {
-            try recorder.record(event.envelope, receivedUnixNanos: unixNanosNow())
-            let bytes = recorder.takeOutput()
-            if !bytes.isEmpty { try file.write(bytes) }
+        if stopReason == "signal" {
+            try RecordingDrain(connection: connection, countsGaps: prefixes.isEmpty).run(subscriber, into: &recorder, file: file)
+        }
+        if let why = file.missing() {
+            MonitorCommand.warn("record: \(output) can no longer be written: \(why); \(recorder.recorded) events were recorded into it and are gone")
+            throw ExitCode(1)
         }
         recorder.note("recording-end", ["reason": stopReason, "recorded": String(recorder.recorded), "missed": String(recorder.missed)])
         try recorder.finish()
         try file.write(recorder.takeOutput())
         let topics = recorder.statistics.channelCount
         let commandNote = commands ? ", \(recorder.commands) commands and replies" : ""
-        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics\(commandNote), \(recorder.missed) missed in gaps\(subscriber.malformed > 0 ? ", \(subscriber.malformed) malformed" : ""), \(file.bytesWritten) bytes written to \(output)")
+        let missedNote = prefixes.isEmpty ? "\(recorder.missed) missed in gaps" : "missed events not counted (only some topics recorded)"
+        MonitorCommand.warn("record: \(recorder.recorded) events on \(topics) topics\(commandNote), \(missedNote)\(subscriber.malformed > 0 ? ", \(subscriber.malformed) malformed" : ""), \(file.bytesWritten) bytes written to \(output)")
     }
 }

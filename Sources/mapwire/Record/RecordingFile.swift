@@ -27,6 +27,16 @@ final class RecordingFile {
     }
 
     func close() { _ = Foundation.close(fd) }
+
+    /// Why the path no longer names the file being written (deleted, or another file put in its
+    /// place): writes would go on succeeding into a file nobody can open. Nil while it is in place.
+    func missing() -> String? {
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0 else { return "cannot check it: \(String(cString: strerror(errno)))" }
+        guard stat(path, &named) == 0 else { return "it was deleted (\(String(cString: strerror(errno))))" }
+        guard open.st_dev == named.st_dev, open.st_ino == named.st_ino else { return "another file took its place" }
+        return open.st_nlink == 0 ? "it was deleted" : nil
+    }
 }
 
 struct RecordingFileError: Error, CustomStringConvertible {

@@ -64,8 +64,12 @@ struct LaunchOptions: ParsableArguments {
     /// The launch options of `--offline` and `--cache PATH`, for commands that take them on their own
     /// (render-tests, bench).
     static func networkArguments(offline: Bool, cache: String?) -> [String] {
-        (offline ? ["--offline"] : []) + (cache.map { ["--cache", $0] } ?? [])
+        (offline ? ["--offline"] : []) + (cache.map { ["--cache", absolutePath($0)] } ?? [])
     }
+
+    /// A path as the user typed it, resolved against this working directory: a child started elsewhere
+    /// (or a second command) finds the same file.
+    static func absolutePath(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// The core's arguments these options set (besides --run-dir).
     var coreArguments: [String] {
@@ -82,19 +86,25 @@ final class MapLauncher {
     private let interrupt: StopFlag?
     /// With a folder, each child's output goes to NAME.log in it (see `lastLogLine`), not to ours.
     private let logFolder: URL?
+    /// Whether the kernel kills the children when this process ends, however it ends (a SIGKILL too).
+    private let childrenDieWithUs: Bool
 
     /// Starts the core in `directory` and waits until it answers, then the plugins. `coreArguments`:
-    /// more for the core (`mapwire serve`'s --tcp and keys).
+    /// more for the core (`mapwire serve`'s --tcp and keys). `childrenDieWithUs`: the children get
+    /// SIGKILL from the kernel when this process ends (make the launcher on the main thread then:
+    /// `ChildProcess`'s `diesWithParent`).
     init(directory: RunDirectory, plugins: [String], options: LaunchOptions, interrupt: StopFlag? = nil, logFolder: URL? = nil,
-         coreArguments extraCoreArguments: [String] = [], announce: (String) -> Void) throws {
+         coreArguments extraCoreArguments: [String] = [], childrenDieWithUs: Bool = false, announce: (String) -> Void) throws {
         self.directory = directory
         self.options = options
         self.interrupt = interrupt
         self.logFolder = logFolder
+        self.childrenDieWithUs = childrenDieWithUs
         if let note = try directory.prepare() { announce(note) }
         let core = try ChildProcess(name: "core", executable: ChildProcess.sibling(options.benchCore ? "mapwire-core-bench" : "mapwire-core"),
                                     arguments: ["--run-dir", directory.path] + options.coreArguments + extraCoreArguments,
-                                    standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder))
+                                    standardOutput: Self.output("core", logFolder), standardError: Self.output("core", logFolder),
+                                    diesWithParent: childrenDieWithUs)
         children.append(core)
         guard waitForCore(core) else {
             stop()
@@ -104,7 +114,8 @@ final class MapLauncher {
         announce("core: pid \(core.pid), control \(directory.controlEndpoint), events \(directory.eventsEndpoint)")
         for name in plugins where !name.isEmpty {
             do {
-                let child = try Self.startPlugin(name, directory: directory, options: options, logFolder: logFolder)
+                let child = try Self.startPlugin(name, directory: directory, options: options, logFolder: logFolder,
+                                                 diesWithParent: childrenDieWithUs)
                 children.append(child)
                 announce("plugin \(name): pid \(child.pid)")
             } catch {
@@ -169,7 +180,8 @@ final class MapLauncher {
 
     /// Starts the plugin `old` ran again, in its place.
     func restart(_ old: ChildProcess) throws -> ChildProcess {
-        let fresh = try Self.startPlugin(old.name, directory: directory, options: options, logFolder: logFolder)
+        let fresh = try Self.startPlugin(old.name, directory: directory, options: options, logFolder: logFolder,
+                                         diesWithParent: childrenDieWithUs)
         if let index = children.firstIndex(where: { $0 === old }) { children[index] = fresh } else { children.append(fresh) }
         return fresh
     }
@@ -198,10 +210,11 @@ final class MapLauncher {
         return false
     }
 
-    private static func startPlugin(_ name: String, directory dir: RunDirectory, options: LaunchOptions, logFolder: URL?) throws -> ChildProcess {
+    private static func startPlugin(_ name: String, directory dir: RunDirectory, options: LaunchOptions, logFolder: URL?,
+                                    diesWithParent: Bool) throws -> ChildProcess {
         let child = { (executable: String, arguments: [String]) throws -> ChildProcess in
             try ChildProcess(name: name, executable: ChildProcess.sibling(executable), arguments: arguments,
-                             standardOutput: output(name, logFolder), standardError: output(name, logFolder))
+                             standardOutput: output(name, logFolder), standardError: output(name, logFolder), diesWithParent: diesWithParent)
         }
         switch name {
         case "loader":
@@ -209,7 +222,7 @@ final class MapLauncher {
             for rule in options.rewrite { arguments += ["--rewrite", rule] }
             if let config = options.loaderConfig { arguments += ["--config", config] }
             if let delay = options.loaderDelayMs { arguments += ["--delay-ms", "\(delay)"] }
-            if let cache = options.cache { arguments += ["--cache", cache] }
+            if let cache = options.cache { arguments += ["--cache", LaunchOptions.absolutePath(cache)] }
             arguments += options.loaderArgument
             return try child("mapwire-loader", arguments)
         case "renderer":

@@ -19,7 +19,8 @@ final class NginxServer: Sendable {
     var baseURL: String { server.baseURL }
 
     /// Locations as `NginxProcess`'s: `/fresh/`, `/revalidate/`, `/stale/`, anything else plain.
-    init(in run: TestRun, tls: Bool = false) throws {
+    /// `port`: where a server stopped before listened (an outage that ends); default a free one.
+    init(in run: TestRun, tls: Bool = false, port: Int? = nil) throws {
         guard NginxProcess.available else { throw HTTPTestServerError.missing("nginx (apt-get install -y nginx)") }
         let root = run.directory.appendingPathComponent("nginx-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -30,7 +31,7 @@ final class NginxServer: Sendable {
         } else {
             caFile = nil
         }
-        let server = try NginxProcess(root: root, certificate: certificate)
+        let server = try NginxProcess(root: root, certificate: certificate, port: port)
         self.server = server
         run.onCleanup { server.stop() }
     }

@@ -23,6 +23,11 @@ enum TestStyles {
                         tileSize: 512, minZoom: 0, maxZoom: 14, roundZoom: false)
     }
 
+    /// A vector tile a renderer can draw: one empty layer "road" (version 2, extent 4096), in the Mapbox
+    /// Vector Tile specification's protobuf. For a map that must load without a failure (`mapwire up
+    /// --exit-when`), where the placeholders below are tiles the renderer cannot use.
+    static let drawableTile = Data([0x1A, 0x0B, 0x0A, 0x04, 0x72, 0x6F, 0x61, 0x64, 0x78, 0x02, 0x28, 0x80, 0x20])
+
     /// Writes small placeholder tiles for `tiles` into `folder/{z}/{x}/{y}.pbf` (the core and loader
     /// pass bytes through without decoding them).
     static func writeTiles(_ tiles: [CanonicalTileID], into folder: URL) throws {

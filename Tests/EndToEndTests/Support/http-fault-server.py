@@ -8,6 +8,10 @@ the first line of standard output, and answers by path:
   /500                 500
   /drop                closes the connection without an answer
   /stall               sends headers and half a body, then stalls (until the client gives up)
+  /no-headers          reads the request and answers nothing, keeping the connection (until the client gives up)
+  /drip                headers for a 1000-byte body, then a byte a second (until the client gives up)
+  /stale-429           a small style with Cache-Control max-age=0 and an ETag the first time, 429 with
+                       Retry-After: 1 the second, 304 (or the style again) after that
   /big?mb=N            a body of N MiB (default 50), streamed
   /loop/a, /loop/b     redirect to each other
   /redirect/N          N redirects, then a small JSON
@@ -30,6 +34,7 @@ import urllib.parse
 
 lock = threading.Lock()
 seen = set()
+counts = {}
 STYLE = b'{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}'
 
 
@@ -77,6 +82,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             # Stall until the client gives up and closes (readable at EOF), at most two minutes.
             select.select([self.connection], [], [], 120)
+        elif path == "/no-headers":
+            # Readable at EOF once the client gives up and closes; at most two minutes.
+            select.select([self.connection], [], [], 120)
+            self.close_connection = True
+        elif path == "/drip":
+            self.send_response(200)
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.flush()
+            try:
+                for _ in range(1000):
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    # A second between bytes, or until the client closes (readable at EOF).
+                    if select.select([self.connection], [], [], 1)[0]:
+                        break
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
+        elif path == "/stale-429":
+            with lock:
+                counts[path] = counts.get(path, 0) + 1
+                n = counts[path]
+            if n == 1 or (n > 2 and self.headers.get("If-None-Match") != '"v1"'):
+                self.send_body(200, STYLE, [("Content-Type", "application/json"), ("Cache-Control", "max-age=0"), ("ETag", '"v1"')])
+            elif n == 2:
+                self.send_body(429, b"slow down", [("Retry-After", "1")])
+            else:
+                self.send_body(304, b"", [("ETag", '"v1"'), ("Cache-Control", "max-age=0")])
         elif path == "/big":
             size = int(urllib.parse.parse_qs(url.query).get("mb", ["50"])[0]) << 20
             self.send_response(200)

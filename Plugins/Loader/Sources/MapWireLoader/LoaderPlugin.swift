@@ -76,7 +76,9 @@ public final class LoaderDispatch: Sendable {
             let (url, rule) = configuration.rewrite(load.request.url)
             let madeTileJSON = load.request.kind == .source && rule != nil && url.contains("{z}")
             if HTTPResourceLoader.handles(url), !madeTileJSON {
-                http.load(id: id, load, url: url) { data in channel.send(.with { $0.id = id; $0.resource = data }) }
+                http.load(id: id, load, url: url, deadlineUnixNanos: request.deadlineUnixNanos) { data in
+                    channel.send(.with { $0.id = id; $0.resource = data })
+                }
                 return
             }
             if url.hasPrefix("pmtiles://"), HTTPResourceLoader.handles(String(url.dropFirst("pmtiles://".count))) {

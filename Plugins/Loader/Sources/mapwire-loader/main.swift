@@ -33,10 +33,13 @@ struct LoaderCommand: ParsableCommand {
     @Option(help: "A PEM file of extra trusted CA certificates (next to the system's).")
     var caFile: String?
 
-    @Option(help: "How long one HTTP request may take in milliseconds, and the longest its body may stall.")
+    @Option(help: "How long an HTTP response's headers may take in milliseconds (less when the core's attempt ends sooner), and the longest its body may go without a byte.")
     var httpTimeoutMs = 30_000
 
-    @Option(help: "The ambient cache's SQLite file (default $XDG_CACHE_HOME/mapwire/cache.db).")
+    @Option(help: "A response body must bring at least 1 KiB in every this many milliseconds; a slower one (a server dripping a byte a second) fails as a stalled connection, which the core retries.")
+    var httpStallMs = StallRule().windowMilliseconds
+
+    @Option(help: "The ambient cache's SQLite file (default $XDG_CACHE_HOME/mapwire/cache.db); a relative path is taken from the working directory. A file another user could write to is refused (the loader then works without a cache, and says so).")
     var cache: String?
 
     @Option(help: "The ambient cache's size in bytes; 0 disables the cache.")
@@ -57,8 +60,8 @@ struct LoaderCommand: ParsableCommand {
             guard let rule = URLRewrite(argument: argument) else { throw ValidationError("--rewrite takes FROM=TO, got \(argument)") }
             configuration.rewrites.append(rule)
         }
-        guard maxConcurrentRequests >= 1, maxMessageBytes >= 1024, httpTimeoutMs >= 1, cacheSize >= 0 else {
-            throw ValidationError("--max-concurrent-requests must be ≥ 1, --max-message-bytes ≥ 1024, --http-timeout-ms ≥ 1, --cache-size ≥ 0")
+        guard maxConcurrentRequests >= 1, maxMessageBytes >= 1024, httpTimeoutMs >= 1, httpStallMs >= 1, cacheSize >= 0 else {
+            throw ValidationError("--max-concurrent-requests must be ≥ 1, --max-message-bytes ≥ 1024, --http-timeout-ms and --http-stall-ms ≥ 1, --cache-size ≥ 0")
         }
         var settings = HTTPSettings()
         settings.maxConcurrentRequests = maxConcurrentRequests
@@ -67,6 +70,7 @@ struct LoaderCommand: ParsableCommand {
         settings.maxBodyBytes = max(1024, maxMessageBytes - 65_536)
         settings.caFile = caFile
         settings.timeoutMilliseconds = httpTimeoutMs
+        settings.stall.windowMilliseconds = httpStallMs
         let logger = Logger(label: "mapwire-loader")
         let ambient = openCache(logger: logger)
         let http: HTTPResourceLoader
@@ -83,18 +87,19 @@ struct LoaderCommand: ParsableCommand {
         try runner.runUntilSignalled(asyncHandler: dispatch.handle, wireHandler: dispatch.handleWire)
     }
 
-    /// The ambient cache, or nil when disabled or when it cannot be opened (logged: the loader then
-    /// works without one, never fails for it).
+    /// The ambient cache, or nil when disabled or when it cannot be used: a file another user could have
+    /// written to is refused (`CacheFileOwnership`), and a loader never fails for its cache. A file named
+    /// by --cache that cannot be used is logged as an error, the default one as a warning.
     private func openCache(logger: Logger) -> ResourceCache? {
         guard cacheSize > 0 else { return nil }
-        let path = cache ?? CachePaths.defaultPath()
+        // Resolved against the working directory, as the user typed it.
+        let path = cache.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? CachePaths.defaultPath()
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let opened = try ResourceCache.open(path: path, maximumSize: cacheSize)
             opened?.warnings.forEach { logger.warning("\($0)") }
             return opened
         } catch {
-            logger.warning("working without a cache: \(error)")
+            logger.log(level: cache == nil ? .warning : .error, "working without a cache: \(error)")
             return nil
         }
     }
