@@ -15,6 +15,12 @@ struct GlyphDraw {
     var plane: PlaneMap = .identity
     /// The scale its SDF edges are shaded for, relative to `scale`.
     var edgeScale: Double = 1
+
+    /// The same glyph moved by `d` px.
+    func shifted(by d: Point2D) -> GlyphDraw {
+        GlyphDraw(glyph: glyph, origin: origin + d, scale: scale, rotation: rotation, pivot: pivot + d, color: color,
+                  paint: paint, plane: plane, edgeScale: edgeScale)
+    }
 }
 
 /// One sprite icon ready to draw: the unrotated rectangle, turned by `rotation` about `pivot`.

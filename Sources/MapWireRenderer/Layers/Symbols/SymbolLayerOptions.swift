@@ -18,6 +18,8 @@ struct SymbolLayerOptions {
     /// text-max-angle in radians.
     let maxAngle: Double
     let hasSortKey: Bool
+    /// Whether symbols may overlap one another (GL's `canOverlap`: drawn by their height on screen then).
+    var canOverlap: Bool { textAllowOverlap || iconAllowOverlap || textIgnorePlacement || iconIgnorePlacement }
     /// The text and icon properties that may vary per feature, looked up once for the layer.
     let text: SymbolTextStyle.Properties
     let icon: SymbolIconStyle.Properties

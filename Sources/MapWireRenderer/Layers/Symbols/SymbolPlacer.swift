@@ -1,5 +1,6 @@
 import Foundation
 import MapWireCanvas
+import MapWireGeometry
 import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
@@ -24,10 +25,36 @@ struct SymbolPlacer {
         var textShift = Point2D(x: 0, y: 0)
         /// The label at its further `text-variable-anchor`s, tried in order after the first.
         var otherAnchors: [AnchoredText] = []
+
+        /// The candidate with its text and icon moved on screen (`text-translate`, `icon-translate`):
+        /// drawn and tested for collisions there, anchored where it was.
+        mutating func translate(text: Point2D, icon: Point2D) {
+            if text.x != 0 || text.y != 0 {
+                glyphs = glyphs.map { $0.shifted(by: text) }
+                textBoxes = textBoxes.map { $0.shifted(by: text) }
+                otherAnchors = otherAnchors.map { other in
+                    AnchoredText(glyphs: other.glyphs.map { $0.shifted(by: text) }, boxes: other.boxes.map { $0.shifted(by: text) },
+                                 shift: other.shift)
+                }
+            }
+            if icon.x != 0 || icon.y != 0 {
+                self.icon = self.icon?.shifted(by: icon)
+                iconBox = iconBox?.shifted(by: icon)
+            }
+        }
         /// Whether the icon moves with the text's anchor (variable anchors with icon-text-fit).
         var iconMovesWithText = false
         /// The label's identity on the map, for remembering its variable anchor across frames.
         var mapKey = ""
+        /// Where it goes in the layer's drawing order.
+        var drawKey = SymbolDrawOrder.Key(tile: 0, rowY: 0, feature: 0)
+    }
+
+    /// What one placed candidate draws.
+    private struct Placed {
+        var key: SymbolDrawOrder.Key
+        var glyphs: [GlyphDraw]
+        var icon: IconDraw?
     }
 
     /// A label laid out at one of its variable anchors.
@@ -70,7 +97,14 @@ struct SymbolPlacer {
     mutating func place(_ layer: RenderLayer) -> PlacedSymbols {
         let options = SymbolLayerOptions(layer, context.evaluation())
         var candidates: [Candidate] = []
-        for (tile, data, projection) in SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians) {
+        let frame = context.evaluation()
+        let textTranslate = context.translation(layer.numbers("text-translate", frame, [0, 0]),
+                                                anchor: layer.string("text-translate-anchor", frame, "map"))
+        let iconTranslate = context.translation(layer.numbers("icon-translate", frame, [0, 0]),
+                                                anchor: layer.string("icon-translate-anchor", frame, "map"))
+        let tiles = SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians)
+        for (tileIndex, (tile, data, projection)) in tiles.enumerated() {
+            let tileSizeOnScreen = WebMercator.tileSize * pow(2, context.transform.camera.zoom - Double(tile.z))
             // GL drops a line label's anchor near an earlier one of the same text in the same tile,
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
@@ -79,8 +113,15 @@ struct SymbolPlacer {
             for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
-                candidates += self.candidates(feature, name: name, layer: layer, options: options,
-                                              extent: data.extent, projection: projection, repeats: &repeats)
+                var found = self.candidates(feature, name: name, layer: layer, options: options,
+                                            extent: data.extent, projection: projection, repeats: &repeats)
+                for k in found.indices {
+                    found[k].drawKey = SymbolDrawOrder.Key(
+                        tile: tileIndex, rowY: SymbolDrawOrder.row(screenY: found[k].anchor.y, tileSizeOnScreen: tileSizeOnScreen),
+                        feature: i)
+                    found[k].translate(text: textTranslate, icon: iconTranslate)
+                }
+                candidates += found
             }
         }
         if options.hasSortKey {
@@ -89,8 +130,14 @@ struct SymbolPlacer {
                 .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
                 .map(\.element)
         }
+        var placed: [Placed] = []
+        for candidate in candidates { _ = place(candidate, options, into: &placed) }
+        let byY = SymbolDrawOrder.sortsByY(canOverlap: options.canOverlap, hasSortKey: options.hasSortKey)
         var result = PlacedSymbols()
-        for candidate in candidates { _ = place(candidate, options, into: &result) }
+        for i in SymbolDrawOrder.order(placed.map(\.key), byY: byY, acrossTiles: options.hasSortKey) {
+            result.glyphs += placed[i].glyphs
+            if let icon = placed[i].icon { result.icons.append(icon) }
+        }
         return result
     }
 
@@ -109,7 +156,7 @@ struct SymbolPlacer {
     }
 
     /// Whether any part of the candidate was placed.
-    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) -> Bool {
+    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout [Placed]) -> Bool {
         let hasText = !c.glyphs.isEmpty, hasIcon = c.icon != nil
         // The text at its first anchor, then at the others (no array built for the usual single one).
         let anchorCount = 1 + c.otherAnchors.count
@@ -158,17 +205,21 @@ struct SymbolPlacer {
                 placeIcon = placeIcon && placeText
             }
         }
+        var drawn = Placed(key: c.drawKey, glyphs: [], icon: nil)
         if placeText {
             if anchorCount > 1 { chosenAnchors[c.mapKey] = chosenIndex }
-            result.glyphs += chosen.glyphs
+            drawn.glyphs = chosen.glyphs
             if !options.textIgnorePlacement { index.insert(chosen.boxes) }
         }
         if placeIcon, let icon, let box = iconBox {
-            result.icons.append(icon)
+            drawn.icon = icon
             usedImages.insert(icon.name)
             if !options.iconIgnorePlacement { index.insert([box]) }
         }
-        if placeText || placeIcon { placedKeys.insert(c.key) }
+        if placeText || placeIcon {
+            placedKeys.insert(c.key)
+            result.append(drawn)
+        }
         return placeText || placeIcon
     }
 
