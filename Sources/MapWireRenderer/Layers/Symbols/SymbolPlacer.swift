@@ -352,6 +352,8 @@ struct SymbolPlacer {
         // box); on screen the tile is scaled by the zoom's fraction.
         let zoom = context.transform.camera.zoom
         let tileScale = pow(2, zoom - zoom.rounded(.down))
+        // A tile drawn past its source's maximum zoom is laid out as that many times larger (GL's overscaling).
+        let overscaling = max(1, pow(2, zoom.rounded(.down) - Double(projection.tile.z)))
         let maxSize = layer.number("text-size", EvaluationContext(zoom: 18, feature: eval.feature), textStyle?.size ?? 16)
         // GL scales the icon's width (px) by the text's box scale too, as if it were em units.
         // GL measures a label that may be written vertically by its vertical layout (getAnchors gets the
@@ -382,7 +384,8 @@ struct SymbolPlacer {
                 // 3/5 of the glyph size (text only).
                 let window = shaped == nil ? 0 : maxSize * 3 / 5 * tileScale
                 distances = LineAnchors.anchors(along: flatPath, inside: stretches, spacing: options.spacing * tileScale,
-                                                labelLength: labelLength, fixedExtra: 2 * maxSize * tileScale) { d in
+                                                labelLength: labelLength, fixedExtra: 2 * maxSize * tileScale,
+                                                overscaling: overscaling) { d in
                     window == 0 || LineLabelLayout.bendsWithin(flatPath, from: d - labelLength / 2, to: d + labelLength / 2,
                                                                maxAngle: options.maxAngle, window: window)
                 }
