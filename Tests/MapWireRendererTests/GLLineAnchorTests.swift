@@ -27,12 +27,12 @@ import Testing
     }
 
     @Test func anOverscaledTileGrowsTheFirstOffsetBeforeTheModulo() {
-        // Drawn 8 times its source's size: a continued line starts at (125 × 8) mod 250 = 0, one starting
+        // Drawn 8 times its source's size: a continued line starts at (125 × 8) mod 250 = 0 (on the edge), one starting
         // here at (82 × 8) mod 250 = 156, where the parent tile's anchors fall.
         let path = straight(1000)
         let continued = LineAnchors.anchors(along: path, inside: [LineAnchors.Stretch(start: 0, end: 1000, continued: true)],
                                             spacing: 250, labelLength: 0, fixedExtra: 0, overscaling: 8)
-        #expect(continued == [250, 500, 750])
+        #expect(continued == [0, 250, 500, 750])
         let starting = LineAnchors.anchors(along: path, inside: [LineAnchors.Stretch(start: 0, end: 1000, continued: false)],
                                            spacing: 250, labelLength: 100, fixedExtra: 32, overscaling: 8)
         #expect(starting == [156, 406, 656, 906])
