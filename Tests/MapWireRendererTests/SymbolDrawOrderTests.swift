@@ -36,3 +36,14 @@ import Testing
         #expect(SymbolDrawOrder.row(screenY: 1e300, tileSizeOnScreen: 512) == 0)
     }
 }
+
+@Suite struct MismatchedIconShiftTests {
+    @Test func aSpriteAtAnotherPixelRatioLandsOneTexelShortOfACSSPixelUpAndLeft() {
+        #expect(MismatchedIconShift.shift(spritePixelRatio: 2, mapPixelRatio: 1) == 0.5)
+        #expect(MismatchedIconShift.shift(spritePixelRatio: 1, mapPixelRatio: 0.5) == 0)
+        #expect(MismatchedIconShift.shift(spritePixelRatio: 4, mapPixelRatio: 2) == 0.75)
+        // Equal ratios copy the icon pixel for pixel: no shift.
+        #expect(MismatchedIconShift.shift(spritePixelRatio: 2, mapPixelRatio: 2) == 0)
+        #expect(MismatchedIconShift.shift(spritePixelRatio: 0, mapPixelRatio: 1) == 0)
+    }
+}
