@@ -18,6 +18,8 @@ struct SymbolLayerOptions {
     /// text-max-angle in radians.
     let maxAngle: Double
     let hasSortKey: Bool
+    /// `symbol-avoid-edges`: symbols stay wholly inside their own tiles.
+    let avoidEdges: Bool
     /// Whether symbols may overlap one another (GL's `canOverlap`: drawn by their height on screen then).
     var canOverlap: Bool { textAllowOverlap || iconAllowOverlap || textIgnorePlacement || iconIgnorePlacement }
     /// The text and icon properties that may vary per feature, looked up once for the layer.
@@ -50,6 +52,7 @@ struct SymbolLayerOptions {
         keepUpright = layer.bool("text-keep-upright", eval, true)
         maxAngle = layer.number("text-max-angle", eval, 45) * .pi / 180
         hasSortKey = layer.layout["symbol-sort-key"] != nil
+        avoidEdges = layer.bool("symbol-avoid-edges", eval, false)
         text = SymbolTextStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
         icon = SymbolIconStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
     }

@@ -48,6 +48,8 @@ struct SymbolPlacer {
         var mapKey = ""
         /// Where it goes in the layer's drawing order.
         var drawKey = SymbolDrawOrder.Key(tile: 0, rowY: 0, feature: 0)
+        /// Its tile's square on screen, when the layer keeps symbols inside their tiles (`symbol-avoid-edges`).
+        var tileEdges: TileEdges?
     }
 
     /// What one placed candidate draws.
@@ -105,6 +107,9 @@ struct SymbolPlacer {
         let tiles = SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians)
         for (tileIndex, (tile, data, projection)) in tiles.enumerated() {
             let tileSizeOnScreen = WebMercator.tileSize * pow(2, context.transform.camera.zoom - Double(tile.z))
+            let e = Double(data.extent)
+            let edges = options.avoidEdges
+                ? TileEdges(corners: [(0, 0), (e, 0), (e, e), (0, e)].map { projection.point(x: $0.0, y: $0.1) }) : nil
             // GL drops a line label's anchor near an earlier one of the same text in the same tile,
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
@@ -120,6 +125,7 @@ struct SymbolPlacer {
                         tile: tileIndex, rowY: SymbolDrawOrder.row(screenY: found[k].anchor.y, tileSizeOnScreen: tileSizeOnScreen),
                         feature: i)
                     found[k].translate(text: textTranslate, icon: iconTranslate)
+                    found[k].tileEdges = edges
                 }
                 candidates += found
             }
@@ -176,7 +182,8 @@ struct SymbolPlacer {
             for attempt in 0..<attempts {
                 let anchorIndex = order[attempt % anchorCount]
                 let candidate = anchored(anchorIndex)
-                let textFits = attempt >= anchorCount || index.fits(candidate.boxes)
+                let textFits = c.tileEdges.map { edges in candidate.boxes.allSatisfy(edges.contains) } ?? true
+                    && (attempt >= anchorCount || index.fits(candidate.boxes))
                 let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
                     || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
                 if textFits && iconFits {
@@ -194,6 +201,7 @@ struct SymbolPlacer {
             iconBox = iconBox?.shifted(by: d)
         }
         var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(iconBox.map { [$0] } ?? []))
+            && (c.tileEdges.map { edges in iconBox.map(edges.contains) ?? false } ?? true)
         if hasText && hasIcon {
             // Text and icon go together unless the one left behind is optional.
             if !options.textOptional && !options.iconOptional {
