@@ -1,3 +1,4 @@
+import MapWireVectorTile
 import MapWireCanvas
 @testable import MapWireRenderer
 import Testing
@@ -20,5 +21,14 @@ import Testing
             #expect(edges.contains(ScreenBox(minX: -4, minY: -4, maxX: 4, maxY: 4)))
             #expect(!edges.contains(ScreenBox(minX: -6, minY: -6, maxX: 0, maxY: 0)))
         }
+    }
+}
+
+@Suite struct PointAnchorsTests {
+    @Test func aLinePlacedAtAPointIsLabelledAtItsFirstVertex() {
+        let line = VectorFeature(type: .lineString, geometry: [[TestScene.point(10, 20), TestScene.point(100, 20), TestScene.point(100, 90)],
+                                                              [TestScene.point(5, 6), TestScene.point(7, 8)], []])
+        let anchors = PointAnchors.anchors(of: line)
+        #expect(anchors.map(\.x) == [10, 5] && anchors.map(\.y) == [20, 6])
     }
 }
