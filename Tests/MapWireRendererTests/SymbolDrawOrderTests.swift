@@ -23,6 +23,12 @@ import Testing
         #expect(SymbolDrawOrder.order(keys, byY: true, acrossTiles: true) == [0, 1, 2])
     }
 
+    @Test func overlappingLayersArePlacedTileByTileFromTheTopDownLaterFeaturesFirst() {
+        let keys = [Key(tile: 1, rowY: 0, feature: 0), Key(tile: 0, rowY: 50, feature: 0), Key(tile: 0, rowY: 10, feature: 1),
+                    Key(tile: 0, rowY: 10, feature: 3)]
+        #expect(SymbolDrawOrder.placementOrder(keys) == [3, 2, 1, 0])
+    }
+
     @Test func onlyLayersWhoseSymbolsMayOverlapAndHaveNoSortKeySortByHeight() {
         #expect(SymbolDrawOrder.sortsByY(canOverlap: true, hasSortKey: false))
         #expect(!SymbolDrawOrder.sortsByY(canOverlap: false, hasSortKey: false))

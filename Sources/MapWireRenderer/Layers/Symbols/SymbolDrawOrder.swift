@@ -32,6 +32,20 @@ enum SymbolDrawOrder {
         }
     }
 
+    /// The order the symbols of a layer that lets them overlap are placed in (so which of two colliding
+    /// ones wins), as the GL JS the render suite was drawn with placed them (symbol_bucket.js sorted its
+    /// instances before placing): tile by tile as given, within a tile from the top of the screen down,
+    /// later features first on one row.
+    static func placementOrder(_ keys: [Key]) -> [Int] {
+        keys.indices.sorted { a, b in
+            let ka = keys[a], kb = keys[b]
+            if ka.tile != kb.tile { return ka.tile < kb.tile }
+            if ka.rowY != kb.rowY { return ka.rowY < kb.rowY }
+            if ka.feature != kb.feature { return ka.feature > kb.feature }
+            return a < b
+        }
+    }
+
     /// A screen height in whole units of a tile that spans `tileSizeOnScreen` px, as GL measures
     /// anchors (8192 units a tile).
     static func row(screenY: Double, tileSizeOnScreen: Double) -> Int {

@@ -136,9 +136,10 @@ struct SymbolPlacer {
                 .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
                 .map(\.element)
         }
+        let byY = SymbolDrawOrder.sortsByY(canOverlap: options.canOverlap, hasSortKey: options.hasSortKey)
+        if byY { candidates = SymbolDrawOrder.placementOrder(candidates.map(\.drawKey)).map { candidates[$0] } }
         var placed: [Placed] = []
         for candidate in candidates { _ = place(candidate, options, into: &placed) }
-        let byY = SymbolDrawOrder.sortsByY(canOverlap: options.canOverlap, hasSortKey: options.hasSortKey)
         var result = PlacedSymbols()
         for i in SymbolDrawOrder.order(placed.map(\.key), byY: byY, acrossTiles: options.hasSortKey) {
             result.glyphs += placed[i].glyphs
