@@ -31,4 +31,12 @@ import Testing
         let anchors = PointAnchors.anchors(of: line)
         #expect(anchors.map(\.x) == [10, 5] && anchors.map(\.y) == [20, 6])
     }
+
+    @Test func aBufferAnchorIsPlacedFromThisTileOnlyWhenItsOwnerIsNotDrawn() {
+        #expect(PointAnchors.neighbour(of: (x: -3, y: 4096), extent: 4096) == (-1, 1))
+        #expect(PointAnchors.isPlaced((x: 10, y: 10), extent: 4096) { _, _ in true })
+        // Just right of the tile: the right neighbour owns it when it is drawn.
+        #expect(!PointAnchors.isPlaced((x: 4100, y: 10), extent: 4096) { dx, dy in dx == 1 && dy == 0 })
+        #expect(PointAnchors.isPlaced((x: 4100, y: 10), extent: 4096) { dx, _ in dx == -1 })
+    }
 }

@@ -105,7 +105,15 @@ struct SymbolPlacer {
         let iconTranslate = context.translation(layer.numbers("icon-translate", frame, [0, 0]),
                                                 anchor: layer.string("icon-translate-anchor", frame, "map"))
         let tiles = SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians)
+        let drawnTiles = Set(tiles.map { "\($0.tile)@\($0.projection.wrap)" })
         for (tileIndex, (tile, data, projection)) in tiles.enumerated() {
+            /// Whether the tile (dx, dy) away is drawn (across the antimeridian on the next copy of the world).
+            func isDrawn(_ dx: Int, _ dy: Int) -> Bool {
+                let count = 1 << tile.z, x = tile.x + dx, y = tile.y + dy
+                guard y >= 0, y < count else { return false }
+                let wrap = projection.wrap + (x < 0 ? -1 : x >= count ? 1 : 0)
+                return drawnTiles.contains("\(CanonicalTileID(z: tile.z, x: (x + count) % count, y: y))@\(wrap)")
+            }
             let tileSizeOnScreen = WebMercator.tileSize * pow(2, context.transform.camera.zoom - Double(tile.z))
             let e = Double(data.extent)
             let edges = options.avoidEdges
@@ -119,7 +127,7 @@ struct SymbolPlacer {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
                 var found = self.candidates(feature, name: name, layer: layer, options: options,
-                                            extent: data.extent, projection: projection, repeats: &repeats)
+                                            extent: data.extent, projection: projection, repeats: &repeats, isDrawn: isDrawn)
                 for k in found.indices {
                     found[k].drawKey = SymbolDrawOrder.Key(
                         tile: tileIndex, rowY: SymbolDrawOrder.row(screenY: found[k].anchor.y, tileSizeOnScreen: tileSizeOnScreen),
@@ -235,7 +243,8 @@ struct SymbolPlacer {
     private static func difference(_ a: Point2D, _ b: Point2D) -> Point2D { Point2D(x: a.x - b.x, y: a.y - b.y) }
 
     private mutating func candidates(_ feature: VectorFeature, name: String, layer: RenderLayer, options: SymbolLayerOptions,
-                                     extent: Int, projection: TileProjection, repeats: inout RepeatedLabels) -> [Candidate] {
+                                     extent: Int, projection: TileProjection, repeats: inout RepeatedLabels,
+                                     isDrawn: (Int, Int) -> Bool) -> [Candidate] {
         let eval = context.evaluation(feature)
         let alongLine = options.placement != .point
         let textStyle = SymbolTextStyle(options.text, eval, alongLine: alongLine)
@@ -346,7 +355,7 @@ struct SymbolPlacer {
 
         guard alongLine else {
             return PointAnchors.anchors(of: feature)
-                .filter { PointAnchors.isOwned($0, extent: extent) && $0.x.isFinite && $0.y.isFinite }
+                .filter { $0.x.isFinite && $0.y.isFinite && PointAnchors.isPlaced($0, extent: extent, isDrawn: isDrawn) }
                 .compactMap { tilePoint -> Candidate? in
                     let p = projection.point(x: tilePoint.x, y: tilePoint.y)
                     guard !SymbolDistanceCull.isTooFar(screenY: p.y, projector) else { return nil }
