@@ -26,7 +26,14 @@ struct SymbolLayerOptions {
     let text: SymbolTextStyle.Properties
     let icon: SymbolIconStyle.Properties
 
-    init(_ layer: RenderLayer, _ eval: EvaluationContext) {
+    /// The zoom GL evaluates a symbol layer's layout properties at: its tiles' (the camera's rounded down),
+    /// fixed while a tile is drawn between zooms; `text-size`, `icon-size` and paint follow the camera.
+    static func layoutZoom(cameraZoom: Double) -> Double { cameraZoom.rounded(.down) }
+
+    /// `frame`: the camera's zoom, no feature.
+    init(_ layer: RenderLayer, _ frame: EvaluationContext) {
+        let layoutZoom = Self.layoutZoom(cameraZoom: frame.zoom)
+        let eval = EvaluationContext(zoom: layoutZoom)
         switch layer.string("symbol-placement", eval, "point") {
         case "line": placement = .line
         case "line-center": placement = .lineCenter
@@ -53,7 +60,7 @@ struct SymbolLayerOptions {
         maxAngle = layer.number("text-max-angle", eval, 45) * .pi / 180
         hasSortKey = layer.layout["symbol-sort-key"] != nil
         avoidEdges = layer.bool("symbol-avoid-edges", eval, false)
-        text = SymbolTextStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
-        icon = SymbolIconStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
+        text = SymbolTextStyle.Properties(layer, EvaluationContext(zoom: frame.zoom), layoutZoom: layoutZoom)
+        icon = SymbolIconStyle.Properties(layer, EvaluationContext(zoom: frame.zoom), layoutZoom: layoutZoom)
     }
 }

@@ -291,7 +291,8 @@ struct SymbolPlacer {
         }
         guard shaped != nil || entry != nil else { return [] }
         let labelText = shaped == nil ? "" : textStyle?.sections.map(\.text).joined() ?? ""
-        let sortKey = options.hasSortKey ? layer.number("symbol-sort-key", eval, 0) : 0
+        let sortKey = options.hasSortKey
+            ? layer.number("symbol-sort-key", EvaluationContext(zoom: options.text.layoutZoom, feature: eval.feature), 0) : 0
         let bearing = -context.bearingRadians
         let textRotation = (textStyle?.rotate ?? 0) + (options.textFollowsMap ? bearing : 0)
         let iconRotation = (iconStyle?.rotate ?? 0) + (options.iconFollowsMap ? bearing : 0)
