@@ -130,6 +130,21 @@ struct RendererTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("report.md").path))
     }
 
+    @Test func aChangeToALayerWrittenWithRefChangesThatLayerOnly() throws {
+        // GL resolves `ref` when the style loads: hiding "b" afterwards leaves "a", whose layout it copied, drawn.
+        let run = try TestRun()
+        let dir = run.file("suite").appendingPathComponent("tests/regressions/ref")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let style = #"{"version":8,"metadata":{"test":{"width":16,"height":16,"operations":[["setLayoutProperty","b","visibility","none"]]}},"#
+            + ##""sources":{},"layers":[{"id":"a","type":"background","layout":{"visibility":"visible"},"paint":{"background-color":"#ff0000"}},"##
+            + ##"{"id":"b","ref":"a","paint":{"background-color":"#0000ff"}}]}"##
+        try Data(style.utf8).write(to: dir.appendingPathComponent("style.json"))
+        let png = try ImageEncoder.png(RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 256).joined())))
+        try png.write(to: dir.appendingPathComponent("expected.png"))
+        let result = try run.mapwire(["render-tests", run.file("suite").path, "-o", run.file("results").path], timeout: 120)
+        #expect(result.stdout.contains("render tests: 1 passed, 0 failed"), "\(result.stdout.suffix(1000))")
+    }
+
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
     func theSharedRenderSuiteRunsEndToEnd() throws {
         let fixtures = try #require(SharedFixtures.fixtures)

@@ -32,6 +32,16 @@ import Testing
         #expect(answer.response.modified.hasSuffix(" GMT") && answer.response.hasEtag)
     }
 
+    @Test func aFileURLsQueryAndFragmentAreNotPartOfItsPath() throws {
+        // Glyph and sprite templates keep a style's `?access_token=…` when they are filled in.
+        let glyphs = try write("glyphs", to: "Font A/0-255.pbf")
+        let loader = ResourceLoader(configuration: .init())
+        #expect(loader.load(request("file://\(glyphs.path)?access_token=abc", .glyphs)).data == Data("glyphs".utf8))
+        let sprite = try write("{}", to: "sprite@2x.json")
+        #expect(loader.load(request("file://\(sprite.path)?fresh=1#top", .spriteJson)).data == Data("{}".utf8))
+        #expect(loader.loadSmallFile(request("file://\(sprite.path)?fresh=1", .spriteJson), limit: 4096)?.data == Data("{}".utf8))
+    }
+
     @Test func aMissingFileIsNotFoundAndADirectoryIsAnError() {
         let loader = ResourceLoader(configuration: .init())
         let missing = loader.load(request("file://\(folder.path)/nope.pbf", .tile))

@@ -26,6 +26,18 @@ import Testing
         #expect(anchors == [125, 375, 625, 875])
     }
 
+    @Test func anOverscaledTileGrowsTheFirstOffsetBeforeTheModulo() {
+        // Drawn 8 times its source's size: a continued line starts at (125 × 8) mod 250 = 0 (on the edge), one starting
+        // here at (82 × 8) mod 250 = 156, where the parent tile's anchors fall.
+        let path = straight(1000)
+        let continued = LineAnchors.anchors(along: path, inside: [LineAnchors.Stretch(start: 0, end: 1000, continued: true)],
+                                            spacing: 250, labelLength: 0, fixedExtra: 0, overscaling: 8)
+        #expect(continued == [0, 250, 500, 750])
+        let starting = LineAnchors.anchors(along: path, inside: [LineAnchors.Stretch(start: 0, end: 1000, continued: false)],
+                                           spacing: 250, labelLength: 100, fixedExtra: 32, overscaling: 8)
+        #expect(starting == [156, 406, 656, 906])
+    }
+
     @Test func theLabelMustFitOnItsOwnStretchNotTheWholeLine() {
         // The line goes on beyond the stretch (in the neighbour's tile): GL clipped it away, so a
         // label reaching past the stretch's end is not placed there.

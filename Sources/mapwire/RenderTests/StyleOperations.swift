@@ -1,5 +1,6 @@
 import Foundation
 import MapWireRenderSuite
+import MapWireStyle
 
 /// Applies a render test's runtime-styling operation to the style it holds, so the result can be
 /// loaded as a whole style; images and camera changes are returned for the driver to send.
@@ -18,6 +19,11 @@ enum StyleOperations {
 
     static func apply(_ operation: RenderOperation, to style: inout [String: Any]) throws -> Outcome {
         var layers = style["layers"] as? [[String: Any]] ?? []
+        // GL resolves `ref` layers when it loads a style: a change to one afterwards changes its own copy
+        // of what it took from the layer it named, not that layer.
+        if layers.contains(where: { $0["ref"] != nil }), let resolved = try? LayerReferences.resolving(layers) as? [[String: Any]] {
+            layers = resolved
+        }
         func layerIndex(_ id: String) throws -> Int {
             guard let index = layers.firstIndex(where: { $0["id"] as? String == id }) else {
                 throw Unsupported(description: "no layer \(id)")

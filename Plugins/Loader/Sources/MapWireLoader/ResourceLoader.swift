@@ -128,7 +128,7 @@ public final class ResourceLoader {
     }
 
     /// The path of a `file:///…` URL given as a C string, in place (its tail after `file://`), when the URL
-    /// is plain ASCII with no percent escape and no NUL inside (`utf8Count` is its length); nil otherwise,
+    /// is plain ASCII with no percent escape, query or fragment and no NUL inside (`utf8Count` is its length); nil otherwise,
     /// and `path(fromFileURL:)` reads it (a combining mark after the slash makes another first character).
     static func plainFilePath(inURL url: UnsafePointer<CChar>, utf8Count: Int) -> UnsafePointer<CChar>? {
         guard strncmp(url, "file:///", 8) == 0 else { return nil }
@@ -136,7 +136,7 @@ public final class ResourceLoader {
         while true {
             let byte = UInt8(bitPattern: url[at])
             if byte == 0 { break }
-            if byte == UInt8(ascii: "%") || byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte >= 0x80 { return nil }
             at += 1
         }
         return at == utf8Count ? url + 7 : nil
@@ -191,9 +191,12 @@ public final class ResourceLoader {
         return nil
     }
 
+    /// The path a `file:///…` URL names: a query string or fragment (a style's glyph or sprite URL may carry
+    /// `?access_token=…`, which the template keeps) is not part of it.
     static func path(fromFileURL url: String) -> String? {
-        let rest = url.dropFirst("file://".count)
+        var rest = url.dropFirst("file://".count)
         guard rest.hasPrefix("/") else { return nil }
+        if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
         // A byte search: `contains("%")` on a Substring goes through Foundation's range(of:) (4 % of a small load).
         return rest.utf8.contains(UInt8(ascii: "%")) ? String(rest).removingPercentEncoding : String(rest)
     }

@@ -32,4 +32,14 @@ enum IconTextFit: Equatable {
         }
         return (left, top, right, bottom)
     }
+
+    /// Where the image is drawn in its fitted box: the GL JS and Native the render suite was drawn with
+    /// spread the sprite's image *with* its one-texel atlas border over the fitted quad (quads.js, the
+    /// icon-text-fit branch), so the image itself stops a texel's share short of each edge.
+    static func image(inFitted box: (left: Double, top: Double, width: Double, height: Double), texels: (width: Int, height: Int))
+        -> (left: Double, top: Double, width: Double, height: Double)
+    {
+        let insetX = box.width / Double(max(0, texels.width) + 2), insetY = box.height / Double(max(0, texels.height) + 2)
+        return (box.left + insetX, box.top + insetY, box.width - 2 * insetX, box.height - 2 * insetY)
+    }
 }

@@ -16,12 +16,15 @@ enum LineAnchors {
 
     /// GL's anchors: each stretch is a line of its own (GL clips the line to the tile first). Anchors
     /// every `spacing` px, the first half a spacing in on a line arriving from a neighbour, else half
-    /// the label plus `fixedExtra` (two glyph sizes) in, modulo the spacing; only where the whole
+    /// the label plus `fixedExtra` (two glyph sizes) in, modulo the spacing; in a tile drawn past its
+    /// source's zoom (`overscaling` times its size) those offsets grow with it before the modulo, so the
+    /// anchors fall where the parent tile's would (MapLibre GL JS's get_anchors.ts); only where the whole
     /// label fits on the stretch and `accepts` (GL's text-max-angle check) passes. A stretch starting
     /// here that gets none tries its middle. A label long against the spacing keeps a quarter spacing
     /// clear between repeats.
     static func anchors(along path: ScreenPath, inside stretches: [Stretch], spacing requested: Double,
-                        labelLength: Double, fixedExtra: Double, accepts: (Double) -> Bool = { _ in true }) -> [Double] {
+                        labelLength: Double, fixedExtra: Double, overscaling: Double = 1,
+                        accepts: (Double) -> Bool = { _ in true }) -> [Double] {
         guard requested > 0, path.points.count >= 2 else { return [] }
         let spacing = requested - labelLength < requested / 4 ? labelLength + requested / 4 : requested
         let half = labelLength / 2
@@ -38,8 +41,8 @@ enum LineAnchors {
                 return found
             }
             let offset = stretch.continued
-                ? (spacing / 2).truncatingRemainder(dividingBy: spacing)
-                : (half + fixedExtra).truncatingRemainder(dividingBy: spacing)
+                ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
+                : ((half + fixedExtra) * overscaling).truncatingRemainder(dividingBy: spacing)
             var found = resample(from: offset)
             if found.isEmpty, !stretch.continued { found = resample(from: length / 2) }
             result += found

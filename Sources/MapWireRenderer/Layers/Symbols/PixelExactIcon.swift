@@ -15,4 +15,15 @@ enum PixelExactIcon {
         let y = (icon.y * canvasPixelRatio - 0.5).rounded(.up) / canvasPixelRatio
         return (x, y, icon.width, icon.height)
     }
+
+    /// `rect` with its edges moved to device-pixel boundaries so that it covers exactly the pixels whose
+    /// centres lie inside it (round half down), as a GPU fills an unrotated quad; empty stays empty.
+    static func snapped(_ rect: (x: Double, y: Double, width: Double, height: Double), canvasPixelRatio ratio: Double)
+        -> (x: Double, y: Double, width: Double, height: Double)
+    {
+        guard ratio > 0, [rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite) else { return rect }
+        func edge(_ v: Double) -> Double { (v * ratio - 0.5).rounded(.up) / ratio }
+        let x0 = edge(rect.x), y0 = edge(rect.y), x1 = edge(rect.x + rect.width), y1 = edge(rect.y + rect.height)
+        return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    }
 }

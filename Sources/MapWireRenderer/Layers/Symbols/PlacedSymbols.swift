@@ -15,6 +15,12 @@ struct GlyphDraw {
     var plane: PlaneMap = .identity
     /// The scale its SDF edges are shaded for, relative to `scale`.
     var edgeScale: Double = 1
+
+    /// The same glyph moved by `d` px.
+    func shifted(by d: Point2D) -> GlyphDraw {
+        GlyphDraw(glyph: glyph, origin: origin + d, scale: scale, rotation: rotation, pivot: pivot + d, color: color,
+                  paint: paint, plane: plane, edgeScale: edgeScale)
+    }
 }
 
 /// One sprite icon ready to draw: the unrotated rectangle, turned by `rotation` about `pivot`.
@@ -27,11 +33,14 @@ struct IconDraw {
     let paint: TextPaint
     /// A stretchable icon fitted to its label: its pieces, placed from the pivot (empty: one whole image).
     var pieces: [IconStretchQuads.Piece] = []
+    /// A whole image fitted to its label (`icon-text-fit`): GL fills the pixels whose centres its quad
+    /// covers, so its edges are drawn whole (`PixelExactIcon.snapped`).
+    var fittedToText = false
 
     /// The same icon moved by `d` px (its label took another variable anchor).
     func shifted(by d: Point2D) -> IconDraw {
         IconDraw(entry: entry, name: name, x: x + d.x, y: y + d.y, width: width, height: height, rotation: rotation,
-                 pivot: Point2D(x: pivot.x + d.x, y: pivot.y + d.y), paint: paint, pieces: pieces)
+                 pivot: Point2D(x: pivot.x + d.x, y: pivot.y + d.y), paint: paint, pieces: pieces, fittedToText: fittedToText)
     }
 }
 

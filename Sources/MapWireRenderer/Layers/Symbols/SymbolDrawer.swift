@@ -44,7 +44,15 @@ enum SymbolDrawer {
             canvas.draw(sprite.image, source: (e.x, e.y, e.width, e.height), into: exact, opacity: icon.paint.opacity, smooth: false)
             return
         }
-        let at = turned(x: icon.x, y: icon.y, width: icon.width, height: icon.height, about: icon.pivot, by: icon.rotation)
+        if flat, icon.fittedToText, icon.rotation == 0 {
+            // GL fills the pixels whose centres the image covers, whole.
+            let rect = PixelExactIcon.snapped((icon.x, icon.y, icon.width, icon.height), canvasPixelRatio: canvas.pixelRatio)
+            canvas.draw(sprite.image, source: (e.x, e.y, e.width, e.height), into: rect, opacity: icon.paint.opacity)
+            return
+        }
+        let shift = MismatchedIconShift.shift(spritePixelRatio: e.pixelRatio, mapPixelRatio: canvas.pixelRatio)
+        let at = turned(x: icon.x - shift, y: icon.y - shift, width: icon.width, height: icon.height, about: icon.pivot,
+                        by: icon.rotation)
         canvas.draw(sprite.image, source: (e.x, e.y, e.width, e.height), into: (at.x, at.y, icon.width, icon.height),
                     opacity: icon.paint.opacity, rotation: icon.rotation)
     }

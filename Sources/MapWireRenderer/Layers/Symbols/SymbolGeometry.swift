@@ -139,9 +139,15 @@ enum SymbolGeometry {
                 }
             }
         }
-        let icon = IconDraw(entry: entry, name: style.name, x: anchor.x + left, y: anchor.y + top, width: w, height: h,
-                            rotation: rotation, pivot: anchor, paint: style.paint, pieces: pieces)
         let box = ScreenBox.around(pivot: anchor, left: left, top: top, right: left + w, bottom: top + h, rotation: rotation)
+        // A whole image fitted to its label fills the fitted box less its one-texel border (`IconTextFit.image`).
+        let fittedWhole = style.textFit != .none && text != nil && pieces.isEmpty
+        let image = fittedWhole
+            ? IconTextFit.image(inFitted: (left, top, w, h), texels: (entry.width, entry.height))
+            : (left: left, top: top, width: w, height: h)
+        let icon = IconDraw(entry: entry, name: style.name, x: anchor.x + image.left, y: anchor.y + image.top, width: image.width,
+                            height: image.height, rotation: rotation, pivot: anchor, paint: style.paint, pieces: pieces,
+                            fittedToText: fittedWhole)
         return (icon, box.padded(style.padding))
     }
 }

@@ -18,11 +18,22 @@ struct SymbolLayerOptions {
     /// text-max-angle in radians.
     let maxAngle: Double
     let hasSortKey: Bool
+    /// `symbol-avoid-edges`: symbols stay wholly inside their own tiles.
+    let avoidEdges: Bool
+    /// Whether symbols may overlap one another (GL's `canOverlap`: drawn by their height on screen then).
+    var canOverlap: Bool { textAllowOverlap || iconAllowOverlap || textIgnorePlacement || iconIgnorePlacement }
     /// The text and icon properties that may vary per feature, looked up once for the layer.
     let text: SymbolTextStyle.Properties
     let icon: SymbolIconStyle.Properties
 
-    init(_ layer: RenderLayer, _ eval: EvaluationContext) {
+    /// The zoom GL evaluates a symbol layer's layout properties at: its tiles' (the camera's rounded down),
+    /// fixed while a tile is drawn between zooms; `text-size`, `icon-size` and paint follow the camera.
+    static func layoutZoom(cameraZoom: Double) -> Double { cameraZoom.rounded(.down) }
+
+    /// `frame`: the camera's zoom, no feature.
+    init(_ layer: RenderLayer, _ frame: EvaluationContext) {
+        let layoutZoom = Self.layoutZoom(cameraZoom: frame.zoom)
+        let eval = EvaluationContext(zoom: layoutZoom)
         switch layer.string("symbol-placement", eval, "point") {
         case "line": placement = .line
         case "line-center": placement = .lineCenter
@@ -48,7 +59,8 @@ struct SymbolLayerOptions {
         keepUpright = layer.bool("text-keep-upright", eval, true)
         maxAngle = layer.number("text-max-angle", eval, 45) * .pi / 180
         hasSortKey = layer.layout["symbol-sort-key"] != nil
-        text = SymbolTextStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
-        icon = SymbolIconStyle.Properties(layer, EvaluationContext(zoom: eval.zoom))
+        avoidEdges = layer.bool("symbol-avoid-edges", eval, false)
+        text = SymbolTextStyle.Properties(layer, EvaluationContext(zoom: frame.zoom), layoutZoom: layoutZoom)
+        icon = SymbolIconStyle.Properties(layer, EvaluationContext(zoom: frame.zoom), layoutZoom: layoutZoom)
     }
 }

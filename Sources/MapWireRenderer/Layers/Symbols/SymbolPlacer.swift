@@ -1,5 +1,6 @@
 import Foundation
 import MapWireCanvas
+import MapWireGeometry
 import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
@@ -24,10 +25,38 @@ struct SymbolPlacer {
         var textShift = Point2D(x: 0, y: 0)
         /// The label at its further `text-variable-anchor`s, tried in order after the first.
         var otherAnchors: [AnchoredText] = []
+
+        /// The candidate with its text and icon moved on screen (`text-translate`, `icon-translate`):
+        /// drawn and tested for collisions there, anchored where it was.
+        mutating func translate(text: Point2D, icon: Point2D) {
+            if text.x != 0 || text.y != 0 {
+                glyphs = glyphs.map { $0.shifted(by: text) }
+                textBoxes = textBoxes.map { $0.shifted(by: text) }
+                otherAnchors = otherAnchors.map { other in
+                    AnchoredText(glyphs: other.glyphs.map { $0.shifted(by: text) }, boxes: other.boxes.map { $0.shifted(by: text) },
+                                 shift: other.shift)
+                }
+            }
+            if icon.x != 0 || icon.y != 0 {
+                self.icon = self.icon?.shifted(by: icon)
+                iconBox = iconBox?.shifted(by: icon)
+            }
+        }
         /// Whether the icon moves with the text's anchor (variable anchors with icon-text-fit).
         var iconMovesWithText = false
         /// The label's identity on the map, for remembering its variable anchor across frames.
         var mapKey = ""
+        /// Where it goes in the layer's drawing order.
+        var drawKey = SymbolDrawOrder.Key(tile: 0, rowY: 0, feature: 0)
+        /// Its tile's square on screen, when the layer keeps symbols inside their tiles (`symbol-avoid-edges`).
+        var tileEdges: TileEdges?
+    }
+
+    /// What one placed candidate draws.
+    private struct Placed {
+        var key: SymbolDrawOrder.Key
+        var glyphs: [GlyphDraw]
+        var icon: IconDraw?
     }
 
     /// A label laid out at one of its variable anchors.
@@ -70,7 +99,25 @@ struct SymbolPlacer {
     mutating func place(_ layer: RenderLayer) -> PlacedSymbols {
         let options = SymbolLayerOptions(layer, context.evaluation())
         var candidates: [Candidate] = []
-        for (tile, data, projection) in SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians) {
+        let frame = context.evaluation()
+        let textTranslate = context.translation(layer.numbers("text-translate", frame, [0, 0]),
+                                                anchor: layer.string("text-translate-anchor", frame, "map"))
+        let iconTranslate = context.translation(layer.numbers("icon-translate", frame, [0, 0]),
+                                                anchor: layer.string("icon-translate-anchor", frame, "map"))
+        let tiles = SymbolTileOrder.sorted(context.tiles(for: layer), bearing: context.bearingRadians)
+        let drawnTiles = Set(tiles.map { "\($0.tile)@\($0.projection.wrap)" })
+        for (tileIndex, (tile, data, projection)) in tiles.enumerated() {
+            /// Whether the tile (dx, dy) away is drawn (across the antimeridian on the next copy of the world).
+            func isDrawn(_ dx: Int, _ dy: Int) -> Bool {
+                let count = 1 << tile.z, x = tile.x + dx, y = tile.y + dy
+                guard y >= 0, y < count else { return false }
+                let wrap = projection.wrap + (x < 0 ? -1 : x >= count ? 1 : 0)
+                return drawnTiles.contains("\(CanonicalTileID(z: tile.z, x: (x + count) % count, y: y))@\(wrap)")
+            }
+            let tileSizeOnScreen = WebMercator.tileSize * pow(2, context.transform.camera.zoom - Double(tile.z))
+            let e = Double(data.extent)
+            let edges = options.avoidEdges
+                ? TileEdges(corners: [(0, 0), (e, 0), (e, e), (0, e)].map { projection.point(x: $0.0, y: $0.1) }) : nil
             // GL drops a line label's anchor near an earlier one of the same text in the same tile,
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
@@ -79,8 +126,16 @@ struct SymbolPlacer {
             for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
-                candidates += self.candidates(feature, name: name, layer: layer, options: options,
-                                              extent: data.extent, projection: projection, repeats: &repeats)
+                var found = self.candidates(feature, name: name, layer: layer, options: options,
+                                            extent: data.extent, projection: projection, repeats: &repeats, isDrawn: isDrawn)
+                for k in found.indices {
+                    found[k].drawKey = SymbolDrawOrder.Key(
+                        tile: tileIndex, rowY: SymbolDrawOrder.row(screenY: found[k].anchor.y, tileSizeOnScreen: tileSizeOnScreen),
+                        feature: i)
+                    found[k].translate(text: textTranslate, icon: iconTranslate)
+                    found[k].tileEdges = edges
+                }
+                candidates += found
             }
         }
         if options.hasSortKey {
@@ -89,8 +144,15 @@ struct SymbolPlacer {
                 .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
                 .map(\.element)
         }
+        let byY = SymbolDrawOrder.sortsByY(canOverlap: options.canOverlap, hasSortKey: options.hasSortKey)
+        if byY { candidates = SymbolDrawOrder.placementOrder(candidates.map(\.drawKey)).map { candidates[$0] } }
+        var placed: [Placed] = []
+        for candidate in candidates { _ = place(candidate, options, into: &placed) }
         var result = PlacedSymbols()
-        for candidate in candidates { _ = place(candidate, options, into: &result) }
+        for i in SymbolDrawOrder.order(placed.map(\.key), byY: byY, acrossTiles: options.hasSortKey) {
+            result.glyphs += placed[i].glyphs
+            if let icon = placed[i].icon { result.icons.append(icon) }
+        }
         return result
     }
 
@@ -109,7 +171,7 @@ struct SymbolPlacer {
     }
 
     /// Whether any part of the candidate was placed.
-    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout PlacedSymbols) -> Bool {
+    private mutating func place(_ c: Candidate, _ options: SymbolLayerOptions, into result: inout [Placed]) -> Bool {
         let hasText = !c.glyphs.isEmpty, hasIcon = c.icon != nil
         // The text at its first anchor, then at the others (no array built for the usual single one).
         let anchorCount = 1 + c.otherAnchors.count
@@ -129,7 +191,8 @@ struct SymbolPlacer {
             for attempt in 0..<attempts {
                 let anchorIndex = order[attempt % anchorCount]
                 let candidate = anchored(anchorIndex)
-                let textFits = attempt >= anchorCount || index.fits(candidate.boxes)
+                let textFits = c.tileEdges.map { edges in candidate.boxes.allSatisfy(edges.contains) } ?? true
+                    && (attempt >= anchorCount || index.fits(candidate.boxes))
                 let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
                     || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
                 if textFits && iconFits {
@@ -147,6 +210,7 @@ struct SymbolPlacer {
             iconBox = iconBox?.shifted(by: d)
         }
         var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(iconBox.map { [$0] } ?? []))
+            && (c.tileEdges.map { edges in iconBox.map(edges.contains) ?? false } ?? true)
         if hasText && hasIcon {
             // Text and icon go together unless the one left behind is optional.
             if !options.textOptional && !options.iconOptional {
@@ -158,24 +222,29 @@ struct SymbolPlacer {
                 placeIcon = placeIcon && placeText
             }
         }
+        var drawn = Placed(key: c.drawKey, glyphs: [], icon: nil)
         if placeText {
             if anchorCount > 1 { chosenAnchors[c.mapKey] = chosenIndex }
-            result.glyphs += chosen.glyphs
+            drawn.glyphs = chosen.glyphs
             if !options.textIgnorePlacement { index.insert(chosen.boxes) }
         }
         if placeIcon, let icon, let box = iconBox {
-            result.icons.append(icon)
+            drawn.icon = icon
             usedImages.insert(icon.name)
             if !options.iconIgnorePlacement { index.insert([box]) }
         }
-        if placeText || placeIcon { placedKeys.insert(c.key) }
+        if placeText || placeIcon {
+            placedKeys.insert(c.key)
+            result.append(drawn)
+        }
         return placeText || placeIcon
     }
 
     private static func difference(_ a: Point2D, _ b: Point2D) -> Point2D { Point2D(x: a.x - b.x, y: a.y - b.y) }
 
     private mutating func candidates(_ feature: VectorFeature, name: String, layer: RenderLayer, options: SymbolLayerOptions,
-                                     extent: Int, projection: TileProjection, repeats: inout RepeatedLabels) -> [Candidate] {
+                                     extent: Int, projection: TileProjection, repeats: inout RepeatedLabels,
+                                     isDrawn: (Int, Int) -> Bool) -> [Candidate] {
         let eval = context.evaluation(feature)
         let alongLine = options.placement != .point
         let textStyle = SymbolTextStyle(options.text, eval, alongLine: alongLine)
@@ -222,7 +291,8 @@ struct SymbolPlacer {
         }
         guard shaped != nil || entry != nil else { return [] }
         let labelText = shaped == nil ? "" : textStyle?.sections.map(\.text).joined() ?? ""
-        let sortKey = options.hasSortKey ? layer.number("symbol-sort-key", eval, 0) : 0
+        let sortKey = options.hasSortKey
+            ? layer.number("symbol-sort-key", EvaluationContext(zoom: options.text.layoutZoom, feature: eval.feature), 0) : 0
         let bearing = -context.bearingRadians
         let textRotation = (textStyle?.rotate ?? 0) + (options.textFollowsMap ? bearing : 0)
         let iconRotation = (iconStyle?.rotate ?? 0) + (options.iconFollowsMap ? bearing : 0)
@@ -286,7 +356,7 @@ struct SymbolPlacer {
 
         guard alongLine else {
             return PointAnchors.anchors(of: feature)
-                .filter { PointAnchors.isOwned($0, extent: extent) && $0.x.isFinite && $0.y.isFinite }
+                .filter { $0.x.isFinite && $0.y.isFinite && PointAnchors.isPlaced($0, extent: extent, isDrawn: isDrawn) }
                 .compactMap { tilePoint -> Candidate? in
                     let p = projection.point(x: tilePoint.x, y: tilePoint.y)
                     guard !SymbolDistanceCull.isTooFar(screenY: p.y, projector) else { return nil }
@@ -301,6 +371,8 @@ struct SymbolPlacer {
         // box); on screen the tile is scaled by the zoom's fraction.
         let zoom = context.transform.camera.zoom
         let tileScale = pow(2, zoom - zoom.rounded(.down))
+        // A tile drawn past its source's maximum zoom is laid out as that many times larger (GL's overscaling).
+        let overscaling = max(1, pow(2, zoom.rounded(.down) - Double(projection.tile.z)))
         let maxSize = layer.number("text-size", EvaluationContext(zoom: 18, feature: eval.feature), textStyle?.size ?? 16)
         // GL scales the icon's width (px) by the text's box scale too, as if it were em units.
         // GL measures a label that may be written vertically by its vertical layout (getAnchors gets the
@@ -331,7 +403,8 @@ struct SymbolPlacer {
                 // 3/5 of the glyph size (text only).
                 let window = shaped == nil ? 0 : maxSize * 3 / 5 * tileScale
                 distances = LineAnchors.anchors(along: flatPath, inside: stretches, spacing: options.spacing * tileScale,
-                                                labelLength: labelLength, fixedExtra: 2 * maxSize * tileScale) { d in
+                                                labelLength: labelLength, fixedExtra: 2 * maxSize * tileScale,
+                                                overscaling: overscaling) { d in
                     window == 0 || LineLabelLayout.bendsWithin(flatPath, from: d - labelLength / 2, to: d + labelLength / 2,
                                                                maxAngle: options.maxAngle, window: window)
                 }

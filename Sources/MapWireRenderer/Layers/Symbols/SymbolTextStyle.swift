@@ -22,26 +22,28 @@ struct SymbolTextStyle {
     /// Nil when the feature has no text to show; `properties` are the layer's, resolved for the frame.
     init?(_ properties: Properties, _ eval: EvaluationContext, alongLine: Bool) {
         let p = properties
-        guard let field = p.field, let sections = LabelText.sections(field, transform: p.transform(eval), eval) else { return nil }
+        // GL evaluates layout properties at the tile's zoom; the size and the paint at the camera's.
+        let layoutEval = EvaluationContext(zoom: p.layoutZoom, feature: eval.feature)
+        guard let field = p.field, let sections = LabelText.sections(field, transform: p.transform(layoutEval), layoutEval) else { return nil }
         self.sections = sections
-        fontStack = p.font(eval)
+        fontStack = p.font(layoutEval)
         size = p.size(eval)
         guard LabelText.isShown(size: size) else { return nil }
         let em = EmUnits.perEm
-        var anchor = TextAnchor(p.anchor(eval))
-        var offset = p.offset(eval)
-        let justify = p.justify(eval)
-        if !alongLine, case .array(let items) = p.variableAnchorOffset(eval) {
+        var anchor = TextAnchor(p.anchor(layoutEval))
+        var offset = p.offset(layoutEval)
+        let justify = p.justify(layoutEval)
+        if !alongLine, case .array(let items) = p.variableAnchorOffset(layoutEval) {
             // MapLibre's newer form wins over text-variable-anchor.
             variableAnchors = VariableAnchor.anchors(pairs: items, justify: justify)
-        } else if !alongLine, case let names = p.variableAnchor(eval), !names.isEmpty {
-            let radial = p.hasRadialOffset ? p.radialOffset(eval) : nil
+        } else if !alongLine, case let names = p.variableAnchor(layoutEval), !names.isEmpty {
+            let radial = p.hasRadialOffset ? p.radialOffset(layoutEval) : nil
             variableAnchors = VariableAnchor.anchors(
                 names, radial: radial, textOffset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0), justify: justify)
         }
         styleAnchor = anchor
         if !alongLine {
-            writingModes = p.writingMode(eval)
+            writingModes = p.writingMode(layoutEval)
                 .filter { $0 == "horizontal" || $0 == "vertical" }
         }
         if !variableAnchors.isEmpty {
@@ -51,15 +53,15 @@ struct SymbolTextStyle {
         }
         layout = TextLayoutOptions(
             // Labels along lines never wrap.
-            maxWidth: alongLine ? 0 : p.maxWidth(eval) * em,
-            lineHeight: p.lineHeight(eval) * em,
-            letterSpacing: p.letterSpacing(eval) * em,
+            maxWidth: alongLine ? 0 : p.maxWidth(layoutEval) * em,
+            lineHeight: p.lineHeight(layoutEval) * em,
+            letterSpacing: p.letterSpacing(layoutEval) * em,
             justify: variableAnchors.first?.justify ?? TextAnchor.justification(justify, anchor: anchor),
             anchor: anchor,
             offsetX: (offset.count == 2 ? offset[0] : 0) * em,
             offsetY: (offset.count == 2 ? offset[1] : 0) * em)
-        rotate = p.rotate(eval) * .pi / 180
-        padding = p.padding(eval)
+        rotate = p.rotate(layoutEval) * .pi / 180
+        padding = p.padding(layoutEval)
         paint = TextPaint(
             color: p.color(eval),
             opacity: p.opacity(eval),
@@ -81,28 +83,32 @@ struct SymbolTextStyle {
         let offset: LayerProperty<[Double]>
         let variableAnchorOffset: LayerProperty<StyleValue>
         let hasRadialOffset: Bool
+        /// The zoom layout properties are evaluated at (the tile's: `SymbolLayerOptions.layoutZoom`).
+        let layoutZoom: Double
 
-        /// `frame`: the frame's zoom, no feature.
-        init(_ layer: RenderLayer, _ frame: EvaluationContext) {
+        /// `frame`: the frame's zoom, no feature; `layoutZoom`: the zoom of the layout properties.
+        init(_ layer: RenderLayer, _ frame: EvaluationContext, layoutZoom: Double) {
+            self.layoutZoom = layoutZoom
+            let layout = EvaluationContext(zoom: layoutZoom)
             field = layer.layout["text-field"]
-            transform = layer.stringProperty("text-transform", frame, LabelText.defaultTransform)
-            font = LayerProperty(layer.layout["text-font"], frame, LabelText.defaultFont) { $0.strings($1, default: $2) }
+            transform = layer.stringProperty("text-transform", layout, LabelText.defaultTransform)
+            font = LayerProperty(layer.layout["text-font"], layout, LabelText.defaultFont) { $0.strings($1, default: $2) }
             size = layer.numberProperty("text-size", frame, LabelText.defaultSize)
-            anchor = layer.stringProperty("text-anchor", frame, "center")
-            offset = layer.numbersProperty("text-offset", frame, [0, 0])
-            justify = layer.stringProperty("text-justify", frame, "center")
-            variableAnchorOffset = LayerProperty(layer.layout["text-variable-anchor-offset"], frame, .null) { value, eval, _ in
+            anchor = layer.stringProperty("text-anchor", layout, "center")
+            offset = layer.numbersProperty("text-offset", layout, [0, 0])
+            justify = layer.stringProperty("text-justify", layout, "center")
+            variableAnchorOffset = LayerProperty(layer.layout["text-variable-anchor-offset"], layout, .null) { value, eval, _ in
                 value.evaluate(eval)
             }
-            variableAnchor = LayerProperty(layer.layout["text-variable-anchor"], frame, []) { $0.strings($1, default: $2) }
-            writingMode = LayerProperty(layer.layout["text-writing-mode"], frame, []) { $0.strings($1, default: $2) }
+            variableAnchor = LayerProperty(layer.layout["text-variable-anchor"], layout, []) { $0.strings($1, default: $2) }
+            writingMode = LayerProperty(layer.layout["text-writing-mode"], layout, []) { $0.strings($1, default: $2) }
             hasRadialOffset = layer.layout["text-radial-offset"] != nil
-            radialOffset = layer.numberProperty("text-radial-offset", frame, 0)
-            maxWidth = layer.numberProperty("text-max-width", frame, 10)
-            lineHeight = layer.numberProperty("text-line-height", frame, 1.2)
-            letterSpacing = layer.numberProperty("text-letter-spacing", frame, 0)
-            rotate = layer.numberProperty("text-rotate", frame, 0)
-            padding = layer.numberProperty("text-padding", frame, 2)
+            radialOffset = layer.numberProperty("text-radial-offset", layout, 0)
+            maxWidth = layer.numberProperty("text-max-width", layout, 10)
+            lineHeight = layer.numberProperty("text-line-height", layout, 1.2)
+            letterSpacing = layer.numberProperty("text-letter-spacing", layout, 0)
+            rotate = layer.numberProperty("text-rotate", layout, 0)
+            padding = layer.numberProperty("text-padding", layout, 2)
             color = layer.colorProperty("text-color", frame, .black)
             opacity = layer.numberProperty("text-opacity", frame, 1)
             haloColor = layer.colorProperty("text-halo-color", frame, .transparent)
