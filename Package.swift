@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireStyle"]),
         // The ambient cache and offline regions: one SQLite file shared by every loader (WAL).
         .target(name: "MapWireCache", dependencies: ["MapWireFormats", "CSQLite"]),
-        .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireNumerics", "MapWireGeometry"]),
+        .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireGeometry"]),
         // What a style's labels say, below the renderer: a feature's label text and fonts, Arabic shaping and
         // bidi order (FriBidi), and the glyph ranges labels need, which offline downloads fetch.
         .target(name: "MapWireLabels", dependencies: ["CFriBidi", "MapWireStyle", "MapWireVectorTile"]),
@@ -299,7 +299,7 @@ let package = Package(
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
-        .testTarget(name: "MapWireExpressionSuiteTests", dependencies: ["MapWireExpressionSuite", "MapWireStyle", "MapWireJSON"]),
+        .testTarget(name: "MapWireExpressionSuiteTests", dependencies: ["MapWireExpressionSuite", "MapWireJSON"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireTesting", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", .product(name: "Logging", package: "swift-log"),
