@@ -173,6 +173,9 @@ let package = Package(
                 // The style of a URL, fetched for style.json as the loader fetches it.
                 "MapWireHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The guarded HTTP channel: its own child channel around Hummingbird's, and NIO's parser errors.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -292,7 +295,7 @@ let package = Package(
             name: "MapWireRendererPluginTests",
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
-        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol"]),
+        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol", "MapWireTesting"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",

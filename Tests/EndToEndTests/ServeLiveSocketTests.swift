@@ -3,6 +3,7 @@ import HummingbirdWSClient
 import Logging
 import MapWireClient
 import MapWireFormats
+import MapWireTesting
 import NIOCore
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import MapWireProcess
+import MapWireTesting
 import NIOCore
 
 /// A `mapwire serve` process on a free loopback port, and GETs against it.
