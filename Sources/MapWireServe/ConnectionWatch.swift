@@ -1,10 +1,12 @@
 import Foundation
 
 /// What one HTTP connection may do before the server gives up on it, from the bytes that pass: a request
+/// line is `METHOD TARGET HTTP/1.x` with a method HTTP defines and a target of visible ASCII (RFC 9112
+/// section 3; anything else, garbage bytes or a URL in raw UTF-8, is 400 at its first bad byte); a request
 /// head is at most `maxHeadBytes` (past it 414 when its first line is not even complete, else 431) and
 /// must be complete within `headTimeout` of its first byte (408: a client that drips its head a byte a
 /// second holds nothing for long); a connection with nothing asked or answered for `idleTimeout` is
-/// closed. While a request is being answered there is no limit here (the render timeout is the
+/// closed. Each rejection is answered and the connection closed. While a request is being answered there is no limit here (the render timeout is the
 /// server's), and after a WebSocket upgrade (101) the bytes are the live view's, no longer watched.
 public struct ConnectionWatch: Sendable {
     public struct Limits: Sendable, Equatable {
@@ -25,9 +27,9 @@ public struct ConnectionWatch: Sendable {
 
     enum State: Equatable {
         case idle(since: Int64)
-        /// Reading a request head: when it began, its bytes so far, whether its first line ended, and
-        /// the last bytes seen (a CR LF CR LF split over two reads).
-        case head(since: Int64, bytes: Int, firstLineDone: Bool, tail: [UInt8])
+        /// Reading a request head: when it began, its bytes so far, its first line while it lasts (nil once
+        /// it ended), and the last bytes seen (a CR LF CR LF split over two reads).
+        case head(since: Int64, bytes: Int, firstLine: [UInt8]?, tail: [UInt8])
         case answering
         case webSocket
         case finished
@@ -52,10 +54,10 @@ public struct ConnectionWatch: Sendable {
     /// Bytes from the client.
     public mutating func received<Bytes: Collection<UInt8>>(_ bytes: Bytes, now: Int64) -> Verdict {
         guard !bytes.isEmpty else { return .keep }
-        var (since, count, firstLineDone, tail): (Int64, Int, Bool, [UInt8])
+        var (since, count, firstLine, tail): (Int64, Int, [UInt8]?, [UInt8])
         switch state {
-        case .idle: (since, count, firstLineDone, tail) = (now, 0, false, [])
-        case .head(let s, let c, let f, let t): (since, count, firstLineDone, tail) = (s, c, f, t)
+        case .idle: (since, count, firstLine, tail) = (now, 0, [], [])
+        case .head(let s, let c, let f, let t): (since, count, firstLine, tail) = (s, c, f, t)
         case .answering, .webSocket, .finished: return .keep
         }
         var window = tail
@@ -63,23 +65,55 @@ public struct ConnectionWatch: Sendable {
             count += 1
             window.append(byte)
             if window.count > 4 { window.removeFirst() }
-            if byte == 0x0A, window.suffix(2) == [0x0D, 0x0A] || window.suffix(2) == [0x0A, 0x0A] {
+            if var line = firstLine {
+                if byte == 0x0A {
+                    if line.last == 0x0D { line.removeLast() }
+                    // Empty lines before a request are allowed (RFC 9112 section 2.2).
+                    if line.isEmpty { firstLine = []; count = 0; continue }
+                    if let why = Self.badRequestLine(line) { return reject(400, why) }
+                    firstLine = nil
+                    continue
+                }
+                // Visible ASCII and spaces only (a CR only before the LF).
+                guard (0x20...0x7E).contains(byte) || (byte == 0x0D && line.last != 0x0D) else {
+                    return reject(400, "the request line holds a byte no request line has (0x\(String(byte, radix: 16)))")
+                }
+                line.append(byte)
+                firstLine = line
+            } else if byte == 0x0A, window.suffix(2) == [0x0D, 0x0A] || window.suffix(2) == [0x0A, 0x0A] {
                 // CR LF CR LF ends a head (a lenient client's LF LF too).
                 if window == [0x0D, 0x0A, 0x0D, 0x0A] || window.suffix(2) == [0x0A, 0x0A] {
                     state = .answering
                     return .keep
                 }
-                firstLineDone = true
             }
             if count > limits.maxHeadBytes {
-                state = .finished
-                return firstLineDone
-                    ? .reject(status: 431, message: "the request's headers are larger than \(limits.maxHeadBytes) bytes")
-                    : .reject(status: 414, message: "the request line is longer than \(limits.maxHeadBytes) bytes")
+                return firstLine == nil
+                    ? reject(431, "the request's headers are larger than \(limits.maxHeadBytes) bytes")
+                    : reject(414, "the request line is longer than \(limits.maxHeadBytes) bytes")
             }
         }
-        state = .head(since: since, bytes: count, firstLineDone: firstLineDone, tail: window)
+        state = .head(since: since, bytes: count, firstLine: firstLine, tail: window)
         return .keep
+    }
+
+    private mutating func reject(_ status: Int, _ message: String) -> Verdict {
+        state = .finished
+        return .reject(status: status, message: message)
+    }
+
+    /// The methods HTTP defines (RFC 9110 section 9, and PATCH): any other is refused before it is parsed.
+    static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
+    /// Why `METHOD TARGET HTTP/1.x` is not one, or nil.
+    static func badRequestLine(_ line: [UInt8]) -> String? {
+        let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[1].isEmpty else { return "the request line is not METHOD TARGET HTTP/1.1" }
+        let method = String(decoding: parts[0], as: UTF8.self)
+        guard methods.contains(method) else { return "the method \(method.prefix(20)) is not one HTTP defines" }
+        let version = String(decoding: parts[2], as: UTF8.self)
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return "the HTTP version \(version.prefix(20)) is not 1.0 or 1.1" }
+        return nil
     }
 
     /// The server wrote to the client; `switchingProtocols`: it is a 101 answer (a WebSocket from now on).
@@ -94,8 +128,7 @@ public struct ConnectionWatch: Sendable {
     public mutating func tick(now: Int64) -> Verdict {
         switch state {
         case .head(let since, _, _, _) where now - since > limits.headTimeoutMilliseconds:
-            state = .finished
-            return .reject(status: 408, message: "the request head did not arrive within \(limits.headTimeoutMilliseconds) ms")
+            return reject(408, "the request head did not arrive within \(limits.headTimeoutMilliseconds) ms")
         case .idle(let since) where now - since > limits.idleTimeoutMilliseconds:
             state = .finished
             return .close

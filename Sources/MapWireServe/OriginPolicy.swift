@@ -4,7 +4,8 @@ import Foundation
 /// the server's own origin, or of an origin given with `--allow-origin` (`*`: any). The `Host` a browser
 /// sends must be an address (127.0.0.1, [::1], 10.0.0.5), `localhost`, or the host of an allowed origin,
 /// so a page whose name was re-pointed at this server (DNS rebinding) is not taken for its own origin.
-/// A client without `Origin` is not a browser and may connect. Tiles, images and JSON are public: any page
+/// A client without `Origin`, or with a `ws:`/`wss:` one (a page's origin is never that; WebSocket
+/// libraries send it), is not a browser and may connect: it could send any Origin anyway. Tiles, images and JSON are public: any page
 /// may read them (`Access-Control-Allow-Origin: *`).
 public struct OriginPolicy: Sendable, Equatable {
     /// Normalised origins (`scheme://host[:port]`, lower case, default ports left out); `*` allows any.
@@ -26,7 +27,7 @@ public struct OriginPolicy: Sendable, Equatable {
         guard allowsAny || Self.isAddressOrLocalhost(hostName) || allowedHosts.contains(hostName) else {
             return "the Host \(host.prefix(100)) is not this server's (give --allow-origin for the name it is reached by)"
         }
-        guard let origin else { return nil }
+        guard let origin, !Self.isWebSocketLibraryOrigin(origin) else { return nil }
         if allowsAny { return nil }
         guard let given = Self.normalised(origin) else { return "the Origin \(origin.prefix(100)) is not an origin" }
         if allowed.contains(given) { return nil }
@@ -42,6 +43,11 @@ public struct OriginPolicy: Sendable, Equatable {
         guard let scheme = scheme(of: value), let authority = authority(ofOrigin: value), !authority.isEmpty,
               !authority.contains("/"), !authority.contains("@"), hostName(ofAuthority: authority) != nil else { return nil }
         return "\(scheme)://\(normalisedAuthority(authority, scheme: scheme))"
+    }
+
+    static func isWebSocketLibraryOrigin(_ origin: String) -> Bool {
+        let lower = origin.lowercased()
+        return lower.hasPrefix("ws://") || lower.hasPrefix("wss://")
     }
 
     static func scheme(of origin: String) -> String? {

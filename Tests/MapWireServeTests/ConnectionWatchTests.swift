@@ -50,3 +50,41 @@ import Testing
         #expect(watch.tick(now: 1_000_000) == .keep)
     }
 }
+
+/// A request line that is not `METHOD TARGET HTTP/1.x` is refused at its first bad byte, before any parser.
+@Suite struct RequestLineTests {
+    func verdict(_ bytes: [UInt8]) -> ConnectionWatch.Verdict {
+        var watch = ConnectionWatch(now: 0)
+        return watch.received(bytes, now: 0)
+    }
+
+    @Test func wellFormedLinesPass() {
+        for line in ["GET /styles/demo/1/0/0.png HTTP/1.1\r\nHost: a\r\n\r\n", "\r\nHEAD / HTTP/1.0\r\n\r\n",
+                     "POST /admin/reload HTTP/1.1\r\n", "OPTIONS * HTTP/1.1\r\n"] {
+            #expect(verdict(Array(line.utf8)) == .keep, "\(line)")
+        }
+    }
+
+    @Test func garbageUnknownMethodsAndRawUTF8Are400() {
+        let bad: [[UInt8]] = [
+            [0x16, 0x03, 0x01, 0x02, 0x00],                       // a TLS hello on the plain port
+            Array("BREW /pot HTTP/1.1\r\n".utf8),
+            Array("GET /styles/d\u{E9}mo/1/0/0.png HTTP/1.1\r\n".utf8),
+            [0x47, 0x45, 0x54, 0x20, 0x2F, 0xFF, 0xFE, 0x20],       // GET / and bytes that are not UTF-8
+            Array("GET / HTTP/9.9\r\n".utf8),
+            Array("GET  / HTTP/1.1\r\n".utf8),
+            Array("GET /\0 HTTP/1.1\r\n".utf8),
+        ]
+        for bytes in bad {
+            guard case .reject(let status, _) = verdict(bytes) else {
+                Issue.record("accepted: \(bytes.prefix(20))")
+                continue
+            }
+            #expect(status == 400)
+        }
+    }
+
+    @Test func headerValuesMayHoldAnyText() {
+        #expect(verdict(Array("GET / HTTP/1.1\r\nX-Name: Zoë\r\n\r\n".utf8)) == .keep)
+    }
+}

@@ -11,6 +11,8 @@ import Testing
         #expect(policy.refusal(origin: "http://localhost:8080", host: "localhost:8080") == nil)
         #expect(policy.refusal(origin: "HTTP://LOCALHOST:8080/", host: "localhost:8080") == nil)
         #expect(policy.refusal(origin: nil, host: "127.0.0.1:8080") == nil, "not a browser")
+        #expect(policy.refusal(origin: "ws://127.0.0.1", host: "127.0.0.1:8080") == nil, "a WebSocket library, not a browser")
+        #expect(policy.refusal(origin: "ws://127.0.0.1", host: "rebind.example:8080") != nil, "the Host is checked all the same")
         #expect(policy.refusal(origin: "http://[::1]:8080", host: "[::1]:8080") == nil)
     }
 

@@ -62,6 +62,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Images per style that wait for a renderer; past them a request is answered 503 at once (load shedding).")
     var maxQueue = 64
 
+    @Option(help: "How long a client may take to send a request's head (ms) before the answer is 408 and the connection closes.")
+    var requestHeadTimeoutMs = 10_000
+
+    @Option(help: "How long a connection may be idle (ms), between requests, before it is closed.")
+    var idleTimeoutMs = 60_000
+
     @Option(help: "Memory for rendered images (MiB).")
     var cacheMemoryMb = 64
 
@@ -100,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxSize >= 64 else { throw ValidationError("--max-size is at least 64") }
         guard (0...65535).contains(port) else { throw ValidationError("--port is 0 to 65535") }
         guard maxQueue >= 0 else { throw ValidationError("--max-queue is 0 or more") }
+        guard requestHeadTimeoutMs >= 100, idleTimeoutMs >= 100 else { throw ValidationError("--request-head-timeout-ms and --idle-timeout-ms are at least 100") }
         let ids = styleIDs
         guard Set(ids).count == ids.count else { throw ValidationError("two styles have the same id: \(ids)") }
         for name in ids where name.isEmpty || name.contains("/") || name.contains(".") {
@@ -184,10 +191,14 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "mapwire-serve")
         logger.logLevel = .critical
         let host = bind, port = port, origins = OriginPolicy(allowed: allowOrigin)
+        var limits = ConnectionWatch.Limits()
+        limits.headTimeoutMilliseconds = Int64(requestHeadTimeoutMs)
+        limits.idleTimeoutMilliseconds = Int64(idleTimeoutMs)
         let serverEnd = ServerEnd()
         let server = Task {
             do {
-                try await ServeHTTPServer.run(responder: responder, hubs: hubs, origins: origins, host: host, port: port, logger: logger) { bound in
+                try await ServeHTTPServer.run(responder: responder, hubs: hubs, origins: origins, host: host, port: port, limits: limits,
+                                              logger: logger) { bound in
                     Output.line("serving \(registry.ids.joined(separator: ", ")) on http://\(host):\(bound)/")
                 }
                 serverEnd.record(nil)
