@@ -47,6 +47,17 @@ enum HTTPGet {
         return HTTPAnswer(status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))
     }
 
+    /// A POST without a body (`/admin/reload`).
+    static func post(_ port: Int, _ path: String, timeout: Int64 = 300) async throws -> HTTPAnswer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = .POST
+        let response = try await client.execute(request, timeout: .seconds(timeout))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        var fields: [String: String] = [:]
+        for field in response.headers { fields[field.name.lowercased()] = field.value }
+        return HTTPAnswer(status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))
+    }
+
     /// Polls until `path` answers `status`, or `timeout` seconds pass (generous: a loaded machine running
     /// the whole suite took over 60 s to load the demo style behind two debug renderers).
     static func waitFor(_ port: Int, _ path: String, status: Int, timeout: TimeInterval = 180) async -> Bool {
