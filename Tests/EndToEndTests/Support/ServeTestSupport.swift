@@ -37,7 +37,14 @@ struct HTTPAnswer: Sendable {
 enum HTTPGet {
     static let client = HTTPClient(eventLoopGroupProvider: .singleton)
 
-    static func get(_ port: Int, _ path: String, headers: [(String, String)] = [], timeout: Int64 = 60) async throws -> HTTPAnswer {
+    /// A client of its own for `connections` requests at once (the shared one keeps a few connections per host).
+    static func client(connections: Int) -> HTTPClient {
+        HTTPClient(eventLoopGroupProvider: .singleton,
+                   configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)))
+    }
+
+    static func get(_ port: Int, _ path: String, headers: [(String, String)] = [], timeout: Int64 = 60,
+                    using client: HTTPClient = client) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let response = try await client.execute(request, timeout: .seconds(timeout))
