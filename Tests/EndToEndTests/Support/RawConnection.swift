@@ -1,4 +1,5 @@
 import Foundation
+import MapWireProcess
 
 /// A plain TCP connection to 127.0.0.1 that sends whatever bytes a test gives it, hostile ones
 /// included, and tells what came back and whether (and when) the server closed the connection.
@@ -22,22 +23,11 @@ final class RawConnection {
 
     /// `receiveBuffer`: a small one (in bytes) for a client that reads slowly or not at all.
     init(port: Int, receiveBuffer: Int32? = nil) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServeTestFailure(description: "socket: errno \(errno)") }
-        if var size = receiveBuffer {
+        fd = LoopbackPort.connectedSocket(port) { fd in
+            guard var size = receiveBuffer else { return }
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw ServeTestFailure(description: "connect to \(port): errno \(errno)")
-        }
+        guard fd >= 0 else { throw ServeTestFailure(description: "connect to \(port): errno \(errno)") }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
