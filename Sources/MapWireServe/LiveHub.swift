@@ -81,7 +81,7 @@ public actor LiveHub {
         let id = UUID()
         let client = LiveClient(outbound: outbound, channel: channel)
         let camera = try? await style.bridge.send(.getCamera(.init()), timeoutMilliseconds: 2000).camera
-        client.post(event: "{\"kind\":\"hello\",\"style\":\"\(style.id)\",\"width\":\(camera?.width ?? 512),\"height\":\(camera?.height ?? 512)}")
+        client.post(event: Self.jsonLine(["kind": "hello", "style": style.id, "width": camera?.width ?? 512, "height": camera?.height ?? 512]))
         if let latestFrame { client.post(frame: latestFrame) }
         // The load status so far, as the events that set it (a late joiner missed them).
         if let report = try? await style.bridge.send(.getLoadStatus(.init()), timeoutMilliseconds: 2000), report.ok {
@@ -125,8 +125,10 @@ public actor LiveHub {
         if let answer, !answer.ok { client.post(event: Self.errorLine(answer.error)) }
     }
 
-    static func errorLine(_ message: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: ["kind": "error", "message": message], options: [.sortedKeys])) ?? Data()
+    static func errorLine(_ message: String) -> String { jsonLine(["kind": "error", "message": message]) }
+
+    static func jsonLine(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
