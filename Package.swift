@@ -166,10 +166,13 @@ let package = Package(
 
         // `mapwire serve`: tileserver-gl's URLs over a core's render-view command (routes, tile maths,
         // the tile LRU and the bridge to the core's control socket).
+        // What `mapwire serve` reads from its clients, as pure functions of the bytes (its routes, request
+        // lines, Origin and Host, the live view's gesture messages): the serve fuzz target links it alone.
+        .target(name: "MapWireServeInput", dependencies: ["MapWireProtocol"]),
         .target(
             name: "MapWireServe",
             dependencies: [
-                "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats",
+                "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats", "MapWireServeInput",
                 // The style of a URL, fetched for style.json as the loader fetches it.
                 "MapWireHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -230,7 +233,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireServeInput", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -295,7 +298,7 @@ let package = Package(
             name: "MapWireRendererPluginTests",
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
-        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol", "MapWireTesting"]),
+        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireServeInput", "MapWireProtocol", "MapWireTesting"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(
             name: "EndToEndTests",

@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import MapWireProcess
+import MapWireServeInput
 import NIOCore
 import NIOHTTP1
 

@@ -4,6 +4,7 @@ import MapWireBus
 import MapWireClient
 import MapWireProcess
 import MapWireProtocol
+import MapWireServeInput
 import NIOCore
 import Synchronization
 

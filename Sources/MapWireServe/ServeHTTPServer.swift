@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import MapWireServeInput
 import NIOCore
 
 /// The HTTP side of `mapwire serve`: Hummingbird hands every request to the ServeResponder; `/live/{id}`
@@ -21,7 +22,7 @@ public enum ServeHTTPServer {
                 headers[field.name.canonicalName] = field.value
             }
             let answer = await responder.respond(ServeRequest(
-                method: request.method.rawValue, path: request.uri.path, query: decodeQuery(request.uri.query), headers: headers,
+                method: request.method.rawValue, path: request.uri.path, query: ServeRoute.decodeQuery(request.uri.query), headers: headers,
                 fromLoopback: context.fromLoopback, baseURL: "http://\(authority)"))
             return response(answer)
         }
@@ -58,17 +59,6 @@ public enum ServeHTTPServer {
         }
         return Response(status: .init(code: answer.status), headers: fields,
                         body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
-    }
-
-    /// `a=1&b=x%2Cy` → [("a", "1"), ("b", "x,y")], repeated keys kept in order.
-    public static func decodeQuery(_ query: String?) -> [(String, String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&").map { item in
-            let parts = item.split(separator: "=", maxSplits: 1).map { part in
-                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
-            }
-            return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
-        }
     }
 }
 

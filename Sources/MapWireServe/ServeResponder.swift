@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireServeInput
 import Synchronization
 
 /// An answer, independent of the HTTP framework.

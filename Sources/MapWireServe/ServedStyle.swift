@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireServeInput
 import Synchronization
 
 /// One style the server serves: its id, its style JSON (for style.json and TileJSON), the bridge to

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapWireServe
+@testable import MapWireServeInput
 
 /// A connection's request head: at most so many bytes, complete within so long; idle connections close.
 @Suite struct ConnectionWatchTests {

@@ -2,6 +2,7 @@ import Foundation
 import MapWireProtocol
 import Testing
 @testable import MapWireServe
+@testable import MapWireServeInput
 
 /// The live view's gesture messages turned into the core's Gesture commands; anything else is refused.
 @Suite struct LiveGestureTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapWireServe
+@testable import MapWireServeInput
 
 /// The live view's WebSocket: pages of the server's own origin (or of --allow-origin) only, reached by
 /// an address, localhost or an allowed name (never a re-pointed name: DNS rebinding).

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireServeInput
 import Testing
 @testable import MapWireServe
 

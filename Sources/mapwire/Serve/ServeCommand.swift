@@ -6,6 +6,7 @@ import MapWireDemo
 import MapWireProcess
 import MapWireProtocol
 import MapWireServe
+import MapWireServeInput
 import Synchronization
 
 struct ServeCommand: AsyncParsableCommand {

@@ -113,6 +113,17 @@ public struct RouteError: Error, Equatable, Sendable, CustomStringConvertible {
 extension ServeRoute {
     public static let maxZoom = 24
 
+    /// `a=1&b=x%2Cy` → [("a", "1"), ("b", "x,y")], repeated keys kept in order.
+    public static func decodeQuery(_ query: String?) -> [(String, String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { item in
+            let parts = item.split(separator: "=", maxSplits: 1).map { part in
+                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+            }
+            return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+        }
+    }
+
     /// Parses a request path (without the query) and its query items. `maxSize`: the largest static
     /// image side in device px (`--max-size`).
     public static func parse(path: String, query: [(String, String)] = [], maxSize: Int) throws(RouteError) -> ServeRoute {
