@@ -24,7 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
             (render-view), spread over its renderers; an image drawn without data it needed is 502 or \
             503, never 200. Without --style it serves the bundled demo as "demo". SIGHUP reloads the \
             styles without a restart. Exit status: 0 after SIGINT or SIGTERM (a clean stop), 2 when it \
-            cannot start (a port in use, a missing style file, bad options), 1 when a core fails.
+            cannot start (a port in use, a missing style file, a core that does not start), 64 for an \
+            option it does not take, 1 when a core fails.
             """)
 
     @Option(help: "A style to serve: a URL or a path (repeatable; default: the bundled demo).")
