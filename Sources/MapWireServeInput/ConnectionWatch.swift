@@ -12,7 +12,7 @@ public struct ConnectionWatch: Sendable {
     public struct Limits: Sendable, Equatable {
         public var maxHeadBytes = 64 << 10
         public var headTimeoutMilliseconds: Int64 = 10_000
-        public var idleTimeoutMilliseconds: Int64 = 60_000
+        public var idleTimeoutMilliseconds: Int64 = 75_000
 
         public init() {}
     }

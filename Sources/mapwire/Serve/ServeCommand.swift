@@ -67,8 +67,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How long a client may take to send a request's head (ms) before the answer is 408 and the connection closes.")
     var requestHeadTimeoutMs = 10_000
 
-    @Option(help: "How long a connection may be idle (ms), between requests, before it is closed.")
-    var idleTimeoutMs = 60_000
+    @Option(help: "How long a connection may be idle (ms), between requests, before it is closed (longer than clients keep one for reuse).")
+    var idleTimeoutMs = 75_000
 
     @Option(help: "Memory for rendered images (MiB).")
     var cacheMemoryMb = 64
