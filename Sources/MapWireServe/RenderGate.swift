@@ -78,6 +78,14 @@ public final class RenderGate: Sendable {
         var queue: AdmissionQueue
         var nextID: UInt64 = 1
         var waiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+        /// Each waiter's deadline, cancelled when it goes (no sleeping task outlives its wait).
+        var deadlines: [UInt64: Task<Void, Never>] = [:]
+
+        /// The waiters `ids` leave the queue: their continuations to resume.
+        mutating func going(_ ids: [UInt64]) -> [CheckedContinuation<Void, any Error>] {
+            for id in ids { deadlines.removeValue(forKey: id)?.cancel() }
+            return ids.compactMap { waiters.removeValue(forKey: $0) }
+        }
     }
 
     private let state: Mutex<State>
@@ -88,6 +96,8 @@ public final class RenderGate: Sendable {
 
     public var waiting: Int { state.withLock { $0.queue.waitingCount } }
     public var running: Int { state.withLock { $0.queue.running } }
+    /// Deadlines of waiters still sleeping.
+    var deadlinesPending: Int { state.withLock { $0.deadlines.count } }
 
     /// Waits for a turn, at most `timeoutMilliseconds`.
     public func admit(timeoutMilliseconds: Int) async throws {
@@ -107,22 +117,25 @@ public final class RenderGate: Sendable {
                 continuation.resume(throwing: ServeFailure(status: 503, message: "the server is busy: \(maxWaitingText) images wait already",
                                                            retryAfterSeconds: 1))
             case .wait:
-                Task { [self] in
+                let deadline = Task { [self] in
                     try? await Task.sleep(for: .milliseconds(timeoutMilliseconds))
                     let late: CheckedContinuation<Void, any Error>? = state.withLock { s in
                         guard s.queue.abandon(id) else { return nil }
+                        s.deadlines[id] = nil
                         return s.waiters.removeValue(forKey: id)
                     }
                     late?.resume(throwing: ServeFailure(status: 503, message: "the server is busy: the image waited \(timeoutMilliseconds) ms for a renderer",
                                                         retryAfterSeconds: 2))
                 }
+                // Still waiting: its deadline is cancelled when it goes.
+                state.withLock { s in if s.waiters[id] != nil { s.deadlines[id] = deadline } else { deadline.cancel() } }
             }
         }
     }
 
     /// The view admitted is answered (drawn or not).
     public func release() {
-        resume(state.withLock { s in s.queue.finished().compactMap { s.waiters.removeValue(forKey: $0) } })
+        resume(state.withLock { s in s.going(s.queue.finished()) })
     }
 
     /// The renderers the core has now.
@@ -130,7 +143,7 @@ public final class RenderGate: Sendable {
         resume(state.withLock { s in
             let capacity = max(1, count) * Self.viewsPerRenderer
             guard capacity != s.queue.capacity else { return [] }
-            return s.queue.setCapacity(capacity).compactMap { s.waiters.removeValue(forKey: $0) }
+            return s.going(s.queue.setCapacity(capacity))
         })
     }
 

@@ -37,5 +37,11 @@ import Testing
         await #expect(throws: ServeFailure.self) { try await waited.value }
         gate.release()
         try await gate.admit(timeoutMilliseconds: 1000)
+        // A waiter that goes takes its deadline with it: no sleeping task outlives its wait.
+        let waiting = Task { try await gate.admit(timeoutMilliseconds: 60_000) }
+        #expect(await waitUntilAsync(timeout: 5) { gate.waiting == 1 && gate.deadlinesPending == 1 })
+        gate.release()
+        try await waiting.value
+        #expect(gate.deadlinesPending == 0 && gate.waiting == 0)
     }
 }
