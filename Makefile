@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: all deps build sdk install demo test swift-test python-test generate check-generated check-imports fuzz clean
+.PHONY: all deps build release sdk install demo test swift-test python-test generate check-generated check-imports fuzz clean
 
 all: build
 
@@ -12,13 +12,27 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# libmapwire, the C plugin library (Plugins/c/libmapwire). `make install PREFIX=…` installs it (library,
-# headers, mapwire.pc) from here as from its own folder; the Swift programs are run from .build.
+# The release build of every program, in its own scratch folder (a debug build stays as it is).
+RELEASE := .build-release/release
+PROGRAMS := mapwire mapwire-core mapwire-core-bench mapwire-loader mapwire-renderer mapwire-loadstatus mapwire-location
+release: deps
+	$(SWIFT) build -c release --scratch-path .build-release
+
+# libmapwire, the C plugin library (Plugins/c/libmapwire).
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+SYSTEMDDIR ?= $(PREFIX)/lib/systemd/system
 sdk: deps
 	$(MAKE) -C Plugins/c/libmapwire
 
-install: sdk
+# `make install PREFIX=…` (DESTDIR=… for a staging root): the release programs side by side in BINDIR (mapwire
+# starts its cores and plugins from its own folder), `mapwire serve`'s systemd unit in SYSTEMDDIR with BINDIR
+# filled in, and libmapwire (library, headers, mapwire.pc) as from its own folder.
+install: release sdk
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMDDIR)
+	for program in $(PROGRAMS); do install -m 755 $(RELEASE)/$$program $(DESTDIR)$(BINDIR)/$$program; done
+	sed 's|@BINDIR@|$(BINDIR)|g' scripts/systemd/mapwire-serve.service > $(DESTDIR)$(SYSTEMDDIR)/mapwire-serve.service
+	chmod 644 $(DESTDIR)$(SYSTEMDDIR)/mapwire-serve.service
 	$(MAKE) -C Plugins/c/libmapwire install PREFIX=$(PREFIX)
 
 # Starts the core and the loader, loads the demo town, prints every event, exits at map-idle.
@@ -35,8 +49,9 @@ test: deps
 	$(SWIFT) test
 	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests Tests/Scripts/recording Tests/Scripts/check_imports
 
-# libFuzzer over the control and envelope decoders and over the renderer's inputs (MVT, GeoJSON, glyph
-# PBFs, sprite indexes, images): 1,000,000 executions each; FUZZ_RUNS=N to change.
+# libFuzzer over the control and envelope decoders, the renderer's inputs (MVT, GeoJSON, glyph PBFs, sprite
+# indexes, images), PMTiles archives and what `mapwire serve` reads from its clients (connection bytes, routes,
+# Origin and Host, gesture messages): 1,000,000 executions each; FUZZ_RUNS=N to change.
 # Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).
 fuzz:
 	scripts/fuzz

@@ -170,13 +170,19 @@ let package = Package(
 
         // `mapwire serve`: tileserver-gl's URLs over a core's render-view command (routes, tile maths,
         // the tile LRU and the bridge to the core's control socket).
+        // What `mapwire serve` reads from its clients, as pure functions of the bytes (its routes, request
+        // lines, Origin and Host, the live view's gesture messages): the serve fuzz target links it alone.
+        .target(name: "MapWireServeInput", dependencies: ["MapWireProtocol"]),
         .target(
             name: "MapWireServe",
             dependencies: [
-                "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats",
+                "MapWireBus", "MapWireClient", "MapWireProtocol", "MapWireProcess", "MapWireFormats", "MapWireServeInput",
                 // The style of a URL, fetched for style.json as the loader fetches it.
                 "MapWireHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The guarded HTTP channel: its own child channel around Hummingbird's, and NIO's parser errors.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -231,7 +237,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireExpressionSuite", "MapWireStyle", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireExpressionSuite", "MapWireStyle", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireServeInput", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -297,7 +303,7 @@ let package = Package(
             name: "MapWireRendererPluginTests",
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
-        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireProtocol"]),
+        .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireServeInput", "MapWireProtocol", "MapWireTesting"]),
         .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
         .testTarget(name: "MapWireExpressionSuiteTests", dependencies: ["MapWireExpressionSuite", "MapWireJSON"]),
         .testTarget(

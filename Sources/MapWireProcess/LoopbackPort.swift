@@ -29,13 +29,32 @@ public enum LoopbackPort {
     }
 
     private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
+        let fd = connectedSocket(port)
+        defer { if fd >= 0 { close(fd) } }
+        return fd >= 0
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    /// A TCP socket connected to 127.0.0.1:`port` (the caller closes it), or -1 with errno set.
+    /// `configure` sets options before it connects (a small receive buffer).
+    public static func connectedSocket(_ port: Int, configure: (Int32) -> Void = { _ in }) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        configure(fd)
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let failure = errno
+            close(fd)
+            errno = failure
+            return -1
+        }
+        return fd
+    }
+
+    /// 127.0.0.1:`port` as a socket address (to bind).
+    public static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

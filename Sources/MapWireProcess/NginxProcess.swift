@@ -42,7 +42,7 @@ public final class NginxProcess: Sendable {
     /// `/stale/` (max-age=0: stale at once), anything else plain (etag and Last-Modified only). gzip is
     /// on for JSON, and for tiles unless `gzipTiles` is false (a benchmark of the client, where nginx's
     /// compressing every tile on the fly would be the bottleneck). `accessLog`: false for no log write per request.
-    /// `port`: the port to listen on (a server started again where a stopped one was); default a free one.
+    /// `port`: the port to listen on (a server stopped and started again on its port: an outage); nil: a free one.
     public init(root: URL, certificate: Certificate? = nil, accessLog: Bool = true, gzipTiles: Bool = true, port: Int? = nil) throws {
         guard let executable = Self.executable else { throw Failure.missing }
         self.root = root
@@ -52,6 +52,7 @@ public final class NginxProcess: Sendable {
         }
         tls = certificate != nil
         self.port = try port ?? LoopbackPort.free()
+        let port = self.port
         let tmp = root.appendingPathComponent("tmp").path
         let sslLines = certificate.map { "ssl_certificate \($0.certificate);\n        ssl_certificate_key \($0.key);" } ?? ""
         let config = """

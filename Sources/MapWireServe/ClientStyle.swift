@@ -11,6 +11,13 @@ public enum ClientStyle {
         try await DocumentFetch.data(url, rewrites: rules(rewrites), timeoutSeconds: timeoutSeconds)
     }
 
+    /// Whether `fetch` failed because the document is not there (HTTP 404, or no such file).
+    public static func isMissing(_ error: any Error) -> Bool {
+        if let failure = error as? DocumentFetch.Failure { return failure.status == 404 }
+        let cocoa = error as NSError
+        return cocoa.domain == NSCocoaErrorDomain && cocoa.code == CocoaError.fileReadNoSuchFile.rawValue
+    }
+
     /// The first rewrite whose FROM starts `url` replaces that prefix by its TO.
     static func rewritten(_ url: String, _ rewrites: [String]) -> String {
         LoaderConfiguration(rewrites: rules(rewrites)).rewrite(url).url

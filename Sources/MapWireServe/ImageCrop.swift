@@ -1,5 +1,6 @@
 import Foundation
 import MapWireFormats
+import MapWireServeInput
 
 /// Turns a renderer's PNG into the answer: the margin cropped away, encoded in the asked format.
 public enum ImageCrop {

@@ -1,6 +1,7 @@
 import Foundation
 import MapWireProtocol
 import Prometheus
+import Synchronization
 
 /// The server's Prometheus metrics (`/metrics`): requests, latencies, render times, the tile cache,
 /// and, per style, the core's plugins and counters as its last get-state showed them.
@@ -9,6 +10,8 @@ public final class ServeMetrics: Sendable {
     private let cacheHits: Counter
     private let cacheMisses: Counter
     private let renderSeconds: DurationHistogram
+    /// The last count each core counter was seen at, by metric and style.
+    private let lastCounts = Mutex<[String: UInt64]>([:])
 
     static let latencyBuckets: [Duration] = [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
                                              .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
@@ -39,7 +42,8 @@ public final class ServeMetrics: Sendable {
     public func rendered(in duration: Duration) { renderSeconds.record(duration) }
 
     /// The core's state for one style: plugins per role, and its counters (bus events and requests).
-    public func coreState(style: String, _ state: Mapwire_V1_CoreStateSnapshot) {
+    /// `generation`: which core of the style it is (a reload starts a new one, counting from 0).
+    public func coreState(style: String, generation: Int = 1, _ state: Mapwire_V1_CoreStateSnapshot) {
         var perRole: [String: Int] = [PluginRole.loader: 0, PluginRole.renderer: 0]
         for plugin in state.plugins { for role in plugin.roles { perRole[role, default: 0] += 1 } }
         for (role, count) in perRole {
@@ -48,11 +52,25 @@ public final class ServeMetrics: Sendable {
         gauge("ready", "1 when the style's core has loaded its style and has a renderer.", style, [])
             .set(to: state.loadPhase == "loaded" && perRole[PluginRole.renderer, default: 0] > 0 ? 1 : 0)
         let c = state.counters
-        gauge("core_events_published", "Events the style's core published on its bus (monotonic).", style, []).set(to: Double(c.eventsPublished))
-        gauge("core_requests_sent", "Plugin requests the style's core sent (monotonic).", style, []).set(to: Double(c.requestsSent))
-        gauge("core_requests_retried", "Plugin requests sent again after a timeout (monotonic).", style, []).set(to: Double(c.requestsRetried))
-        gauge("core_plugins_gone", "Plugins the style's core declared gone (monotonic).", style, []).set(to: Double(c.pluginsGone))
+        counter("core_events_published", generation: generation, "Events the style's cores published on their bus.", style, c.eventsPublished)
+        counter("core_requests_sent", generation: generation, "Plugin requests the style's cores sent.", style, c.requestsSent)
+        counter("core_requests_retried", generation: generation, "Plugin requests sent again after a timeout.", style, c.requestsRetried)
+        counter("core_plugins_gone", generation: generation, "Plugins the style's cores declared gone.", style, c.pluginsGone)
         gauge("core_pending_requests", "Plugin requests without an answer yet.", style, []).set(to: Double(state.pendingRequests))
+    }
+
+    /// A core's own count, as a Prometheus counter: it grows by what the core counted since the last look.
+    /// A new core (a reload) counts from 0; a count that went down is a restarted one: all of it is new.
+    private func counter(_ name: String, generation: Int, _ help: String, _ style: String, _ value: UInt64) {
+        let grown = lastCounts.withLock { last -> UInt64 in
+            let key = "\(name) \(style) \(generation)"
+            let before = last[key] ?? 0
+            last[key] = value
+            return value >= before ? value - before : value
+        }
+        let counter = registry.makeCounter(descriptor: .init(namespace: "mapwire", subsystem: "serve", metricName: name, unitName: "",
+                                                             helpText: help), labels: [("style", style)])
+        if grown > 0 { counter.increment(by: Int64(clamping: grown)) }
     }
 
     private func gauge(_ name: String, _ help: String, _ style: String, _ labels: [(String, String)]) -> Gauge {

@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProtocol
+import MapWireServeInput
 
 /// A static image's `path=` and `marker=` overlays as annotations the core draws in that view only
 /// (RenderView.overlay): paths as polylines (or polygons with `fill:`), markers as the built-in pin.

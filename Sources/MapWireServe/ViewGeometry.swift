@@ -1,4 +1,5 @@
 import Foundation
+import MapWireServeInput
 
 /// The camera and size a view is drawn at, in the engine's terms (a 512 px world at zoom 0), and
 /// the part of the drawn image the answer keeps.

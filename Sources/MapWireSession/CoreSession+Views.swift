@@ -54,6 +54,8 @@ extension CoreSession {
                 onMap { $0.releaseView(id) }
                 replyToCommand(job.commandID, error: error, to: job.identity)
             case .answer(let id, let job, let result):
+                // What the view was drawn without (PROTOCOL.md 7.11): the server never answers it as a success.
+                let failed = onMap { $0.viewFailures(id) }
                 onMap { $0.releaseView(id) }
                 send(.with {
                     $0.commandReply = .with {
@@ -63,6 +65,7 @@ extension CoreSession {
                             $0.png = result.png
                             $0.width = result.width
                             $0.height = result.height
+                            $0.failedLoads = failed.map(\.protocolValue)
                         }
                     }
                 }, to: job.identity)

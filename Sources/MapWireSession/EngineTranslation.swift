@@ -79,6 +79,19 @@ extension MapLoadingErrorKind {
     }
 }
 
+extension Map.ViewLoadFailure {
+    package var protocolValue: Mapwire_V1_FailedLoad {
+        .with {
+            $0.type = kind.protocolValue
+            if let sourceID { $0.sourceID = sourceID }
+            if let tile { $0.tileID = tile.protocolValue }
+            $0.url = url
+            $0.reason = error.reason.protocolValue
+            $0.message = error.message
+        }
+    }
+}
+
 extension CanonicalTileID {
     package var protocolValue: Mapwire_V1_TileId {
         .with { $0.z = UInt32(z); $0.x = UInt32(x); $0.y = UInt32(y) }

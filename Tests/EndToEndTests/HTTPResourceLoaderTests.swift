@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MapWireHTTP
 import MapWireProtocol
+import MapWireTesting
 import Synchronization
 import Testing
 

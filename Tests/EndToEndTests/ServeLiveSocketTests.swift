@@ -3,6 +3,7 @@ import HummingbirdWSClient
 import Logging
 import MapWireClient
 import MapWireFormats
+import MapWireTesting
 import NIOCore
 import Synchronization
 import Testing
@@ -80,5 +81,55 @@ struct ServeLiveSocketTests {
         #expect(await waitUntilAsync(timeout: 10) { !first.state.withLock { $0.errors }.isEmpty }, "the bad message was answered")
         #expect(second.state.withLock { $0.errors }.isEmpty)
         #expect(first.state.withLock { $0.events } > 0 && second.state.withLock { $0.events } > 0, "events stream to both")
+    }
+
+    @Test func aBrowserThatNeverReadsIsDroppedAndTheOthersKeepGettingFrames() async throws {
+        let run = try TestRun()
+        let serve = try ServeProcess.start(run, ["--renderers", "1"])
+        #expect(await HTTPGet.waitFor(serve.port, "/health", status: 200))
+        // A client that upgrades and then never reads again (its receive buffer small: the server's writes to it block).
+        let stuck = try RawConnection(port: serve.port, receiveBuffer: 4096)
+        let upgraded = stuck.exchange(Array(("GET /live/demo HTTP/1.1\r\nHost: 127.0.0.1:\(serve.port)\r\nConnection: Upgrade\r\n"
+            + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").utf8), timeout: 1)
+        #expect(upgraded.status == 101)
+        let reader = Seen()
+        let firstEventTime = Mutex<String?>(nil)
+        let logger = Logger(label: "live-socket-test")
+        let watching = Task(executorPreference: OwnThreads.executor) {
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(serve.port)/live/demo", configuration: .init(maxFrameSize: 16 << 20),
+                                              logger: logger) { inbound, _, _ in
+                for try await message in inbound.messages(maxSize: 16 << 20) {
+                    switch message {
+                    case .binary(let buffer): reader.state.withLock { $0.frames.append(Data(buffer.readableBytesView)) }
+                    case .text(let text):
+                        if text.contains("\"time\":"), firstEventTime.withLock({ $0 == nil }) {
+                            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                            firstEventTime.withLock { $0 = object?["time"] as? String }
+                        }
+                    }
+                }
+            }
+        }
+        defer { watching.cancel() }
+        #expect(await waitUntilAsync(timeout: 60) { reader.frames > 0 })
+        // The first events a browser gets (the load status so far, replayed) are dated now, not 1970.
+        let time = try #require(firstEventTime.withLock { $0 })
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        #expect(time.hasPrefix("\(year)") || time.hasPrefix("\(year - 1)"), "first event dated \(time)")
+
+        // The map moves for 30 s: every camera change is a new frame for both clients.
+        let client = try ControlClient(endpoint: serve.controlEndpoint(style: "demo"))
+        let started = Date()
+        var framesAt20s = 0
+        var step = 0.0
+        while Date().timeIntervalSince(started) < 30 {
+            step += 1
+            _ = try? client.run(.jumpTo(.with { $0.center = .with { $0.longitude = 13.4 + step.truncatingRemainder(dividingBy: 50) * 0.0004; $0.latitude = 52.5 } }))
+            if framesAt20s == 0, Date().timeIntervalSince(started) >= 20 { framesAt20s = reader.frames }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(reader.frames > framesAt20s, "frames still reach the reading client after 20 s (\(framesAt20s) then \(reader.frames))")
+        #expect(await waitUntilAsync(timeout: 20) { stuck.isClosedByServer }, "the client that does not read was dropped")
+        #expect(serve.process.isRunning)
     }
 }

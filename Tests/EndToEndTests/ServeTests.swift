@@ -201,10 +201,7 @@ final class SilentListener: @unchecked Sendable {
     init() throws {
         port = try LoopbackPort.free()
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = LoopbackPort.loopback(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapWireServe
+@testable import MapWireServeInput
 
 /// tileserver-gl's URL forms, and every bad request answered with its status.
 @Suite struct ServeRouteTests {
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func queriesAreDecoded() {
-        let items = ServeHTTPServer.decodeQuery("path=1%2C2%7C3,4&marker=5,6&x")
+        let items = ServeRoute.decodeQuery("path=1%2C2%7C3,4&marker=5,6&x")
         #expect(items.map(\.0) == ["path", "marker", "x"])
         #expect(items[0].1 == "1,2|3,4")
     }

@@ -158,3 +158,29 @@ extension ViewTests {
         #expect(!offMap.ok && offMap.errorCode == .invalidArgument)
     }
 }
+
+/// A view drawn without tiles it needed says so in its reply (SnapshotResult.failed_loads): the server
+/// never answers it as a success. An empty tile (204, a 404 hole) is no failure.
+@Suite struct ViewFailedLoadTests {
+    @Test func failedTilesAreListedInTheReplyAndEmptyOnesAreNot() throws {
+        let (h, loader, renderer) = loadedWithRenderer()
+        renderer.answerFrame(try #require(renderer.frames.first))
+        h.command(ViewTests.view())
+        let id = h.lastCommandID
+        let tiles = loader.loads.filter { $0.loadResource.request.url.hasPrefix("https://t.test/3/") }
+        #expect(tiles.count >= 2)
+        loader.reply(tiles[0], .resource(.with {
+            $0.dataSource = .network
+            $0.response = .with { $0.source = .network; $0.error = .with { $0.reason = .server; $0.message = "HTTP 500 server error" } }
+        }))
+        loader.reply(tiles[1], .resource(.with { $0.dataSource = .network; $0.response = .with { $0.source = .network; $0.noContent = true } }))
+        loader.answerAllLoads()
+        let frame = try #require(ViewTests.viewFrames(renderer).first)
+        renderer.answerFrame(frame) { $0.png = Fixture.png }
+        let reply = try #require(h.reply(to: id, for: Data("commander".utf8)))
+        #expect(reply.ok && reply.snapshot.failedLoads.count == 1)
+        let failed = try #require(reply.snapshot.failedLoads.first)
+        #expect(failed.type == .tile && failed.reason == .server && failed.message == "HTTP 500 server error")
+        #expect(failed.url == tiles[0].loadResource.request.url && failed.hasTileID && failed.tileID.z == 3)
+    }
+}

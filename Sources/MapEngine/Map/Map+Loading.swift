@@ -156,6 +156,7 @@ extension Map {
         guard var state = sources[id] else { return }
         if let error = result.errorMessage {
             setMetadata(of: id, .failed)
+            sources[id]?.metadataFailure = result.response.error.map { (url: url, error: $0) }
             loadingError(.source, "could not load source \"\(id)\" from \(url): \(error)", sourceID: id)
         } else {
             do {

@@ -47,7 +47,9 @@ extension Map {
         guard var state = sources[sourceID] else { return }
         state.pending[tile] = nil
         let error = result.errorMessage
-        state.cache.insert(tile, LoadedTile(data: keyed, error: error), keep: Set(state.visible).union(tilesHeldForViews(of: sourceID)))
+        let failure = error == nil ? nil : result.response.error.map { (url: url, error: $0) }
+        state.cache.insert(tile, LoadedTile(data: keyed, error: error, failure: failure),
+                           keep: Set(state.visible).union(tilesHeldForViews(of: sourceID)))
         sources[sourceID] = state
         if let error {
             loadingError(.tile, "could not load tile \(tile) of source \"\(sourceID)\" from \(url): \(error)",

@@ -64,6 +64,34 @@ extension Map {
         return (key, all)
     }
 
+    /// A load a view needed that failed: the view was drawn without it.
+    public struct ViewLoadFailure: Sendable, Equatable {
+        public var kind: MapLoadingErrorKind
+        public var sourceID: String?
+        public var tile: CanonicalTileID?
+        public var url: String
+        public var error: ResourceError
+    }
+
+    /// What view `id` needed and could not load: its sources whose metadata failed and its tiles that
+    /// failed (a tile answered 204, or 404 as a sparse tile set's hole, is empty, not failed).
+    public func viewFailures(_ id: UInt64) -> [ViewLoadFailure] {
+        var failures: [ViewLoadFailure] = []
+        for sourceID in sourceOrder {
+            guard let state = sources[sourceID] else { continue }
+            if state.metadata == .failed {
+                let failure = state.metadataFailure
+                failures.append(ViewLoadFailure(kind: .source, sourceID: sourceID, tile: nil, url: failure?.url ?? state.spec.url ?? "",
+                                                error: failure?.error ?? ResourceError(reason: .other, message: "the source could not be loaded")))
+            }
+            for tile in viewTiles[id]?[sourceID] ?? [] {
+                guard let failure = state.cache[tile]?.failure else { continue }
+                failures.append(ViewLoadFailure(kind: .tile, sourceID: sourceID, tile: tile, url: failure.url, error: failure.error))
+            }
+        }
+        return failures
+    }
+
     /// The view is drawn or abandoned: its tiles may be evicted and cancelled again.
     public func releaseView(_ id: UInt64) {
         guard viewTiles.removeValue(forKey: id) != nil else { return }

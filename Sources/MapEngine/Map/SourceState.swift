@@ -17,6 +17,8 @@ struct SourceState {
     var cache = TileCache(capacity: 256)
     /// GeoJSON data or an image source's image, once loaded: what the renderer draws.
     var wholeData: KeyedData?
+    /// Why its TileJSON or data failed to load, and where from (a view drawn without it says so).
+    var metadataFailure: (url: String, error: ResourceError)?
 
     init(spec: SourceSpecification, key: String) {
         self.spec = spec
@@ -38,6 +40,8 @@ struct SourceState {
 struct LoadedTile {
     var data: KeyedData
     var error: String?
+    /// The loader's error, and the tile's URL, when it failed.
+    var failure: (url: String, error: ResourceError)? = nil
 }
 
 /// Bytes with a key that is unique per content for the core's lifetime, so a renderer can cache them.

@@ -1166,9 +1166,57 @@ public nonisolated struct Mapwire_V1_SnapshotResult: Sendable {
 
   public var outputPath: String = String()
 
+  /// What the image needed and could not load: it was drawn without them. Empty when everything it needed
+  /// loaded; a tile that is truly empty (answered 204, or 404: a sparse tile set's hole) is no failure.
+  /// `mapwire serve` never answers such an image as a success (PROTOCOL.md 7.11).
+  public var failedLoads: [Mapwire_V1_FailedLoad] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+/// A load an image needed that failed: the style's sprite or glyphs, a source's metadata, or one of the
+/// image's tiles.
+public nonisolated struct Mapwire_V1_FailedLoad: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var type: Mapwire_V1_MapLoadingError.TypeEnum = .unspecified
+
+  public var sourceID: String {
+    get {_sourceID ?? String()}
+    set {_sourceID = newValue}
+  }
+  /// Returns true if `sourceID` has been explicitly set.
+  public var hasSourceID: Bool {self._sourceID != nil}
+  /// Clears the value of `sourceID`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceID() {self._sourceID = nil}
+
+  public var tileID: Mapwire_V1_TileId {
+    get {_tileID ?? Mapwire_V1_TileId()}
+    set {_tileID = newValue}
+  }
+  /// Returns true if `tileID` has been explicitly set.
+  public var hasTileID: Bool {self._tileID != nil}
+  /// Clears the value of `tileID`. Subsequent reads from it will return its default value.
+  public mutating func clearTileID() {self._tileID = nil}
+
+  public var url: String = String()
+
+  /// Why, as the loader said (PROTOCOL.md 5.2): `server`, `not-found`, `rate-limit` and an `other` naming an
+  /// HTTP status are answers of the upstream server; `connection` and other `other`s are not.
+  public var reason: Mapwire_V1_ErrorReason = .unspecified
+
+  public var message: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sourceID: String? = nil
+  fileprivate var _tileID: Mapwire_V1_TileId? = nil
 }
 
 public nonisolated struct Mapwire_V1_GetCamera: Sendable {
@@ -5701,7 +5749,7 @@ nonisolated extension Mapwire_V1_Snapshot: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Mapwire_V1_SnapshotResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SnapshotResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}png\0\u{1}width\0\u{1}height\0\u{3}output_path\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}png\0\u{1}width\0\u{1}height\0\u{3}output_path\0\u{3}failed_loads\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5713,6 +5761,7 @@ nonisolated extension Mapwire_V1_SnapshotResult: SwiftProtobuf.Message, SwiftPro
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.width) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.height) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.outputPath) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.failedLoads) }()
       default: break
       }
     }
@@ -5731,6 +5780,9 @@ nonisolated extension Mapwire_V1_SnapshotResult: SwiftProtobuf.Message, SwiftPro
     if !self.outputPath.isEmpty {
       try visitor.visitSingularStringField(value: self.outputPath, fieldNumber: 4)
     }
+    if !self.failedLoads.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.failedLoads, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5739,6 +5791,66 @@ nonisolated extension Mapwire_V1_SnapshotResult: SwiftProtobuf.Message, SwiftPro
     if lhs.width != rhs.width {return false}
     if lhs.height != rhs.height {return false}
     if lhs.outputPath != rhs.outputPath {return false}
+    if lhs.failedLoads != rhs.failedLoads {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_FailedLoad: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FailedLoad"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}type\0\u{3}source_id\0\u{3}tile_id\0\u{1}url\0\u{1}reason\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.type) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._sourceID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._tileID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.url) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.type != .unspecified {
+      try visitor.visitSingularEnumField(value: self.type, fieldNumber: 1)
+    }
+    try { if let v = self._sourceID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._tileID {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.url.isEmpty {
+      try visitor.visitSingularStringField(value: self.url, fieldNumber: 4)
+    }
+    if self.reason != .unspecified {
+      try visitor.visitSingularEnumField(value: self.reason, fieldNumber: 5)
+    }
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_FailedLoad, rhs: Mapwire_V1_FailedLoad) -> Bool {
+    if lhs.type != rhs.type {return false}
+    if lhs._sourceID != rhs._sourceID {return false}
+    if lhs._tileID != rhs._tileID {return false}
+    if lhs.url != rhs.url {return false}
+    if lhs.reason != rhs.reason {return false}
+    if lhs.message != rhs.message {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -251,17 +251,9 @@ struct ServeBenchmarkError: Error, CustomStringConvertible { let description: St
 /// One blocking HTTP/1.1 GET on 127.0.0.1 (Connection: close): its status, 0 on a transport error.
 enum SimpleHTTP {
     static func get(port: Int, path: String) -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = LoopbackPort.connectedSocket(port)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return 0 }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return 0 }
         var head: [UInt8] = []

@@ -3,6 +3,7 @@ import MapWireCanvas
 import MapWireGeometry
 import MapWireRenderer
 import MapWireServe
+import MapWireServeInput
 import MapWireVectorTile
 
 /// The limit of `mapwire serve` per core: the renderer in this process drawing the same 256 px tiles as

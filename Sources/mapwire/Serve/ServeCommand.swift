@@ -6,6 +6,8 @@ import MapWireDemo
 import MapWireProcess
 import MapWireProtocol
 import MapWireServe
+import MapWireServeInput
+import Synchronization
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,9 +18,14 @@ struct ServeCommand: AsyncParsableCommand {
             does) and answers /styles/{id}/{z}/{x}/{y}[@2x|@3x].{png|jpg|webp}, \
             /styles/{id}/static/{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x].png (and the \
             minlon,minlat,maxlon,maxlat and auto forms), /styles/{id}.json (TileJSON), \
-            /styles/{id}/style.json, /health (503 until every style loaded) and /metrics (Prometheus). \
-            Each image is drawn by the style's core as a view at its own camera (render-view), spread \
-            over its renderers. Without --style it serves the bundled demo as "demo".
+            /styles/{id}/style.json, /health and /health/ready (200 once every style settled and one is \
+            ready, each style's state), /health/live, /metrics (Prometheus) and, from this host only, \
+            POST /admin/reload. Each image is drawn by the style's core as a view at its own camera \
+            (render-view), spread over its renderers; an image drawn without data it needed is 502 or \
+            503, never 200. Without --style it serves the bundled demo as "demo". SIGHUP reloads the \
+            styles without a restart. Exit status: 0 after SIGINT or SIGTERM (a clean stop), 2 when it \
+            cannot start (a port in use, a missing style file, a core that does not start), 64 for an \
+            option it does not take, 1 when a core fails.
             """)
 
     @Option(help: "A style to serve: a URL or a path (repeatable; default: the bundled demo).")
@@ -26,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The id of each --style in the URLs, in the same order (default: the file name without extension).")
     var id: [String] = []
+
+    @Option(help: "Where TileJSON centres a style and its live view starts: [ID=]LON,LAT (repeatable; without ID: every style). Negative numbers after '=': --center=-87.6,41.9.")
+    var center: [String] = []
+
+    @Option(help: "The zoom of --center, as a style's \"zoom\" (512 px tiles): [ID=]Z (repeatable; without ID: every style).")
+    var zoom: [String] = []
 
     @Option(help: "The TCP port (0: any free port, printed).")
     var port = 8080
@@ -48,8 +61,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How long a tile or image may take to load and draw (ms) before the answer is 503.")
     var renderTimeoutMs = 30_000
 
+    @Option(help: "Images per style that wait for a renderer; past them a request is answered 503 at once (load shedding).")
+    var maxQueue = 64
+
+    @Option(help: "How long a client may take to send a request's head (ms) before the answer is 408 and the connection closes.")
+    var requestHeadTimeoutMs = 10_000
+
+    @Option(help: "How long a connection may be idle (ms), between requests, before it is closed (longer than clients keep one for reuse).")
+    var idleTimeoutMs = 75_000
+
     @Option(help: "Memory for rendered images (MiB).")
     var cacheMemoryMb = 64
+
+    @Option(help: "An origin whose pages may open the live view (its WebSocket drives the map), e.g. https://maps.example.com; * for any (repeatable; default: the server's own origin only).")
+    var allowOrigin: [String] = []
 
     @Option(help: "Loader URL rewrite FROM=TO (repeatable), e.g. mapbox://fonts/mapbox/=file:///srv/glyphs/")
     var rewrite: [String] = []
@@ -82,11 +107,16 @@ struct ServeCommand: AsyncParsableCommand {
         guard id.isEmpty || id.count == style.count else { throw ValidationError("give one --id per --style, or none") }
         guard maxSize >= 64 else { throw ValidationError("--max-size is at least 64") }
         guard (0...65535).contains(port) else { throw ValidationError("--port is 0 to 65535") }
+        guard maxQueue >= 0 else { throw ValidationError("--max-queue is 0 or more") }
+        guard requestHeadTimeoutMs >= 100, idleTimeoutMs >= 100 else { throw ValidationError("--request-head-timeout-ms and --idle-timeout-ms are at least 100") }
         let ids = styleIDs
         guard Set(ids).count == ids.count else { throw ValidationError("two styles have the same id: \(ids)") }
         for name in ids where name.isEmpty || name.contains("/") || name.contains(".") {
             throw ValidationError("a style id has no '/' or '.': \"\(name)\"")
         }
+        let badOrigins = OriginPolicy.invalid(allowOrigin)
+        guard badOrigins.isEmpty else { throw ValidationError("--allow-origin is * or http(s)://HOST[:PORT]: \(badOrigins.joined(separator: ", "))") }
+        _ = try cameras()
     }
 
     var styleIDs: [String] {
@@ -95,66 +125,134 @@ struct ServeCommand: AsyncParsableCommand {
         return style.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
     }
 
+    /// Each style's --center and --zoom (an ID= prefix names the style; none: every style).
+    func cameras() throws -> [String: StyleCamera] {
+        let ids = styleIDs
+        var cameras = Dictionary(uniqueKeysWithValues: ids.map { ($0, StyleCamera()) })
+        func targets(_ value: String, _ option: String) throws -> ([String], String) {
+            guard let equals = value.firstIndex(of: "="), !value[..<equals].contains(",") else { return (ids, value) }
+            let id = String(value[..<equals])
+            guard ids.contains(id) else { throw ValidationError("\(option) \(value): no style has the id \"\(id)\"") }
+            return ([id], String(value[value.index(after: equals)...]))
+        }
+        for value in center {
+            let (names, text) = try targets(value, "--center")
+            switch StyleCamera.center(text) {
+            case .success(let coordinate): for name in names { cameras[name]?.center = coordinate }
+            case .failure(let failure): throw ValidationError(failure.message)
+            }
+        }
+        for value in zoom {
+            let (names, text) = try targets(value, "--zoom")
+            switch StyleCamera.zoom(text) {
+            case .success(let level): for name in names { cameras[name]?.zoom = level }
+            case .failure(let failure): throw ValidationError(failure.message)
+            }
+        }
+        return cameras
+    }
+
     func run() async throws {
+        // Everything that can be refused is refused before a core starts.
+        for path in style where !path.contains("://") && !FileManager.default.fileExists(atPath: path) {
+            MonitorCommand.warn("mapwire serve: the style file \(path) does not exist")
+            throw ExitCode(2)
+        }
+        if port != 0, let refusal = ListenCheck.refusal(host: bind, port: port) {
+            MonitorCommand.warn("mapwire serve: \(refusal)")
+            throw ExitCode(2)
+        }
         let trap = SignalTrap()
+        let reloadSignal = ReloadSignal()
         let base = runDir.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("mapwire-serve-\(UUID().uuidString.prefix(8))")
-        let plan = ServeLaunchPlan(base: base, styles: zip(styleIDs, style.isEmpty ? [nil] : style.map(Optional.some)).map { ($0, $1) },
+        let cameras = try cameras()
+        let given: [String?] = style.isEmpty ? [nil] : style.map(Optional.some)
+        let plan = ServeLaunchPlan(base: base, styles: zip(styleIDs, given).map { .init(id: $0, given: $1, camera: cameras[$0] ?? StyleCamera()) },
                                    renderers: renderers, cache: cache, rewrite: rewrite, tcp: tcpPlan)
-        let launched: [ServeLaunchPlan.Launched]
-        do { launched = try await ServeSupervision.start(plan, stop: trap.flag) }
-        catch {
+        let generations: ServeGenerations
+        do {
+            generations = try await ServeGenerations(settings: .init(plan: plan, maxWaiting: maxQueue, renderTimeoutMilliseconds: renderTimeoutMs),
+                                                     interrupt: trap.flag)
+        } catch {
             MonitorCommand.warn("mapwire serve: \(error)")
-            throw ExitCode(trap.flag.isStopped ? 1 : 2)
-        }
-        // A style given as a URL: style.json serves the document itself, fetched as the loader fetches it,
-        // its relative URLs made absolute (a redirect to it when it cannot be fetched).
-        var documents: [String: Data] = [:]
-        for style in launched where style.json == nil {
-            do { documents[style.id] = ClientStyle.reachable(try await ClientStyle.fetch(style.styleURL, rewrites: rewrite), base: style.styleURL) }
-            catch { MonitorCommand.warn("mapwire serve: \(style.id): style.json redirects to \(style.styleURL): \(error)") }
+            if runDir == nil { try? FileManager.default.removeItem(at: base) }
+            // Interrupted while starting: a clean stop; anything else: it could not start.
+            throw ExitCode(trap.flag.isStopped ? 0 : 2)
         }
         let metrics = ServeMetrics()
-        let styles = launched.map {
-            ServedStyle(id: $0.id, location: $0.styleURL, json: $0.json ?? documents[$0.id], controlEndpoint: $0.controlEndpoint,
-                        eventsEndpoint: $0.eventsEndpoint)
-        }
-        let hubs = Dictionary(uniqueKeysWithValues: styles.map { ($0.id, LiveHub(style: $0)) })
-        let feeds = styles.map { style in Task { await hubs[style.id]!.run(eventsEndpoint: style.eventsEndpoint) } }
-        let responder = ServeResponder(styles: styles,
+        let hubs = await generations.makeHubs()
+        let registry = generations.registry
+        let styleFolders = style.filter { !$0.contains("://") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let responder = ServeResponder(styles: registry,
                                        settings: .init(maxSize: maxSize, renderTimeoutMilliseconds: renderTimeoutMs,
                                                        cacheBytes: cacheMemoryMb << 20),
-                                       metrics: metrics, liveViewHTML: LiveViewPage.html(styles: styles.map(\.id)))
+                                       metrics: metrics, liveViewHTML: LiveViewPage.html(styles: registry.ids),
+                                       paths: .standard(styleFolders + [base.path] + (cache.map { [$0] } ?? [])),
+                                       reload: { await generations.reload(metrics: metrics) })
         var logger = Logger(label: "mapwire-serve")
-        logger.logLevel = .warning
-        let host = bind, port = port
+        logger.logLevel = .critical
+        let host = bind, port = port, origins = OriginPolicy(allowed: allowOrigin)
+        var limits = ConnectionWatch.Limits()
+        limits.headTimeoutMilliseconds = Int64(requestHeadTimeoutMs)
+        limits.idleTimeoutMilliseconds = Int64(idleTimeoutMs)
+        let serverEnd = ServerEnd()
         let server = Task {
-            try await ServeHTTPServer.run(responder: responder, hubs: hubs, host: host, port: port, logger: logger) { bound in
-                Output.line("serving \(styles.map(\.id).joined(separator: ", ")) on http://\(host):\(bound)/")
+            do {
+                try await ServeHTTPServer.run(responder: responder, hubs: hubs, origins: origins, host: host, port: port, limits: limits,
+                                              logger: logger) { bound in
+                    Output.line("serving \(registry.ids.joined(separator: ", ")) on http://\(host):\(bound)/")
+                }
+                serverEnd.record(nil)
+            } catch {
+                serverEnd.record("\(error)")
             }
         }
         let refresher = Task {
             while !Task.isCancelled {
-                for style in styles { await style.refresh(metrics: metrics) }
+                await generations.refreshAll(metrics: metrics)
                 try? await Task.sleep(for: .milliseconds(500))
             }
         }
-        // SIGINT/SIGTERM, or a core that ended: the server stops, then the cores and plugins.
-        while !trap.flag.isStopped, !ServeSupervision.failed(launched) {
+        let reloads = Task {
+            for await _ in reloadSignal.signals {
+                let outcome = await generations.reload(metrics: metrics)
+                let styles = outcome.styles.map { "\($0.0): \($0.1)" }.joined(separator: "; ")
+                Output.line("reload (SIGHUP): \(outcome.message)\(styles.isEmpty ? "" : " — \(styles)")")
+            }
+        }
+        // SIGINT/SIGTERM (exit 0), a core that ended (1), or the HTTP server that could not run (2).
+        var exitCode: Int32 = 0
+        var why: String?
+        while !trap.flag.isStopped {
+            if let failure = await generations.failure {
+                (exitCode, why) = (1, failure)
+                break
+            }
+            if let end = serverEnd.ended {
+                (exitCode, why) = end.map { (2, "cannot serve on \(host):\(port): \($0)") } ?? (1, "the HTTP server stopped")
+                break
+            }
             try? await Task.sleep(for: .milliseconds(100))
-            if server.isCancelled { break }
         }
         server.cancel()
         refresher.cancel()
-        for feed in feeds { feed.cancel() }
-        _ = try? await server.value
-        for style in styles { style.bridge.stop() }
-        let failure = ServeSupervision.failure(launched)
-        ServeSupervision.stop(launched)
+        reloads.cancel()
+        await server.value
+        await generations.stopAll()
         if runDir == nil { try? FileManager.default.removeItem(at: base) }
-        if let failure {
-            MonitorCommand.warn("mapwire serve: \(failure); stopped")
-            throw ExitCode(1)
+        if let why {
+            MonitorCommand.warn("mapwire serve: \(why); stopped")
+            throw ExitCode(exitCode)
         }
     }
+}
+
+/// How the HTTP server's task ended: nil while it runs; then nil inside for a normal end, else the error.
+private final class ServerEnd: Sendable {
+    private let state = Mutex<String??>(nil)
+
+    func record(_ error: String?) { state.withLock { $0 = .some(error) } }
+
+    var ended: String?? { state.withLock { $0 } }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import MapWireProcess
 import MapWireTesting
+import Synchronization
 
 /// The tests' nginx: MapWireProcess's `NginxProcess` in a folder of the test run, over TLS with a CA and
 /// server certificate made by `openssl` at test time; stopped by its pid when the run ends.
 final class NginxServer: Sendable {
     static var available: Bool { NginxProcess.available }
 
-    private let server: NginxProcess
+    private let current: Mutex<NginxProcess>
+    private var server: NginxProcess { current.withLock { $0 } }
+    private let certificate: NginxProcess.Certificate?
     /// With TLS: the CA that signed the server's certificate (for `--ca-file`).
     let caFile: String?
 
@@ -31,9 +34,10 @@ final class NginxServer: Sendable {
         } else {
             caFile = nil
         }
-        let server = try NginxProcess(root: root, certificate: certificate, port: port)
-        self.server = server
-        run.onCleanup { server.stop() }
+        self.certificate = certificate
+        let current = Mutex(try NginxProcess(root: root, certificate: certificate, port: port))
+        self.current = current
+        run.onCleanup { [self] in self.stop() }
     }
 
     /// Puts `data` at `path` (relative to the root it serves).
@@ -45,6 +49,14 @@ final class NginxServer: Sendable {
     var accessLog: String { server.accessLog }
 
     func stop() { server.stop() }
+
+    /// Starts it again on its port, serving the same files (after `stop`: an outage that ends).
+    func restart() throws {
+        let old = server
+        old.stop()
+        let fresh = try NginxProcess(root: old.root, certificate: certificate, port: old.port)
+        current.withLock { $0 = fresh }
+    }
 
     /// A CA and a server certificate for 127.0.0.1 and localhost, signed by it; returns the CA's file.
     private static func makeCertificates(in folder: URL, run: TestRun) throws -> String {
@@ -107,15 +119,4 @@ enum FreePort {
 
     /// A port nothing listens on (connections are refused).
     static func refused() throws -> Int { try find() }
-}
-
-/// `waitUntil` for async tests whose condition needs the cooperative pool to make progress: it
-/// sleeps with `Task.sleep` instead of blocking a pool thread.
-func waitUntilAsync(timeout: TimeInterval = 10, _ condition: () async -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import MapWireProcess
+import MapWireTesting
 import NIOCore
 
 /// A `mapwire serve` process on a free loopback port, and GETs against it.
@@ -36,11 +37,29 @@ struct HTTPAnswer: Sendable {
 enum HTTPGet {
     static let client = HTTPClient(eventLoopGroupProvider: .singleton)
 
-    static func get(_ port: Int, _ path: String, headers: [(String, String)] = [], timeout: Int64 = 60) async throws -> HTTPAnswer {
+    /// A client of its own for `connections` requests at once (the shared one keeps a few connections per host).
+    static func client(connections: Int) -> HTTPClient {
+        HTTPClient(eventLoopGroupProvider: .singleton,
+                   configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)))
+    }
+
+    static func get(_ port: Int, _ path: String, headers: [(String, String)] = [], timeout: Int64 = 60,
+                    using client: HTTPClient = client) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let response = try await client.execute(request, timeout: .seconds(timeout))
         let body = try await response.body.collect(upTo: 64 << 20)
+        var fields: [String: String] = [:]
+        for field in response.headers { fields[field.name.lowercased()] = field.value }
+        return HTTPAnswer(status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))
+    }
+
+    /// A POST without a body (`/admin/reload`).
+    static func post(_ port: Int, _ path: String, timeout: Int64 = 300) async throws -> HTTPAnswer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = .POST
+        let response = try await client.execute(request, timeout: .seconds(timeout))
+        let body = try await response.body.collect(upTo: 1 << 20)
         var fields: [String: String] = [:]
         for field in response.headers { fields[field.name.lowercased()] = field.value }
         return HTTPAnswer(status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))

@@ -1087,6 +1087,51 @@ void   mapwire__v1__snapshot_result__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__snapshot_result__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__failed_load__init
+                     (Mapwire__V1__FailedLoad         *message)
+{
+  static const Mapwire__V1__FailedLoad init_value = MAPWIRE__V1__FAILED_LOAD__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__failed_load__get_packed_size
+                     (const Mapwire__V1__FailedLoad *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__failed_load__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__failed_load__pack
+                     (const Mapwire__V1__FailedLoad *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__failed_load__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__failed_load__pack_to_buffer
+                     (const Mapwire__V1__FailedLoad *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__failed_load__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__FailedLoad *
+       mapwire__v1__failed_load__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__FailedLoad *)
+     protobuf_c_message_unpack (&mapwire__v1__failed_load__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__failed_load__free_unpacked
+                     (Mapwire__V1__FailedLoad *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__failed_load__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__get_camera__init
                      (Mapwire__V1__GetCamera         *message)
 {
@@ -6809,7 +6854,7 @@ const ProtobufCMessageDescriptor mapwire__v1__snapshot__descriptor =
   (ProtobufCMessageInit) mapwire__v1__snapshot__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__snapshot_result__field_descriptors[4] =
+static const ProtobufCFieldDescriptor mapwire__v1__snapshot_result__field_descriptors[5] =
 {
   {
     "png",
@@ -6859,8 +6904,21 @@ static const ProtobufCFieldDescriptor mapwire__v1__snapshot_result__field_descri
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "failed_loads",
+    5,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__SnapshotResult, n_failed_loads),
+    offsetof(Mapwire__V1__SnapshotResult, failed_loads),
+    &mapwire__v1__failed_load__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__snapshot_result__field_indices_by_name[] = {
+  4,   /* field[4] = failed_loads */
   2,   /* field[2] = height */
   3,   /* field[3] = output_path */
   0,   /* field[0] = png */
@@ -6869,7 +6927,7 @@ static const unsigned mapwire__v1__snapshot_result__field_indices_by_name[] = {
 static const ProtobufCIntRange mapwire__v1__snapshot_result__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__snapshot_result__descriptor =
 {
@@ -6879,11 +6937,114 @@ const ProtobufCMessageDescriptor mapwire__v1__snapshot_result__descriptor =
   "Mapwire__V1__SnapshotResult",
   "mapwire.v1",
   sizeof(Mapwire__V1__SnapshotResult),
-  4,
+  5,
   mapwire__v1__snapshot_result__field_descriptors,
   mapwire__v1__snapshot_result__field_indices_by_name,
   1,  mapwire__v1__snapshot_result__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__snapshot_result__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__failed_load__field_descriptors[6] =
+{
+  {
+    "type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__FailedLoad, type),
+    &mapwire__v1__map_loading_error__type__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "source_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__FailedLoad, opt_source_id_case),
+    offsetof(Mapwire__V1__FailedLoad, source_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "tile_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__FailedLoad, opt_tile_id_case),
+    offsetof(Mapwire__V1__FailedLoad, tile_id),
+    &mapwire__v1__tile_id__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "url",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__FailedLoad, url),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reason",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__FailedLoad, reason),
+    &mapwire__v1__error_reason__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "message",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__FailedLoad, message),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__failed_load__field_indices_by_name[] = {
+  5,   /* field[5] = message */
+  4,   /* field[4] = reason */
+  1,   /* field[1] = source_id */
+  2,   /* field[2] = tile_id */
+  0,   /* field[0] = type */
+  3,   /* field[3] = url */
+};
+static const ProtobufCIntRange mapwire__v1__failed_load__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 6 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__failed_load__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.FailedLoad",
+  "FailedLoad",
+  "Mapwire__V1__FailedLoad",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__FailedLoad),
+  6,
+  mapwire__v1__failed_load__field_descriptors,
+  mapwire__v1__failed_load__field_indices_by_name,
+  1,  mapwire__v1__failed_load__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__failed_load__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 #define mapwire__v1__get_camera__field_descriptors NULL

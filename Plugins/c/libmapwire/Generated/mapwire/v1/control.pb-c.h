@@ -40,6 +40,7 @@ typedef struct Mapwire__V1__RemoveStyleImage Mapwire__V1__RemoveStyleImage;
 typedef struct Mapwire__V1__RemoveLayer Mapwire__V1__RemoveLayer;
 typedef struct Mapwire__V1__Snapshot Mapwire__V1__Snapshot;
 typedef struct Mapwire__V1__SnapshotResult Mapwire__V1__SnapshotResult;
+typedef struct Mapwire__V1__FailedLoad Mapwire__V1__FailedLoad;
 typedef struct Mapwire__V1__GetCamera Mapwire__V1__GetCamera;
 typedef struct Mapwire__V1__SetViewportState Mapwire__V1__SetViewportState;
 typedef struct Mapwire__V1__ViewportIdle Mapwire__V1__ViewportIdle;
@@ -967,10 +968,58 @@ struct  Mapwire__V1__SnapshotResult
   uint32_t width;
   uint32_t height;
   char *output_path;
+  /*
+   * What the image needed and could not load: it was drawn without them. Empty when everything it needed
+   * loaded; a tile that is truly empty (answered 204, or 404: a sparse tile set's hole) is no failure.
+   * `mapwire serve` never answers such an image as a success (PROTOCOL.md 7.11).
+   */
+  size_t n_failed_loads;
+  Mapwire__V1__FailedLoad **failed_loads;
 };
 #define MAPWIRE__V1__SNAPSHOT_RESULT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__snapshot_result__descriptor) \
-    , {0,NULL}, 0, 0, (char *)protobuf_c_empty_string }
+    , {0,NULL}, 0, 0, (char *)protobuf_c_empty_string, 0,NULL }
+
+
+typedef enum {
+  MAPWIRE__V1__FAILED_LOAD__OPT_SOURCE_ID__NOT_SET = 0,
+  MAPWIRE__V1__FAILED_LOAD__OPT_SOURCE_ID_SOURCE_ID = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__FAILED_LOAD__OPT_SOURCE_ID__CASE)
+} Mapwire__V1__FailedLoad__OptSourceIdCase;
+
+typedef enum {
+  MAPWIRE__V1__FAILED_LOAD__OPT_TILE_ID__NOT_SET = 0,
+  MAPWIRE__V1__FAILED_LOAD__OPT_TILE_ID_TILE_ID = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__FAILED_LOAD__OPT_TILE_ID__CASE)
+} Mapwire__V1__FailedLoad__OptTileIdCase;
+
+/*
+ * A load an image needed that failed: the style's sprite or glyphs, a source's metadata, or one of the
+ * image's tiles.
+ */
+struct  Mapwire__V1__FailedLoad
+{
+  ProtobufCMessage base;
+  Mapwire__V1__MapLoadingError__Type type;
+  char *url;
+  /*
+   * Why, as the loader said (PROTOCOL.md 5.2): `server`, `not-found`, `rate-limit` and an `other` naming an
+   * HTTP status are answers of the upstream server; `connection` and other `other`s are not.
+   */
+  Mapwire__V1__ErrorReason reason;
+  char *message;
+  Mapwire__V1__FailedLoad__OptSourceIdCase opt_source_id_case;
+  union {
+    char *source_id;
+  };
+  Mapwire__V1__FailedLoad__OptTileIdCase opt_tile_id_case;
+  union {
+    Mapwire__V1__TileId *tile_id;
+  };
+};
+#define MAPWIRE__V1__FAILED_LOAD__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__failed_load__descriptor) \
+    , MAPWIRE__V1__MAP_LOADING_ERROR__TYPE__TYPE_UNSPECIFIED, (char *)protobuf_c_empty_string, MAPWIRE__V1__ERROR_REASON__ERROR_REASON_UNSPECIFIED, (char *)protobuf_c_empty_string, MAPWIRE__V1__FAILED_LOAD__OPT_SOURCE_ID__NOT_SET, {0}, MAPWIRE__V1__FAILED_LOAD__OPT_TILE_ID__NOT_SET, {0} }
 
 
 struct  Mapwire__V1__GetCamera
@@ -3311,6 +3360,25 @@ Mapwire__V1__SnapshotResult *
 void   mapwire__v1__snapshot_result__free_unpacked
                      (Mapwire__V1__SnapshotResult *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__FailedLoad methods */
+void   mapwire__v1__failed_load__init
+                     (Mapwire__V1__FailedLoad         *message);
+size_t mapwire__v1__failed_load__get_packed_size
+                     (const Mapwire__V1__FailedLoad   *message);
+size_t mapwire__v1__failed_load__pack
+                     (const Mapwire__V1__FailedLoad   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__failed_load__pack_to_buffer
+                     (const Mapwire__V1__FailedLoad   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__FailedLoad *
+       mapwire__v1__failed_load__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__failed_load__free_unpacked
+                     (Mapwire__V1__FailedLoad *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__GetCamera methods */
 void   mapwire__v1__get_camera__init
                      (Mapwire__V1__GetCamera         *message);
@@ -4889,6 +4957,9 @@ typedef void (*Mapwire__V1__Snapshot_Closure)
 typedef void (*Mapwire__V1__SnapshotResult_Closure)
                  (const Mapwire__V1__SnapshotResult *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__FailedLoad_Closure)
+                 (const Mapwire__V1__FailedLoad *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__GetCamera_Closure)
                  (const Mapwire__V1__GetCamera *message,
                   void *closure_data);
@@ -5160,6 +5231,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__remove_style_image__descrip
 extern const ProtobufCMessageDescriptor mapwire__v1__remove_layer__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__snapshot__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__snapshot_result__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__failed_load__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__get_camera__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__set_viewport_state__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__viewport_idle__descriptor;

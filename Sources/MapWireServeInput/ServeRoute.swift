@@ -4,8 +4,15 @@ import Foundation
 /// function of the path and query, so every bad request is tested without a server.
 public enum ServeRoute: Equatable, Sendable {
     case liveView
+    /// `/health`: readiness, with each style's state.
     case health
+    /// `/health/live`: the process answers (liveness).
+    case healthLive
+    /// `/health/ready`: every style settled and one at least ready (readiness).
+    case healthReady
     case metrics
+    /// `POST /admin/reload` (loopback only): styles read again, new cores swapped in.
+    case adminReload
     /// `/styles/{id}.json`
     case tileJSON(style: String)
     /// `/styles/{id}/style.json`
@@ -106,6 +113,17 @@ public struct RouteError: Error, Equatable, Sendable, CustomStringConvertible {
 extension ServeRoute {
     public static let maxZoom = 24
 
+    /// `a=1&b=x%2Cy` → [("a", "1"), ("b", "x,y")], repeated keys kept in order.
+    public static func decodeQuery(_ query: String?) -> [(String, String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { item in
+            let parts = item.split(separator: "=", maxSplits: 1).map { part in
+                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+            }
+            return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+        }
+    }
+
     /// Parses a request path (without the query) and its query items. `maxSize`: the largest static
     /// image side in device px (`--max-size`).
     public static func parse(path: String, query: [(String, String)] = [], maxSize: Int) throws(RouteError) -> ServeRoute {
@@ -116,20 +134,23 @@ extension ServeRoute {
         case 1 where segments[0].isEmpty || segments[0] == "index.html": return .liveView
         case 1 where segments[0] == "health": return .health
         case 1 where segments[0] == "metrics": return .metrics
+        case 2 where segments[0] == "health" && segments[1] == "live": return .healthLive
+        case 2 where segments[0] == "health" && segments[1] == "ready": return .healthReady
+        case 2 where segments[0] == "admin" && segments[1] == "reload": return .adminReload
         default: break
         }
-        guard segments.first == "styles", segments.count >= 2 else { throw .notFound("no such page: \(path)") }
+        guard segments.first == "styles", segments.count >= 2 else { throw .notFound("no such page: \(path.prefix(200))") }
         if segments.count == 2, segments[1].hasSuffix(".json") {
             return .tileJSON(style: String(segments[1].dropLast(5)))
         }
         let style = String(segments[1])
-        guard !style.isEmpty else { throw .notFound("no such page: \(path)") }
+        guard !style.isEmpty else { throw .notFound("no such page: \(path.prefix(200))") }
         if segments.count == 3, segments[2] == "style.json" { return .styleJSON(style: style) }
         if segments.count == 5, segments[2] != "static" { return .tile(try tile(style: style, segments[2], segments[3], segments[4])) }
         if segments.count == 5, segments[2] == "static" {
             return .staticImage(try staticImage(style: style, segments[3], segments[4], query: query, maxSize: maxSize))
         }
-        throw .notFound("no such page: \(path)")
+        throw .notFound("no such page: \(path.prefix(200))")
     }
 
     static func tile(style: String, _ zText: Substring, _ xText: Substring, _ last: Substring) throws(RouteError) -> TileRequest {
