@@ -41,8 +41,10 @@ final class ProcessRenderDriver: RenderTestDriver {
         return messages
     }
 
-    /// What one map-loading-error says: the resource (tile and source when named) and the cause.
+    /// What one map-loading-error says: the core's message names the resource and the cause; a bare
+    /// one gets the resource's kind, tile and source.
     static func describe(_ error: Mapwire_V1_MapLoadingError) -> String {
+        guard error.message.isEmpty else { return error.message }
         var what: String
         switch error.type {
         case .tile: what = "tile"
@@ -55,7 +57,7 @@ final class ProcessRenderDriver: RenderTestDriver {
         }
         if error.hasTileID { what += " \(error.tileID.z)/\(error.tileID.x)/\(error.tileID.y)" }
         if error.hasSourceID { what += (error.type == .source ? " " : " of source ") + "\"\(error.sourceID)\"" }
-        return "\(what): \(error.message)"
+        return what + " (no cause given)"
     }
 
     /// Everything queued, waiting up to `waitMilliseconds` for more after the last item.
