@@ -7,10 +7,7 @@ extension Canvas {
     /// its edge fades over blur + 1 px, and when the blur is wider than the half-width the line never
     /// reaches full opacity (a 2 px line blurred by 5 px peaks at 1.5/6).
     ///
-    /// Built as an alpha mask of strokes added together: a stroke of half-width r covers distances
-    /// below r with its own 1 px antialiased edge, so equal strokes whose half-widths are spread
-    /// evenly over w/2 − blur … w/2 sum to that ramp. When the blur is wider than the half-width
-    /// they spread over 0 … w/2 and share the opacity GL gives the centre.
+    /// Built as an alpha mask of strokes of shrinking width added together (BlurredStrokeRamp).
     public func stroke(_ path: CanvasPath, color: CanvasColor, style: StrokeStyle, blur: Double) {
         guard blur > 0, blur.isFinite else {
             stroke(path, color: color, style: style)
@@ -36,8 +33,8 @@ extension Canvas {
 
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
-        cairo_set_source_rgba(cr, 0, 0, 0, ramp.stepAlpha)
-        for halfWidth in ramp.halfWidths {
+        for (halfWidth, alpha) in ramp.strokes {
+            cairo_set_source_rgba(cr, 0, 0, 0, alpha)
             cairo_new_path(cr)
             path.append(to: cr)
             cairo_set_line_width(cr, 2 * halfWidth)
@@ -52,32 +49,40 @@ extension Canvas {
 }
 
 /// The strokes that add up to GL's blurred line edge (see `Canvas.stroke(_:color:style:blur:)`).
-/// Pure: numbers in, half-widths and their common weight out.
+/// Pure: numbers in, half-widths and their alphas out.
+///
+/// GL's alpha falls linearly over blur + 1 px, from w/2 − blur − ½ to w/2 + ½ from the centre line.
+/// A stroke of half-width r adds its own antialiased ramp of one device px centred on r, so N + 1
+/// strokes at half-widths w/2, w/2 − blur/N, …, w/2 − blur, each weighing 1/(N + 1), sum to that
+/// ramp when blur/N is at most one device px. A blur wider than the half-width puts some of the
+/// half-widths at or below zero: they cannot be stroked; one that would still have covered the
+/// centre line (by r + ½ device px) is stood in for by a thinner stroke covering it as much.
 struct BlurredStrokeRamp {
-    /// Half-widths in logical px, widest first.
-    let halfWidths: [Double]
-    /// The alpha each stroke adds.
-    let stepAlpha: Double
+    /// Half-widths in logical px, widest first, each with the alpha it adds.
+    let strokes: [(halfWidth: Double, alpha: Double)]
 
-    /// At most this many strokes: a ramp wider than that many device px is drawn in coarser steps.
+    /// At most this many steps: a wider blur is drawn in steps of more than a device px.
     static let maximumSteps = 16
 
     init(halfWidth: Double, blur: Double, pixelRatio: Double) {
-        // The part of the ramp inside the line: half-widths from max(0, w/2 − blur) to w/2.
-        let low = max(0, halfWidth - blur)
-        let spread = halfWidth - low
-        let steps = min(Self.maximumSteps, max(1, Int(saturating: (spread * pixelRatio).rounded(.up))))
-        let step = spread / Double(steps)
-        halfWidths = (0..<steps).map { halfWidth - step * (Double($0) + 0.5) }
-        if low > 0 {
-            // The whole ramp lies inside the line: the steps reach full opacity at its centre, each
-            // rounded up to a whole 8-bit level so that they do in the A8 mask.
-            stepAlpha = (255 / Double(steps)).rounded(.up) / 255
-        } else {
-            // The centre gets GL's (w/2 + ½px) / (blur + 1px), shared by the steps.
-            let device = 1 / pixelRatio
-            let centre = min(1, (halfWidth + device / 2) / (blur + device))
-            stepAlpha = max(1, (centre / Double(steps) * 255).rounded()) / 255
+        let steps = min(Self.maximumSteps, max(1, Int(saturating: (blur * pixelRatio).rounded(.up))))
+        let spacing = blur / Double(steps)
+        let share = 1 / Double(steps + 1)
+        var kept: [(halfWidth: Double, alpha: Double)] = []
+        for k in 0...steps {
+            let r = halfWidth - spacing * Double(k)
+            if r > 0 {
+                kept.append((r, share))
+            } else if r * pixelRatio > -0.5 {
+                // Covers the centre line by c = r + ½ device px: a stroke half as wide as c, weighted
+                // to cover it by as much, stands in for it.
+                let c = r * pixelRatio + 0.5
+                kept.append((c / 2 / pixelRatio, share * c / (c / 2 + 0.5)))
+            }
         }
+        // 8-bit levels in the A8 mask: when every step is kept they must reach full opacity on the
+        // centre line, so each is rounded up (the adding saturates); otherwise to the nearest level.
+        let roundUp = halfWidth - blur > 0
+        strokes = kept.map { ($0.halfWidth, max(1, roundUp ? ($0.alpha * 255).rounded(.up) : ($0.alpha * 255).rounded()) / 255) }
     }
 }

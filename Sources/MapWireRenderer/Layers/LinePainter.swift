@@ -26,7 +26,14 @@ enum LinePainter {
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
             let features = context.features(of: data, layer: layer)
             // Butt ends where another line goes on, reached past by opaque solid lines (LineJunctions).
-            let continuedEnds = cap == .butt ? LineJunctions.continuedEnds(features) : []
+            // Worked out when a feature first needs them.
+            var continuedEndsOfTile: Set<LineJunctions.End>?
+            func continuedEnds() -> Set<LineJunctions.End> {
+                if let known = continuedEndsOfTile { return known }
+                let ends = LineJunctions.continuedEnds(features)
+                continuedEndsOfTile = ends
+                return ends
+            }
             let reach = 0.5 / context.canvas.pixelRatio
             for feature in features where feature.type == .lineString || feature.type == .polygon {
                 let eval = properties.dependOnFeature ? context.evaluation(feature) : constant
@@ -57,11 +64,12 @@ enum LinePainter {
                     continue
                 }
                 var lines = feature.geometry.map { translated ? projection.points($0).map { $0 + translate } : projection.points($0) }
-                if !continuedEnds.isEmpty, !closed, color.a >= 1, style.dash.isEmpty, width * context.canvas.pixelRatio >= LineJunctions.minimumDeviceWidth {
+                if cap == .butt, !closed, color.a >= 1, style.dash.isEmpty, width * context.canvas.pixelRatio >= LineJunctions.minimumDeviceWidth {
+                    let ends = continuedEnds()
                     for (index, line) in feature.geometry.enumerated() where line.count >= 2 {
                         let n = line.count
-                        let start = continuedEnds.contains(.init(point: line[0], neighbour: line[1]))
-                        let end = continuedEnds.contains(.init(point: line[n - 1], neighbour: line[n - 2]))
+                        let start = ends.contains(.init(point: line[0], neighbour: line[1]))
+                        let end = ends.contains(.init(point: line[n - 1], neighbour: line[n - 2]))
                         if start || end { lines[index] = LineJunctions.extended(lines[index], start: start, end: end, by: reach) }
                     }
                 }
