@@ -160,29 +160,25 @@ struct RendererTests {
 
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
     func theSharedRenderSuiteRunsEndToEnd() throws {
-        let fixtures = try #require(SharedFixtures.fixtures)
-        let run = try TestRun()
-        let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent("render-tests").path,
-                                      "-o", run.file("results").path], timeout: 900)
-        #expect(result.status == 0, "\(result.stderr.suffix(2000))")
-        let summary = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("render tests:") })
-        let passed = Int(summary.split(separator: " ")[2]) ?? 0
-        print("shared render suite: \(summary)")
         // A floor that guards against regressions; raise it as layers improve.
-        #expect(passed >= 150, "\(summary)")
+        try runSharedSuite("render-tests", floor: 150, timeout: 900)
     }
 
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
     func theSecondSharedRenderSuiteRunsEndToEnd() throws {
+        try runSharedSuite("render-tests-more", floor: 154, timeout: 1200)
+    }
+
+    /// Runs `mapwire render-tests` on a suite in ../shared/fixtures and holds its pass count to `floor`.
+    private func runSharedSuite(_ folder: String, floor: Int, timeout: Double) throws {
         let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
-        let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent("render-tests-more").path,
-                                      "-o", run.file("results").path], timeout: 1200)
+        let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent(folder).path,
+                                      "-o", run.file("results").path], timeout: timeout)
         #expect(result.status == 0, "\(result.stderr.suffix(2000))")
         let summary = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("render tests:") })
         let passed = Int(summary.split(separator: " ")[2]) ?? 0
-        print("second shared render suite: \(summary)")
-        // A floor that guards against regressions; raise it as layers improve.
-        #expect(passed >= 150, "\(summary)")
+        print("shared render suite \(folder): \(summary)")
+        #expect(passed >= floor, "\(summary)")
     }
 }

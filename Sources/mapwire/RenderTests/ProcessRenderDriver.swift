@@ -41,23 +41,9 @@ final class ProcessRenderDriver: RenderTestDriver {
         return messages
     }
 
-    /// What one map-loading-error says: the core's message names the resource and the cause; a bare
-    /// one gets the resource's kind, tile and source.
+    /// What one map-loading-error says: the core's message names the resource and the cause.
     static func describe(_ error: Mapwire_V1_MapLoadingError) -> String {
-        guard error.message.isEmpty else { return error.message }
-        var what: String
-        switch error.type {
-        case .tile: what = "tile"
-        case .source: what = "source"
-        case .sprite: what = "sprite"
-        case .glyphs: what = "glyphs"
-        case .style: what = "style"
-        case .renderer: what = "frame"
-        default: what = "resource"
-        }
-        if error.hasTileID { what += " \(error.tileID.z)/\(error.tileID.x)/\(error.tileID.y)" }
-        if error.hasSourceID { what += (error.type == .source ? " " : " of source ") + "\"\(error.sourceID)\"" }
-        return what + " (no cause given)"
+        error.message.isEmpty ? "a \(error.type) load failed without a message" : error.message
     }
 
     /// Everything queued, waiting up to `waitMilliseconds` for more after the last item.
