@@ -1,3 +1,5 @@
+import CCairo
+
 extension Canvas {
     /// Applies raster paint adjustments to an image before drawing: brightness min/max, contrast,
     /// saturation, hue-rotate (degrees) as the style spec defines them. Returns `image` itself
@@ -15,20 +17,37 @@ extension Canvas {
         let count = image.width * image.height
         let source = image.pixels.assumingMemoryBound(to: UInt32.self)
         let target = result.pixels.assumingMemoryBound(to: UInt32.self)
-        for i in 0..<count {
-            let p = source[i]
-            let alpha = p >> 24
-            guard alpha > 0 else {
-                target[i] = 0
-                continue
-            }
-            // Premultiplied → straight 0...1, adjust, then back.
-            let a = Double(alpha)
-            let (r, g, b) = adjustment.apply(
-                Double((p >> 16) & 0xFF) / a, Double((p >> 8) & 0xFF) / a, Double(p & 0xFF) / a)
-            target[i] = ARGB32Pixels.pack(
-                r: UInt32(r * a + 0.5), g: UInt32(g * a + 0.5), b: UInt32(b * a + 0.5), a: alpha)
-        }
+        for i in 0..<count { target[i] = adjustment.applyPremultiplied(source[i]) }
         return result
+    }
+
+    /// Draws `body` (raster images at full opacity) into a layer, adjusts the layer's pixels, then
+    /// composites it at `opacity`; `body` must balance its own `save()`/`restore()` calls. GL's raster shader adjusts each fragment after sampling the
+    /// texture, so the adjustment works on the filtered, resampled colours a screen pixel shows: a
+    /// contrast that pushes a texel below black no longer brightens its neighbours' blend.
+    public func drawAdjusted(_ adjustment: RasterAdjustment, opacity: Double, _ body: () -> Void) {
+        guard opacity > 0 else { return }
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_COLOR_ALPHA)
+        body()
+        let group = cairo_pop_group(cr)
+        defer { cairo_pattern_destroy(group) }
+        var layer: OpaquePointer?
+        if cairo_pattern_get_surface(group, &layer) == CAIRO_STATUS_SUCCESS, let layer,
+           cairo_surface_get_type(layer) == CAIRO_SURFACE_TYPE_IMAGE {
+            cairo_surface_flush(layer)
+            if let data = cairo_image_surface_get_data(layer) {
+                let stride = Int(cairo_image_surface_get_stride(layer))
+                let width = Int(cairo_image_surface_get_width(layer)), height = Int(cairo_image_surface_get_height(layer))
+                for y in 0..<height {
+                    let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width where row[x] != 0 { row[x] = adjustment.applyPremultiplied(row[x]) }
+                }
+            }
+            cairo_surface_mark_dirty(layer)
+        }
+        cairo_save(cr)
+        cairo_set_source(cr, group)
+        cairo_paint_with_alpha(cr, min(1, opacity))
+        cairo_restore(cr)
     }
 }

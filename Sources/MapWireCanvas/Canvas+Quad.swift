@@ -7,8 +7,9 @@ extension Canvas {
     /// A parallelogram is one affine map. Any other quad is split along the top-right/bottom-left
     /// diagonal into two affine triangles, as GL engines split a raster quad (vertices TL, TR, BL,
     /// BR drawn as two triangles), so each image pixel is sampled where theirs is; the triangles
-    /// are blended across the diagonal inside a layer (no hairline seam) and only the quad's
-    /// outer edge is anti-aliased once.
+    /// are blended across the diagonal inside a layer (no hairline seam). The quad's outer edge is
+    /// hard, as a GL triangle's: a pixel belongs to the quad when its centre lies inside, so tiles
+    /// that share an edge cover every pixel along it exactly once (no seam of half-covered pixels).
     public func draw(_ image: CanvasImage, toQuad corners: [Point2D], opacity: Double, smooth: Bool) {
         guard opacity > 0, corners.count == 4, corners.allSatisfy(\.isFinite),
               let src = image.clampedRect(nil)
@@ -64,6 +65,7 @@ extension Canvas {
             cairo_line_to(cr, bl.x, bl.y)
             cairo_close_path(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
             paintCurrentPath(opacity: opacity)
         }
     }

@@ -3,14 +3,14 @@ import Foundation
 /// The style spec's raster paint adjustments (as the GL raster shader applies them, in order:
 /// hue rotation, saturation, contrast, then mapping 0...1 onto brightness-min...brightness-max),
 /// worked on straight colour.
-struct RasterAdjustment {
+public struct RasterAdjustment: Sendable {
     let spin: (Double, Double, Double)
     let saturationFactor: Double
     let contrastFactor: Double
     let brightnessMin: Double
     let brightnessMax: Double
 
-    init(brightnessMin: Double, brightnessMax: Double, contrast: Double, saturation: Double, hueRotate: Double) {
+    public init(brightnessMin: Double, brightnessMax: Double, contrast: Double, saturation: Double, hueRotate: Double) {
         let angle = hueRotate * Double.pi / 180
         let s = Foundation.sin(angle), c = Foundation.cos(angle)
         let root3 = 3.0.squareRoot()
@@ -22,7 +22,7 @@ struct RasterAdjustment {
     }
 
     /// True when applying the adjustment would change nothing.
-    var isIdentity: Bool {
+    public var isIdentity: Bool {
         abs(spin.0 - 1) < 1e-9 && abs(spin.1) < 1e-9 && abs(spin.2) < 1e-9
             && saturationFactor == 0 && contrastFactor == 1 && brightnessMin == 0 && brightnessMax == 1
     }
@@ -47,5 +47,16 @@ struct RasterAdjustment {
             min(1, max(0, brightnessMin + span * g2)),
             min(1, max(0, brightnessMin + span * b2))
         )
+    }
+
+    /// Adjusts one premultiplied ARGB32 pixel (as cairo stores it): straight colour in, adjusted,
+    /// premultiplied again; alpha is kept.
+    @inline(__always)
+    func applyPremultiplied(_ p: UInt32) -> UInt32 {
+        let alpha = p >> 24
+        guard alpha > 0 else { return 0 }
+        let a = Double(alpha)
+        let (r, g, b) = apply(Double((p >> 16) & 0xFF) / a, Double((p >> 8) & 0xFF) / a, Double(p & 0xFF) / a)
+        return ARGB32Pixels.pack(r: UInt32(r * a + 0.5), g: UInt32(g * a + 0.5), b: UInt32(b * a + 0.5), a: alpha)
     }
 }

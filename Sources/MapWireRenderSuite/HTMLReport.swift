@@ -11,7 +11,7 @@ enum HTMLReport {
             <style>
             body { font-family: sans-serif; } table { border-collapse: collapse; }
             td { border-top: 1px solid #ccc; padding: 6px; vertical-align: top; }
-            .failed { color: #b00; } .passed { color: #070; } img { image-rendering: pixelated; max-width: 256px; }
+            .failed, .errored { color: #b00; } .passed { color: #070; } img { image-rendering: pixelated; max-width: 256px; }
             </style></head><body>
             <h1>Render tests: \(tally.passed) passed, \(tally.failed) failed</h1>
             <table>
@@ -23,7 +23,7 @@ enum HTMLReport {
     }
 
     private static func row(_ result: RenderTestResult) -> String {
-        let status = result.passed ? "passed" : "failed"
+        let status = result.status.rawValue
         var notes = ["<span class=\"\(status)\">\(status)</span>"]
         if let ratio = result.ratio {
             notes.append("ratio \(RenderTestReport.format(ratio)) (allowed \(RenderTestReport.format(result.testCase.allowed)))")

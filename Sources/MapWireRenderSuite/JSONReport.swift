@@ -5,6 +5,8 @@ enum JSONReport {
     struct Report: Codable {
         var passed: Int
         var failed: Int
+        /// Among the failed, those that errored.
+        var errored: Int
         var total: Int
         var properties: [RenderTestTally.Property]
         var tests: [Test]
@@ -15,6 +17,7 @@ enum JSONReport {
         var property: String
         var name: String
         var passed: Bool
+        var status: RenderTestResult.Status
         var ratio: Double?
         var differentPixels: Int?
         var allowed: Double
@@ -31,11 +34,11 @@ enum JSONReport {
     static func render(_ results: [RenderTestResult]) throws -> Data {
         let tally = RenderTestTally(results)
         let report = Report(
-            passed: tally.passed, failed: tally.failed, total: tally.total, properties: tally.properties,
+            passed: tally.passed, failed: tally.failed, errored: tally.errored, total: tally.total, properties: tally.properties,
             tests: results.map { result in
                 Test(
                     id: result.id, property: result.testCase.property, name: result.testCase.name,
-                    passed: result.passed, ratio: result.ratio, differentPixels: result.differentPixels,
+                    passed: result.passed, status: result.status, ratio: result.ratio, differentPixels: result.differentPixels,
                     allowed: result.testCase.allowed, error: result.error, ignoredReason: result.testCase.ignoredReason,
                     durationMs: result.durationMs,
                     actual: RenderTestOutputFolder.relativePath(result.testCase, RenderTestOutputFolder.actualFileName),

@@ -5,7 +5,8 @@ enum MarkdownReport {
         var lines = [
             "# Render tests",
             "",
-            "**\(tally.passed) passed, \(tally.failed) failed** of \(tally.total).",
+            "**\(tally.passed) passed, \(tally.failed) failed** of \(tally.total)."
+                + (tally.errored > 0 ? " \(tally.errored) of the failed errored (their error says why)." : ""),
             "",
             "| property | passed | total |",
             "| --- | ---: | ---: |",
@@ -14,10 +15,10 @@ enum MarkdownReport {
 
         let failures = results.filter { !$0.passed }
         if !failures.isEmpty {
-            lines += ["", "## Failures", "", "| test | ratio | allowed | error | upstream note |", "| --- | ---: | ---: | --- | --- |"]
+            lines += ["", "## Failures", "", "| test | status | ratio | allowed | error | upstream note |", "| --- | --- | ---: | ---: | --- | --- |"]
             lines += failures.map { result in
                 let ratio = result.ratio.map(RenderTestReport.format) ?? "–"
-                return "| \(cell(result.id)) | \(ratio) | \(RenderTestReport.format(result.testCase.allowed)) "
+                return "| \(cell(result.id)) | \(result.status.rawValue) | \(ratio) | \(RenderTestReport.format(result.testCase.allowed)) "
                     + "| \(cell(result.error ?? "")) | \(cell(result.testCase.ignoredReason ?? "")) |"
             }
         }

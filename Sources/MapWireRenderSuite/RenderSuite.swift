@@ -30,6 +30,16 @@ public enum RenderSuite {
         LocalURLRewriter.rewrite(json, root: root)
     }
 
+    /// The address upstream's harness served the suite folder on: some tile sets in the suite name
+    /// their tiles `http://localhost:2900/tiles/…`.
+    public static let upstreamServerURL = "http://localhost:2900/"
+
+    /// Loader rewrites (`FROM=TO`) that serve the upstream server's URLs from the suite folder, as
+    /// `local://` URLs are, so no server (and no fixed port shared by parallel runs) is needed.
+    public static func loaderRewrites(root: URL) -> [String] {
+        ["\(upstreamServerURL)=\(LocalURLRewriter.fileURLPrefix(root))"]
+    }
+
     private static func loadCase(property: String, name: String, directory: URL, styleURL: URL, root: URL) throws -> RenderTestCase {
         let id = "\(property)/\(name)"
         let style: [String: Any]

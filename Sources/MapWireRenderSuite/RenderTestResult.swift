@@ -23,4 +23,13 @@ public struct RenderTestResult: Sendable, Equatable {
     }
 
     public var id: String { testCase.id }
+
+    public enum Status: String, Sendable, Codable {
+        case passed, failed
+        /// The test could not be judged on its own merits: it did not render, its data did not
+        /// load, or its output could not be written; `error` says why.
+        case errored
+    }
+
+    public var status: Status { passed ? .passed : (error == nil ? .failed : .errored) }
 }

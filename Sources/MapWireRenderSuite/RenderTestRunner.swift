@@ -25,10 +25,12 @@ public enum RenderTestRunner {
         try RenderTestReport.write(results, to: outputRoot)
     }
 
-    /// "property: passed/total" per property, then "render tests: N passed, M failed".
+    /// "property: passed/total" per property, the tests that errored (among the failed) when any,
+    /// then "render tests: N passed, M failed".
     public static func summary(_ results: [RenderTestResult]) -> String {
         let tally = RenderTestTally(results)
-        let lines = tally.properties.map { "\($0.property): \($0.passed)/\($0.total)" }
+        var lines = tally.properties.map { "\($0.property): \($0.passed)/\($0.total)" }
+        if tally.errored > 0 { lines.append("errors (counted as failed): \(tally.errored)") }
         return (lines + ["render tests: \(tally.passed) passed, \(tally.failed) failed"]).joined(separator: "\n")
     }
 
@@ -50,11 +52,19 @@ public enum RenderTestRunner {
             result.ratio = comparison.ratio
             result.differentPixels = comparison.differentPixels
             result.passed = comparison.ratio <= testCase.allowed
+            if !result.passed, let cause = loadFailure(driver.loadErrors()) { result.error = cause }
         } catch {
             result.error = String(describing: error)
         }
         result.durationMs = milliseconds(clock.now - start)
         return result
+    }
+
+    /// The error a failed test reports when some of its data did not load: the first few causes.
+    static func loadFailure(_ errors: [String]) -> String? {
+        guard !errors.isEmpty else { return nil }
+        let shown = errors.prefix(3).joined(separator: "; ")
+        return "could not load: " + shown + (errors.count > 3 ? "; and \(errors.count - 3) more" : "")
     }
 
     /// Runs one step of a test, prefixing any error with what the step was.

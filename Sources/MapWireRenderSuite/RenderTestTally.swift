@@ -10,6 +10,8 @@ struct RenderTestTally {
     let properties: [Property]
     let passed: Int
     let failed: Int
+    /// Among the failed: those that errored (see `RenderTestResult.Status`).
+    let errored: Int
     var total: Int { passed + failed }
 
     init(_ results: [RenderTestResult]) {
@@ -18,5 +20,6 @@ struct RenderTestTally {
         }
         passed = results.filter(\.passed).count
         failed = results.count - passed
+        errored = results.filter { $0.status == .errored }.count
     }
 }

@@ -13,6 +13,8 @@ struct RenderTestsCommand: ParsableCommand {
             by a core, loader and renderer started for the run, compared with expected.png as the upstream \
             harness did (pixelmatch threshold 0.13, allowed ratio 0.00015 or metadata.test.diff), and \
             actual.png, diff.png and a report are written under --output.
+            The suite's http://localhost:2900/ URLs (where upstream's harness served the suite folder) are \
+            read from the suite folder too.
 
             A folder laid out like maplibre-style-spec's expression tests (tests/<group>/…/test.json) is \
             run in this process instead: each expression is compiled and evaluated by MapWire's style \
@@ -51,18 +53,28 @@ struct RenderTestsCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let launcher = try MapLauncher(directory: RunDirectory(path: scratch.appendingPathComponent("run").path),
-                                       plugins: ["loader", "renderer"], options: try LaunchOptions.parse(LaunchOptions.networkArguments(offline: offline, cache: cache))) { _ in }
+                                       plugins: ["loader", "renderer"], options: try LaunchOptions.parse(launchArguments(root: root))) { _ in }
         defer { launcher.stop() }
         let driver = try ProcessRenderDriver(launcher: launcher, root: root, timeoutMilliseconds: Int(timeout * 1000))
         let outputRoot = URL(fileURLWithPath: output).standardizedFileURL
         let results = RenderTestRunner.run(cases, driver: driver, outputRoot: outputRoot) { result in
             guard verbose else { return }
-            let verdict = result.passed ? "pass" : "FAIL"
+            let verdict = switch result.status {
+            case .passed: "pass"
+            case .failed: "FAIL"
+            case .errored: "ERROR"
+            }
             let detail = result.error ?? result.ratio.map { String(format: "%.5f", $0) } ?? ""
             Output.line("\(verdict) \(result.id) \(detail)")
         }
         try RenderTestRunner.writeReport(results, to: outputRoot)
         Output.line(RenderTestRunner.summary(results))
         Output.line("report: \(outputRoot.path)")
+    }
+
+    /// The network options, and loader rewrites that serve the upstream harness's URLs from the suite.
+    private func launchArguments(root: URL) -> [String] {
+        LaunchOptions.networkArguments(offline: offline, cache: cache)
+            + RenderSuite.loaderRewrites(root: root).flatMap { ["--rewrite", $0] }
     }
 }

@@ -145,17 +145,55 @@ struct RendererTests {
         #expect(result.stdout.contains("render tests: 1 passed, 0 failed"), "\(result.stdout.suffix(1000))")
     }
 
+    @Test func renderTestsServeTheUpstreamHarnessURLsAndNameWhatDidNotLoad() throws {
+        let run = try TestRun()
+        // A tile set naming http://localhost:2900/ as upstream's harness served the suite folder: one
+        // whose tile is in the suite's tiles folder, one whose tile is missing.
+        let suite = run.file("suite")
+        let tiles = suite.appendingPathComponent("tiles"), tilesets = suite.appendingPathComponent("tilesets")
+        try FileManager.default.createDirectory(at: tiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: tilesets, withIntermediateDirectories: true)
+        let red: [UInt8] = [255, 0, 0, 255]
+        let image = try ImageEncoder.png(RGBAImage(width: 16, height: 16, pixels: Array([[UInt8]](repeating: red, count: 256).joined())))
+        try image.write(to: tiles.appendingPathComponent("0-0-0.png"))
+        for (name, file) in [("present", "{z}-{x}-{y}.png"), ("missing", "{z}-{x}-{y}.gone.png")] {
+            let tileset = #"{"type": "raster", "tileSize": 512, "tiles": ["http://localhost:2900/tiles/\#(file)"]}"#
+            try Data(tileset.utf8).write(to: tilesets.appendingPathComponent("\(name).json"))
+            let dir = suite.appendingPathComponent("tests/raster-url/\(name)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let style = #"{"version":8,"metadata":{"test":{"width":16,"height":16}},"sources":{"r":{"type":"raster","url":"local://tilesets/\#(name).json","tileSize":512}},"layers":[{"id":"r","type":"raster","source":"r","paint":{"raster-fade-duration":0}}]}"#
+            try Data(style.utf8).write(to: dir.appendingPathComponent("style.json"))
+            try image.write(to: dir.appendingPathComponent("expected.png"))
+        }
+        let result = try run.mapwire(["render-tests", suite.path, "-o", run.file("results").path, "--verbose"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("pass raster-url/present"), "\(result.stdout)")
+        let missing = try #require(result.stdout.split(separator: "\n").first { $0.contains("raster-url/missing") })
+        #expect(missing.hasPrefix("ERROR") && missing.contains("could not load") && missing.contains("0-0-0.gone.png (not-found)"), "\(missing)")
+        #expect(result.stdout.contains("render tests: 1 passed, 1 failed"))
+    }
+
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
     func theSharedRenderSuiteRunsEndToEnd() throws {
+        // A floor that guards against regressions; raise it as layers improve.
+        try runSharedSuite("render-tests", floor: 150, timeout: 900)
+    }
+
+    @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
+    func theSecondSharedRenderSuiteRunsEndToEnd() throws {
+        try runSharedSuite("render-tests-more", floor: 154, timeout: 1200)
+    }
+
+    /// Runs `mapwire render-tests` on a suite in ../shared/fixtures and holds its pass count to `floor`.
+    private func runSharedSuite(_ folder: String, floor: Int, timeout: Double) throws {
         let fixtures = try #require(SharedFixtures.fixtures)
         let run = try TestRun()
-        let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent("render-tests").path,
-                                      "-o", run.file("results").path], timeout: 900)
+        let result = try run.mapwire(["render-tests", fixtures.appendingPathComponent(folder).path,
+                                      "-o", run.file("results").path], timeout: timeout)
         #expect(result.status == 0, "\(result.stderr.suffix(2000))")
         let summary = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("render tests:") })
         let passed = Int(summary.split(separator: " ")[2]) ?? 0
-        print("shared render suite: \(summary)")
-        // A floor that guards against regressions; raise it as layers improve.
-        #expect(passed >= 150, "\(summary)")
+        print("shared render suite \(folder): \(summary)")
+        #expect(passed >= floor, "\(summary)")
     }
 }

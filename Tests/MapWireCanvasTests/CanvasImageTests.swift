@@ -123,6 +123,22 @@ import Testing
         #expect(PixelSnapshot(canvas)[10, 6] == .green)
     }
 
+    @Test func quadsSharingAnEdgeBetweenPixelsCoverEachPixelOnceWithoutASeam() {
+        // Two raster tiles meeting at x = 5.3: GL's triangles have hard edges, so the pixel whose
+        // centre (5.5) lies right of the edge is wholly the right tile's; nothing shows through.
+        let canvas = Canvas(width: 10, height: 4)
+        canvas.draw(solidImage(.red, width: 2, height: 2),
+                    toQuad: [Point2D(x: 0, y: 0), Point2D(x: 5.3, y: 0), Point2D(x: 5.3, y: 4), Point2D(x: 0, y: 4)],
+                    opacity: 1, smooth: true)
+        canvas.draw(solidImage(.blue, width: 2, height: 2),
+                    toQuad: [Point2D(x: 5.3, y: 0), Point2D(x: 10, y: 0), Point2D(x: 10, y: 4), Point2D(x: 5.3, y: 4)],
+                    opacity: 1, smooth: true)
+        let snapshot = PixelSnapshot(canvas)
+        #expect(snapshot[4, 2] == .red)
+        #expect(snapshot[5, 2] == .blue)
+        #expect((0..<10).allSatisfy { snapshot[$0, 1].a == 255 })
+    }
+
     @Test func degenerateQuadDrawsNothing() {
         let canvas = Canvas(width: 10, height: 10)
         let p = Point2D(x: 3, y: 3)

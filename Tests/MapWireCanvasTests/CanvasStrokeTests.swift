@@ -119,6 +119,32 @@ import Testing
         #expect(abs(snapshot[10, 7].a - snapshot[10, 16].a) <= 2)
     }
 
+    @Test func blurWiderThanTheHalfWidthKeepsTheLineFaintAsGLDoes() {
+        // GL: alpha = (w/2 + ½ − d) / (blur + 1): a 2 px line blurred by 5 peaks at 1.5 / 6 = 0.25
+        // on its centre line, has 1/12 left at d = 1 and nothing from d = 1.5 on.
+        let canvas = Canvas(width: 20, height: 20)
+        canvas.stroke(horizontalLine(from: -5, to: 25, y: 10.5), color: .blue, style: StrokeStyle(width: 2), blur: 5)
+        let snapshot = PixelSnapshot(canvas)
+        #expect(abs(snapshot[10, 10].a - 64) <= 12, "centre \(snapshot[10, 10].a)")
+        #expect(snapshot[10, 9].a < 40 && snapshot[10, 11].a < 40)
+        #expect(snapshot[10, 8].a == 0 && snapshot[10, 12].a == 0)
+    }
+
+    @Test func blurredStrokeRampSpreadsItsStrokesOverTheFade() {
+        // Inside the line: five equal strokes one px apart make GL's ramp over blur + 1 = 5 px.
+        let inside = BlurredStrokeRamp(halfWidth: 6, blur: 4, pixelRatio: 1)
+        #expect(inside.strokes.map(\.halfWidth) == [6, 5, 4, 3, 2])
+        #expect(inside.strokes.allSatisfy { $0.alpha == 51.0 / 255 })
+        // Wider than the half-width: the half-widths 0 and below cannot be stroked; the one at 0
+        // would have covered the centre line by half a device px: a quarter-px stroke stands in.
+        let faint = BlurredStrokeRamp(halfWidth: 1, blur: 5, pixelRatio: 2)
+        #expect(faint.strokes.map(\.halfWidth) == [1, 0.5, 0.125])
+        // A stroke of half-width h covers the centre line by min(1, h + ½) device px.
+        let centre: Double = faint.strokes.map { $0.alpha * min(1, $0.halfWidth * 2 + 0.5) }.reduce(0, +)
+        // GL on the centre line: (1 + 0.25) / (5 + 0.5).
+        #expect(abs(centre - 1.25 / 5.5) < 1.0 / 255)
+    }
+
     @Test func blurOfZeroIsAPlainStroke() {
         let a = Canvas(width: 10, height: 10)
         a.stroke(horizontalLine(from: 1, to: 9, y: 5), color: .red, style: StrokeStyle(width: 3), blur: 0)

@@ -53,4 +53,28 @@ import Testing
     @Test func transparentPixelsStayTransparent() {
         #expect(adjust(.clear, brightnessMin: 1) == .clear)
     }
+
+    @Test func drawAdjustedWorksOnTheResampledColoursAsGLsFragmentShaderDoes() {
+        // Black and mid-grey texels stretched over 8 pixels. Pixel 2 samples 1/8 of the way to the
+        // grey (16): contrast 0.5 maps that below black. Adjusting the texels first would leave 16.
+        let image = CanvasImage(rgba: [0, 0, 0, 255, 128, 128, 128, 255], width: 2, height: 1)
+        let canvas = Canvas(width: 8, height: 1)
+        let adjustment = RasterAdjustment(brightnessMin: 0, brightnessMax: 1, contrast: 0.5, saturation: 0, hueRotate: 0)
+        canvas.drawAdjusted(adjustment, opacity: 1) {
+            canvas.draw(image, toQuad: [Point2D(x: 0, y: 0), Point2D(x: 8, y: 0), Point2D(x: 8, y: 1), Point2D(x: 0, y: 1)],
+                        opacity: 1, smooth: true)
+        }
+        let snapshot = PixelSnapshot(canvas)
+        #expect(snapshot[2, 0] == RGBA(0, 0, 0, 255))
+        #expect(snapshot[7, 0].isClose(to: RGBA(128, 128, 128, 255), tolerance: 1))
+    }
+
+    @Test func drawAdjustedCompositesTheAdjustedLayerAtTheOpacity() {
+        let canvas = Canvas(width: 2, height: 2)
+        let adjustment = RasterAdjustment(brightnessMin: 0, brightnessMax: 0, contrast: 0, saturation: 0, hueRotate: 0)
+        canvas.drawAdjusted(adjustment, opacity: 0.5) {
+            canvas.draw(solidImage(.white, width: 1, height: 1), source: nil, into: (0, 0, 2, 2), opacity: 1)
+        }
+        #expect(PixelSnapshot(canvas)[1, 1].isClose(to: RGBA(0, 0, 0, 128), tolerance: 1))
+    }
 }

@@ -25,6 +25,11 @@ import Testing
             """)
     }
 
+    @Test func loaderRewritesServeTheUpstreamHarnessesURLsFromTheSuiteFolder() {
+        // A tile set's "http://localhost:2900/tiles/{z}-{x}-{y}.mvt" becomes the suite's tiles folder.
+        #expect(RenderSuite.loaderRewrites(root: root) == ["http://localhost:2900/=file:///suite/render%20tests/"])
+    }
+
     @Test func leavesEverythingElseAsWritten() {
         // Other schemes, mid-string mentions and escaped quotes are not URLs to rewrite; spacing and key order stay.
         let style = #"{"z": 1.50, "a": "mapbox://x", "b": "see local://data/x", "c": "\"local://data/x"}"#

@@ -8,6 +8,8 @@ import Testing
 final class FakeDriver: RenderTestDriver {
     var matching: Set<String> = []
     var failing: Set<String> = []
+    /// What `loadErrors` reports after every render.
+    var unloaded: [String] = []
     private(set) var rendered: [String] = []
 
     struct RenderFailed: Error, CustomStringConvertible {
@@ -22,6 +24,8 @@ final class FakeDriver: RenderTestDriver {
         }
         return RGBAImage(width: testCase.imageWidth, height: testCase.imageHeight)
     }
+
+    func loadErrors() -> [String] { unloaded }
 }
 
 @Suite struct RenderTestRunnerTests {
@@ -111,9 +115,44 @@ final class FakeDriver: RenderTestDriver {
         #expect(RenderTestRunner.summary(results) == """
             fill-color: 1/2
             regressions: 1/2
+            errors (counted as failed): 1
             render tests: 2 passed, 2 failed
             """)
         #expect(RenderTestRunner.summary([]) == "render tests: 0 passed, 0 failed")
+    }
+
+    @Test func aTestThatErrorsIsReportedAsAnErrorWithItsCause() throws {
+        let suite = try TemporaryDirectory(), output = try TemporaryDirectory()
+        try Self.writeSuite(suite.url)
+        let driver = FakeDriver()
+        driver.failing = ["fill-color/match"]
+        let results = RenderTestRunner.run(
+            try RenderSuite.load(root: suite.url, filter: "fill-color"), driver: driver, outputRoot: output.url, progress: nil)
+        let crashed = try #require(results.first { $0.id == "fill-color/match" })
+        #expect(crashed.status == .errored && crashed.error == "render failed: renderer crashed")
+        #expect(results.first { $0.id == "fill-color/blank" }?.status == .failed)
+        #expect(RenderTestRunner.summary(results) == """
+            fill-color: 0/2
+            errors (counted as failed): 1
+            render tests: 0 passed, 2 failed
+            """)
+    }
+
+    @Test func aFailedTestWhoseDataDidNotLoadNamesTheCause() throws {
+        let suite = try TemporaryDirectory(), output = try TemporaryDirectory()
+        try Self.writeSuite(suite.url)
+        let driver = FakeDriver()
+        driver.matching = ["fill-color/match"]
+        driver.unloaded = ["tile 0/0/0 of source \"mapbox\": connection refused"]
+        let results = RenderTestRunner.run(
+            try RenderSuite.load(root: suite.url, filter: "fill-color"), driver: driver, outputRoot: output.url, progress: nil)
+        let blank = try #require(results.first { $0.id == "fill-color/blank" })
+        #expect(blank.status == .errored)
+        #expect(blank.error == "could not load: tile 0/0/0 of source \"mapbox\": connection refused")
+        #expect(blank.ratio == 0.25)
+        // A test that matched passes whatever did not load.
+        #expect(results.first { $0.id == "fill-color/match" }?.status == .passed)
+        #expect(RenderTestRunner.loadFailure((1...5).map { "tile \($0)" }) == "could not load: tile 1; tile 2; tile 3; and 2 more")
     }
 
     @Test func reportHasCountsFailuresAndImages() throws {
@@ -131,18 +170,21 @@ final class FakeDriver: RenderTestDriver {
         #expect(markdown.contains("**1 passed, 3 failed** of 4."))
         #expect(markdown.contains("| fill-color | 1 | 2 |"))
         #expect(markdown.contains("| regressions | 0 | 2 |"))
-        #expect(markdown.contains("| fill-color/blank | 0.250000 | 0.000150 |"))
-        #expect(markdown.contains("| regressions/mapbox-gl-js#1 | – | 0.000150 | render failed: renderer crashed | ignored (js): flaky |"))
+        #expect(markdown.contains("| fill-color/blank | failed | 0.250000 | 0.000150 |"))
+        #expect(markdown.contains("| regressions/mapbox-gl-js#1 | errored | – | 0.000150 | render failed: renderer crashed | ignored (js): flaky |"))
+        #expect(markdown.contains("2 of the failed errored"))
         #expect(!markdown.contains("| fill-color/match |"))
 
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFolder.appendingPathComponent("report.json"))) as? [String: Any]
         #expect(json?["passed"] as? Int == 1 && json?["failed"] as? Int == 3 && json?["total"] as? Int == 4)
+        #expect(json?["errored"] as? Int == 2)
         let tests = json?["tests"] as? [[String: Any]] ?? []
         let blank = tests.first { $0["id"] as? String == "fill-color/blank" }
         #expect(blank?["ratio"] as? Double == 0.25)
         #expect(blank?["actual"] as? String == "fill-color/blank/actual.png")
         let crashed = tests.first { $0["id"] as? String == "regressions/mapbox-gl-js#1" }
         #expect(crashed?["error"] as? String == "render failed: renderer crashed")
+        #expect(crashed?["status"] as? String == "errored" && blank?["status"] as? String == "failed")
         #expect(crashed?["ignoredReason"] as? String == "ignored (js): flaky")
 
         let html = try String(contentsOf: reportFolder.appendingPathComponent("index.html"), encoding: .utf8)

@@ -104,6 +104,20 @@ import Testing
         #expect(TestScene.pixel(frame, 252, 255)[3] == 0 && TestScene.pixel(frame, 258, 255)[3] == 0)
     }
 
+    @Test func aPatternFillWithoutAntialiasingHasHardEdgesAsGLsTriangles() throws {
+        // A red pattern on a square whose edges fall inside pixels (x 240.75 ... 271.75): with
+        // fill-antialias false GL draws no outline, so each pixel is in (centre inside) or out.
+        let sprite = SpriteAtlas(image: CanvasImage(rgba: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 4).joined()), width: 2, height: 2),
+                                 entries: ["p": .init(x: 0, y: 0, width: 2, height: 2, pixelRatio: 1, sdf: false)])
+        let style = TestScene.style(##"{"id":"f","type":"fill","source":"s","source-layer":"shapes","paint":{"fill-pattern":"p","fill-antialias":false}}"##)
+        let square = [VectorFeature(type: .polygon, geometry: [TestScene.square(1926, 1926, 2174, 2174)])]
+        let frame = try renderer.render(SymbolFixtures.scene(style: style, features: square, sprite: sprite))
+        #expect(TestScene.pixel(frame, 240, 256)[3] == 0)
+        #expect(TestScene.pixel(frame, 241, 256) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 271, 256) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 272, 256)[3] == 0)
+    }
+
     static let building = TestScene.style(##"{"id":"b","type":"fill-extrusion","source":"s","source-layer":"shapes","paint":{"fill-extrusion-color":"#f00","fill-extrusion-height":3000000}}"##)
     /// A 32 px square around the centre (x and y 240...272).
     static let block = [VectorFeature(type: .polygon, geometry: [TestScene.square(1920, 1920, 2176, 2176)])]

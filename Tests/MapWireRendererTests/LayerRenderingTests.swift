@@ -136,11 +136,11 @@ import Testing
 @Suite struct RasterRenderingTests {
     let renderer = MapRenderer()
 
-    func scene(paint: String) -> RenderScene {
+    func scene(paint: String, camera: Camera = TestScene.camera) -> RenderScene {
         // A 2×2 tile: red, green / blue, white.
         let tile = CanvasImage(rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255], width: 2, height: 2)
         let style = ##"{"version":8,"sources":{"r":{"type":"raster","tiles":["x://{z}/{x}/{y}"]}},"layers":[{"id":"r","type":"raster","source":"r","paint":{"raster-resampling":"nearest",\##(paint)}}]}"##
-        return RenderScene(styleJSON: Data(style.utf8), camera: TestScene.camera, size: TestScene.size, pixelRatio: 1,
+        return RenderScene(styleJSON: Data(style.utf8), camera: camera, size: TestScene.size, pixelRatio: 1,
                            sources: ["r": .raster([TestScene.tile: tile])], sprite: nil, glyphs: GlyphStore())
     }
 
@@ -150,6 +150,15 @@ import Testing
         #expect(TestScene.pixel(frame, 400, 100) == [0, 255, 0, 255])
         #expect(TestScene.pixel(frame, 100, 400) == [0, 0, 255, 255])
         #expect(TestScene.pixel(frame, 400, 400) == [255, 255, 255, 255])
+    }
+
+    @Test func rasterTilesRepeatOnTheCopiesOfTheWorldTheViewReaches() throws {
+        // Centred on the antimeridian: the west half of the view shows the world's east edge, the
+        // east half the next copy's west edge (GL's renderWorldCopies), not an empty strip.
+        let frame = try renderer.render(scene(paint: ##""raster-opacity":1"##, camera: Camera(center: LngLat(longitude: 180, latitude: 0), zoom: 0)))
+        #expect(TestScene.pixel(frame, 100, 100) == [0, 255, 0, 255])
+        #expect(TestScene.pixel(frame, 400, 100) == [255, 0, 0, 255])
+        #expect(TestScene.pixel(frame, 400, 400) == [0, 0, 255, 255])
     }
 
     @Test func rasterOpacityAndSaturation() throws {

@@ -15,6 +15,9 @@ enum FillPainter {
         let antialias = extrusion ? true : layer.bool("fill-antialias", constant, true) && !pitched
         let glOutline = !extrusion && pitched && layer.bool("fill-antialias", constant, true)
         let hasOutline = !extrusion && layer.paint["fill-outline-color"] != nil
+        // A pattern fill's edge: GL draws its triangles hard-edged and antialiases them only with the
+        // pattern outline that fill-antialias turns on; cairo's antialiased fill stands for both.
+        let patternAntialias = extrusion || layer.bool("fill-antialias", constant, true)
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
@@ -39,7 +42,7 @@ enum FillPainter {
                     if let sprite = context.scene.sprite, let entry = sprite.entries[pattern],
                        let map = PatternPlacement(entry: entry, zoom: context.zoom).onPlane(projection, translate: translate) {
                         context.canvas.fill(path, pattern: sprite.image, source: (entry.x, entry.y, entry.width, entry.height),
-                                            patternFromScreen: map, opacity: opacity)
+                                            patternFromScreen: map, opacity: opacity, antialias: patternAntialias)
                     }
                     continue
                 }

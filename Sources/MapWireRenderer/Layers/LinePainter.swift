@@ -24,7 +24,18 @@ enum LinePainter {
         for (_, data, projection) in context.tiles(for: layer) {
             context.canvas.save()
             context.canvas.clip(to: projection.outline(extent: data.extent), antialias: false)
-            for feature in context.features(of: data, layer: layer) where feature.type == .lineString || feature.type == .polygon {
+            let features = context.features(of: data, layer: layer)
+            // Butt ends where another line goes on, reached past by opaque solid lines (LineJunctions).
+            // Worked out when a feature first needs them.
+            var continuedEndsOfTile: Set<LineJunctions.End>?
+            func continuedEnds() -> Set<LineJunctions.End> {
+                if let known = continuedEndsOfTile { return known }
+                let ends = LineJunctions.continuedEnds(features)
+                continuedEndsOfTile = ends
+                return ends
+            }
+            let reach = 0.5 / context.canvas.pixelRatio
+            for feature in features where feature.type == .lineString || feature.type == .polygon {
                 let eval = properties.dependOnFeature ? context.evaluation(feature) : constant
                 let opacity = properties.opacity(eval)
                 let width = properties.width(eval)
@@ -52,7 +63,16 @@ enum LinePainter {
                     }
                     continue
                 }
-                let lines = feature.geometry.map { translated ? projection.points($0).map { $0 + translate } : projection.points($0) }
+                var lines = feature.geometry.map { translated ? projection.points($0).map { $0 + translate } : projection.points($0) }
+                if cap == .butt, !closed, color.a >= 1, style.dash.isEmpty, width * context.canvas.pixelRatio >= LineJunctions.minimumDeviceWidth {
+                    let ends = continuedEnds()
+                    for (index, line) in feature.geometry.enumerated() where line.count >= 2 {
+                        let n = line.count
+                        let start = ends.contains(.init(point: line[0], neighbour: line[1]))
+                        let end = ends.contains(.init(point: line[n - 1], neighbour: line[n - 2]))
+                        if start || end { lines[index] = LineJunctions.extended(lines[index], start: start, end: end, by: reach) }
+                    }
+                }
                 // GL draws every leg of a line as its own geometry: where legs overlap (parts that
                 // cross, legs of a sharp corner) a translucent line blends twice and a cased line
                 // shows both casings. Opaque solid lines look the same either way: one path.

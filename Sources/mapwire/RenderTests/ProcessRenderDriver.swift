@@ -15,12 +15,42 @@ final class ProcessRenderDriver: RenderTestDriver {
     let client: ControlClient
     let root: URL
     let timeoutMilliseconds: Int
+    /// The core's map-loading-error events: what a test's style, sources, tiles, sprite or glyphs
+    /// could not load, and why.
+    private let loadingErrors: EventSubscriber
 
     init(launcher: MapLauncher, root: URL, timeoutMilliseconds: Int) throws {
         self.launcher = launcher
         self.root = root
         self.timeoutMilliseconds = timeoutMilliseconds
         client = try ControlClient(endpoint: launcher.directory.controlEndpoint)
+        loadingErrors = try EventSubscriber(endpoint: launcher.directory.eventsEndpoint, prefixes: ["map-loading-error"])
+        _ = try loadingErrors.waitUntilWelcomed(timeoutMilliseconds: 10_000)
+    }
+
+    /// The map-loading-errors since the last render began. The core publishes a load's first failure
+    /// before the frame that goes without it is full, but on another socket than the snapshot's
+    /// reply: a short wait lets the last of them arrive.
+    func loadErrors() -> [String] {
+        var messages: [String] = []
+        for item in drainLoadingErrors(waitMilliseconds: 100) {
+            guard case .event(_, let envelope) = item, case .mapLoadingError(let error)? = envelope.payload else { continue }
+            let message = Self.describe(error)
+            if !messages.contains(message) { messages.append(message) }
+        }
+        return messages
+    }
+
+    /// What one map-loading-error says: the core's message names the resource and the cause.
+    static func describe(_ error: Mapwire_V1_MapLoadingError) -> String {
+        error.message.isEmpty ? "a \(error.type) load failed without a message" : error.message
+    }
+
+    /// Everything queued, waiting up to `waitMilliseconds` for more after the last item.
+    private func drainLoadingErrors(waitMilliseconds: Int) -> [EventSubscriber.Item] {
+        var items: [EventSubscriber.Item] = []
+        while let item = try? loadingErrors.next(timeoutMilliseconds: waitMilliseconds) { items.append(item) }
+        return items
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
@@ -30,6 +60,8 @@ final class ProcessRenderDriver: RenderTestDriver {
         guard var style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
             throw Failure(description: "the style is not a JSON object")
         }
+        // Errors of earlier tests are not this one's.
+        _ = drainLoadingErrors(waitMilliseconds: 0)
         var camera = Camera(style)
         var images: [(id: String, path: URL, sdf: Bool, pixelRatio: Double)] = []
         for operation in testCase.operations {
