@@ -36,6 +36,17 @@ import Testing
         let thread = Thread {
             let child = try? ChildProcess(name: "orphan", executable: URL(fileURLWithPath: "/bin/sh"),
                                           arguments: ["-c", "exec sleep 30"], diesWithParent: true)
+            // The thread ends only once the child runs `sleep`: it asked for its death signal before its exec.
+            // Ended earlier, the kernel hands the child to another thread of this process before it asks, and
+            // no signal ever comes (the launcher starts its children from the main thread, which lives as long
+            // as the process).
+            if let child {
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline,
+                      !((try? String(contentsOfFile: "/proc/\(child.pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("sleep") {
+                    usleep(1_000)
+                }
+            }
             started.child.withLock { $0 = child }
         }
         thread.start()
