@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(name: "MapWireJSONTests", dependencies: ["MapWireJSON"]),
         .testTarget(name: "MapWireCalendarTests", dependencies: ["MapWireCalendar"]),
         .testTarget(name: "MapWireGeometryTests", dependencies: ["MapWireGeometry", "MapWireTesting"]),
-        .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess"]),
+        .testTarget(name: "MapWireProcessTests", dependencies: ["MapWireProcess", "MapWireTesting"]),
         .testTarget(name: "MapWireClientTests", dependencies: ["MapWireClient", "MapWireProtocol"]),
         .testTarget(name: "MapWireBusTests", dependencies: ["MapWireBus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireMCAPTests", dependencies: ["MapWireMCAP"]),

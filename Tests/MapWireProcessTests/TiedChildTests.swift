@@ -1,5 +1,6 @@
 import Foundation
 import MapWireProcess
+import MapWireTesting
 import Synchronization
 import Testing
 
@@ -41,22 +42,13 @@ import Testing
             // no signal ever comes (the launcher starts its children from the main thread, which lives as long
             // as the process).
             if let child {
-                let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline,
-                      !((try? String(contentsOfFile: "/proc/\(child.pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("sleep") {
-                    usleep(1_000)
-                }
+                _ = waitUntil { ((try? String(contentsOfFile: "/proc/\(child.pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("sleep") }
             }
             started.child.withLock { $0 = child }
         }
         thread.start()
-        var child: ChildProcess?
-        let deadline = Date().addingTimeInterval(10)
-        while child == nil, Date() < deadline {
-            child = started.child.withLock { $0 }
-            usleep(10_000)
-        }
-        let orphan = try #require(child)
+        _ = waitUntil { started.child.withLock { $0 } != nil }
+        let orphan = try #require(started.child.withLock { $0 })
         #expect(orphan.waitForExit(timeout: 10), "the child outlived the thread that started it")
         #expect(orphan.exitDescription == "killed by signal 9")
     }
