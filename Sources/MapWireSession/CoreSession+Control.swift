@@ -135,16 +135,9 @@ extension CoreSession {
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
                 tickViewport()
                 askAboutUserLocation()
-            case .addSource(let c):
-                try onMap { try $0.addSource(id: c.id, json: c.json) }
-            case .removeSource(let c):
-                try onMap { try $0.removeSource(id: c.id) }
-            case .addStyleImage(let c):
-                try onMap { try $0.addStyleImage(c.definition) }
-            case .removeStyleImage(let c):
-                try onMap { try $0.removeStyleImage(id: c.id) }
-            case .removeLayer(let c):
-                try onMap { try $0.removeLayer(id: c.id) }
+            case .addSource, .removeSource, .addStyleImage, .removeStyleImage, .removeLayer:
+                // Style edits (StyleEditTranslation.swift).
+                try onMap { try $0.apply(styleEdit: command.kind!) }
             case .ping:
                 reply.pong = .with {
                     $0.epoch = epoch
