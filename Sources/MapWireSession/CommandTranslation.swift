@@ -69,6 +69,25 @@ extension Map.LoadPhase {
 }
 
 extension Mapwire_V1_ControlMessage {
+    /// A snapshot's or a view's reply: the image (PROTOCOL.md 7.6, 7.11).
+    static func snapshotReply(_ id: UInt64, _ snapshot: Mapwire_V1_SnapshotResult) -> Mapwire_V1_ControlMessage {
+        .with { $0.commandReply = .with { $0.id = id; $0.ok = true; $0.snapshot = snapshot } }
+    }
+
+    /// The answer to a plugin's hello (PROTOCOL.md 7.1).
+    static func welcome(pluginID: String, _ configuration: SessionConfiguration) -> Mapwire_V1_ControlMessage {
+        .with {
+            $0.welcome = .with {
+                $0.protocolVersion = mapWireProtocolVersion
+                $0.epoch = configuration.epoch
+                $0.mapID = configuration.mapID
+                $0.eventsEndpoint = configuration.eventsEndpoint
+                $0.heartbeatIntervalMs = UInt32(configuration.heartbeatIntervalMilliseconds)
+                $0.pluginID = pluginID
+            }
+        }
+    }
+
     /// A command's reply: ok, or refused with its message and error code (PROTOCOL.md 7.3).
     static func commandReply(_ id: UInt64, error: MapCommandError?) -> Mapwire_V1_ControlMessage {
         .with {

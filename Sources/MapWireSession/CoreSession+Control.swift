@@ -50,7 +50,7 @@ extension CoreSession {
             if let refusal = takeView(view, commandID: command.id, from: identity) {
                 replyToCommand(command.id, error: refusal, to: identity)
             }
-        case .setStyleJson(let style) where parsesOffLoop(style):
+        case .setStyleJson(let style) where styleParses.parsesOffLoop(style):
             // Answered when the parse comes back (CoreSession+StyleParse.swift).
             startStyleParse(style, commandID: command.id, from: identity)
         default:
@@ -68,12 +68,7 @@ extension CoreSession {
     }
 
     private func handleHello(_ hello: Mapwire_V1_Hello, from identity: Data, now: Int64) {
-        guard hello.protocolVersion == mapWireProtocolVersion else {
-            return reject(identity: identity, .versionMismatch,
-                          "this core speaks protocol version \(mapWireProtocolVersion), the plugin \(hello.protocolVersion)")
-        }
-        guard !hello.name.isEmpty else { return reject(identity: identity, .invalid, "a hello needs a name") }
-        if let tooLarge = HelloLimits.violation(of: hello) { return reject(identity: identity, .invalid, tooLarge) }
+        if let (code, why) = HelloLimits.refusal(of: hello) { return reject(identity: identity, code, why) }
         // A hello starts a new session: whatever the plugin cached before is gone.
         let (plugin, isNew) = router.register(identity, hello: hello, now: now)
         if isNew, plugin.roles.contains(PluginRole.renderer), frames.rendererRegistered() {
@@ -86,16 +81,7 @@ extension CoreSession {
         } else {
             logger.debug("plugin said hello again", metadata: ["plugin": "\(plugin.id)"])
         }
-        send(.with {
-            $0.welcome = .with {
-                $0.protocolVersion = mapWireProtocolVersion
-                $0.epoch = epoch
-                $0.mapID = configuration.mapID
-                $0.eventsEndpoint = configuration.eventsEndpoint
-                $0.heartbeatIntervalMs = UInt32(configuration.heartbeatIntervalMilliseconds)
-                $0.pluginID = plugin.id
-            }
-        }, to: identity)
+        send(.welcome(pluginID: plugin.id, configuration), to: identity)
         // Asked after its welcome, so the questions reach a plugin that knows it is registered.
         if asksDelegate { annotationDelegateRegistered() }
         if isNew, plugin.roles.contains(PluginRole.loader) { loaderRegistered() }
@@ -148,16 +134,8 @@ extension CoreSession {
                 }
             case .setViewportState(let c):
                 try setViewportState(c)
-            case .updateLocation(let c):
-                route(try location.update(c, now: now, wallNanos: wallNanos))
-            case .setShowsUserLocation(let c):
-                route(location.setShows(c.shows))
-            case .setTrackingMode(let c):
-                route(try location.setTrackingMode(c))
-            case .reportLocationFailure(let c):
-                route(try location.failure(c))
-            case .reportLocationAuthorization(let c):
-                route(try location.authorization(c))
+            case .updateLocation, .setShowsUserLocation, .setTrackingMode, .reportLocationFailure, .reportLocationAuthorization:
+                route(try location.handle(command.kind!, now: now, wallNanos: wallNanos) ?? [])
             case .setViewportUpdating(let c):
                 route(viewport.setUpdating(c.updating, in: viewportScene))
             case .publishViewportTarget(let c):
@@ -174,14 +152,8 @@ extension CoreSession {
                 try reportSupervision(c)
             case .setNetworkStatus(let c):
                 try setNetworkStatus(c.status)
-            case .addAnnotations(let c):
-                route(try annotations.add(c, delegatePresent: hasAnnotationDelegate))
-            case .removeAnnotations(let c):
-                route(try annotations.remove(c))
-            case .selectAnnotation(let c):
-                route(try annotations.select(c))
-            case .deselectAnnotation(let c):
-                route(try annotations.deselect(c))
+            case .addAnnotations, .removeAnnotations, .selectAnnotation, .deselectAnnotation:
+                route(try annotations.handle(command.kind!, delegatePresent: hasAnnotationDelegate) ?? [])
             case .getAnnotations:
                 reply.annotations = annotations.list
             case .snapshot, .renderView:

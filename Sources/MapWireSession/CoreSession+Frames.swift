@@ -26,16 +26,8 @@ extension CoreSession {
             let camera = cameraState
             let pixelRatio = map.pixelRatio
             let id = addRequest(role: PluginRole.renderer, purpose: .frame(job), policy: configuration.framePolicy) {
-                var frame = Mapwire_V1_RenderFrame(id: $0.id, camera: camera, pixelRatio: pixelRatio, styleKey: styleKey,
-                                                   resources: resources, overlay: overlay)
-                if let puck { frame.puck = puck }
-                if let callout { frame.callout = callout }
-                if let waiter = job.snapshot {
-                    frame.outputPath = waiter.snapshot.outputPath
-                    frame.returnImage = waiter.snapshot.returnImage
-                }
-                if job.returnsImage { frame.returnImage = true }
-                $0.renderFrame = frame
+                $0.renderFrame = Mapwire_V1_RenderFrame(id: $0.id, job, camera: camera, pixelRatio: pixelRatio, styleKey: styleKey,
+                                                        resources: resources, overlay: overlay, puck: puck, callout: callout)
             }
             frames.drawing(job, as: id)
             dispatchWaiting()
@@ -61,11 +53,7 @@ extension CoreSession {
             return route(frames.notDrawn(job.start, snapshot: job.snapshot, "the renderer could not draw the frame: \(result.error)",
                                          drawAgain: false, report: true))
         }
-        let report = RendererFrameReport(
-            neededGlyphs: result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) },
-            missingImages: result.missingImages, usedImages: Set(result.usedImages),
-            frameKeys: Set(resources.map(\.key)), drewNothing: result.drewNothing)
-        let judged = onMap({ $0.frameDrawn(job.start, report) })
+        let judged = onMap({ $0.frameDrawn(job.start, result.frameReport(sentWith: resources)) })
         for unused in judged.unusedImages { askWhetherToRemove(unused) }
         route(frames.drawn(job, judged, result, now: now))
     }
@@ -81,7 +69,7 @@ extension CoreSession {
             case .finish(let frame, let needsRepaint, let placementChanged):
                 onMap { $0.finishFrame(frame, needsRepaint: needsRepaint, placementChanged: placementChanged) }
             case .answer(let commandID, let identity, let snapshot):
-                send(.with { $0.commandReply = .with { $0.id = commandID; $0.ok = true; $0.snapshot = snapshot } }, to: identity)
+                send(.snapshotReply(commandID, snapshot), to: identity)
             case .refuse(let commandID, let identity, let error):
                 replyToCommand(commandID, error: error, to: identity)
             }

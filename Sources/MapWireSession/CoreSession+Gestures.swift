@@ -21,12 +21,7 @@ extension CoreSession {
         case .claimGestures(let c):
             replyToCommand(command.id, error: gestures.claim(c, owner: router.registry.plugins[identity]?.id), to: identity)
         case .releaseGestures:
-            guard let plugin = router.registry.plugins[identity] else {
-                replyToCommand(command.id, error: MapCommandError("only a plugin that said hello has gesture claims", reason: .refusedInState), to: identity)
-                return true
-            }
-            gestures.release(owner: plugin.id)
-            replyToCommand(command.id, error: nil, to: identity)
+            replyToCommand(command.id, error: gestures.releaseCommand(owner: router.registry.plugins[identity]?.id), to: identity)
         default:
             return false
         }

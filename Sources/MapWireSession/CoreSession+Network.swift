@@ -33,26 +33,10 @@ extension CoreSession {
         }
     }
 
-    /// The answer to one attempt of a map load: a failure the schedule retries stays with the map as a
-    /// failure that may still be answered; anything else ends the load.
-    /// `neverSent`: no plugin ever took the request (none registered before its deadline).
-    func loadAnswered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String, neverSent: Bool) {
-        network.ended(loadID)
-        let result = outcome.resourceResult(role: role)
-        if neverSent, case .failed = outcome, case .load(let load) = body {
-            let asked = load.request.request ?? .init()
-            network.noLoaderTook(loadID, url: asked.url, priority: asked.priority == .low ? .low : .regular)
-            return onMap { $0.resourceFinished(loadID, result, willRetry: true) }
-        }
-        guard let error = result.response.error, error.reason != .success, error.reason != .unspecified, case .load(let load) = body else {
-            network.settled(loadID)
-            return onMap({ $0.resourceFinished(loadID, result) })
-        }
-        var retryAfter: UInt32?
-        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.resource.retryAfterMs }
-        let asked = load.request.request ?? .init()
-        let willRetry = network.attemptFailed(loadID, url: asked.url, reason: error.reason, priority: asked.priority == .low ? .low : .regular,
-                                              retryAfterMillis: retryAfter, askedCacheOnly: !asked.loadingMethod.contains(.network), now: now)
+    /// The answer to one attempt of a map load, or its failure (NetworkMachine decides whether it is retried).
+    func loadAnswered(_ loadID: UInt64, entry: PendingRequests.Entry, outcome: RequestOutcome) {
+        let (result, willRetry) = network.answered(loadID, body: entry.body, outcome: outcome, role: entry.role,
+                                                   neverSent: entry.wireAttempt == 0, now: now)
         onMap { $0.resourceFinished(loadID, result, willRetry: willRetry) }
     }
 

@@ -66,7 +66,7 @@ extension CoreSession {
         let id = entry.id
         switch entry.purpose {
         case .load(let loadID):
-            loadAnswered(loadID, body: entry.body, outcome: outcome, role: entry.role, neverSent: entry.wireAttempt == 0)
+            loadAnswered(loadID, entry: entry, outcome: outcome)
         case .frame(let job):
             frameEnded(job, entry: entry, outcome: outcome)
         case .styleImageQuestion(let imageID):

@@ -57,18 +57,7 @@ extension CoreSession {
                 // What the view was drawn without (PROTOCOL.md 7.11): the server never answers it as a success.
                 let failed = onMap { $0.viewFailures(id) }
                 onMap { $0.releaseView(id) }
-                send(.with {
-                    $0.commandReply = .with {
-                        $0.id = job.commandID
-                        $0.ok = true
-                        $0.snapshot = .with {
-                            $0.png = result.png
-                            $0.width = result.width
-                            $0.height = result.height
-                            $0.failedLoads = failed.map(\.protocolValue)
-                        }
-                    }
-                }, to: job.identity)
+                send(.snapshotReply(job.commandID, result.viewSnapshot(failedLoads: failed.map(\.protocolValue))), to: job.identity)
             }
         }
         if drawing { dispatchWaiting() }
@@ -80,8 +69,7 @@ extension CoreSession {
         if case .answered(let reply, _, let from) = outcome, case .renderResult(let result) = reply.kind {
             router.sent(entry.request.renderFrame.resources.map(\.key), to: from)
             if result.error.isEmpty {
-                let needed = result.neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) }
-                loadingGlyphs = onMap({ $0.requestGlyphRanges(needed) })
+                loadingGlyphs = onMap({ $0.requestGlyphRanges(result.glyphRanges) })
             }
         }
         route(views.answered(id, outcome.question, loadingGlyphs: loadingGlyphs))

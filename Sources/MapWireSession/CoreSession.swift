@@ -56,9 +56,8 @@ public final class CoreSession {
     var frames: FrameMachine
     /// Views (render-view) waiting for tiles or a renderer (ViewMachine).
     var views = ViewMachine()
-    /// The large set-style-json being parsed off the loop, and the last parse job's number (CoreSession+StyleParse.swift).
-    var styleParse: StyleParseWaiter?
-    var nextStyleParseJob: UInt64 = 0
+    /// The large set-style-json being parsed off the loop (StyleParses).
+    var styleParses: StyleParses
     /// Gesture claims, the gesture in the chain and those waiting for it (GestureMachine).
     var gestures = GestureMachine()
     /// Annotations, the selection and the delegate's answers (AnnotationMachine).
@@ -82,6 +81,7 @@ public final class CoreSession {
                               renderTimeoutMillis: configuration.renderTimeoutMilliseconds, now: time.millis, logger: logger)
         location = LocationMachine(logger: logger)
         annotations = AnnotationMachine(tint: configuration.annotationTint, batchBytes: configuration.annotationBatchBytes, logger: logger)
+        styleParses = StyleParses(offLoopBytes: configuration.styleParseOffLoopBytes)
         map = Map(size: ViewportSize(width: configuration.initialWidth, height: configuration.initialHeight))
         setTime(time)
         nextHeartbeatMillis = now

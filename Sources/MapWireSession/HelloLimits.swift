@@ -9,6 +9,15 @@ public enum HelloLimits {
     public static let capabilities = 64
     public static let capabilityBytes = 256
 
+    /// Why a hello is refused, with the error code to answer it with (PROTOCOL.md 7.1), or nil when it is taken.
+    static func refusal(of hello: Mapwire_V1_Hello) -> (Mapwire_V1_Error.Code, String)? {
+        guard hello.protocolVersion == mapWireProtocolVersion else {
+            return (.versionMismatch, "this core speaks protocol version \(mapWireProtocolVersion), the plugin \(hello.protocolVersion)")
+        }
+        guard !hello.name.isEmpty else { return (.invalid, "a hello needs a name") }
+        return violation(of: hello).map { (.invalid, $0) }
+    }
+
     /// Why a hello is too large, or nil when it fits.
     static func violation(of hello: Mapwire_V1_Hello) -> String? {
         if hello.name.utf8.count > nameBytes {

@@ -45,6 +45,17 @@ struct AnnotationMachine {
 
     // MARK: Commands
 
+    /// The annotation commands that change something (PROTOCOL.md 7.10); nil for any other command.
+    mutating func handle(_ command: Mapwire_V1_Command.OneOf_Kind, delegatePresent: Bool) throws(MapCommandError) -> [Output]? {
+        switch command {
+        case .addAnnotations(let c): try add(c, delegatePresent: delegatePresent)
+        case .removeAnnotations(let c): try remove(c)
+        case .selectAnnotation(let c): try select(c)
+        case .deselectAnnotation(let c): try deselect(c)
+        default: nil
+        }
+    }
+
     mutating func add(_ c: Mapwire_V1_AddAnnotations, delegatePresent: Bool) throws(MapCommandError) -> [Output] {
         var batch: [Annotation] = []
         for annotation in c.annotations { batch.append(try annotation.engineAnnotation()) }

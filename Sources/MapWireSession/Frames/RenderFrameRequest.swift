@@ -18,6 +18,22 @@ extension Mapwire_V1_RenderFrame {
     }
 }
 
+extension Mapwire_V1_RenderFrame {
+    /// The map's own frame: with the puck and the callout, and what a snapshot waiting for it asks.
+    init(id: UInt64, _ job: FrameJob, camera: Mapwire_V1_CameraState, pixelRatio: Double, styleKey: String,
+         resources: [RenderResource], overlay: Mapwire_V1_RenderResource?, puck: Mapwire_V1_UserLocationPuck?,
+         callout: Mapwire_V1_CalloutOverlay?) {
+        self.init(id: id, camera: camera, pixelRatio: pixelRatio, styleKey: styleKey, resources: resources, overlay: overlay)
+        if let puck { self.puck = puck }
+        if let callout { self.callout = callout }
+        if let waiter = job.snapshot {
+            outputPath = waiter.snapshot.outputPath
+            returnImage = waiter.snapshot.returnImage
+        }
+        if job.returnsImage { returnImage = true }
+    }
+}
+
 extension RequestPurpose {
     /// Whether the request is a RenderFrame (the map's frame or a view): its resources' bytes travel once.
     var drawsFrame: Bool {
@@ -33,4 +49,23 @@ extension Mapwire_V1_RenderResult {
     /// ranges it names for the first time, and it asks for the frame again. Never full, whatever the core
     /// holds (a range that failed before stays settled: the renderer draws without it next time).
     var drewNothing: Bool { needsRepaint && width == 0 && height == 0 && !neededGlyphs.isEmpty }
+
+    /// Glyph ranges its labels needed, as the map asks for them.
+    var glyphRanges: [GlyphRangeID] { neededGlyphs.map { GlyphRangeID(fontStack: $0.fontStack, start: Int($0.rangeStart)) } }
+
+    /// What the map judges a drawn frame by, for a frame sent with `resources`.
+    func frameReport(sentWith resources: [Mapwire_V1_RenderResource]) -> RendererFrameReport {
+        RendererFrameReport(neededGlyphs: glyphRanges, missingImages: missingImages, usedImages: Set(usedImages),
+                            frameKeys: Set(resources.map(\.key)), drewNothing: drewNothing)
+    }
+
+    /// A view's image as its command's reply carries it, with what it was drawn without (PROTOCOL.md 7.11).
+    func viewSnapshot(failedLoads: [Mapwire_V1_FailedLoad]) -> Mapwire_V1_SnapshotResult {
+        .with {
+            $0.png = png
+            $0.width = width
+            $0.height = height
+            $0.failedLoads = failedLoads
+        }
+    }
 }

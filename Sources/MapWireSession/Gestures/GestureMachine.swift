@@ -103,6 +103,13 @@ struct GestureMachine {
         claims.removeAll { $0.owner == owner }
     }
 
+    /// release-gestures from `owner` (nil: not a registered plugin); returns why it was refused, or nil.
+    mutating func releaseCommand(owner: String?) -> MapCommandError? {
+        guard let owner else { return MapCommandError("only a plugin that said hello has gesture claims", reason: .refusedInState) }
+        release(owner: owner)
+        return nil
+    }
+
     // MARK: The chain
 
     /// The next thing to do, or nil while the chain waits for an answer or has nothing to do.

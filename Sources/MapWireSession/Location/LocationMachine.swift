@@ -39,6 +39,18 @@ struct LocationMachine {
     // MARK: Commands
 
     /// update-location at `now` (monotonic ms) and `wallNanos` (the default timestamp of the event).
+    /// The location commands (PROTOCOL.md 7.3.2); nil for any other command.
+    mutating func handle(_ command: Mapwire_V1_Command.OneOf_Kind, now: Int64, wallNanos: Int64) throws(MapCommandError) -> [Output]? {
+        switch command {
+        case .updateLocation(let c): try update(c, now: now, wallNanos: wallNanos)
+        case .setShowsUserLocation(let c): setShows(c.shows)
+        case .setTrackingMode(let c): try setTrackingMode(c)
+        case .reportLocationFailure(let c): try failure(c)
+        case .reportLocationAuthorization(let c): try authorization(c)
+        default: nil
+        }
+    }
+
     mutating func update(_ c: Mapwire_V1_UpdateLocation, now: Int64, wallNanos: Int64) throws(MapCommandError) -> [Output] {
         let optionals = [c.hasHeading ? c.heading : nil, c.hasCourse ? c.course : nil,
                          c.hasHorizontalAccuracy ? c.horizontalAccuracy : nil, c.hasAltitude ? c.altitude : nil,

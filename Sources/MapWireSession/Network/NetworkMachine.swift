@@ -66,6 +66,34 @@ struct NetworkMachine {
         return requestOfLoad.removeValue(forKey: loadID)
     }
 
+    /// The outcome of one attempt of a map load, as the map takes it: its result, and whether the load is
+    /// tried again (a failure the schedule retries stays with the map as one that may still be answered).
+    /// `neverSent`: no plugin ever took the request (none registered before its deadline).
+    mutating func answered(_ loadID: UInt64, body: PluginRequestBody, outcome: RequestOutcome, role: String, neverSent: Bool,
+                           now: Int64) -> (result: ResourceResult, willRetry: Bool) {
+        ended(loadID)
+        let result = outcome.resourceResult(role: role)
+        guard case .load(let load) = body else {
+            settled(loadID)
+            return (result, false)
+        }
+        let asked = load.request.request ?? .init()
+        let priority: ResourcePriority = asked.priority == .low ? .low : .regular
+        if neverSent, case .failed = outcome {
+            noLoaderTook(loadID, url: asked.url, priority: priority)
+            return (result, true)
+        }
+        guard let error = result.response.error, error.reason != .success, error.reason != .unspecified else {
+            settled(loadID)
+            return (result, false)
+        }
+        var retryAfter: UInt32?
+        if case .answered(.resource(let reply), _, _) = outcome { retryAfter = reply.resource.retryAfterMs }
+        let willRetry = attemptFailed(loadID, url: asked.url, reason: error.reason, priority: priority, retryAfterMillis: retryAfter,
+                                      askedCacheOnly: !asked.loadingMethod.contains(.network), now: now)
+        return (result, willRetry)
+    }
+
     /// An attempt of a load failed (`reason`; `retryAfterMillis` when the server said): whether it is tried
     /// again (and logged so). A load that answered, or failed for good, is forgotten.
     mutating func attemptFailed(_ loadID: UInt64, url: String, reason: ErrorReason, priority: ResourcePriority,

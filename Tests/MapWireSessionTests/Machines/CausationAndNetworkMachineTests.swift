@@ -77,4 +77,32 @@ import Testing
         // Not found is final: not tried again.
         #expect(n.attemptFailed(10, url: "u", reason: .notFound, priority: .regular, retryAfterMillis: nil, askedCacheOnly: false, now: 0) == false)
     }
+
+    @Test func aLoadsOutcomeSaysWhetherTheMapWaitsForAnotherAttempt() {
+        var n = NetworkMachine(logger: Logger(label: "test"))
+        let body = PluginRequestBody.load(.init(request: .init(url: "https://t/1.pbf", loadingMethod: [.cache, .network])))
+        // Nobody took it: asked again when a loader registers.
+        let untaken = n.answered(1, body: body, outcome: .failed("no loader"), role: "loader", neverSent: true, now: 0)
+        #expect(untaken.willRetry && untaken.result.response.error != nil)
+        #expect(n.takeWaitingForLoader() == [1])
+        // Sent, and no answer came: final (a timeout is no failure the schedule retries).
+        n.sent(2, as: 20)
+        let timedOut = n.answered(2, body: body, outcome: .failed("no answer within 5000 ms"), role: "loader", neverSent: false, now: 0)
+        #expect(!timedOut.willRetry && timedOut.result.response.error != nil)
+        #expect(n.cancelled(2) == nil)
+        // A server error: tried again a second later, with the server's Retry-After when it said one.
+        var failed = Mapwire_V1_PluginReply()
+        failed.resource = .with { $0.response.error = .with { $0.reason = .server; $0.message = "502" } }
+        let serverError = n.answered(3, body: body, outcome: .answered(PluginAnswer(failed), bytes: 8, from: Data()), role: "loader",
+                                     neverSent: false, now: 0)
+        #expect(serverError.willRetry)
+        #expect(n.earliestDue == 1000)
+        // Answered: settled, not tried again.
+        var resource = Mapwire_V1_PluginReply()
+        resource.resource = .with { $0.data = Data("tile".utf8) }
+        let answered = n.answered(3, body: body, outcome: .answered(PluginAnswer(resource), bytes: 4, from: Data()), role: "loader",
+                                  neverSent: false, now: 0)
+        #expect(!answered.willRetry && answered.result.response.error == nil)
+        #expect(n.earliestDue == nil)
+    }
 }
