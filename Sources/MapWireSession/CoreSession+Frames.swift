@@ -97,7 +97,7 @@ extension CoreSession {
     private var mapFrameRefusal: MapCommandError? {
         guard router.has(role: PluginRole.renderer) else { return MapCommandError("no renderer plugin is attached", reason: .refusedInState) }
         guard map.loadPhase != .empty else { return MapCommandError("no style is loaded", reason: .refusedInState) }
-        guard map.loadPhase != .failed else {
+        guard map.loadPhase != .failed || map.styleRetryPending else {
             return MapCommandError("the style failed to load: \(lastStyleError ?? "unknown error")", reason: .refusedInState)
         }
         return nil

@@ -38,6 +38,8 @@ extension CoreSession {
         let (result, willRetry) = network.answered(loadID, body: entry.body, outcome: outcome, role: entry.role,
                                                    neverSent: entry.wireAttempt == 0, now: now)
         onMap { $0.resourceFinished(loadID, result, willRetry: willRetry) }
+        // A style retry that failed for good publishes no new error: what waited for it fails now.
+        if map.loadPhase == .failed { failSnapshotsUnlessStyleRetried() }
     }
 
     /// Sends the retries that are due.

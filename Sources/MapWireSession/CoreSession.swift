@@ -234,8 +234,15 @@ public final class CoreSession {
         if case .sourceRemoved(let id) = event { diagnostics.loadStatuses.sourceRemoved(id) }
         if case .mapLoadingError(let error) = event, error.kind == .style {
             lastStyleError = error.message
-            route(frames.failSnapshots("the style failed to load: \(error.message)"))
+            failSnapshotsUnlessStyleRetried()
         }
+    }
+
+    /// Snapshots waiting for the map's frame fail with the style, unless the style is tried again (they
+    /// then wait for its answer; its final failure comes here from `loadAnswered`).
+    func failSnapshotsUnlessStyleRetried() {
+        guard map.loadPhase == .failed, !map.styleRetryPending else { return }
+        route(frames.failSnapshots("the style failed to load: \(lastStyleError ?? "unknown error")"))
     }
 
     // MARK: Plugins

@@ -164,6 +164,37 @@ import MapWireTesting
         #expect(h.events("map-loading-error").count == 1)
     }
 
+    @Test func aSnapshotWaitsForAStyleThatIsTriedAgainAndFailsWhenItFailsForGood() throws {
+        let h = quietHarness()
+        let loader = h.plugin("loader", roles: ["loader"])
+        let renderer = h.plugin("renderer", roles: ["renderer"])
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        loader.fail(try #require(loader.load(for: Fixture.styleURL)), .rateLimit, retryAfterMs: 1_000)
+        let client = h.client()
+        // Taken, not refused with the first error: the style is tried again in a second.
+        #expect(h.command(.snapshot(.with { $0.returnImage = true }), from: client) == nil)
+        h.advance(1_000)
+        loader.answerAllLoads()
+        // Frames are drawn until the full one answers the snapshot.
+        for _ in 0..<10 where !h.sent.contains(where: { $0.to == client }) {
+            h.advance(until: { !renderer.frames.isEmpty || h.sent.contains { $0.to == client } })
+            if let frame = renderer.frames.first { renderer.answerFrame(frame) { $0.png = Fixture.png; $0.width = 512; $0.height = 512 } }
+        }
+        guard case .commandReply(let answered) = h.sent.last(where: { $0.to == client })?.message.body else { Issue.record("no reply"); return }
+        #expect(answered.ok && answered.snapshot.png == Fixture.png)
+
+        // Another style whose retry fails for good (not found): the snapshot waiting for it fails then.
+        let missing = "https://s.test/missing-style.json"
+        h.command(.setStyleUri(.with { $0.uri = missing }))
+        loader.fail(try #require(loader.load(for: missing)), .server)
+        let second = h.client()
+        #expect(h.command(.snapshot(.init()), from: second) == nil)
+        h.advance(1_000)
+        loader.fail(try #require(loader.load(for: missing)), .notFound)
+        guard case .commandReply(let failed) = h.sent.last(where: { $0.to == second })?.message.body else { Issue.record("no reply"); return }
+        #expect(!failed.ok && failed.error.contains("the style failed to load"))
+    }
+
     @Test func aSourceWhoseTileJSONFailedLoadsItsTilesWhenTheRetrySucceedsAndRemovingItStopsTheRetries() throws {
         let h = quietHarness()
         let loader = h.plugin("loader", roles: ["loader"])

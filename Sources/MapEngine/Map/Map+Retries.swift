@@ -14,6 +14,12 @@ extension Map {
         return load
     }
 
+    /// The style failed to load and the host tries it again (a 429 or a 5xx): it may still load, so what waits
+    /// for the map's frame (a snapshot) waits for it rather than failing with its first error.
+    public var styleRetryPending: Bool {
+        loadPhase == .failed && retrying.values.contains { if case .style = $0.purpose { true } else { false } }
+    }
+
     /// Gives a load not yet sent the loading methods of now, and returns them; nil for a load the map
     /// no longer waits for.
     public func refreshLoadingMethod(_ id: UInt64) -> [LoadingMethod]? {

@@ -22,6 +22,9 @@ struct PluginRegistry {
         let registeredMillis: Int64
         /// Requests in a row that timed out at this plugin (any reply ends the run).
         var timeoutsInARow = 0
+        /// Requests that timed out at this plugin since its last answer, its grace period included: dealing
+        /// prefers plugins without any, so a plugin that heartbeats but never answers stops collecting work.
+        var missesSinceAnswer = 0
     }
 
     /// The registered plugins, read by identity (a read-only view of the table).
@@ -101,18 +104,22 @@ struct PluginRegistry {
     mutating func heardAnswer(slot: Int, now: Int64) {
         table[slot]!.lastHeardMillis = now
         table[slot]!.timeoutsInARow = 0
+        table[slot]!.missesSinceAnswer = 0
     }
 
     /// The plugin answered something: its run of timeouts is over.
     mutating func answered(_ identity: Data) {
         guard let slot = slotOf[identity] else { return }
         table[slot]!.timeoutsInARow = 0
+        table[slot]!.missesSinceAnswer = 0
     }
 
     /// A request timed out at the plugin: returns its run of timeouts (nil for a plugin not registered, and
     /// within `graceMillis` of its hello, when a timeout does not count: PROTOCOL.md 7.4).
     mutating func timedOut(_ identity: Data, now: Int64, graceMillis: Int64) -> Int? {
-        guard let slot = slotOf[identity], now - table[slot]!.registeredMillis >= graceMillis else { return nil }
+        guard let slot = slotOf[identity] else { return nil }
+        table[slot]!.missesSinceAnswer += 1
+        guard now - table[slot]!.registeredMillis >= graceMillis else { return nil }
         table[slot]!.timeoutsInARow += 1
         return table[slot]!.timeoutsInARow
     }
@@ -148,11 +155,13 @@ struct PluginRegistry {
         next(for: role, load: { _ in 0 })
     }
 
-    /// The plugin of a role with the least `load` (nil: it takes nothing now), ties going to whose turn
-    /// comes first; nil when none takes it. Dealing by load rather than strictly in turn keeps a loader that
-    /// fell behind (a large tile) from collecting the requests while another runs dry (BENCHMARKS.md, two
-    /// loaders when the loader does the work). Asked for every request sent: one look-up of the role, the
-    /// candidates listed once per registry change.
+    /// The plugin of a role with the fewest requests missed since its last answer, then the least `load`
+    /// (nil: it takes nothing now), ties going to whose turn comes first; nil when none takes it. Dealing by
+    /// load rather than strictly in turn keeps a loader that fell behind (a large tile) from collecting the
+    /// requests while another runs dry (BENCHMARKS.md, two loaders when the loader does the work); dealing by
+    /// misses first keeps plugins that heartbeat but never answer from collecting them while one that
+    /// answers has room (they get work only when it is full, and answering ends their misses).
+    /// Asked for every request sent: one look-up of the role, the candidates listed once per registry change.
     mutating func next(for role: String, load: (Plugin) -> Int?) -> Plugin? {
         guard let index = roles.index(forKey: role) else { return nil }
         if roles.values[index].order == nil { roles.values[index].order = turnOrder(for: role) }
@@ -160,12 +169,15 @@ struct PluginRegistry {
         let turn = roles.values[index].turn
         // The best so far by its place in `candidates` (-1: none), not a copy of it: an optional tuple
         // holding a plugin was destroyed through value witnesses, twice per request sent.
-        var bestOffset = -1, bestLoad = Int.max
+        var bestOffset = -1, bestLoad = Int.max, bestMisses = Int.max
         for offset in candidates.indices {
+            let slot = candidates[(turn + offset) % candidates.count]
             // The plugin is lent to `load` where the table holds it, not copied out of it.
-            guard let load = table[candidates[(turn + offset) % candidates.count]].flatMap(load) else { continue }
-            if bestOffset < 0 || load < bestLoad { (bestOffset, bestLoad) = (offset, load) }
-            if load == 0 { break }
+            guard let load = table[slot].flatMap(load), let misses = table[slot]?.missesSinceAnswer else { continue }
+            if bestOffset < 0 || misses < bestMisses || (misses == bestMisses && load < bestLoad) {
+                (bestOffset, bestLoad, bestMisses) = (offset, load, misses)
+            }
+            if load == 0 && misses == 0 { break }
         }
         guard bestOffset >= 0 else { return nil }
         roles.values[index].turn = turn + bestOffset + 1

@@ -92,6 +92,29 @@ import Testing
         #expect(r.expire(now: 300).expired.count == 3)
     }
 
+    @Test func aPluginThatMissedRequestsGetsWorkOnlyWhenOneThatAnswersIsFull() {
+        // Within its grace period, so the misses do not make it unresponsive: it still heartbeats.
+        var r = RequestRouter(ids: RequestIDs(SeededRandom(seed: 7)), maxInFlight: 2, unresponsiveAfter: 3, unresponsiveGraceMillis: 60_000)
+        _ = r.register(loaderA, hello: hello("a", [PluginRole.loader]), now: 0)
+        _ = r.register(loaderB, hello: hello("b", [PluginRole.loader]), now: 0)
+        let first = add(&r)
+        var outputs: [SessionOutput] = []
+        _ = r.dispatch(now: 0, wallNanos: 0, monotonicNanos: 0, into: &outputs)
+        let silent = recipients(outputs)[0]
+        let answering = silent == loaderA ? loaderB : loaderA
+        // Its attempt times out at the silent plugin and goes to the other, which answers.
+        #expect(r.expire(now: 100).retried == [first])
+        outputs.removeAll()
+        _ = r.dispatch(now: 100, wallNanos: 0, monotonicNanos: 0, into: &outputs)
+        #expect(recipients(outputs) == [answering])
+        guard case .answered = r.reply(first, from: answering, asksForKeys: false, now: 101) else { Issue.record("not answered"); return }
+        // New requests go to the plugin that answers while it has room; the overflow to the silent one.
+        for _ in 0..<3 { _ = add(&r, now: 102) }
+        outputs.removeAll()
+        _ = r.dispatch(now: 102, wallNanos: 0, monotonicNanos: 0, into: &outputs)
+        #expect(recipients(outputs) == [answering, answering, silent])
+    }
+
     @Test func timeoutsInAPluginsGracePeriodDoNotCount() {
         var r = RequestRouter(ids: RequestIDs(SeededRandom(seed: 7)), maxInFlight: 8, unresponsiveAfter: 1, unresponsiveGraceMillis: 1000)
         _ = r.register(loaderA, hello: hello("a", [PluginRole.loader]), now: 0)
