@@ -55,7 +55,7 @@ extension CoreSession {
                 replyToCommand(job.commandID, error: error, to: job.identity)
             case .answer(let id, let job, let result):
                 // What the view was drawn without (PROTOCOL.md 7.11): the server never answers it as a success.
-                let failed = onMap { $0.viewFailures(id) }
+                let failed = onMap { $0.viewFailures(id, neededGlyphs: result.glyphRanges, missingImages: !result.missingImages.isEmpty) }
                 onMap { $0.releaseView(id) }
                 send(.snapshotReply(job.commandID, result.viewSnapshot(failedLoads: failed.map(\.protocolValue))), to: job.identity)
             }

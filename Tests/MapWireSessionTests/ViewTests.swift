@@ -184,3 +184,38 @@ extension ViewTests {
         #expect(failed.url == tiles[0].loadResource.request.url && failed.hasTileID && failed.tileID.z == 3)
     }
 }
+
+/// The sprite and glyphs are data a view needs like its tiles: drawn without them, it says so.
+@Suite struct ViewSpriteAndGlyphFailureTests {
+    static let style = #"{"version": 8, "zoom": 1, "center": [0, 0], "sprite": "https://s.test/sprite", "glyphs": "https://s.test/fonts/{fontstack}/{range}.pbf", "sources": {"v": {"type": "vector", "tiles": ["https://t.test/{z}/{x}/{y}.pbf"], "maxzoom": 14}}, "layers": [{"id": "labels", "type": "symbol", "source": "v", "source-layer": "poi", "layout": {"text-field": "{name}", "icon-image": "shop"}}]}"#
+
+    @Test func aViewDrawnWithoutTheSpriteOrAGlyphRangeListsThemAsFailedLoads() throws {
+        let h = SessionHarness()
+        let loader = h.plugin("loader", roles: [PluginRole.loader])
+        let renderer = h.plugin("renderer", roles: [PluginRole.renderer])
+        h.command(.setStyleJson(.with { $0.json = Self.style }))
+        for url in ["https://s.test/sprite.json", "https://s.test/sprite.png"] {
+            loader.fail(try #require(loader.load(for: url)), .notFound)
+        }
+        loader.answerAllLoads()
+        h.advance(until: { !renderer.frames.isEmpty })
+        renderer.answerFrame(try #require(renderer.frames.first))
+        h.command(ViewTests.view())
+        let id = h.lastCommandID
+        loader.answerAllLoads()
+        let needed = Mapwire_V1_GlyphRange.with { $0.fontStack = ["Noto Sans Regular"]; $0.rangeStart = 0 }
+        // The first draw names a glyph range the map has not loaded: it is asked for, and fails.
+        renderer.answerFrame(try #require(ViewTests.viewFrames(renderer).first)) { $0.neededGlyphs = [needed]; $0.missingImages = ["shop"] }
+        loader.fail(try #require(loader.loads.first { $0.loadResource.request.kind == .glyphs }), .notFound)
+        // Drawn again without it.
+        h.advance(until: { !ViewTests.viewFrames(renderer).isEmpty })
+        renderer.answerFrame(try #require(ViewTests.viewFrames(renderer).first)) {
+            $0.neededGlyphs = [needed]; $0.missingImages = ["shop"]; $0.png = Fixture.png
+        }
+        let reply = try #require(h.reply(to: id, for: Data("commander".utf8)))
+        #expect(reply.ok)
+        #expect(reply.snapshot.failedLoads.map(\.type) == [.sprite, .glyphs])
+        #expect(reply.snapshot.failedLoads.first?.reason == .notFound)
+        #expect(reply.snapshot.failedLoads.last?.url.hasPrefix("https://s.test/fonts/") == true)
+    }
+}

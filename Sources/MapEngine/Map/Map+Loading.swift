@@ -32,6 +32,7 @@ extension Map {
             }
         case .spriteJSON:
             if let error = result.errorMessage {
+                spriteFailure = result.response.error.map { (url, $0) }
                 loadingError(.sprite, "could not load the sprite \(url): \(error)")
             } else if parseSprite(result.data, url: url) {
                 spriteIndex = keyed
@@ -39,6 +40,7 @@ extension Map {
             spritePartFinished()
         case .spriteImage:
             if let error = result.errorMessage {
+                spriteFailure = result.response.error.map { (url, $0) }
                 loadingError(.sprite, "could not load the sprite image \(url): \(error)")
             } else if !result.data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 loadingError(.sprite, "the sprite image \(url) is not a PNG")
@@ -53,6 +55,7 @@ extension Map {
         case .glyphs(let range):
             if let error = result.errorMessage {
                 glyphs[range] = .failed
+                glyphFailures[range] = result.response.error.map { (url, $0) }
                 loadingError(.glyphs, "could not load glyphs \(range.start)-\(range.start + 255) for \(range.fontStack.joined(separator: ",")) at \(url): \(error)")
             } else {
                 glyphs[range] = .loaded

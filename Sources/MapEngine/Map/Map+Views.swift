@@ -74,9 +74,20 @@ extension Map {
     }
 
     /// What view `id` needed and could not load: its sources whose metadata failed and its tiles that
-    /// failed (a tile answered 204, or 404 as a sparse tile set's hole, is empty, not failed).
-    public func viewFailures(_ id: UInt64) -> [ViewLoadFailure] {
+    /// failed (a tile answered 204, or 404 as a sparse tile set's hole, is empty, not failed); the sprite
+    /// when the view lacked images (`missingImages`) and it failed; the glyph ranges its labels needed
+    /// (`neededGlyphs`, as the renderer reported them) that failed.
+    public func viewFailures(_ id: UInt64, neededGlyphs: [GlyphRangeID] = [], missingImages: Bool = false) -> [ViewLoadFailure] {
         var failures: [ViewLoadFailure] = []
+        if missingImages, let sprite = spriteFailure {
+            failures.append(ViewLoadFailure(kind: .sprite, sourceID: nil, tile: nil, url: sprite.url, error: sprite.error))
+        }
+        for range in Set(neededGlyphs).sorted(by: { ($0.fontStack.joined(), $0.start) < ($1.fontStack.joined(), $1.start) }) {
+            guard glyphs[range] == .failed else { continue }
+            let failure = glyphFailures[range]
+            failures.append(ViewLoadFailure(kind: .glyphs, sourceID: nil, tile: nil, url: failure?.url ?? "",
+                                            error: failure?.error ?? ResourceError(reason: .other, message: "the glyphs could not be loaded")))
+        }
         for sourceID in sourceOrder {
             guard let state = sources[sourceID] else { continue }
             if state.metadata == .failed {

@@ -35,6 +35,9 @@ public final class Map {
     var usedImages: Set<String> = []
     var glyphs: [GlyphRangeID: GlyphState] = [:]
     var glyphData: [GlyphRangeID: KeyedData] = [:]
+    /// Why the sprite, and glyph ranges, failed to load: what a view drawn without them reports.
+    var spriteFailure: (url: String, error: ResourceError)?
+    var glyphFailures: [GlyphRangeID: (url: String, error: ResourceError)] = [:]
     /// The key of the current style's JSON for renderers.
     var styleKey = ""
     private var nextKey = 1
@@ -131,6 +134,8 @@ public final class Map {
         spriteImage = nil
         glyphs = [:]
         glyphData = [:]
+        spriteFailure = nil
+        glyphFailures = [:]
         styleImages = [:]
         reportedMissingImages = []
         usedImages = []
