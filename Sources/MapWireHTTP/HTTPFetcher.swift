@@ -22,7 +22,12 @@ final class HTTPFetcher: Sendable {
         /// The end of the core's attempt (`PluginRequest.deadline_unix_nanos`, 0: none): the response's
         /// headers are waited for only so long that the answer still reaches the core in time.
         var attemptDeadlineUnixNanos: Int64 = 0
+        /// Told the bytes received so far while the body is still coming (`progressIntervalMilliseconds`).
+        var progress: HTTPResourceLoader.Progress?
     }
+
+    /// How often a body still coming is reported (`Request.progress`): well within the core's attempts.
+    static let progressIntervalMilliseconds = 1_000
 
     struct Response: Sendable {
         var status: Int
@@ -91,13 +96,15 @@ final class HTTPFetcher: Sendable {
         // A declared length over the limit fails before any byte (compressed lengths are checked as they inflate).
         let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
         if response.headers["Content-Encoding"].isEmpty, let length, length > limit { throw BodyTooLarge(limit: limit) }
-        let body = try await Self.read(response.body, limit: limit, expected: length, stall: settings.stall)
+        let body = try await Self.read(response.body, limit: limit, expected: length, stall: settings.stall, progress: request.progress)
         return Response(status: status, headers: response.headers, body: body)
     }
 
     /// The body, read while a watchdog checks that it keeps coming: a server that stops sending, or
-    /// drips a byte a second (which no read timeout catches), fails the fetch with `BodyStalled`.
-    private static func read(_ body: HTTPClientResponse.Body, limit: Int, expected: Int?, stall: StallRule) async throws -> Data {
+    /// drips a byte a second (which no read timeout catches), fails the fetch with `BodyStalled`. Meanwhile
+    /// the watchdog reports the bytes so far to `progress` each second they grew.
+    private static func read(_ body: HTTPClientResponse.Body, limit: Int, expected: Int?, stall: StallRule,
+                             progress: HTTPResourceLoader.Progress?) async throws -> Data {
         let received = ReceivedBytes()
         return try await withThrowingTaskGroup(of: Data?.self) { group in
             group.addTask {
@@ -112,14 +119,14 @@ final class HTTPFetcher: Sendable {
                 return data
             }
             group.addTask {
-                var before = 0
+                var watch = BodyWatch(stall: stall, expected: expected, progressIntervalMilliseconds: progress == nil ? nil : progressIntervalMilliseconds)
                 while true {
-                    try await Task.sleep(for: .milliseconds(stall.windowMilliseconds))
-                    let now = received.count.load(ordering: .relaxed)
-                    if now - before < stall.minimumBytes {
-                        throw BodyStalled(received: now, expected: expected, rule: stall, inLastWindow: now - before)
+                    try await Task.sleep(for: .milliseconds(watch.nextWakeMilliseconds))
+                    switch watch.step(received: received.count.load(ordering: .relaxed)) {
+                    case .stalled(let error): throw error
+                    case .progress(let bytes): progress?(bytes)
+                    case .nothing: break
                     }
-                    before = now
                 }
             }
             defer { group.cancelAll() }

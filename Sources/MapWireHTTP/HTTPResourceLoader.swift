@@ -11,6 +11,8 @@ import Synchronization
 /// one reply unless it is cancelled; the loader itself never retries (the core's schedule does).
 public final class HTTPResourceLoader: Sendable {
     public typealias Reply = @Sendable (Mapwire_V1_ResourceData) -> Void
+    /// Told the bytes received so far while a response's body is still coming (at most once a second).
+    public typealias Progress = @Sendable (Int) -> Void
 
     private let fetcher: HTTPFetcher
     private let slots: FetchSlots
@@ -53,9 +55,10 @@ public final class HTTPResourceLoader: Sendable {
     /// Starts the load of request `id` for `url` (already rewritten); `reply` gets its one answer.
     /// A second attempt of an id still loading is ignored: the first one's answer serves it.
     /// `deadlineUnixNanos`: the end of the core's attempt (`PluginRequest.deadline_unix_nanos`, 0 none),
-    /// which bounds the wait for a silent server (`ResponseTimeouts`).
+    /// which bounds the wait for a silent server (`ResponseTimeouts`). `progress`: told while a body is still
+    /// coming, so the core knows the load is busy, not hung (RequestProgress, PROTOCOL.md 7.4).
     public func load(id: UInt64, _ request: Mapwire_V1_LoadResource, url: String, deadlineUnixNanos: Int64 = 0,
-                     reply: @escaping Reply) {
+                     progress: Progress? = nil, reply: @escaping Reply) {
         let isNew = loads.withLock { loads in
             guard loads[id] == nil else { return false }
             loads[id] = .some(nil)
@@ -63,7 +66,7 @@ public final class HTTPResourceLoader: Sendable {
         }
         guard isNew else { return }
         let task = Task(executorPreference: LoaderExecutor.shared) { [self] in
-            let answer = await answer(request, url: url, deadlineUnixNanos: deadlineUnixNanos)
+            let answer = await answer(request, url: url, deadlineUnixNanos: deadlineUnixNanos, progress: progress)
             // Only a load not cancelled meanwhile replies.
             if loads.withLock({ $0.removeValue(forKey: id) }) != nil { reply(answer) }
         }
@@ -89,7 +92,8 @@ public final class HTTPResourceLoader: Sendable {
 
     // MARK: The decision
 
-    func answer(_ request: Mapwire_V1_LoadResource, url: String, deadlineUnixNanos: Int64 = 0) async -> Mapwire_V1_ResourceData {
+    func answer(_ request: Mapwire_V1_LoadResource, url: String, deadlineUnixNanos: Int64 = 0,
+                progress: Progress? = nil) async -> Mapwire_V1_ResourceData {
         let info = request.request
         let now = Self.now()
         let offline = !Self.mayUseNetwork(info)
@@ -101,7 +105,9 @@ public final class HTTPResourceLoader: Sendable {
             return Self.fromCache(cached)
         }
         let priority: FetchSlots.Priority = info.priority == .low ? .low : .regular
-        guard let cached else { return await fetch(url, kind: info.kind, priority: priority, cached: nil, deadlineUnixNanos: deadlineUnixNanos) }
+        guard let cached else {
+            return await fetch(url, kind: info.kind, priority: priority, cached: nil, deadlineUnixNanos: deadlineUnixNanos, progress: progress)
+        }
         switch cached.entry.freshness(now: now) {
         case .fresh:
             return Self.fromCache(cached)
@@ -109,7 +115,7 @@ public final class HTTPResourceLoader: Sendable {
             refreshInBackground(url, kind: info.kind, cached: cached)
             return Self.fromCache(cached)
         case .mustRevalidate:
-            return await fetch(url, kind: info.kind, priority: priority, cached: cached, deadlineUnixNanos: deadlineUnixNanos)
+            return await fetch(url, kind: info.kind, priority: priority, cached: cached, deadlineUnixNanos: deadlineUnixNanos, progress: progress)
         }
     }
 
@@ -144,10 +150,10 @@ public final class HTTPResourceLoader: Sendable {
 
     /// One network fetch (conditional when there is a cached copy), its answer, and what it leaves in the cache.
     private func fetch(_ url: String, kind: Mapwire_V1_ResourceKind, priority: FetchSlots.Priority,
-                       cached: CachedResource?, deadlineUnixNanos: Int64 = 0) async -> Mapwire_V1_ResourceData {
+                       cached: CachedResource?, deadlineUnixNanos: Int64 = 0, progress: Progress? = nil) async -> Mapwire_V1_ResourceData {
         let request = HTTPFetcher.Request(url: url, extraHeaders: configuration.extraHeaders(for: url),
                                           etag: cached?.policy.etag, modified: cached?.policy.etag == nil ? cached?.policy.modified : nil,
-                                          attemptDeadlineUnixNanos: deadlineUnixNanos)
+                                          attemptDeadlineUnixNanos: deadlineUnixNanos, progress: progress)
         let response: HTTPFetcher.Response
         do {
             response = try await slots.withSlot(priority: priority) { try await fetcher.fetch(request) }

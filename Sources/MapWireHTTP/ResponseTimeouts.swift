@@ -38,7 +38,7 @@ struct NoResponseHeaders: Error, CustomStringConvertible {
 }
 
 /// The body stopped coming, or came slower than the `StallRule`.
-struct BodyStalled: Error, CustomStringConvertible {
+struct BodyStalled: Error, CustomStringConvertible, Equatable {
     let received: Int
     let expected: Int?
     let rule: StallRule
@@ -47,5 +47,54 @@ struct BodyStalled: Error, CustomStringConvertible {
     var description: String {
         let of = expected.map { " of \($0)" } ?? ""
         return "the response stalled: \(inLastWindow) bytes in \(rule.windowMilliseconds) ms (at least \(rule.minimumBytes) expected), \(received)\(of) bytes received"
+    }
+}
+
+/// The watchdog of a body being read, as a step function: woken every `nextWakeMilliseconds`, it says
+/// whether the body stalled (less than the `StallRule` in its window) or grew since the last report
+/// (reported to the core as RequestProgress, so a slow but working server keeps the load busy, not hung).
+struct BodyWatch {
+    enum Step: Equatable {
+        case nothing
+        case progress(Int)
+        case stalled(BodyStalled)
+    }
+
+    let stall: StallRule
+    /// The body's declared length, for the stall's message.
+    let expected: Int?
+    /// nil: no progress reported; else at most this often.
+    let progressIntervalMilliseconds: Int?
+    private var elapsedInWindow = 0
+    private var atWindowStart = 0
+    private var reported = 0
+
+    init(stall: StallRule, expected: Int? = nil, progressIntervalMilliseconds: Int?) {
+        self.stall = stall
+        self.expected = expected
+        self.progressIntervalMilliseconds = progressIntervalMilliseconds
+    }
+
+    /// How long to sleep before the next `step`.
+    var nextWakeMilliseconds: Int {
+        let toWindowEnd = stall.windowMilliseconds - elapsedInWindow
+        guard let interval = progressIntervalMilliseconds else { return toWindowEnd }
+        return max(1, min(interval, toWindowEnd))
+    }
+
+    /// The watchdog woke after `nextWakeMilliseconds` with `received` bytes read so far.
+    mutating func step(received: Int) -> Step {
+        elapsedInWindow += nextWakeMilliseconds
+        if elapsedInWindow >= stall.windowMilliseconds {
+            let inWindow = received - atWindowStart
+            if inWindow < stall.minimumBytes {
+                return .stalled(BodyStalled(received: received, expected: expected, rule: stall, inLastWindow: inWindow))
+            }
+            elapsedInWindow = 0
+            atWindowStart = received
+        }
+        guard progressIntervalMilliseconds != nil, received > reported else { return .nothing }
+        reported = received
+        return .progress(received)
     }
 }

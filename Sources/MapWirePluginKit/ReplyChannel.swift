@@ -35,7 +35,16 @@ public final class ReplyChannel: Sendable {
 
     /// Hands a reply to the runner. After the runner has stopped, replies are dropped.
     public func send(_ reply: Mapwire_V1_PluginReply) {
-        let bytes = ControlCodec.encode(.with { $0.reply = reply })
+        enqueue(ControlCodec.encode(.with { $0.reply = reply }))
+    }
+
+    /// Tells the core that work on request `id` goes on (RequestProgress, PROTOCOL.md 7.4): a load waiting
+    /// on a slow server is then busy, not hung. Any thread; dropped after the runner stopped.
+    public func progress(_ id: UInt64, bytesReceived: Int) {
+        enqueue(ControlCodec.encode(.with { $0.progress = .with { $0.requestID = id; $0.bytesReceived = UInt64(max(0, bytesReceived)) } }))
+    }
+
+    private func enqueue(_ bytes: Data) {
         let first = queue.withLock { queue in
             guard !queue.closed else { return false }
             queue.pending.append(bytes)

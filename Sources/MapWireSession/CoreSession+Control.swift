@@ -27,6 +27,11 @@ extension CoreSession {
             if !router.registry.heard(from: identity, now: now) {
                 reject(identity: identity, .notRegistered, "heartbeat from a plugin that has not said hello")
             }
+        case .progress(let progress):
+            // Progress on a request the plugin no longer holds (answered, moved on) is late: dropped.
+            if !router.progress(progress.requestID, from: identity, now: now), !router.registry.heard(from: identity, now: now) {
+                reject(identity: identity, .notRegistered, "progress from a plugin that has not said hello")
+            }
         case .goodbye:
             pluginGone(identity)
         case .welcome, .commandReply, .request:

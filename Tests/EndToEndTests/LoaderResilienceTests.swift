@@ -43,6 +43,31 @@ struct LoaderResilienceTests {
         figure("loader against \(path): \(failures.first?.message ?? "") (connection), asked again by the core")
     }
 
+    /// A server that sends a style slowly but steadily (4 s) while the core's attempts last 2 s: the loader
+    /// reports its progress (RequestProgress), so the attempt is not sent again, no request times out, and
+    /// the loader, busy rather than hung, is never taken for unresponsive though it would be after one miss.
+    @Test func aLoaderWaitingOnASlowButSteadyServerIsBusyNotHung() throws {
+        let run = try TestRun()
+        let faults = try FaultServer(in: run)
+        try run.startCore(["--request-timeout-ms", "12000", "--request-retries", "5", "--unresponsive-after", "1", "--unresponsive-grace-ms", "0"])
+        let loader = try run.start("mapwire-loader", ["--cache-size", "0", "--http-stall-ms", "3000"])
+        #expect(run.waitForPlugin(role: "loader"))
+        let events = try run.subscribe()
+        let url = faults.baseURL + "/slow?s=4"
+        #expect(try run.send(.setStyleUri(.with { $0.uri = url })).ok)
+        var log = EventLog()
+        let loaded = try log.collect(from: events, timeout: 30) { _, envelope in
+            if case .styleLoaded = envelope.payload { return true }
+            return false
+        }
+        #expect(loaded, "\(log.topics)")
+        #expect(!log.topics.contains("plugin-gone"))
+        #expect(loader.isRunning)
+        let state = try run.send(.getState(.init())).state
+        #expect(state.counters.requestsRetried == 0 && state.counters.requestsTimedOut == 0, "\(state.counters)")
+        #expect(faults.requestCounts()["/slow"] == 1, "asked once: \(faults.requestCounts())")
+    }
+
     /// A stale copy is answered at once and refreshed behind it; the refresh gets a 429 with
     /// `Retry-After: 1`, and is tried again a second later (the server's third request), without the
     /// core asking for the style again.

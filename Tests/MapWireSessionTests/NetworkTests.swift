@@ -164,6 +164,25 @@ import MapWireTesting
         #expect(h.events("map-loading-error").count == 1)
     }
 
+    @Test func aLoadItsLoaderReportsProgressOnIsNotSentAgainUntilTheProgressStops() throws {
+        let h = quietHarness()
+        let loader = h.plugin("loader", roles: ["loader"])
+        h.command(.setStyleUri(.with { $0.uri = Fixture.styleURL }))
+        let load = try #require(loader.load(for: Fixture.styleURL))
+        // 30 s in three attempts of 10 s: progress at 9 s gives the first until 19 s.
+        h.advance(9_000)
+        h.deliver(.with { $0.progress = .with { $0.requestID = load.id; $0.bytesReceived = 4096 } }, from: loader.identity)
+        h.advance(9_999)
+        #expect(loader.requests.filter { $0.loadResource.request.url == Fixture.styleURL }.count == 1)
+        h.advance(1)
+        #expect(loader.requests.filter { $0.loadResource.request.url == Fixture.styleURL }.count == 2, "sent again once progress stopped")
+        #expect(h.state.counters.requestsRetried == 1)
+        // A stranger's progress is refused; a late one is dropped.
+        let stranger = Data("stranger".utf8)
+        h.deliver(.with { $0.progress = .with { $0.requestID = load.id } }, from: stranger)
+        #expect(h.messages(to: stranger).contains { if case .error(let e) = $0.body { e.code == .notRegistered } else { false } })
+    }
+
     @Test func aSnapshotWaitsForAStyleThatIsTriedAgainAndFailsWhenItFailsForGood() throws {
         let h = quietHarness()
         let loader = h.plugin("loader", roles: ["loader"])

@@ -232,6 +232,11 @@ class Plugin:
             raise TypeError(f"{answer.DESCRIPTOR.full_name} is not an answer a PluginReply carries")
         self._send(reply=control_pb2.PluginReply(id=request.id, **{field: answer}))
 
+    def progress(self, request, bytes_received=0):
+        """Tells the core that work on `request` goes on (PROTOCOL.md 7.4): its attempt is given its time
+        again instead of going to another plugin, and the wait does not count as a missed answer."""
+        self._send(progress=control_pb2.RequestProgress(request_id=request.id, bytes_received=bytes_received))
+
     def refuse(self, request, code, message):
         self.reply(request, control_pb2.Error(code=code, message=message, in_reply_to=request.id))
 

@@ -155,3 +155,28 @@ def test_a_run_directory_others_can_write_is_refused(run_dir):
     plugin = Plugin("accepted", ["loader"], run_dir=missing)
     plugin.close()
     assert os.stat(missing).st_mode & 0o777 == 0o700
+
+
+def test_a_handler_reports_progress_before_its_answer(run_dir):
+    context = zmq.Context()
+    core = StandInCore(context, run_dir)
+    plugin = Plugin("py-loader", roles=["loader"], run_dir=run_dir, context=context)
+
+    @plugin.handles("load_resource")
+    def load(_load, request):
+        plugin.progress(request, bytes_received=4096)   # a slow server still sending: busy, not hung
+        return control_pb2.ResourceData(data=b"tile")
+
+    thread = threading.Thread(target=plugin.run)
+    thread.start()
+    try:
+        core.next("hello")
+        welcome(core)
+        core.request(77, load_resource=control_pb2.LoadResource())
+        progress = core.next("progress").progress
+        assert (progress.request_id, progress.bytes_received) == (77, 4096)
+        assert core.reply_to(77).resource.data == b"tile"
+    finally:
+        plugin.stop()
+        thread.join(timeout=10)
+        context.destroy(linger=0)

@@ -170,6 +170,14 @@ public nonisolated struct Mapwire_V1_ControlMessage: Sendable {
     set {body = .goodbye(newValue)}
   }
 
+  public var progress: Mapwire_V1_RequestProgress {
+    get {
+      if case .progress(let v)? = body {return v}
+      return Mapwire_V1_RequestProgress()
+    }
+    set {body = .progress(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -182,6 +190,7 @@ public nonisolated struct Mapwire_V1_ControlMessage: Sendable {
     case heartbeat(Mapwire_V1_Heartbeat)
     case error(Mapwire_V1_Error)
     case goodbye(Mapwire_V1_Goodbye)
+    case progress(Mapwire_V1_RequestProgress)
 
   }
 
@@ -2925,6 +2934,24 @@ public nonisolated struct Mapwire_V1_ResourceData: Sendable {
   fileprivate var _retryAfterMs: UInt32? = nil
 }
 
+/// Plugin -> core: work on a request goes on (PROTOCOL.md 7.4), e.g. a loader whose server is still sending.
+/// The core gives the request's current attempt its full time again from now (never past the request's
+/// deadline) instead of sending it to another plugin, and does not count the wait as a missed answer.
+public nonisolated struct Mapwire_V1_RequestProgress: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var requestID: UInt64 = 0
+
+  /// Bytes of the answer received so far (0: not known).
+  public var bytesReceived: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Either side, both ways: "I am alive". A peer silent for 3 heartbeat intervals is gone.
 public nonisolated struct Mapwire_V1_Heartbeat: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -3958,7 +3985,7 @@ nonisolated extension Mapwire_V1_CommandErrorCode: SwiftProtobuf._ProtoNameProvi
 
 nonisolated extension Mapwire_V1_ControlMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControlMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hello\0\u{1}welcome\0\u{1}command\0\u{3}command_reply\0\u{1}request\0\u{1}reply\0\u{1}heartbeat\0\u{1}error\0\u{1}goodbye\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hello\0\u{1}welcome\0\u{1}command\0\u{3}command_reply\0\u{1}request\0\u{1}reply\0\u{1}heartbeat\0\u{1}error\0\u{1}goodbye\0\u{1}progress\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4083,6 +4110,19 @@ nonisolated extension Mapwire_V1_ControlMessage: SwiftProtobuf.Message, SwiftPro
           self.body = .goodbye(v)
         }
       }()
+      case 10: try {
+        var v: Mapwire_V1_RequestProgress?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .progress(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .progress(v)
+        }
+      }()
       default: break
       }
     }
@@ -4129,6 +4169,10 @@ nonisolated extension Mapwire_V1_ControlMessage: SwiftProtobuf.Message, SwiftPro
     case .goodbye?: try {
       guard case .goodbye(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    }()
+    case .progress?: try {
+      guard case .progress(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
     }()
     case nil: break
     }
@@ -8508,6 +8552,41 @@ nonisolated extension Mapwire_V1_ResourceData: SwiftProtobuf.Message, SwiftProto
     if lhs._response != rhs._response {return false}
     if lhs.data != rhs.data {return false}
     if lhs._retryAfterMs != rhs._retryAfterMs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RequestProgress: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestProgress"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}bytes_received\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.bytesReceived) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.requestID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
+    }
+    if self.bytesReceived != 0 {
+      try visitor.visitSingularUInt64Field(value: self.bytesReceived, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RequestProgress, rhs: Mapwire_V1_RequestProgress) -> Bool {
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.bytesReceived != rhs.bytesReceived {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

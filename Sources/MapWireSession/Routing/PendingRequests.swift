@@ -69,6 +69,8 @@ struct PendingRequests {
         @exclusivity(unchecked) var attempts = 0
         /// When the current attempt was sent (monotonic ns), for round-trip timing.
         @exclusivity(unchecked) var sentNanos: UInt64 = 0
+        /// When its plugin last said it works on it (RequestProgress), or `.min`.
+        @exclusivity(unchecked) var progressMillis: Int64 = .min
 
         init(id: UInt64, body: PluginRequestBody, purpose: RequestPurpose, role: String, onlyPlugin: Data?,
              policy: RequestPolicy, deadlineMillis: Int64) {
@@ -243,6 +245,17 @@ struct PendingRequests {
         return (entry.outgoing, entry.purpose.drawsFrame)
     }
 
+    /// The plugin with request `id`'s current attempt says it works on it (RequestProgress, PROTOCOL.md 7.4):
+    /// the attempt gets its full time again from now, never past the request's deadline, so it is not sent
+    /// to another plugin meanwhile. False when `identity` does not hold the current attempt.
+    mutating func progressed(_ id: UInt64, by identity: Data, now: Int64) -> Bool {
+        guard let index = slot(of: id), let entry = slots[index].entry, entry.plugin == identity else { return false }
+        entry.attemptDeadlineMillis = min(entry.deadlineMillis, now + entry.attemptMillis)
+        entry.progressMillis = now
+        noteDue(id, entry.nextDueMillis)
+        return true
+    }
+
     /// Takes requests just sent (`assign(…, leavingWaiting: false)`) out of `waiting`: the first `front` ids
     /// (sent in a run from the front of the queue), then `others`.
     mutating func leaveWaiting(front: Int, others: [UInt64]) {
@@ -369,7 +382,9 @@ struct PendingRequests {
     /// (to the next plugin of the role). Returns their ids, and the plugin each attempt timed out at.
     mutating func retryTimedOutAttempts(now: Int64) -> [(id: UInt64, plugin: Data)] {
         guard anyDue(now: now) else { return [] }
-        let ids = ids { $0.plugin != nil && $0.attemptDeadlineMillis <= now && $0.attempts < $0.policy.attempts }
+        // An attempt that ends with the request (its time cut to the deadline) is no retry: the request ends.
+        let ids = ids { $0.plugin != nil && $0.attemptDeadlineMillis <= now && $0.attemptDeadlineMillis < $0.deadlineMillis
+            && $0.attempts < $0.policy.attempts }
         var timedOut: [(id: UInt64, plugin: Data)] = []
         for id in ids {
             guard let (previous, previousSlot, due) = modify(id, { entry -> (Data, Int, Int64)? in

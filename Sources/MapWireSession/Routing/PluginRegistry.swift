@@ -107,6 +107,13 @@ struct PluginRegistry {
         table[slot]!.missesSinceAnswer = 0
     }
 
+    /// The plugin says it works on a request it holds: alive and working, so its runs of timeouts and
+    /// misses are over (a loader waiting on a slow server is busy, not hung).
+    mutating func heardProgress(from identity: Data, now: Int64) {
+        guard let slot = slotOf[identity] else { return }
+        heardAnswer(slot: slot, now: now)
+    }
+
     /// The plugin answered something: its run of timeouts is over.
     mutating func answered(_ identity: Data) {
         guard let slot = slotOf[identity] else { return }

@@ -158,6 +158,14 @@ struct RequestRouter {
         return .answered(answered)
     }
 
+    /// Progress on request `id` from `identity` (RequestProgress): the attempt is given its time again and
+    /// the plugin counts as working. False when it does not hold the request (a late one, or a stranger's).
+    mutating func progress(_ id: UInt64, from identity: Data, now: Int64) -> Bool {
+        guard requests.progressed(id, by: identity, now: now) else { return false }
+        registry.heardProgress(from: identity, now: now)
+        return true
+    }
+
     /// The renderer asked again for bytes it was sent: sent again while it has asked fewer than
     /// `maxResends` times for this request (returns the message), else the request leaves the table (nil).
     mutating func resend(_ entry: PendingRequests.Entry, keys: [String], to identity: Data, maxResends: Int) -> Mapwire_V1_ControlMessage? {
@@ -183,7 +191,9 @@ struct RequestRouter {
         let retried = requests.retryTimedOutAttempts(now: now)
         let expired = requests.expired(now: now)
         var unresponsive: [(Data, Int)] = []
-        for plugin in retried.map(\.plugin) + expired.compactMap(\.plugin) {
+        // A request that ran out of time while its plugin said it worked on it is no missed answer.
+        let missed = expired.filter { $0.progressMillis < now - $0.attemptMillis }.compactMap(\.plugin)
+        for plugin in retried.map(\.plugin) + missed {
             guard let count = registry.timedOut(plugin, now: now, graceMillis: unresponsiveGraceMillis), unresponsiveAfter > 0, count >= unresponsiveAfter else { continue }
             unresponsive.append((plugin, count))
         }

@@ -10,6 +10,7 @@ the first line of standard output, and answers by path:
   /stall               sends headers and half a body, then stalls (until the client gives up)
   /no-headers          reads the request and answers nothing, keeping the connection (until the client gives up)
   /drip                headers for a 1000-byte body, then a byte a second (until the client gives up)
+  /slow?s=N            a small style padded to 4 KiB a second for N seconds (default 4): slow but steady
   /stale-429           a small style with Cache-Control max-age=0 and an ETag the first time, 429 with
                        Retry-After: 1 the second, 304 (or the style again) after that
   /big?mb=N            a body of N MiB (default 50), streamed
@@ -85,6 +86,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/no-headers":
             # Readable at EOF once the client gives up and closes; at most two minutes.
             select.select([self.connection], [], [], 120)
+            self.close_connection = True
+        elif path == "/slow":
+            seconds = int(urllib.parse.parse_qs(url.query).get("s", ["4"])[0])
+            chunk = 4096
+            body = STYLE + b" " * (chunk * seconds - len(STYLE))
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for start in range(0, len(body), chunk):
+                    self.wfile.write(body[start:start + chunk])
+                    self.wfile.flush()
+                    # A second between chunks, or until the client closes (readable at EOF).
+                    if start + chunk < len(body) and select.select([self.connection], [], [], 1)[0]:
+                        break
+            except (BrokenPipeError, ConnectionResetError):
+                pass
             self.close_connection = True
         elif path == "/drip":
             self.send_response(200)

@@ -115,6 +115,34 @@ import Testing
         #expect(recipients(outputs) == [answering, answering, silent])
     }
 
+    @Test func progressGivesTheAttemptItsTimeAgainAndARequestThatRunsOutWhileWorkedOnIsNoMiss() {
+        var r = router(maxInFlight: 8, unresponsiveAfter: 1)
+        _ = r.register(loaderA, hello: hello("a", [PluginRole.loader]), now: 0)
+        _ = r.register(renderer, hello: hello("r", [PluginRole.renderer]), now: 0)
+        let id = add(&r)
+        var outputs: [SessionOutput] = []
+        _ = r.dispatch(now: 0, wallNanos: 0, monotonicNanos: 0, into: &outputs)
+        // Attempts of 100 ms: progress at 90 ms moves this one's end to 190 ms.
+        let fromStranger = r.progress(id, from: renderer, now: 90)
+        #expect(!fromStranger, "only the plugin holding it")
+        let fromHolder = r.progress(id, from: loaderA, now: 90)
+        #expect(fromHolder)
+        let early = r.expire(now: 100)
+        #expect(early.retried.isEmpty)
+        let due = r.requests.earliestDeadline()
+        #expect(due == 190)
+        for now: Int64 in [180, 270] {
+            let taken = r.progress(id, from: loaderA, now: now)
+            #expect(taken)
+        }
+        // Never past the request's own deadline: it ends at 300 ms, worked on to the last, and the plugin
+        // that worked on it is no unresponsive one.
+        let (retried, expired, unresponsive) = r.expire(now: 300)
+        #expect(retried.isEmpty && expired.map(\.id) == [id] && unresponsive.isEmpty)
+        let late = r.progress(id, from: loaderA, now: 301)
+        #expect(!late, "late")
+    }
+
     @Test func timeoutsInAPluginsGracePeriodDoNotCount() {
         var r = RequestRouter(ids: RequestIDs(SeededRandom(seed: 7)), maxInFlight: 8, unresponsiveAfter: 1, unresponsiveGraceMillis: 1000)
         _ = r.register(loaderA, hello: hello("a", [PluginRole.loader]), now: 0)

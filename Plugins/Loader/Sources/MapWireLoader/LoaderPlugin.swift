@@ -76,7 +76,8 @@ public final class LoaderDispatch: Sendable {
             let (url, rule) = configuration.rewrite(load.request.url)
             let madeTileJSON = load.request.kind == .source && rule != nil && url.contains("{z}")
             if HTTPResourceLoader.handles(url), !madeTileJSON {
-                http.load(id: id, load, url: url, deadlineUnixNanos: request.deadlineUnixNanos) { data in
+                http.load(id: id, load, url: url, deadlineUnixNanos: request.deadlineUnixNanos,
+                          progress: { bytes in channel.progress(id, bytesReceived: bytes) }) { data in
                     channel.send(.with { $0.id = id; $0.resource = data })
                 }
                 return

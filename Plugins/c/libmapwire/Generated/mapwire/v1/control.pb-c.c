@@ -3202,6 +3202,51 @@ void   mapwire__v1__resource_data__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__resource_data__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__request_progress__init
+                     (Mapwire__V1__RequestProgress         *message)
+{
+  static const Mapwire__V1__RequestProgress init_value = MAPWIRE__V1__REQUEST_PROGRESS__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__request_progress__get_packed_size
+                     (const Mapwire__V1__RequestProgress *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__request_progress__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__request_progress__pack
+                     (const Mapwire__V1__RequestProgress *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__request_progress__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__request_progress__pack_to_buffer
+                     (const Mapwire__V1__RequestProgress *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__request_progress__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__RequestProgress *
+       mapwire__v1__request_progress__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__RequestProgress *)
+     protobuf_c_message_unpack (&mapwire__v1__request_progress__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__request_progress__free_unpacked
+                     (Mapwire__V1__RequestProgress *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__request_progress__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__heartbeat__init
                      (Mapwire__V1__Heartbeat         *message)
 {
@@ -4693,7 +4738,7 @@ void   mapwire__v1__render_view__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__render_view__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__control_message__field_descriptors[9] =
+static const ProtobufCFieldDescriptor mapwire__v1__control_message__field_descriptors[10] =
 {
   {
     "hello",
@@ -4803,6 +4848,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__control_message__field_descri
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "progress",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__ControlMessage, body_case),
+    offsetof(Mapwire__V1__ControlMessage, progress),
+    &mapwire__v1__request_progress__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__control_message__field_indices_by_name[] = {
   2,   /* field[2] = command */
@@ -4811,6 +4868,7 @@ static const unsigned mapwire__v1__control_message__field_indices_by_name[] = {
   8,   /* field[8] = goodbye */
   6,   /* field[6] = heartbeat */
   0,   /* field[0] = hello */
+  9,   /* field[9] = progress */
   5,   /* field[5] = reply */
   4,   /* field[4] = request */
   1,   /* field[1] = welcome */
@@ -4818,7 +4876,7 @@ static const unsigned mapwire__v1__control_message__field_indices_by_name[] = {
 static const ProtobufCIntRange mapwire__v1__control_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__control_message__descriptor =
 {
@@ -4828,7 +4886,7 @@ const ProtobufCMessageDescriptor mapwire__v1__control_message__descriptor =
   "Mapwire__V1__ControlMessage",
   "mapwire.v1",
   sizeof(Mapwire__V1__ControlMessage),
-  9,
+  10,
   mapwire__v1__control_message__field_descriptors,
   mapwire__v1__control_message__field_indices_by_name,
   1,  mapwire__v1__control_message__number_ranges,
@@ -10505,6 +10563,57 @@ const ProtobufCMessageDescriptor mapwire__v1__resource_data__descriptor =
   mapwire__v1__resource_data__field_indices_by_name,
   1,  mapwire__v1__resource_data__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__resource_data__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__request_progress__field_descriptors[2] =
+{
+  {
+    "request_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RequestProgress, request_id),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "bytes_received",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RequestProgress, bytes_received),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__request_progress__field_indices_by_name[] = {
+  1,   /* field[1] = bytes_received */
+  0,   /* field[0] = request_id */
+};
+static const ProtobufCIntRange mapwire__v1__request_progress__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__request_progress__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.RequestProgress",
+  "RequestProgress",
+  "Mapwire__V1__RequestProgress",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__RequestProgress),
+  2,
+  mapwire__v1__request_progress__field_descriptors,
+  mapwire__v1__request_progress__field_indices_by_name,
+  1,  mapwire__v1__request_progress__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__request_progress__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__heartbeat__field_descriptors[2] =

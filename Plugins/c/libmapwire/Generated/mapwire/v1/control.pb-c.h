@@ -87,6 +87,7 @@ typedef struct Mapwire__V1__RenderResult Mapwire__V1__RenderResult;
 typedef struct Mapwire__V1__UnusableResource Mapwire__V1__UnusableResource;
 typedef struct Mapwire__V1__GlyphRange Mapwire__V1__GlyphRange;
 typedef struct Mapwire__V1__ResourceData Mapwire__V1__ResourceData;
+typedef struct Mapwire__V1__RequestProgress Mapwire__V1__RequestProgress;
 typedef struct Mapwire__V1__Heartbeat Mapwire__V1__Heartbeat;
 typedef struct Mapwire__V1__Error Mapwire__V1__Error;
 typedef struct Mapwire__V1__Goodbye Mapwire__V1__Goodbye;
@@ -262,7 +263,8 @@ typedef enum {
   MAPWIRE__V1__CONTROL_MESSAGE__BODY_REPLY = 6,
   MAPWIRE__V1__CONTROL_MESSAGE__BODY_HEARTBEAT = 7,
   MAPWIRE__V1__CONTROL_MESSAGE__BODY_ERROR = 8,
-  MAPWIRE__V1__CONTROL_MESSAGE__BODY_GOODBYE = 9
+  MAPWIRE__V1__CONTROL_MESSAGE__BODY_GOODBYE = 9,
+  MAPWIRE__V1__CONTROL_MESSAGE__BODY_PROGRESS = 10
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__CONTROL_MESSAGE__BODY__CASE)
 } Mapwire__V1__ControlMessage__BodyCase;
 
@@ -280,6 +282,7 @@ struct  Mapwire__V1__ControlMessage
     Mapwire__V1__Heartbeat *heartbeat;
     Mapwire__V1__Error *error;
     Mapwire__V1__Goodbye *goodbye;
+    Mapwire__V1__RequestProgress *progress;
   };
 };
 #define MAPWIRE__V1__CONTROL_MESSAGE__INIT \
@@ -2121,6 +2124,25 @@ struct  Mapwire__V1__ResourceData
 #define MAPWIRE__V1__RESOURCE_DATA__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__resource_data__descriptor) \
     , MAPWIRE__V1__DATA_SOURCE__DATA_SOURCE_UNSPECIFIED, NULL, {0,NULL}, MAPWIRE__V1__RESOURCE_DATA__OPT_RETRY_AFTER_MS__NOT_SET, {0} }
+
+
+/*
+ * Plugin -> core: work on a request goes on (PROTOCOL.md 7.4), e.g. a loader whose server is still sending.
+ * The core gives the request's current attempt its full time again from now (never past the request's
+ * deadline) instead of sending it to another plugin, and does not count the wait as a missed answer.
+ */
+struct  Mapwire__V1__RequestProgress
+{
+  ProtobufCMessage base;
+  uint64_t request_id;
+  /*
+   * Bytes of the answer received so far (0: not known).
+   */
+  uint64_t bytes_received;
+};
+#define MAPWIRE__V1__REQUEST_PROGRESS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__request_progress__descriptor) \
+    , 0, 0 }
 
 
 /*
@@ -4253,6 +4275,25 @@ Mapwire__V1__ResourceData *
 void   mapwire__v1__resource_data__free_unpacked
                      (Mapwire__V1__ResourceData *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__RequestProgress methods */
+void   mapwire__v1__request_progress__init
+                     (Mapwire__V1__RequestProgress         *message);
+size_t mapwire__v1__request_progress__get_packed_size
+                     (const Mapwire__V1__RequestProgress   *message);
+size_t mapwire__v1__request_progress__pack
+                     (const Mapwire__V1__RequestProgress   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__request_progress__pack_to_buffer
+                     (const Mapwire__V1__RequestProgress   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__RequestProgress *
+       mapwire__v1__request_progress__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__request_progress__free_unpacked
+                     (Mapwire__V1__RequestProgress *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__Heartbeat methods */
 void   mapwire__v1__heartbeat__init
                      (Mapwire__V1__Heartbeat         *message);
@@ -5098,6 +5139,9 @@ typedef void (*Mapwire__V1__GlyphRange_Closure)
 typedef void (*Mapwire__V1__ResourceData_Closure)
                  (const Mapwire__V1__ResourceData *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__RequestProgress_Closure)
+                 (const Mapwire__V1__RequestProgress *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__Heartbeat_Closure)
                  (const Mapwire__V1__Heartbeat *message,
                   void *closure_data);
@@ -5281,6 +5325,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__render_result__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__unusable_resource__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__glyph_range__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__resource_data__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__request_progress__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__heartbeat__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__error__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__error__code__descriptor;
