@@ -75,8 +75,9 @@ public final class MapRenderer {
             case "line": LinePainter.paint(layer, context)
             case "circle": CirclePainter.paint(layer, context)
             case "raster": RasterPainter.paint(layer, context)
+            case "heatmap": HeatmapPainter.paint(layer, context)
             case "symbol": symbols.paint(layer, context)
-            default: continue  // heatmap, hillshade, sky: not drawn
+            default: continue  // hillshade, sky: not drawn
             }
         }
         let placement = symbols.endFrame()
