@@ -16,6 +16,8 @@ struct RenderStyle {
         let tolerance: Double
         /// GeoJSON point clustering, when the source asks for it.
         let cluster: GeoJSONClusterOptions?
+        /// `raster-dem`: how pixels hold elevations.
+        let demEncoding: DEMEncoding
     }
 
     let layers: [RenderLayer]
@@ -62,7 +64,8 @@ struct RenderStyle {
                         radius: max(0, FoundationJSON.double(object["clusterRadius"]) ?? 50),
                         maxZoom: integer("clusterMaxZoom", integer("maxzoom", 18, zooms) - 1, 0...(zooms.upperBound - 1)),
                         minPoints: integer("clusterMinPoints", 2, 2...Int(Int32.max)))
-                    : nil)
+                    : nil,
+                demEncoding: DEMEncoding(source: object))
         }
         self.sources = sources
     }
