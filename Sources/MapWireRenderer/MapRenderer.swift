@@ -52,7 +52,8 @@ public final class MapRenderer {
                 tiler = geojsonClusters.clusters(of: tiler, sourceID: id, options: options).tiler(atZoom: min(zoom, spec?.maxZoom ?? 18))
             }
             scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
-                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512))
+                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512,
+                                                           lineMetrics: spec?.lineMetrics ?? false))
         }
         filtered.beginFrame()
         let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,

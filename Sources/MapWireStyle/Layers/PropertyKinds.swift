@@ -29,5 +29,6 @@ public enum PropertyKinds {
         "hillshade-method": .enumeration, "resampling": .enumeration,
         "hillshade-illumination-direction": .numberList, "hillshade-illumination-altitude": .numberList,
         "hillshade-shadow-color": .colorList, "hillshade-highlight-color": .colorList,
+        "line-gradient": .color,
     ]
 }
