@@ -30,5 +30,6 @@ public enum PropertyKinds {
         "hillshade-illumination-direction": .numberList, "hillshade-illumination-altitude": .numberList,
         "hillshade-shadow-color": .colorList, "hillshade-highlight-color": .colorList,
         "line-gradient": .color,
+        "text-overlap": .enumeration, "icon-overlap": .enumeration,
     ]
 }
