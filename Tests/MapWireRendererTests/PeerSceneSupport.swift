@@ -7,7 +7,7 @@ import MapWireRenderSuite
 import Testing
 
 /// A scene folder of styles drawn by the peer engines (scripts/render-peer) and by MapWire: each
-/// `<scene>.json` carries its camera in its root; its data is inline GeoJSON, tiles in the folder
+/// `<scene>.json` carries its camera in its root; its data is GeoJSON (inline or a file), tiles in the folder
 /// (a `tiles` template relative to it, the tiles the view covers loaded as the core would ask for
 /// them), a sprite relative to the folder (or `local://` there), and glyphs from the shared fixtures.
 struct PeerSceneFolder {
@@ -41,7 +41,9 @@ struct PeerSceneFolder {
         var sources: [String: SourceData] = [:]
         for (id, value) in (style["sources"] as? [String: Any]) ?? [:] {
             guard let source = value as? [String: Any] else { continue }
-            if source["type"] as? String == "geojson", let inline = source["data"] {
+            if source["type"] as? String == "geojson", let path = source["data"] as? String {
+                sources[id] = .geojson(try GLGeoJSONTiling.tiler(data: Data(contentsOf: folder.appendingPathComponent(path))))
+            } else if source["type"] as? String == "geojson", let inline = source["data"] {
                 sources[id] = .geojson(try GLGeoJSONTiling.tiler(data: JSONSerialization.data(withJSONObject: inline)))
             } else if let template = (source["tiles"] as? [String])?.first {
                 let cover = TileCover.tiles(for: transform, tileSize: source["tileSize"] as? Int ?? 512,

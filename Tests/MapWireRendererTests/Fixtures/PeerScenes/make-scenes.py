@@ -14,15 +14,37 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 
 def png(path, width, height, rgba):
-    """Writes straight-alpha RGBA bytes (row-major) as an 8-bit RGBA PNG."""
-    raw = b"".join(b"\x00" + bytes(rgba[y * width * 4:(y + 1) * width * 4]) for y in range(height))
+    """Writes straight-alpha RGBA bytes (row-major) as an 8-bit RGBA PNG, each row with the PNG filter
+    (Sub, Up, Average or Paeth) that leaves it smallest."""
+    def paeth(a, b, c):
+        p = a + b - c
+        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+        return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+    raw = bytearray()
+    previous = bytes(width * 4)
+    for y in range(height):
+        row = bytes(rgba[y * width * 4:(y + 1) * width * 4])
+        best = None
+        for kind in range(5):
+            filtered = bytearray(len(row))
+            for x in range(len(row)):
+                a = row[x - 4] if x >= 4 else 0
+                b = previous[x]
+                c = previous[x - 4] if x >= 4 else 0
+                filtered[x] = (row[x] - (0, a, b, (a + b) // 2, paeth(a, b, c))[kind]) & 255
+            cost = sum(v if v < 128 else 256 - v for v in filtered)
+            if best is None or cost < best[0]:
+                best = (cost, kind, filtered)
+        raw += bytes([best[1]]) + best[2]
+        previous = row
 
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+                + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
 
 
 def feature(kind, coordinates, **properties):
@@ -198,6 +220,10 @@ grid = [feature("Point", [round(LON - 0.029 + 0.0024 * i, 6), round(LAT + 0.017 
 offset = [feature("Point", [round(LON - 0.0278 + 0.0024 * i, 6), round(LAT + 0.01615 - 0.0017 * j, 6)], n=i * 20 + j)
           for j in range(20) for i in range(24)]
 overlap_camera = {"center": [LON, LAT], "zoom": 12}
+for name, features in (("grid", grid), ("offset", offset)):
+    with open(os.path.join(here, name + ".geojson"), "w") as f:
+        f.write(json.dumps({"type": "FeatureCollection", "features": features}, separators=(",", ":"))
+                .replace('{"type":"Feature"', '\n{"type":"Feature"') + "\n")
 
 
 def icons(layer_id, source, **layout):
@@ -259,19 +285,19 @@ scenes = {
          "paint": {"line-width": 10, "line-opacity": 0.8, "line-gradient": gradient}},
     ]),
     # `icon-overlap` wins over `icon-allow-overlap`: "never" here, so the dots thin out.
-    "icon-overlap-never": style(overlap_camera, {"g": geojson(grid)}, [
+    "icon-overlap-never": style(overlap_camera, {"g": {"type": "geojson", "data": "grid.geojson"}}, [
         icons("dots", "g", **{"icon-overlap": "never", "icon-allow-overlap": True}),
     ], sprite="sprite/dots"),
-    "icon-overlap-always": style(overlap_camera, {"g": geojson(grid)}, [
+    "icon-overlap-always": style(overlap_camera, {"g": {"type": "geojson", "data": "grid.geojson"}}, [
         icons("dots", "g", **{"icon-overlap": "always"}),
     ], sprite="sprite/dots"),
     # Cooperative dots overlap each other, but not the "never" dots placed before them (GL places
     # the layers from the top down).
-    "icon-overlap-cooperative": style(overlap_camera, {"g": geojson(grid), "o": geojson(offset)}, [
+    "icon-overlap-cooperative": style(overlap_camera, {"g": {"type": "geojson", "data": "grid.geojson"}, "o": {"type": "geojson", "data": "offset.geojson"}}, [
         icons("friendly", "o", **{"icon-overlap": "cooperative", "icon-size": 0.6}),
         icons("shy", "g", **{"icon-overlap": "never", "symbol-sort-key": ["get", "n"]}),
     ], sprite="sprite/dots"),
-    "text-overlap": style(overlap_camera, {"g": geojson(grid), "o": geojson(offset)}, [
+    "text-overlap": style(overlap_camera, {"g": {"type": "geojson", "data": "grid.geojson"}, "o": {"type": "geojson", "data": "offset.geojson"}}, [
         labels("cooperative", "o", "#a02010", **{"text-overlap": "cooperative"}),
         labels("never", "g", "#1040a0", **{"text-overlap": "never", "text-allow-overlap": True}),
     ], glyphs="glyphs/{fontstack}/{range}.pbf"),
