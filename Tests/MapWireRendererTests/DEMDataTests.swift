@@ -59,8 +59,10 @@ import Testing
         var tile = try #require(DEMData(image: Self.image(size: 2, (128, 0, 0)), encoding: .terrarium))
         let east = try #require(DEMData(image: Self.image(size: 2, (128, 10, 0)), encoding: .terrarium))
         tile.backfillBorder(from: east, dx: 1, dy: 0)
-        #expect(tile.bilinear(1, 1) == 0)
+        #expect(tile.elevation(1, 1) == 0)
         // At the tile's east edge, half way between its last pixel and the neighbour's first.
-        #expect(abs(tile.bilinear(2, 1) - 5) < 1e-9)
+        #expect(abs(tile.elevation(2, 1) - 5) < 1e-9)
+        // Read nearest, the edge is the tile's own last pixel.
+        #expect(tile.elevation(1.99, 1, nearest: true) == 0)
     }
 }

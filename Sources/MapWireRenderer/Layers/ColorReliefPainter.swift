@@ -2,7 +2,8 @@ import MapWireCanvas
 import MapWireStyle
 
 /// `color-relief`: each screen pixel coloured by the elevation under it, read from a `raster-dem`
-/// source with linear filtering across tile edges (borders from neighbouring tiles), through
+/// source with linear filtering across tile edges (borders from neighbouring tiles; the nearest pixel
+/// with `resampling: nearest`), through
 /// `color-relief-color` at `color-relief-opacity`. As GL engines draw it, the ramp is the colours at
 /// the stops of the property's `interpolate` expression, mixed linearly (premultiplied) between
 /// stops and held beyond the first and last; anything but an `interpolate` draws nothing.
@@ -12,9 +13,10 @@ enum ColorReliefPainter {
         let opacity = layer.number("color-relief-opacity", eval, 1)
         guard opacity > 0, let dem = context.demTiles(for: layer), let ramp = ElevationRamp(layer.paint["color-relief-color"], zoom: context.zoom)
         else { return }
+        let nearest = layer.string("resampling", eval, "linear") == "nearest"
         var pixels = context.canvas.makePixelLayer()
         dem.tiles.forEachPixel(context) { sample in
-            let elevation = sample.dem.bilinear(sample.u * Double(sample.dem.dim), sample.v * Double(sample.dem.dim))
+            let elevation = sample.dem.elevation(sample.u * Double(sample.dem.dim), sample.v * Double(sample.dem.dim), nearest: nearest)
             let c = ramp.color(at: elevation) * opacity
             pixels.set(sample.x, sample.y, r: c.r, g: c.g, b: c.b, a: c.a)
         }

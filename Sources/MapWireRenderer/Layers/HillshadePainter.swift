@@ -8,13 +8,14 @@ import MapWireStyle
 /// slope under it, corrects it for the Mercator stretch at its latitude, and shades it with
 /// `hillshade-method` (HillshadeShading) from `hillshade-illumination-direction` (turned with the map
 /// when anchored to the viewport), `-altitude`, the shadow, highlight and accent colours and
-/// `hillshade-exaggeration`.
+/// `hillshade-exaggeration`. `resampling: nearest` reads each DEM pixel's slope unmixed.
 enum HillshadePainter {
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         guard let dem = context.demTiles(for: layer) else { return }
         let shading = shading(layer, context)
         // Past the source's maxzoom its tiles are drawn at the zoom the view asks for (GL's overscaled zoom).
         let viewZoom = TileCover.coveringZoom(cameraZoom: context.zoom, tileSize: dem.source.tileSize, roundZoom: true)
+        let nearest = layer.string("resampling", context.evaluation(), "linear") == "nearest"
         var latitudes: [CanonicalTileID: (top: Double, bottom: Double)] = [:]
         var fields: [CanonicalTileID: SlopeField] = [:]
         var pixels = context.canvas.makePixelLayer()
@@ -32,7 +33,7 @@ enum HillshadePainter {
             // Slopes are measured in Mercator pixels, which shrink on the ground by cos(latitude).
             let latitude = range.top * (1 - sample.v) + range.bottom * sample.v
             let stretch = cos(latitude * .pi / 180)
-            let slope = field.slope(u: sample.u, v: sample.v)
+            let slope = field.slope(u: sample.u, v: sample.v, nearest: nearest)
             let c = shading.color(dx: slope.dx / stretch, dy: slope.dy / stretch)
             pixels.set(sample.x, sample.y, r: c.r, g: c.g, b: c.b, a: c.a)
         }

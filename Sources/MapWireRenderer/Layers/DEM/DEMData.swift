@@ -92,8 +92,10 @@ struct DEMData {
     }
 
     /// The elevation at (x, y) in pixels from the tile's top-left corner, interpolated between pixel
-    /// centres (as a GPU's linear filter reads the tile with its border; clamped beyond it).
-    func bilinear(_ x: Double, _ y: Double) -> Double {
+    /// centres (as a GPU's linear filter reads the tile with its border; clamped beyond it), or that
+    /// of the pixel (x, y) falls in (`nearest`).
+    func elevation(_ x: Double, _ y: Double, nearest: Bool = false) -> Double {
+        if nearest { return Double(self[min(max(Int(x), 0), dim - 1), min(max(Int(y), 0), dim - 1)]) }
         let fx = min(max(x - 0.5, -1), Double(dim)), fy = min(max(y - 0.5, -1), Double(dim))
         let x0 = min(Int(fx.rounded(.down)), dim - 1), y0 = min(Int(fy.rounded(.down)), dim - 1)
         let tx = fx - Double(x0), ty = fy - Double(y0)

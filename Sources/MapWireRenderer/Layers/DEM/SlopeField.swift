@@ -4,7 +4,8 @@ import Foundation
 /// filter over each pixel and its eight neighbours (border pixels from the neighbouring tiles),
 /// divided by eight pixel widths in metres at the tile's zoom, steepened below zoom 15 (hillshades
 /// would be barely visible at low zooms otherwise) and kept within ±4 as GL's slope texture keeps it.
-/// Read back with linear filtering, clamped at the tile's edge, as GL samples that texture.
+/// Read back with linear filtering (or the nearest pixel), clamped at the tile's edge, as GL samples
+/// that texture.
 struct SlopeField {
     let dim: Int
     /// Rise east (x) and south (y) per unit of ground, row-major.
@@ -29,8 +30,12 @@ struct SlopeField {
         }
     }
 
-    /// The slope at (u, v), 0...1 across and down the tile.
-    func slope(u: Double, v: Double) -> (dx: Double, dy: Double) {
+    /// The slope at (u, v), 0...1 across and down the tile; `nearest`: the pixel's own, unmixed.
+    func slope(u: Double, v: Double, nearest: Bool = false) -> (dx: Double, dy: Double) {
+        if nearest {
+            let i = min(max(Int(u * Double(dim)), 0), dim - 1) + min(max(Int(v * Double(dim)), 0), dim - 1) * dim
+            return (Double(dx[i]), Double(dy[i]))
+        }
         let fx = min(max(u * Double(dim) - 0.5, 0), Double(dim - 1)), fy = min(max(v * Double(dim) - 0.5, 0), Double(dim - 1))
         let x0 = Int(fx), y0 = Int(fy)
         let x1 = min(x0 + 1, dim - 1), y1 = min(y0 + 1, dim - 1)
