@@ -41,10 +41,10 @@ extension Canvas {
     /// Composites `layer` over the canvas, pixel on device pixel, inside the current clip.
     public func composite(_ layer: PixelLayer) {
         guard layer.width == deviceWidth, layer.height == deviceHeight else { return }
-        var pixels = layer.pixels
-        pixels.withUnsafeMutableBytes { buffer in
+        layer.pixels.withUnsafeBytes { buffer in
+            // Cairo only reads a surface used as a source, so the layer's own memory serves (no copy).
             let surface = cairo_image_surface_create_for_data(
-                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                UnsafeMutablePointer(mutating: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)), CAIRO_FORMAT_ARGB32,
                 Int32(layer.width), Int32(layer.height), Int32(layer.width * 4))!
             defer { cairo_surface_destroy(surface) }
             cairo_save(cr)
