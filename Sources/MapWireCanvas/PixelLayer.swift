@@ -24,11 +24,6 @@ public struct PixelLayer {
         // Premultiplied: no channel above alpha, whatever rounding gave.
         pixels[y * width + x] = ARGB32Pixels.pack(r: min(byte(r), alpha), g: min(byte(g), alpha), b: min(byte(b), alpha), a: alpha)
     }
-
-    /// Straight-alpha RGBA bytes, row-major (for tests).
-    public func rgba() -> [UInt8] {
-        pixels.withUnsafeBytes { ARGB32Pixels.straightRGBA(from: $0.baseAddress!, width: width, height: height, stride: width * 4) }
-    }
 }
 
 extension Canvas {
