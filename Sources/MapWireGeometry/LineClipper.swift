@@ -2,20 +2,44 @@
 /// leaves and comes back is split in two.
 public enum LineClipper {
     public static func clip(_ line: [PlanePoint], to box: ClipBox) -> [[PlanePoint]] {
-        var parts: [[PlanePoint]] = []
+        clipMeasured(line, to: box).map(\.points)
+    }
+
+    /// One stretch of a line inside the box, with how far along the whole line (in its own units)
+    /// the stretch starts and ends.
+    public struct Part: Equatable, Sendable {
+        public var points: [PlanePoint]
+        public var start: Double
+        public var end: Double
+    }
+
+    /// `clip`, keeping where each part lies along the line (what GL's line gradients need to carry
+    /// on across tiles).
+    public static func clipMeasured(_ line: [PlanePoint], to box: ClipBox) -> [Part] {
+        var parts: [Part] = []
         var current: [PlanePoint] = []
+        var start = 0.0
+        var travelled = 0.0
         for (a, b) in zip(line, line.dropFirst()) {
             let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            defer { travelled += length }
             guard let (enter, leave) = segmentRange(from: a, dx: dx, dy: dy, in: box) else {
-                if !current.isEmpty { parts.append(current); current = [] }
+                if !current.isEmpty { parts.append(Part(points: current, start: start, end: travelled)); current = [] }
                 continue
             }
-            if current.isEmpty { current.append(enter == 0 ? a : PlanePoint(x: a.x + enter * dx, y: a.y + enter * dy)) }
+            if current.isEmpty {
+                current.append(enter == 0 ? a : PlanePoint(x: a.x + enter * dx, y: a.y + enter * dy))
+                start = travelled + enter * length
+            }
             current.append(leave == 1 ? b : PlanePoint(x: a.x + leave * dx, y: a.y + leave * dy))
-            if leave < 1 { parts.append(current); current = [] }
+            if leave < 1 {
+                parts.append(Part(points: current, start: start, end: travelled + leave * length))
+                current = []
+            }
         }
-        if !current.isEmpty { parts.append(current) }
-        return parts.filter { $0.count >= 2 }
+        if !current.isEmpty { parts.append(Part(points: current, start: start, end: travelled)) }
+        return parts.filter { $0.points.count >= 2 }
     }
 
     /// Liang–Barsky: the parameters enter...leave (within 0...1) of the part of segment

@@ -12,6 +12,7 @@ public final class MapRenderer {
     private let symbols = SymbolPainter()
     private let pins = PinStamps()
     private let filtered = FilteredFeatureCache()
+    private let dem = DEMCache()
 
     public init() {}
 
@@ -51,11 +52,12 @@ public final class MapRenderer {
                 tiler = geojsonClusters.clusters(of: tiler, sourceID: id, options: options).tiler(atZoom: min(zoom, spec?.maxZoom ?? 18))
             }
             scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
-                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512))
+                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512,
+                                                           lineMetrics: spec?.lineMetrics ?? false))
         }
         filtered.beginFrame()
         let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,
-                                   filtered: filtered)
+                                   filtered: filtered, dem: dem)
         symbols.beginFrame()
         // Labels remember their variable anchors per view: a view is its size and pixel ratio.
         symbols.prepare(style.layers, context, view: "\(scene.size.width)x\(scene.size.height)@\(scene.pixelRatio)")
@@ -75,8 +77,11 @@ public final class MapRenderer {
             case "line": LinePainter.paint(layer, context)
             case "circle": CirclePainter.paint(layer, context)
             case "raster": RasterPainter.paint(layer, context)
+            case "heatmap": HeatmapPainter.paint(layer, context)
+            case "hillshade": HillshadePainter.paint(layer, context)
+            case "color-relief": ColorReliefPainter.paint(layer, context)
             case "symbol": symbols.paint(layer, context)
-            default: continue  // heatmap, hillshade, sky: not drawn
+            default: continue  // sky: not drawn
             }
         }
         let placement = symbols.endFrame()
@@ -92,6 +97,7 @@ public final class MapRenderer {
         let style = try RenderStyle(json: json)
         compiled = (json, style)
         filtered.removeAll()
+        dem.keep(only: Set(style.sources.keys))
         // Another style: the same layer and feature ids may label something else.
         symbols.forgetAnchors()
         return style

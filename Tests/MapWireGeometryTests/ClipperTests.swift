@@ -50,6 +50,15 @@ private func p(_ x: Double, _ y: Double) -> PlanePoint { PlanePoint(x: x, y: y) 
         #expect(LineClipper.clip([p(-5, 5), p(15, 5)], to: box) == [[p(0, 5), p(10, 5)]])
     }
 
+    @Test func measuredPartsSayWhereAlongTheLineTheyStartAndEnd() {
+        // 13 out, 1 down, 13 back: the parts are 8 long from 0 and 8 long from 19.
+        let parts = LineClipper.clipMeasured([p(2, 5), p(15, 5), p(15, 6), p(2, 6)], to: box)
+        #expect(parts.map(\.points) == LineClipper.clip([p(2, 5), p(15, 5), p(15, 6), p(2, 6)], to: box))
+        #expect(parts.map(\.start) == [0, 19] && parts.map(\.end) == [8, 27])
+        let crossing = LineClipper.clipMeasured([p(-5, 5), p(15, 5)], to: box)
+        #expect(crossing.map(\.start) == [5] && crossing.map(\.end) == [15])
+    }
+
     @Test func segmentRangeIsTheInsideParameterInterval() {
         let range = LineClipper.segmentRange(from: p(-10, 5), dx: 40, dy: 0, in: box)
         #expect(range?.enter == 0.25 && range?.leave == 0.5)

@@ -1,4 +1,5 @@
 @testable import MapWireRenderer
+import MapWireStyle
 import Testing
 
 @Suite struct CollisionIndexTests {
@@ -23,6 +24,31 @@ import Testing
         #expect(!index.fits([box(-250, 12, 2, 2)]))
         #expect(index.fits([box(200, 20, 2, 2)]))
         #expect(index.fits([ScreenBox(minX: .nan, minY: .nan, maxX: .nan, maxY: .nan)]))
+    }
+
+    @Test func overlapModesDecideWhichPlacedBoxesStandInTheWay() {
+        var index = CollisionIndex(width: 512, height: 512)
+        index.insert([box(0, 0, 20, 20)], mode: .never)
+        index.insert([box(100, 0, 20, 20)], mode: .always)
+        index.insert([box(200, 0, 20, 20)], mode: .cooperative)
+        let onNever = [box(10, 10, 20, 20)], onAlways = [box(110, 10, 20, 20)], onCooperative = [box(210, 10, 20, 20)]
+        // "never" is stopped by any box, "always" by none, "cooperative" only by a "never" one.
+        #expect(!index.fits(onNever, mode: .never) && !index.fits(onAlways, mode: .never) && !index.fits(onCooperative, mode: .never))
+        #expect(index.fits(onNever, mode: .always) && index.fits(onAlways, mode: .always) && index.fits(onCooperative, mode: .always))
+        #expect(!index.fits(onNever, mode: .cooperative) && index.fits(onAlways, mode: .cooperative) && index.fits(onCooperative, mode: .cooperative))
+    }
+
+    @Test func overlapPropertiesWinOverTheLegacyAllowOverlap() throws {
+        func mode(_ layout: [String: Any]) throws -> OverlapMode {
+            let layer = try RenderLayer(json: ["id": "s", "type": "symbol", "source": "s", "layout": layout])
+            #expect(layer.problems.isEmpty)
+            return OverlapMode(layer, overlap: "text-overlap", allowOverlap: "text-allow-overlap", EvaluationContext(zoom: 0))
+        }
+        #expect(try mode([:]) == .never)
+        #expect(try mode(["text-allow-overlap": true]) == .always)
+        #expect(try mode(["text-allow-overlap": true, "text-overlap": "never"]) == .never)
+        #expect(try mode(["text-allow-overlap": false, "text-overlap": "cooperative"]) == .cooperative)
+        #expect(try mode(["text-overlap": ["step", ["zoom"], "never", 5, "always"]]) == .never)
     }
 
     @Test func rotatedBoxesAreBoundedByTheirCorners() {

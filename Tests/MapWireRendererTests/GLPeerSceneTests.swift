@@ -51,19 +51,6 @@ import Testing
     /// Draws a scene's style as the renderer plugin would: its camera from the style's root, its
     /// GeoJSON source cut as GL cuts it, the pattern sprite.
     static func render(_ scene: String) throws -> RGBAImage {
-        let styleData = try Data(contentsOf: folder.appendingPathComponent("\(scene).json"))
-        let style = try #require(try JSONSerialization.jsonObject(with: styleData) as? [String: Any])
-        let center = try #require(style["center"] as? [Double])
-        let camera = Camera(center: LngLat(longitude: center[0], latitude: center[1]), zoom: style["zoom"] as? Double ?? 0,
-                            bearing: style["bearing"] as? Double ?? 0, pitch: style["pitch"] as? Double ?? 0)
-        let sources = try #require(style["sources"] as? [String: Any])
-        let source = try #require(sources["g"] as? [String: Any])
-        let data = try JSONSerialization.data(withJSONObject: try #require(source["data"]))
-        let sprite = try SpriteAtlas(image: CanvasImage(encoded: Data(contentsOf: folder.appendingPathComponent("sprite/pattern.png"))),
-                                     indexJSON: Data(contentsOf: folder.appendingPathComponent("sprite/pattern.json")))
-        let renderScene = RenderScene(styleJSON: styleData, camera: camera, size: ViewportSize(width: 512, height: 512), pixelRatio: 1,
-                                      sources: ["g": .geojson(try GLGeoJSONTiling.tiler(data: data))], sprite: sprite, glyphs: GlyphStore())
-        let frame = try MapRenderer().render(renderScene)
-        return RGBAImage(width: 512, height: 512, pixels: frame.canvas.rgba())
+        try PeerSceneFolder("GLPeer").render(scene)
     }
 }

@@ -86,6 +86,28 @@ struct PropertyValueTests {
         #expect(try PropertyValue(json: json(#""x{num}""#), kind: .formatted).formatted(ctx) == [FormattedSection(text: "x5")])
     }
 
+    /// The specification's numberArray and colorArray (a hillshade's lights): one value or a list.
+    @Test func numberAndColorListsTakeOneValueOrAList() throws {
+        let ctx = context()
+        #expect(try PropertyValue(json: json("335"), kind: .numberList).numbers(ctx, default: []) == [335])
+        #expect(try PropertyValue(json: json("[270, 315]"), kind: .numberList).numbers(ctx, default: []) == [270, 315])
+        let zoomed = try PropertyValue(json: json(#"["interpolate", ["linear"], ["zoom"], 0, ["literal", [0, 10]], 10, ["literal", [100, 20]]]"#),
+                                       kind: .numberList)
+        #expect(zoomed.numbers(EvaluationContext(zoom: 5), default: []) == [50, 15])
+        #expect(try PropertyValue(json: json(##""#00ff00""##), kind: .colorList).colors(ctx, default: []) == [StyleColor(r: 0, g: 1, b: 0)])
+        #expect(try PropertyValue(json: json(##"["red", "#0000ff"]"##), kind: .colorList).colors(ctx, default: [])
+            == [StyleColor(r: 1, g: 0, b: 0), StyleColor(r: 0, g: 0, b: 1)])
+        #expect(throws: StyleExpressionError.self) { try PropertyValue(json: json(#"["red", 5]"#), kind: .colorList) }
+        #expect(throws: StyleExpressionError.self) { try PropertyValue(json: json(#""north""#), kind: .numberList) }
+    }
+
+    @Test func interpolationStopsAreThoseOfATopLevelInterpolate() throws {
+        #expect(try PropertyValue(json: json(#"["interpolate", ["linear"], ["elevation"], 0, "red", 500, "blue"]"#), kind: .color)
+            .interpolationStops == [0, 500])
+        #expect(try PropertyValue(json: json(#"["step", ["elevation"], "red", 500, "blue"]"#), kind: .color).interpolationStops == nil)
+        #expect(try PropertyValue(json: json(#""red""#), kind: .color).interpolationStops == nil)
+    }
+
     @Test func constancy() throws {
         let constant = try PropertyValue(json: json("3"), kind: .number)
         #expect(constant.isZoomConstant && constant.isFeatureConstant)

@@ -56,6 +56,32 @@ import Testing
         #expect(feature.geometry[1].first?.y == -128)
     }
 
+    @Test func withLineMetricsEachPartOfALineSaysWhereAlongTheWholeLineItLies() throws {
+        // From 45° W to 45° E south of the equator: half of it in each of the two zoom-1 tiles there.
+        let tiler = try S.tiler(S.geometry("LineString", "[[-45,-10],[45,-10]]"), buffer: 0)
+        let west = try #require(tiler.tile(z: 1, x: 0, y: 1, lineMetrics: true).features.first)
+        let east = try #require(tiler.tile(z: 1, x: 1, y: 1, lineMetrics: true).features.first)
+        #expect(west.properties[GeoJSONTiler.lineClipStart] == .double(0) && west.properties[GeoJSONTiler.lineClipEnd] == .double(0.5))
+        #expect(east.properties[GeoJSONTiler.lineClipStart] == .double(0.5) && east.properties[GeoJSONTiler.lineClipEnd] == .double(1))
+        // Without the option, the tile's line is as before.
+        #expect(tiler.tile(z: 1, x: 1, y: 1).features.first?.properties[GeoJSONTiler.lineClipStart] == nil)
+    }
+
+    @Test func withLineMetricsEachLineAndEachPartIsAFeatureOfItsOwn() throws {
+        let tiler = try S.tiler(S.geometry("MultiLineString", "[[[10,-10],[30,-10]],[[45,-10],[45,10],[60,10],[60,-10]]]"))
+        let features = tiler.tile(z: 1, x: 1, y: 1, lineMetrics: true).features
+        // The first line whole; the second out through the top and back: two parts.
+        #expect(features.map(\.geometry.count) == [1, 1, 1])
+        #expect(features[0].properties[GeoJSONTiler.lineClipStart] == .double(0) && features[0].properties[GeoJSONTiler.lineClipEnd] == .double(1))
+        guard case .double(let leaves)? = features[1].properties[GeoJSONTiler.lineClipEnd],
+              case .double(let returns)? = features[2].properties[GeoJSONTiler.lineClipStart] else {
+            Issue.record("the parts have no clip ends")
+            return
+        }
+        #expect(leaves > 0 && leaves < returns && returns < 1)
+        #expect(tiler.tile(z: 1, x: 1, y: 1).features.count == 1)
+    }
+
     @Test func polygonWithHoleIsWoundForVectorTiles() throws {
         // Exterior given clockwise and hole counter-clockwise in lon/lat: both the "wrong" way round.
         let rings = "[\(S.square(west: -10, south: -10, east: 10, north: 10, counterClockwise: false)),\(S.square(west: -5, south: -5, east: 5, north: 5))]"

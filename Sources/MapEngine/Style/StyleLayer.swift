@@ -15,7 +15,7 @@ public struct StyleLayer: Equatable, Sendable {
     public var hasText: Bool
 
     static let knownTypes: Set<String> = [
-        "background", "fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade", "sky",
+        "background", "fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade", "color-relief", "sky",
     ]
 
     init(json: Any, index: Int) throws(StyleError) {

@@ -14,6 +14,8 @@ struct PaintContext {
     let style: RenderStyle
     /// Filter results kept across frames.
     let filtered: FilteredFeatureCache
+    /// DEM tiles decoded, and their slopes, kept across frames.
+    let dem: DEMCache
 
     var bearingRadians: Double { transform.camera.bearing * .pi / 180 }
 

@@ -4,9 +4,17 @@ import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
 
-/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate, pattern.
+/// `line`: width, cap, join, miter limit, dash array, opacity, offset, gap width, blur, translate,
+/// pattern, gradient.
 enum LinePainter {
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
+        if LineGradientPainter.paint(layer, context) { return }
+        stroke(layer, context, gradient: nil)
+    }
+
+    /// Strokes the layer's lines; with `gradient`, in white at the line's opacity (how much each pixel
+    /// is covered), each line recorded there for its colours along its length.
+    static func stroke(_ layer: RenderLayer, _ context: PaintContext, gradient: LineGradientPainter?) {
         let constant = context.evaluation()
         let translate = context.translation(layer.numbers("line-translate", constant, [0, 0]),
                                             anchor: layer.string("line-translate-anchor", constant, "map"))
@@ -40,7 +48,8 @@ enum LinePainter {
                 let opacity = properties.opacity(eval)
                 let width = properties.width(eval)
                 guard opacity > 0, width > 0 else { continue }
-                let color = CanvasColor(properties.color(eval), opacity: opacity)
+                let color = gradient == nil ? CanvasColor(properties.color(eval), opacity: opacity)
+                    : CanvasColor(r: 1, g: 1, b: 1, a: min(1, opacity))
                 let gap = properties.gap(eval)
                 let offset = properties.offset(eval)
                 let blur = properties.blur(eval)
@@ -64,6 +73,14 @@ enum LinePainter {
                     continue
                 }
                 var lines = feature.geometry.map { translated ? projection.points($0).map { $0 + translate } : projection.points($0) }
+                if let gradient {
+                    // The outer edge of a cased line (gap) or of the line, and its blur.
+                    let reach = (gap > 0 ? gap / 2 + width : width / 2) + blur
+                    for (index, line) in lines.enumerated() {
+                        let centre = offset == 0 ? line : LineOffset.offset(line, by: offset, closed: closed)
+                        gradient.add(centre, tileLine: feature.geometry[index], feature: feature, reach: reach)
+                    }
+                }
                 if cap == .butt, !closed, color.a >= 1, style.dash.isEmpty, width * context.canvas.pixelRatio >= LineJunctions.minimumDeviceWidth {
                     let ends = continuedEnds()
                     for (index, line) in feature.geometry.enumerated() where line.count >= 2 {

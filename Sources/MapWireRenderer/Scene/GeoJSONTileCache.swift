@@ -4,11 +4,15 @@ import MapWireVectorTile
 /// The tiles cut from each GeoJSON source for the current view, kept while the data stays the same
 /// so panning and repainting do not cut them again.
 final class GeoJSONTileCache {
-    private var cached: [String: (tiler: ObjectIdentifier, tiles: [CanonicalTileID: VectorTileData])] = [:]
+    private var cached: [String: (tiler: ObjectIdentifier, lineMetrics: Bool, tiles: [CanonicalTileID: VectorTileData])] = [:]
 
-    func tiles(of tiler: GeoJSONTiler, sourceID: String, transform: Transform, maxZoom: Int, tileSize: Int) -> [CanonicalTileID: VectorTileData] {
+    /// `lineMetrics`: the source's option (lines cut with where they are along their whole length).
+    func tiles(of tiler: GeoJSONTiler, sourceID: String, transform: Transform, maxZoom: Int, tileSize: Int,
+               lineMetrics: Bool = false) -> [CanonicalTileID: VectorTileData] {
         let identity = ObjectIdentifier(tiler)
-        if cached[sourceID]?.tiler != identity { cached[sourceID] = (identity, [:]) }
+        if cached[sourceID]?.tiler != identity || cached[sourceID]?.lineMetrics != lineMetrics {
+            cached[sourceID] = (identity, lineMetrics, [:])
+        }
         var known = cached[sourceID]!.tiles
         var result: [CanonicalTileID: VectorTileData] = [:]
         let cover = TileCover.tiles(for: transform, tileSize: tileSize, minZoom: 0, maxZoom: maxZoom, roundZoom: false)
@@ -17,14 +21,14 @@ final class GeoJSONTileCache {
                 result[tile] = hit
                 continue
             }
-            let layer = tiler.tile(z: tile.z, x: tile.x, y: tile.y)
+            let layer = tiler.tile(z: tile.z, x: tile.x, y: tile.y, lineMetrics: lineMetrics)
             let data = VectorTileData(layers: [layer.name: layer], layerOrder: [layer.name])
             known[tile] = data
             result[tile] = data
         }
         // Keep a bounded number of cut tiles per source.
         if known.count > 512 { known = result }
-        cached[sourceID] = (identity, known)
+        cached[sourceID] = (identity, lineMetrics, known)
         return result
     }
 }

@@ -16,6 +16,10 @@ struct RenderStyle {
         let tolerance: Double
         /// GeoJSON point clustering, when the source asks for it.
         let cluster: GeoJSONClusterOptions?
+        /// GeoJSON: whether lines carry where they are along their whole length (`line-gradient` needs it).
+        let lineMetrics: Bool
+        /// `raster-dem`: how pixels hold elevations.
+        let demEncoding: DEMEncoding
     }
 
     let layers: [RenderLayer]
@@ -62,7 +66,9 @@ struct RenderStyle {
                         radius: max(0, FoundationJSON.double(object["clusterRadius"]) ?? 50),
                         maxZoom: integer("clusterMaxZoom", integer("maxzoom", 18, zooms) - 1, 0...(zooms.upperBound - 1)),
                         minPoints: integer("clusterMinPoints", 2, 2...Int(Int32.max)))
-                    : nil)
+                    : nil,
+                lineMetrics: type == "geojson" && object["lineMetrics"] as? Bool == true,
+                demEncoding: DEMEncoding(source: object))
         }
         self.sources = sources
     }

@@ -26,5 +26,10 @@ public enum PropertyKinds {
         "line-offset": .number, "symbol-sort-key": .number, "fill-sort-key": .number, "line-sort-key": .number,
         "circle-sort-key": .number, "light-position": .numberArray, "text-radial-offset": .number,
         "fill-extrusion-vertical-gradient": .bool,
+        "hillshade-method": .enumeration, "resampling": .enumeration,
+        "hillshade-illumination-direction": .numberList, "hillshade-illumination-altitude": .numberList,
+        "hillshade-shadow-color": .colorList, "hillshade-highlight-color": .colorList,
+        "line-gradient": .color,
+        "text-overlap": .enumeration, "icon-overlap": .enumeration,
     ]
 }

@@ -68,4 +68,8 @@ public struct RenderLayer: Sendable {
     public func numbers(_ name: String, _ context: EvaluationContext, _ fallback: [Double]) -> [Double] {
         (paint[name] ?? layout[name])?.numbers(context, default: fallback) ?? fallback
     }
+
+    public func colors(_ name: String, _ context: EvaluationContext, _ fallback: [StyleColor]) -> [StyleColor] {
+        (paint[name] ?? layout[name])?.colors(context, default: fallback) ?? fallback
+    }
 }

@@ -79,9 +79,29 @@ public struct PropertyValue: Sendable {
     }
 
     public func numbers(_ context: EvaluationContext, default fallback: [Double]) -> [Double] {
-        guard case .array(let items) = evaluate(context) else { return fallback }
-        let numbers = items.compactMap(\.number)
-        return numbers.count == items.count ? numbers : fallback
+        switch evaluate(context) {
+        case .numberArray(let numbers): return numbers
+        case .array(let items):
+            let numbers = items.compactMap(\.number)
+            return numbers.count == items.count ? numbers : fallback
+        default: return fallback
+        }
+    }
+
+    /// A colour list (`colorArray`) or a single colour as a list of one.
+    public func colors(_ context: EvaluationContext, default fallback: [StyleColor]) -> [StyleColor] {
+        switch evaluate(context) {
+        case .colorArray(let colors): return colors
+        case .color(let color): return [color]
+        default: return fallback
+        }
+    }
+
+    /// The stops of a top-level `interpolate` expression (GL engines build colour ramps from the
+    /// colours at these inputs); nil for anything else.
+    public var interpolationStops: [Double]? {
+        guard case .computed(let node) = source, let interpolate = node as? InterpolateNode else { return nil }
+        return interpolate.labels
     }
 
     public func strings(_ context: EvaluationContext, default fallback: [String]) -> [String] {

@@ -2,11 +2,14 @@
 /// results are coerced (colour strings become colours, single paddings expand to four …).
 public enum StylePropertyKind: Sendable {
     case number, color, string, bool, enumeration, array, numberArray, formatted, resolvedImage, padding
+    /// The specification's `numberArray` and `colorArray` types: one value or an array of them
+    /// (a hillshade's lights). `numberArray` above is a plain array of numbers (`line-dasharray`).
+    case numberList, colorList
 
     /// Whether legacy functions interpolate between stops by default (exponential) or step (interval).
     var isInterpolatable: Bool {
         switch self {
-        case .number, .color, .numberArray, .padding: return true
+        case .number, .color, .numberArray, .padding, .numberList, .colorList: return true
         default: return false
         }
     }
@@ -24,6 +27,8 @@ public enum StylePropertyKind: Sendable {
         case .formatted: .formatted
         case .resolvedImage: .resolvedImage
         case .padding: .padding
+        case .numberList: .numberArray
+        case .colorList: .colorArray
         }
     }
 
@@ -56,6 +61,12 @@ enum PropertyCoercion {
             return items.allSatisfy({ $0.number != nil }) ? value : nil
         case (.padding, _):
             return SpecialValues.padding(value).map { .array($0.map(StyleValue.number)) }
+        case (.numberList, _):
+            return SpecialValues.numberArray(value).map(StyleValue.numberArray)
+        case (.colorList, .color(let color)):
+            return .colorArray([color])
+        case (.colorList, _):
+            return SpecialValues.colorArray(value).map(StyleValue.colorArray)
         case (.resolvedImage, .image(let image)):
             return .string(image.name)
         default:

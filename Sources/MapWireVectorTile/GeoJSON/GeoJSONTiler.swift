@@ -9,6 +9,9 @@ import MapWireGeometry
 public final class GeoJSONTiler: Sendable {
     /// The layer name GL engines give GeoJSON sources.
     public static let layerName = "_geojsonTileLayer"
+    /// With `lineMetrics`, where a line's part in a tile starts and ends along the whole line (0...1),
+    /// under the property names geojson-vt gives them.
+    public static let lineClipStart = "mapbox_clip_start", lineClipEnd = "mapbox_clip_end"
     /// Deep enough for any map; keeps 2^zoom and tile coordinates far from overflow.
     public static let zoomRange = 0...30
 
@@ -68,8 +71,10 @@ public final class GeoJSONTiler: Sendable {
     /// in 0...extent (plus buffer), lines and polygons clipped to the buffered tile, polygons closed
     /// rings with exterior rings clockwise on screen (positive tile-space area) and holes
     /// counter-clockwise. Simplification applies below `maxZoom` only. Tiles outside the
-    /// z/x/y range are empty.
-    public func tile(z: Int, x: Int, y: Int) -> VectorLayer {
+    /// z/x/y range are empty. `lineMetrics` (the source option): each line and each part of it is
+    /// a feature of its own with `mapbox_clip_start` and `mapbox_clip_end`, where along the whole
+    /// line (0...1) it starts and ends, as geojson-vt writes them.
+    public func tile(z: Int, x: Int, y: Int, lineMetrics: Bool = false) -> VectorLayer {
         var layer = VectorLayer(name: Self.layerName, version: 2, extent: extent, features: [])
         guard Self.zoomRange.contains(z), (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { return layer }
         let tiles = Double(1 << z)
@@ -80,8 +85,8 @@ public final class GeoJSONTiler: Sendable {
         let cutter = TileFeatureCutter(
             zoom: z, x: x, y: y, extent: Double(extent),
             box: ClipBox(extent: Double(extent), buffer: Double(buffer)),
-            tolerance: z < maxZoom ? tolerance : 0)
-        layer.features = index.query(query).compactMap { cutter.cut(features[$0]) }
+            tolerance: z < maxZoom ? tolerance : 0, lineMetrics: lineMetrics)
+        layer.features = index.query(query).flatMap { cutter.cut(features[$0]) }
         return layer
     }
 }

@@ -13,12 +13,17 @@ struct TileFeatureCutter {
     let box: ClipBox
     /// Douglas–Peucker tolerance in tile units; 0 turns simplification off.
     let tolerance: Double
+    /// GeoJSON's `lineMetrics`: each line, and each part of it in the tile, becomes a feature of its
+    /// own that says where along the whole line it starts and ends, as geojson-vt marks them.
+    var lineMetrics = false
 
-    func cut(_ feature: ProjectedFeature) -> VectorFeature? {
+    func cut(_ feature: ProjectedFeature) -> [VectorFeature] {
         switch feature.shape {
         case .points(let points):
             let inside = points.map(tileUnits).filter(box.contains).map(rounded)
-            return inside.isEmpty ? nil : make(feature, .point, [inside])
+            return inside.isEmpty ? [] : [make(feature, .point, [inside])]
+        case .lines(let lines) where lineMetrics:
+            return lines.flatMap { measuredParts($0, of: feature) }
         case .lines(let lines):
             let parts = lines.flatMap { line in
                 LineClipper.clip(line.map(tileUnits), to: box)
@@ -26,10 +31,27 @@ struct TileFeatureCutter {
                     .map(roundedPath)
                     .filter { $0.count >= 2 }
             }
-            return parts.isEmpty ? nil : make(feature, .lineString, parts)
+            return parts.isEmpty ? [] : [make(feature, .lineString, parts)]
         case .polygons(let polygons):
             let rings = polygons.flatMap(cutPolygon)
-            return rings.isEmpty ? nil : make(feature, .polygon, rings)
+            return rings.isEmpty ? [] : [make(feature, .polygon, rings)]
+        }
+    }
+
+    private func measuredParts(_ line: [PlanePoint], of feature: ProjectedFeature) -> [VectorFeature] {
+        let points = line.map(tileUnits)
+        let length = zip(points, points.dropFirst()).reduce(0.0) { total, pair in
+            let dx = pair.1.x - pair.0.x, dy = pair.1.y - pair.0.y
+            return total + (dx * dx + dy * dy).squareRoot()
+        }
+        guard length > 0 else { return [] }
+        return LineClipper.clipMeasured(points, to: box).compactMap { part in
+            let path = roundedPath(LineSimplifier.simplify(part.points, tolerance: tolerance))
+            guard path.count >= 2 else { return nil }
+            var measured = make(feature, .lineString, [path])
+            measured.properties[GeoJSONTiler.lineClipStart] = .double(part.start / length)
+            measured.properties[GeoJSONTiler.lineClipEnd] = .double(part.end / length)
+            return measured
         }
     }
 

@@ -1,6 +1,6 @@
 /// The order GL draws a symbol layer's placed symbols in (later ones cover earlier ones), as
 /// MapLibre GL JS's symbol_bucket.ts sorts them: tile by tile in the reverse of the order they were
-/// placed in, and within a tile, when the layer lets symbols overlap (`*-allow-overlap` or
+/// placed in, and within a tile, when the layer lets symbols overlap (`*-overlap` other than "never" or
 /// `*-ignore-placement`, no `symbol-sort-key`), from the top of the screen down, so lower symbols
 /// cover higher ones; symbols on the same row go by feature, later features first. Otherwise a
 /// tile's symbols keep their placement order.

@@ -8,8 +8,10 @@ struct SymbolLayerOptions {
 
     let placement: Placement
     let spacing: Double
-    let textAllowOverlap: Bool, textIgnorePlacement: Bool, textOptional: Bool
-    let iconAllowOverlap: Bool, iconIgnorePlacement: Bool, iconOptional: Bool
+    /// `text-overlap` and `icon-overlap` (or the `*-allow-overlap` they override).
+    let textOverlap: OverlapMode, iconOverlap: OverlapMode
+    let textIgnorePlacement: Bool, textOptional: Bool
+    let iconIgnorePlacement: Bool, iconOptional: Bool
     /// Whether text and icons turn with the map ("map") rather than stay level ("viewport").
     let textFollowsMap: Bool, iconFollowsMap: Bool
     /// Whether text lies on the map plane under pitch ("map"; "auto" follows the rotation alignment).
@@ -21,7 +23,7 @@ struct SymbolLayerOptions {
     /// `symbol-avoid-edges`: symbols stay wholly inside their own tiles.
     let avoidEdges: Bool
     /// Whether symbols may overlap one another (GL's `canOverlap`: drawn by their height on screen then).
-    var canOverlap: Bool { textAllowOverlap || iconAllowOverlap || textIgnorePlacement || iconIgnorePlacement }
+    var canOverlap: Bool { textOverlap != .never || iconOverlap != .never || textIgnorePlacement || iconIgnorePlacement }
     /// The text and icon properties that may vary per feature, looked up once for the layer.
     let text: SymbolTextStyle.Properties
     let icon: SymbolIconStyle.Properties
@@ -40,10 +42,10 @@ struct SymbolLayerOptions {
         default: placement = .point
         }
         spacing = layer.number("symbol-spacing", eval, 250)
-        textAllowOverlap = layer.bool("text-allow-overlap", eval, false)
+        textOverlap = OverlapMode(layer, overlap: "text-overlap", allowOverlap: "text-allow-overlap", eval)
         textIgnorePlacement = layer.bool("text-ignore-placement", eval, false)
         textOptional = layer.bool("text-optional", eval, false)
-        iconAllowOverlap = layer.bool("icon-allow-overlap", eval, false)
+        iconOverlap = OverlapMode(layer, overlap: "icon-overlap", allowOverlap: "icon-allow-overlap", eval)
         iconIgnorePlacement = layer.bool("icon-ignore-placement", eval, false)
         iconOptional = layer.bool("icon-optional", eval, false)
         // "auto" means "map" along lines and "viewport" at points.

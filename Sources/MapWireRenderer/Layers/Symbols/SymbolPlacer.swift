@@ -181,20 +181,20 @@ struct SymbolPlacer {
         // Symbols wholly off screen are neither drawn nor kept.
         guard (0..<anchorCount).contains(where: { anchored($0).boxes.contains(where: viewport.intersects) })
             || c.iconBox.map(viewport.intersects) == true else { return false }
-        // GL tries each anchor without overlap, then (when text may overlap) each with it; an icon
-        // that moves with the text must fit wherever the text goes.
+        // GL tries each anchor without overlap, then (when text may overlap) each with its overlap
+        // mode; an icon that moves with the text must fit wherever the text goes.
         var chosen = anchored(0), chosenIndex = 0, placeText = false
         if hasText {
             // Last frame's anchor first (GL's prevPlacement), so a label that still fits stays put.
             let order = anchorCount > 1 ? previousAnchors.order(for: c.mapKey, count: anchorCount) : [0]
-            let attempts = options.textAllowOverlap ? 2 * anchorCount : anchorCount
+            let attempts = options.textOverlap != .never ? 2 * anchorCount : anchorCount
             for attempt in 0..<attempts {
                 let anchorIndex = order[attempt % anchorCount]
                 let candidate = anchored(anchorIndex)
                 let textFits = c.tileEdges.map { edges in candidate.boxes.allSatisfy(edges.contains) } ?? true
-                    && (attempt >= anchorCount || index.fits(candidate.boxes))
-                let iconFits = !c.iconMovesWithText || options.iconAllowOverlap
-                    || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))]) } ?? true
+                    && index.fits(candidate.boxes, mode: attempt >= anchorCount ? options.textOverlap : .never)
+                let iconFits = !c.iconMovesWithText
+                    || c.iconBox.map { index.fits([$0.shifted(by: Self.difference(candidate.shift, c.textShift))], mode: options.iconOverlap) } ?? true
                 if textFits && iconFits {
                     chosen = candidate
                     chosenIndex = anchorIndex
@@ -209,7 +209,7 @@ struct SymbolPlacer {
             icon = icon?.shifted(by: d)
             iconBox = iconBox?.shifted(by: d)
         }
-        var placeIcon = hasIcon && (options.iconAllowOverlap || index.fits(iconBox.map { [$0] } ?? []))
+        var placeIcon = hasIcon && index.fits(iconBox.map { [$0] } ?? [], mode: options.iconOverlap)
             && (c.tileEdges.map { edges in iconBox.map(edges.contains) ?? false } ?? true)
         if hasText && hasIcon {
             // Text and icon go together unless the one left behind is optional.
@@ -226,12 +226,12 @@ struct SymbolPlacer {
         if placeText {
             if anchorCount > 1 { chosenAnchors[c.mapKey] = chosenIndex }
             drawn.glyphs = chosen.glyphs
-            if !options.textIgnorePlacement { index.insert(chosen.boxes) }
+            if !options.textIgnorePlacement { index.insert(chosen.boxes, mode: options.textOverlap) }
         }
         if placeIcon, let icon, let box = iconBox {
             drawn.icon = icon
             usedImages.insert(icon.name)
-            if !options.iconIgnorePlacement { index.insert([box]) }
+            if !options.iconIgnorePlacement { index.insert([box], mode: options.iconOverlap) }
         }
         if placeText || placeIcon {
             placedKeys.insert(c.key)
