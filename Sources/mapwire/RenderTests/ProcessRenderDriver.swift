@@ -78,7 +78,7 @@ final class ProcessRenderDriver: RenderTestDriver {
         }))
         try run(.setCamera(camera.command))
         try run(.setStyleJson(.with {
-            $0.json = String(decoding: rewrite(testCase.styleJSON), as: UTF8.self)
+            $0.json = String(decoding: rewrite(try Self.withLayers(style, testCase.styleJSON)), as: UTF8.self)
             $0.baseURL = baseURL
         }))
         // The operations change the loaded style in place, in order, as GL's harness called the map.
@@ -106,6 +106,15 @@ final class ProcessRenderDriver: RenderTestDriver {
         do { image = try ImageDecoder.decode(reply.snapshot.png) }
         catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
         return Self.premultiplied(image)
+    }
+
+    /// A test whose style starts without layers (its operations add them) gets an empty list, which GL's
+    /// harness took it to have.
+    static func withLayers(_ style: [String: Any], _ json: Data) throws -> Data {
+        guard style["layers"] == nil else { return json }
+        var style = style
+        style["layers"] = [Any]()
+        return try JSONSerialization.data(withJSONObject: style)
     }
 
     /// The suite's expected images hold what GL's readPixels returned: premultiplied colour (a
