@@ -1,7 +1,6 @@
 """The runtime style from Python (PROTOCOL.md 7.12), against the real core: every Client method changes the
 style in place or reads it back, and a refused change raises CommandError naming what is wrong."""
 import os
-import subprocess
 import sys
 
 import pytest
@@ -10,7 +9,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from mapwire_protocol import Client, CommandError  # noqa: E402
 from mapwire.v1 import control_pb2  # noqa: E402
-from processes import stop, wait_until  # noqa: E402
+from processes import core_with_style, stop  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
@@ -24,19 +23,8 @@ STYLE = """{"version": 8, "state": {"tint": {"default": "#0000ff"}},
 
 @pytest.fixture
 def client(run_dir):
-    core_path = os.path.join(BIN, "mapwire-core")
-    assert os.access(core_path, os.X_OK), f"build first: {core_path} is missing"
-    process = subprocess.Popen([core_path, "--run-dir", run_dir], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    client = Client(run_dir)
+    process, client = core_with_style(os.path.join(BIN, "mapwire-core"), run_dir, STYLE)
     try:
-        def answers():
-            try:
-                client.command(timeout=0.5, ping=control_pb2.Ping())
-                return True
-            except TimeoutError:
-                return False
-        wait_until(answers, "the core did not answer")
-        client.command(set_style_json=control_pb2.SetStyleJson(json=STYLE))
         yield client
     finally:
         client.close()
