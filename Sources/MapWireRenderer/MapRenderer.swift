@@ -101,8 +101,9 @@ public final class MapRenderer {
         } else {
             filtered.removeAll()
         }
-        // Other sources: the same layer and feature ids may label something else.
-        if previous?.sourcesSignature != style.sourcesSignature { symbols.forgetAnchors() }
+        // Another style, or other layouts, sources or state: the same layer and feature ids may label
+        // something else. Paint and feature state do not move labels.
+        if previous?.placementSignature != style.placementSignature { symbols.forgetAnchors() }
         return style
     }
 }

@@ -36,9 +36,10 @@ struct RenderStyle {
     /// feature id → state.
     let featureStates: [String: [String: [String: [String: StyleValue]]]]
     /// What decides whether cached work survives a change of style (MapRenderer.compiledStyle): each
-    /// layer's filter and data (source, source layer) as JSON text, the sources, and the global state.
+    /// layer's filter and data (source, source layer) as JSON text; the style but for paint properties
+    /// and feature state (what places labels); and the global state.
     let filterSignatures: [String: String]
-    let sourcesSignature: String
+    let placementSignature: String
     let globalState: [String: StyleValue]
 
     init(json data: Data) throws {
@@ -52,11 +53,14 @@ struct RenderStyle {
         }
         self.featureStates = featureStates
         var filterSignatures: [String: String] = [:]
-        for case let layer as [String: Any] in (try? LayerReferences.resolving(root["layers"] as? [Any] ?? [])) ?? [] {
+        var unpainted: [Any] = []
+        for case var layer as [String: Any] in (try? LayerReferences.resolving(root["layers"] as? [Any] ?? [])) ?? [] {
             guard let id = layer["id"] as? String else { continue }
             let parts: [String: Any] = ["filter": layer["filter"] ?? NSNull(), "source": layer["source"] ?? NSNull(),
                                         "source-layer": layer["source-layer"] ?? NSNull()]
             filterSignatures[id] = Self.text(parts)
+            layer["paint"] = nil
+            unpainted.append(layer)
         }
         self.filterSignatures = filterSignatures
         var problems = compiled.problems
@@ -107,7 +111,11 @@ struct RenderStyle {
             object["data"] = nil
             sourceObjects[id] = object
         }
-        sourcesSignature = Self.text(sourceObjects)
+        var placement = root
+        placement["sources"] = sourceObjects
+        placement["layers"] = unpainted
+        placement[Self.featureStateMember] = nil
+        placementSignature = Self.text(placement)
     }
 
     /// The member the core adds to the style it sends with feature state (PROTOCOL.md 6.1).

@@ -48,6 +48,30 @@ enum StyleOperations {
         case .setBearing(let bearing): return .camera(zoom: nil, bearing: bearing, center: nil, pitch: nil)
         case .setPitch(let pitch): return .camera(zoom: nil, bearing: nil, center: nil, pitch: pitch)
         case .setCenter(let lon, let lat): return .camera(zoom: nil, bearing: nil, center: (lon, lat), pitch: nil)
+        case .setLayerZoomRange(let layer, let min, let max):
+            return .command(.setLayerZoomRange(.with {
+                $0.layer = layer
+                if let min { $0.minZoom = min }
+                if let max { $0.maxZoom = max }
+            }))
+        case .setLight(let value): return .command(.setLight(.with { $0.json = text(value) }))
+        case .setSky(let value): return .command(.setSky(.with { $0.json = text(value) }))
+        case .setTerrain(let value): return .command(.setTerrain(.with { $0.json = text(value) }))
+        case .setProjection(let value): return .command(.setProjection(.with { $0.json = text(value) }))
+        case .setFeatureState(let source, let sourceLayer, let id, let state):
+            return .command(.setFeatureState(.with {
+                $0.source = source; $0.featureID = id; $0.stateJson = text(state)
+                if let sourceLayer { $0.sourceLayer = sourceLayer }
+            }))
+        case .removeFeatureState(let source, let sourceLayer, let id, let key):
+            return .command(.removeFeatureState(.with {
+                $0.source = source
+                if let sourceLayer { $0.sourceLayer = sourceLayer }
+                if let id { $0.featureID = id }
+                if let key { $0.key = key }
+            }))
+        case .setGlobalStateProperty(let name, let value):
+            return .command(.setGlobalStateProperty(.with { $0.name = name; $0.valueJson = text(value) }))
         case .unknown(let name):
             throw Unsupported(description: "unknown operation \(name)")
         }
