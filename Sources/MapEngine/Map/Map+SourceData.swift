@@ -22,7 +22,8 @@ extension Map {
             sources[id]?.spec.inlineData = nil
             setMetadata(of: id, .pending)
             runtime.dataLoading.insert(id)
-            runtime.sourceData[id] = url
+            runtime.dataChanged.insert(id)
+            runtime.dataURLs[id] = url
             runtime.geojson[id] = nil
             // Before the sources step, that step loads it.
             if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
@@ -32,7 +33,8 @@ extension Map {
         stopLoadingData(of: id)
         sources[id]?.spec.url = nil
         sources[id]?.spec.inlineData = text
-        runtime.sourceData[id] = data
+        runtime.dataChanged.insert(id)
+        runtime.dataURLs[id] = nil
         runtime.geojson[id] = nil
         newData(Data(text.utf8), of: id)
     }
@@ -63,7 +65,8 @@ extension Map {
         }
         try index.apply(diff, source: id)
         runtime.geojson[id] = index
-        runtime.sourceData[id] = nil
+        runtime.dataChanged.insert(id)
+        runtime.dataURLs[id] = nil
         newData(index.data, of: id)
     }
 

@@ -32,8 +32,10 @@ extension Map {
     /// time), light, sky, terrain, projection, sprite and the rest as the commands left them.
     public func currentStyleJSON() throws(MapCommandError) -> String {
         let model = try editedStyle()
-        var data = runtime.sourceData
-        for (id, index) in runtime.geojson { data[id] = index.collection }
+        var data: [String: Any] = [:]
+        for id in runtime.dataChanged {
+            data[id] = runtime.dataURLs[id] ?? sources[id]?.wholeData.flatMap { try? JSONSerialization.jsonObject(with: $0.data) } ?? NSNull()
+        }
         return String(decoding: model.documentJSON(sourceData: data), as: UTF8.self)
     }
 

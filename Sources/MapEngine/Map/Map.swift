@@ -246,7 +246,8 @@ public final class Map {
         model.root["sources"] = styleSources
         runtime.featureStates.forget(source: id)
         runtime.geojson[id] = nil
-        runtime.sourceData[id] = nil
+        runtime.dataChanged.remove(id)
+        runtime.dataURLs[id] = nil
         runtime.geojsonHasIDs[id] = nil
         runtime.dataLoading.remove(id)
         commit(model)

@@ -18,8 +18,10 @@ struct RuntimeStyle {
     var spriteReloading = false
     /// GeoJSON sources' features by id, made on their first partial update (GeoJSONFeatureIndex.swift).
     var geojson: [String: GeoJSONFeatureIndex] = [:]
-    /// GeoJSON data set at run time, by source: what get-style shows as the source's `data`.
-    var sourceData: [String: Any] = [:]
+    /// GeoJSON sources whose data was set at run time: get-style shows the URL it loads from (`dataURLs`),
+    /// or else the data the source holds.
+    var dataChanged: Set<String> = []
+    var dataURLs: [String: String] = [:]
 }
 
 /// Feature state (GL's setFeatureState): per source, per source layer ("" for GeoJSON sources), per
