@@ -10,10 +10,7 @@ extension Map {
     /// Replaces a GeoJSON source's data: GeoJSON as JSON text, or a JSON string, a URL to load it from.
     public func setSourceData(id: String, json text: String) throws(MapCommandError) {
         _ = try editedStyle()
-        guard let state = sources[id] else { throw MapCommandError("there is no source \"\(id)\"", reason: .notFound) }
-        guard state.spec.kind == .geojson else {
-            throw MapCommandError("source \"\(id)\" is a \(state.spec.kind.rawValue) source: only GeoJSON sources take data")
-        }
+        _ = try geojsonSource(id)
         let data = try StyleModel.parse(text, "the data of source \"\(id)\"")
         if let url = data as? String {
             guard !url.isEmpty else { throw MapCommandError("the data URL of source \"\(id)\" is empty") }
@@ -44,10 +41,7 @@ extension Map {
     /// ids that are not there changes nothing.
     public func updateSourceData(id: String, diff text: String) throws(MapCommandError) {
         let model = try editedStyle()
-        guard let state = sources[id] else { throw MapCommandError("there is no source \"\(id)\"", reason: .notFound) }
-        guard state.spec.kind == .geojson else {
-            throw MapCommandError("source \"\(id)\" is a \(state.spec.kind.rawValue) source: only GeoJSON sources take data")
-        }
+        let state = try geojsonSource(id)
         guard state.metadata == .loaded, let whole = state.wholeData else {
             throw MapCommandError("the data of source \"\(id)\" has not loaded: nothing to update yet", reason: .refusedInState)
         }
@@ -68,6 +62,15 @@ extension Map {
         runtime.dataChanged.insert(id)
         runtime.dataURLs[id] = nil
         newData(index.data, of: id)
+    }
+
+    /// The GeoJSON source `id`; refused for a source that is not there or not GeoJSON.
+    private func geojsonSource(_ id: String) throws(MapCommandError) -> SourceState {
+        guard let state = sources[id] else { throw MapCommandError("there is no source \"\(id)\"", reason: .notFound) }
+        guard state.spec.kind == .geojson else {
+            throw MapCommandError("source \"\(id)\" is a \(state.spec.kind.rawValue) source: only GeoJSON sources take data")
+        }
+        return state
     }
 
     /// The source's `promoteId` for GeoJSON (a property name), from its style JSON.
