@@ -86,7 +86,7 @@ let package = Package(
             dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireWireFormat", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Proto"]),
         .target(name: "MapWireFormats", dependencies: ["CZlib", "CSQLite", "CImageCodecs"]),
-        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireStyle"]),
+        .target(name: "MapEngine", dependencies: ["MapWireJSON", "MapWireGeometry", "MapWireNumerics", "MapWireStyle", "MapWireVectorTile"]),
         // The ambient cache and offline regions: one SQLite file shared by every loader (WAL).
         .target(name: "MapWireCache", dependencies: ["MapWireFormats", "CSQLite"]),
         .target(name: "MapWireStyle", dependencies: ["MapWireJSON", "MapWireGeometry"]),

@@ -22,6 +22,16 @@ public enum RenderOperation: Sendable, Equatable {
     case setBearing(Double)
     case setCenter(lon: Double, lat: Double)
     case setPitch(Double)
+    case setLayerZoomRange(layer: String, min: Double?, max: Double?)
+    /// The style's light, sky, terrain or projection (JSON; `null` removes or resets it).
+    case setLight(Data)
+    case setSky(Data)
+    case setTerrain(Data)
+    case setProjection(Data)
+    /// `id` as text (a number in decimal); `state` a JSON object.
+    case setFeatureState(source: String, sourceLayer: String?, id: String, state: Data)
+    case removeFeatureState(source: String, sourceLayer: String?, id: String?, key: String?)
+    case setGlobalStateProperty(name: String, value: Data)
     /// An operation this parser does not know, or one whose arguments do not fit: the operation's JSON.
     case unknown(String)
 
@@ -42,6 +52,14 @@ public enum RenderOperation: Sendable, Equatable {
         case .setBearing: "setBearing"
         case .setCenter: "setCenter"
         case .setPitch: "setPitch"
+        case .setLayerZoomRange: "setLayerZoomRange"
+        case .setLight: "setLight"
+        case .setSky: "setSky"
+        case .setTerrain: "setTerrain"
+        case .setProjection: "setProjection"
+        case .setFeatureState: "setFeatureState"
+        case .removeFeatureState: "removeFeatureState"
+        case .setGlobalStateProperty: "setGlobalStateProperty"
         case .unknown: "unknown"
         }
     }

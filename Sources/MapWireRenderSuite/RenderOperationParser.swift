@@ -58,6 +58,30 @@ enum RenderOperationParser {
             return number(0).map { .setBearing($0) }
         case "setPitch":
             return number(0).map { .setPitch($0) }
+        case "setLayerZoomRange":
+            guard let layer = string(0) else { return nil }
+            return .setLayerZoomRange(layer: layer, min: number(1), max: number(2))
+        case "setLight", "setSky", "setTerrain", "setProjection":
+            let value = json(0) ?? Data("null".utf8)
+            switch name {
+            case "setLight": return .setLight(value)
+            case "setSky": return .setSky(value)
+            case "setTerrain": return .setTerrain(value)
+            default: return .setProjection(value)
+            }
+        case "setFeatureState", "removeFeatureState":
+            // GL's target: {source, sourceLayer, id}.
+            guard let target = argument(0) as? [String: Any], let source = target["source"] as? String else { return nil }
+            let sourceLayer = target["sourceLayer"] as? String
+            let id = target["id"].flatMap(featureID)
+            if name == "removeFeatureState" {
+                return .removeFeatureState(source: source, sourceLayer: sourceLayer, id: id, key: string(1))
+            }
+            guard let id, let state = json(1) else { return nil }
+            return .setFeatureState(source: source, sourceLayer: sourceLayer, id: id, state: state)
+        case "setGlobalStateProperty":
+            guard let property = string(0) else { return nil }
+            return .setGlobalStateProperty(name: property, value: json(1) ?? Data("null".utf8))
         case "setCenter":
             guard let center = argument(0) as? [Any], center.count == 2,
                   let lon = FoundationJSON.double(center[0]), let lat = FoundationJSON.double(center[1]) else { return nil }
@@ -65,6 +89,13 @@ enum RenderOperationParser {
         default:
             return nil
         }
+    }
+
+    /// A feature id as text: a string as it is, a whole number in decimal.
+    private static func featureID(_ value: Any) -> String? {
+        if let text = value as? String { return text }
+        guard let number = FoundationJSON.double(value), number.isFinite else { return nil }
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     /// Relative paths are relative to the suite root; `file://` URLs (after local:// rewriting) are used as they are.

@@ -70,6 +70,7 @@ public final class MapRenderer {
                          usedImages: placement.usedImages, drawn: false)
         }
         for layer in style.layers where layer.isVisible(atZoom: context.zoom) {
+            let context = context.drawing(layer)
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)
             case "fill": FillPainter.paint(layer, context)
@@ -95,11 +96,20 @@ public final class MapRenderer {
     private func compiledStyle(_ json: Data) throws -> RenderStyle {
         if let compiled, compiled.json == json { return compiled.style }
         let style = try RenderStyle(json: json)
+        let previous = compiled?.style
         compiled = (json, style)
-        filtered.removeAll()
+        // A style changed in place (a paint property, a layer added, feature state) keeps what its
+        // unchanged layers filtered; any other change of a layer's filter or data, or of the global state
+        // its filters may read, filters again.
         dem.keep(only: Set(style.sources.keys))
-        // Another style: the same layer and feature ids may label something else.
-        symbols.forgetAnchors()
+        if let previous, previous.globalState == style.globalState {
+            filtered.removeAll(except: Set(style.filterSignatures.filter { previous.filterSignatures[$0.key] == $0.value }.keys))
+        } else {
+            filtered.removeAll()
+        }
+        // Another style, or other layouts, sources or state: the same layer and feature ids may label
+        // something else. Paint and feature state do not move labels.
+        if previous?.placementSignature != style.placementSignature { symbols.forgetAnchors() }
         return style
     }
 }

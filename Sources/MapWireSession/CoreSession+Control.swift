@@ -126,9 +126,13 @@ extension CoreSession {
                 // A resized viewport moves padded follow-puck and overview targets: follow them now.
                 tickViewport()
                 askAboutUserLocation()
-            case .addSource, .removeSource, .addStyleImage, .removeStyleImage, .removeLayer:
+            case .addSource, .removeSource, .addStyleImage, .removeStyleImage, .removeLayer, .addLayer, .moveLayer, .setPaintProperty,
+                 .setLayoutProperty, .setFilter, .setLayerZoomRange, .setSourceData, .updateSourceData, .setFeatureState,
+                 .removeFeatureState, .setLight, .setSky, .setTerrain, .setProjection, .setGlobalStateProperty, .setSprite:
                 // Style edits (StyleEditTranslation.swift).
                 try onMap { try $0.apply(styleEdit: command.kind!) }
+            case .getStyle, .getLayer, .getFeatureState:
+                reply.json = try onMap { try $0.answer(styleQuestion: command.kind!) }
             case .ping:
                 reply.pong = .with {
                     $0.epoch = epoch

@@ -12,7 +12,8 @@ struct SendCommand: ParsableCommand {
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
                       RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, RestartPlugin.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
                       ShowLocation.self, TrackingMode.self, LocationFailure.self, LocationAuthorization.self, Network.self,
-                      AddAnnotation.self, RemoveAnnotation.self, SelectAnnotation.self, DeselectAnnotation.self, GetAnnotations.self])
+                      AddAnnotation.self, RemoveAnnotation.self, SelectAnnotation.self, DeselectAnnotation.self, GetAnnotations.self]
+            + runtimeStyleCommands)
 }
 
 /// Sends a command and prints the reply: `ok`, a result as JSON, or the error (exit 1).
@@ -52,6 +53,9 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
         Output.line(state.documentedJSON.serialized)
     case .annotations(let list):
         Output.line(annotationListJSON(list).serialized)
+    case .json(let text):
+        // get-style, get-layer, get-feature-state: the JSON as the core wrote it.
+        Output.line(text)
     case nil:
         Output.line("ok")
     }

@@ -53,4 +53,15 @@ import Testing
         let restyled = try renderer.render(SymbolFixtures.scene(style: other, features: [label]))
         #expect(SymbolFixtures.count(restyled, VariableAnchorTests.blue, x: 0..<254, y: 0..<512) == 0)
     }
+
+    @Test func aStyleChangedOnlyInPaintKeepsTheAnchors() throws {
+        let renderer = MapRenderer()
+        let label = SymbolFixtures.pointFeature(2048, 2048, ["kind": .string("label")])
+        let blocker = SymbolFixtures.pointFeature(2240, 2048, ["kind": .string("blocker")])
+        _ = try renderer.render(SymbolFixtures.scene(style: VariableAnchorTests.style(Self.layout), features: [label, blocker]))
+        // The blocker's colour changed at run time (set-paint-property): labels stay where they were.
+        let repainted = VariableAnchorTests.style(Self.layout).replacingOccurrences(of: "#ff0000", with: "#ff0001")
+        let kept = try renderer.render(SymbolFixtures.scene(style: repainted, features: [label]))
+        #expect(SymbolFixtures.count(kept, VariableAnchorTests.blue, x: 224..<253, y: 250..<262) == 29 * 12)
+    }
 }

@@ -51,3 +51,29 @@ class CommandClient:
             if reply.WhichOneof("body") == "command_reply" and reply.command_reply.id == command.id:
                 assert reply.command_reply.ok, reply.command_reply.error
                 return reply.command_reply
+
+
+def core_with_style(core_path, run_dir, style):
+    """Starts the real core in `run_dir`, waits until it answers, sets `style` (JSON text); returns the
+    process and a mapwire_protocol.Client to it (close the client, then stop the process)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from mapwire_protocol import Client
+    assert os.access(core_path, os.X_OK), f"build first: {core_path} is missing"
+    process = subprocess.Popen([core_path, "--run-dir", run_dir], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    client = Client(run_dir)
+
+    def answers():
+        try:
+            client.command(timeout=0.5, ping=control_pb2.Ping())
+            return True
+        except TimeoutError:
+            return False
+    try:
+        wait_until(answers, "the core did not answer")
+        client.command(set_style_json=control_pb2.SetStyleJson(json=style))
+    except BaseException:
+        client.close()
+        stop(process)
+        raise
+    return process, client
+

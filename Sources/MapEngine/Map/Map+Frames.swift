@@ -1,8 +1,8 @@
 /// Frames: started → finished (partial until every visible tile is in), then map-loaded and map-idle.
 extension Map {
-    /// The style is loaded and every visible tile and needed glyph range has finished.
+    /// The style is loaded and every visible tile, needed glyph range and a sprite set at run time has finished.
     public var isFullyLoaded: Bool {
-        phase == .loaded && sources.values.allSatisfy(\.isComplete) && !glyphs.values.contains(.pending)
+        phase == .loaded && sources.values.allSatisfy(\.isComplete) && !glyphs.values.contains(.pending) && !runtime.spriteReloading
     }
 
     /// Whether glyph ranges asked for (by a renderer's needed glyphs) are still loading.

@@ -126,9 +126,15 @@ extension Map {
     }
 
     func spritePartFinished() {
-        guard phase == .loadingSprite,
-              !pending.values.contains(where: { $0.purpose == .spriteJSON || $0.purpose == .spriteImage })
-        else { return }
+        let loading = pending.values.contains(where: { $0.purpose == .spriteJSON || $0.purpose == .spriteImage })
+        if runtime.spriteReloading {
+            // A sprite set at run time (Map+StyleRoot.swift): announced as the style's own is, then drawn.
+            guard !loading else { return }
+            runtime.spriteReloading = false
+            publish(.styleDataLoaded(.sprite))
+            return requestFrame()
+        }
+        guard phase == .loadingSprite, !loading else { return }
         publish(.styleDataLoaded(.sprite))
         phase = .loadingSources
         for id in sourceOrder { resolveMetadata(of: id) }
@@ -158,6 +164,7 @@ extension Map {
     func metadataArrived(for id: String, result: ResourceResult, url: String, keyed: KeyedData) {
         guard var state = sources[id] else { return }
         if let error = result.errorMessage {
+            runtime.dataLoading.remove(id)
             setMetadata(of: id, .failed)
             sources[id]?.metadataFailure = result.response.error.map { (url: url, error: $0) }
             loadingError(.source, "could not load source \"\(id)\" from \(url): \(error)", sourceID: id)
@@ -171,6 +178,8 @@ extension Map {
                 sources[id] = state
                 setMetadata(of: id, .loaded)
                 publish(.sourceDataLoaded(SourceDataLoaded(id: id, kind: .metadata)))
+                // Data set at run time from a URL: its tiles' events follow (Map+SourceData.swift).
+                if runtime.dataLoading.contains(id) { publishDataTiles(of: id) }
             } catch {
                 setMetadata(of: id, .failed)
                 loadingError(.source, "source \"\(id)\" at \(url): \(error.message)", sourceID: id)

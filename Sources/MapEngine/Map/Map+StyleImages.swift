@@ -1,7 +1,7 @@
 import Foundation
 
 /// Images added to the style at run time (the Mapbox MapEvents StyleImageMissing / StyleImageRemoveUnused,
-/// MGLMapViewDelegate's shouldRemoveStyleImage), and removing layers.
+/// MGLMapViewDelegate's shouldRemoveStyleImage).
 extension Map {
     struct StyleImage {
         let data: KeyedData
@@ -84,28 +84,5 @@ extension Map {
         usedImages = nowUsed
         for id in unused { publish(.styleImageRemoveUnused(id: id)) }
         return unused
-    }
-
-    /// Removes a layer from the current style; the next frame draws without it.
-    public func removeLayer(id: String) throws(MapCommandError) {
-        guard let current = style else { throw MapCommandError("no style is loaded", reason: .refusedInState) }
-        guard current.layers.contains(where: { $0.id == id }) else { throw MapCommandError("there is no layer \"\(id)\"", reason: .notFound) }
-        guard var root = (try? JSONSerialization.jsonObject(with: current.json)) as? [String: Any],
-              let layers = root["layers"] as? [Any] else { throw MapCommandError("the style's JSON cannot be edited") }
-        root["layers"] = layers.filter { (($0 as? [String: Any])?["id"] as? String) != id }
-        let edited: StyleDocument
-        do {
-            edited = try StyleDocument(data: try JSONSerialization.data(withJSONObject: root), baseURL: current.baseURL)
-        } catch let error as StyleError {
-            throw MapCommandError("the style without layer \"\(id)\" does not parse: \(error.message)")
-        } catch {
-            throw MapCommandError("the style without layer \"\(id)\" cannot be written: \(error)")
-        }
-        var updated = edited
-        // Sources added at run time are not in the JSON; keep them.
-        updated.sources = current.sources
-        style = updated
-        styleKey = freshKey("style")
-        requestFrame()
     }
 }

@@ -40,6 +40,8 @@ public final class Map {
     var glyphFailures: [GlyphRangeID: (url: String, error: ResourceError)] = [:]
     /// The key of the current style's JSON for renderers.
     var styleKey = ""
+    /// What the runtime style commands changed in the current style (RuntimeStyle.swift).
+    var runtime = RuntimeStyle()
     private var nextKey = 1
     var cameraSetExplicitly = false
     /// The camera animation under way (ease-to, fly-to), nil when the camera stands still.
@@ -137,6 +139,7 @@ public final class Map {
         spriteFailure = nil
         glyphFailures = [:]
         styleImages = [:]
+        runtime = RuntimeStyle()
         reportedMissingImages = []
         usedImages = []
         mapLoadedEmitted = false
@@ -213,8 +216,14 @@ public final class Map {
         let spec: SourceSpecification
         do { spec = try SourceSpecification(json: object, baseURL: style?.baseURL) }
         catch { throw MapCommandError("source \"\(id)\": \(error.message)") }
+        var model = try editedStyle()
+        var styleSources = model.root["sources"] as? [String: Any] ?? [:]
+        styleSources[id] = object
+        model.root["sources"] = styleSources
         style?.sources.append((id, spec))
         insertSource(id, SourceState(spec: spec, key: freshKey("inline")))
+        // Renderers read the source's options (tile size, clustering) from the style.
+        commit(model)
         publish(.sourceAdded(id: id))
         if phase == .loaded || phase == .loadingSources { resolveMetadata(of: id) }
     }
@@ -225,6 +234,10 @@ public final class Map {
         if let layer = style?.layers.first(where: { $0.source == id }) {
             throw MapCommandError("source \"\(id)\" is in use by layer \"\(layer.id)\"; remove the layer first", reason: .refusedInState)
         }
+        var model = try editedStyle()
+        if ((model.root["terrain"] as? [String: Any])?["source"] as? String) == id {
+            throw MapCommandError("source \"\(id)\" is the terrain's; set the terrain to null first", reason: .refusedInState)
+        }
         for loadID in state.pending.values + [state.metadataLoad].compactMap({ $0 }) {
             if let load = pending.removeValue(forKey: loadID) { cancel(loadID, load) }
         }
@@ -233,6 +246,16 @@ public final class Map {
         metadataPending.remove(id)
         sourceOrder.removeAll { $0 == id }
         style?.sources.removeAll { $0.id == id }
+        var styleSources = model.root["sources"] as? [String: Any] ?? [:]
+        styleSources[id] = nil
+        model.root["sources"] = styleSources
+        runtime.featureStates.forget(source: id)
+        runtime.geojson[id] = nil
+        runtime.dataChanged.remove(id)
+        runtime.dataURLs[id] = nil
+        runtime.geojsonHasIDs[id] = nil
+        runtime.dataLoading.remove(id)
+        commit(model)
         publish(.sourceRemoved(id: id))
         if phase == .loadingSources { finishSourcesIfReady() }
         if phase == .loaded { requestFrame() }

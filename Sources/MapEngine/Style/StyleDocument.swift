@@ -20,8 +20,8 @@ public struct StyleDocument: Sendable {
     public var glyphs: String?
     /// The URL the style came from (relative URLs resolve against it).
     public var baseURL: String?
-    /// The style JSON as it was given, for the renderer.
-    public let json: Data
+    /// The style JSON for the renderer: as it was given, or as the runtime style commands left it.
+    public internal(set) var json: Data
 
     public init(data: Data, baseURL: String?) throws(StyleError) {
         let parsed: Any

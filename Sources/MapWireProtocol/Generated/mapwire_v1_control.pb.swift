@@ -575,6 +575,159 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .renderView(newValue)}
   }
 
+  /// The runtime style (PROTOCOL.md 7.12): the style changed in place, 100-129.
+  public var addLayer: Mapwire_V1_AddLayer {
+    get {
+      if case .addLayer(let v)? = kind {return v}
+      return Mapwire_V1_AddLayer()
+    }
+    set {kind = .addLayer(newValue)}
+  }
+
+  public var moveLayer: Mapwire_V1_MoveLayer {
+    get {
+      if case .moveLayer(let v)? = kind {return v}
+      return Mapwire_V1_MoveLayer()
+    }
+    set {kind = .moveLayer(newValue)}
+  }
+
+  public var setPaintProperty: Mapwire_V1_SetPaintProperty {
+    get {
+      if case .setPaintProperty(let v)? = kind {return v}
+      return Mapwire_V1_SetPaintProperty()
+    }
+    set {kind = .setPaintProperty(newValue)}
+  }
+
+  public var setLayoutProperty: Mapwire_V1_SetLayoutProperty {
+    get {
+      if case .setLayoutProperty(let v)? = kind {return v}
+      return Mapwire_V1_SetLayoutProperty()
+    }
+    set {kind = .setLayoutProperty(newValue)}
+  }
+
+  public var setFilter: Mapwire_V1_SetFilter {
+    get {
+      if case .setFilter(let v)? = kind {return v}
+      return Mapwire_V1_SetFilter()
+    }
+    set {kind = .setFilter(newValue)}
+  }
+
+  public var setLayerZoomRange: Mapwire_V1_SetLayerZoomRange {
+    get {
+      if case .setLayerZoomRange(let v)? = kind {return v}
+      return Mapwire_V1_SetLayerZoomRange()
+    }
+    set {kind = .setLayerZoomRange(newValue)}
+  }
+
+  public var getLayer: Mapwire_V1_GetLayer {
+    get {
+      if case .getLayer(let v)? = kind {return v}
+      return Mapwire_V1_GetLayer()
+    }
+    set {kind = .getLayer(newValue)}
+  }
+
+  public var getStyle: Mapwire_V1_GetStyle {
+    get {
+      if case .getStyle(let v)? = kind {return v}
+      return Mapwire_V1_GetStyle()
+    }
+    set {kind = .getStyle(newValue)}
+  }
+
+  public var setSourceData: Mapwire_V1_SetSourceData {
+    get {
+      if case .setSourceData(let v)? = kind {return v}
+      return Mapwire_V1_SetSourceData()
+    }
+    set {kind = .setSourceData(newValue)}
+  }
+
+  public var updateSourceData: Mapwire_V1_UpdateSourceData {
+    get {
+      if case .updateSourceData(let v)? = kind {return v}
+      return Mapwire_V1_UpdateSourceData()
+    }
+    set {kind = .updateSourceData(newValue)}
+  }
+
+  public var setFeatureState: Mapwire_V1_SetFeatureState {
+    get {
+      if case .setFeatureState(let v)? = kind {return v}
+      return Mapwire_V1_SetFeatureState()
+    }
+    set {kind = .setFeatureState(newValue)}
+  }
+
+  public var removeFeatureState: Mapwire_V1_RemoveFeatureState {
+    get {
+      if case .removeFeatureState(let v)? = kind {return v}
+      return Mapwire_V1_RemoveFeatureState()
+    }
+    set {kind = .removeFeatureState(newValue)}
+  }
+
+  public var getFeatureState: Mapwire_V1_GetFeatureState {
+    get {
+      if case .getFeatureState(let v)? = kind {return v}
+      return Mapwire_V1_GetFeatureState()
+    }
+    set {kind = .getFeatureState(newValue)}
+  }
+
+  public var setLight: Mapwire_V1_SetLight {
+    get {
+      if case .setLight(let v)? = kind {return v}
+      return Mapwire_V1_SetLight()
+    }
+    set {kind = .setLight(newValue)}
+  }
+
+  public var setSky: Mapwire_V1_SetSky {
+    get {
+      if case .setSky(let v)? = kind {return v}
+      return Mapwire_V1_SetSky()
+    }
+    set {kind = .setSky(newValue)}
+  }
+
+  public var setTerrain: Mapwire_V1_SetTerrain {
+    get {
+      if case .setTerrain(let v)? = kind {return v}
+      return Mapwire_V1_SetTerrain()
+    }
+    set {kind = .setTerrain(newValue)}
+  }
+
+  public var setProjection: Mapwire_V1_SetProjection {
+    get {
+      if case .setProjection(let v)? = kind {return v}
+      return Mapwire_V1_SetProjection()
+    }
+    set {kind = .setProjection(newValue)}
+  }
+
+  public var setGlobalStateProperty: Mapwire_V1_SetGlobalStateProperty {
+    get {
+      if case .setGlobalStateProperty(let v)? = kind {return v}
+      return Mapwire_V1_SetGlobalStateProperty()
+    }
+    set {kind = .setGlobalStateProperty(newValue)}
+  }
+
+  public var setSprite: Mapwire_V1_SetSprite {
+    get {
+      if case .setSprite(let v)? = kind {return v}
+      return Mapwire_V1_SetSprite()
+    }
+    set {kind = .setSprite(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -622,6 +775,26 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case getAnnotations(Mapwire_V1_GetAnnotations)
     /// Serving (`mapwire serve`, PROTOCOL.md 7.11): draw a view at its own camera, answered with a snapshot.
     case renderView(Mapwire_V1_RenderView)
+    /// The runtime style (PROTOCOL.md 7.12): the style changed in place, 100-129.
+    case addLayer(Mapwire_V1_AddLayer)
+    case moveLayer(Mapwire_V1_MoveLayer)
+    case setPaintProperty(Mapwire_V1_SetPaintProperty)
+    case setLayoutProperty(Mapwire_V1_SetLayoutProperty)
+    case setFilter(Mapwire_V1_SetFilter)
+    case setLayerZoomRange(Mapwire_V1_SetLayerZoomRange)
+    case getLayer(Mapwire_V1_GetLayer)
+    case getStyle(Mapwire_V1_GetStyle)
+    case setSourceData(Mapwire_V1_SetSourceData)
+    case updateSourceData(Mapwire_V1_UpdateSourceData)
+    case setFeatureState(Mapwire_V1_SetFeatureState)
+    case removeFeatureState(Mapwire_V1_RemoveFeatureState)
+    case getFeatureState(Mapwire_V1_GetFeatureState)
+    case setLight(Mapwire_V1_SetLight)
+    case setSky(Mapwire_V1_SetSky)
+    case setTerrain(Mapwire_V1_SetTerrain)
+    case setProjection(Mapwire_V1_SetProjection)
+    case setGlobalStateProperty(Mapwire_V1_SetGlobalStateProperty)
+    case setSprite(Mapwire_V1_SetSprite)
 
   }
 
@@ -1138,6 +1311,373 @@ public nonisolated struct Mapwire_V1_RemoveLayer: Sendable {
   // methods supported on all messages.
 
   public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Adds a layer (a style-spec layer object) below the layer `before`, or above every layer.
+public nonisolated struct Mapwire_V1_AddLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var json: String = String()
+
+  public var before: String {
+    get {_before ?? String()}
+    set {_before = newValue}
+  }
+  /// Returns true if `before` has been explicitly set.
+  public var hasBefore: Bool {self._before != nil}
+  /// Clears the value of `before`. Subsequent reads from it will return its default value.
+  public mutating func clearBefore() {self._before = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _before: String? = nil
+}
+
+/// Moves a layer below the layer `before`, or above every layer.
+public nonisolated struct Mapwire_V1_MoveLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var before: String {
+    get {_before ?? String()}
+    set {_before = newValue}
+  }
+  /// Returns true if `before` has been explicitly set.
+  public var hasBefore: Bool {self._before != nil}
+  /// Clears the value of `before`. Subsequent reads from it will return its default value.
+  public mutating func clearBefore() {self._before = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _before: String? = nil
+}
+
+/// Sets a paint property of a layer; a null value puts back the default.
+public nonisolated struct Mapwire_V1_SetPaintProperty: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var layer: String = String()
+
+  public var name: String = String()
+
+  public var valueJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sets a layout property of a layer; a null value puts back the default.
+public nonisolated struct Mapwire_V1_SetLayoutProperty: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var layer: String = String()
+
+  public var name: String = String()
+
+  public var valueJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sets a layer's filter (legacy or expression); null removes it.
+public nonisolated struct Mapwire_V1_SetFilter: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var layer: String = String()
+
+  public var filterJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sets a layer's minzoom and maxzoom (0-24); a bound not given stays.
+public nonisolated struct Mapwire_V1_SetLayerZoomRange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var layer: String = String()
+
+  public var minZoom: Double {
+    get {_minZoom ?? 0}
+    set {_minZoom = newValue}
+  }
+  /// Returns true if `minZoom` has been explicitly set.
+  public var hasMinZoom: Bool {self._minZoom != nil}
+  /// Clears the value of `minZoom`. Subsequent reads from it will return its default value.
+  public mutating func clearMinZoom() {self._minZoom = nil}
+
+  public var maxZoom: Double {
+    get {_maxZoom ?? 0}
+    set {_maxZoom = newValue}
+  }
+  /// Returns true if `maxZoom` has been explicitly set.
+  public var hasMaxZoom: Bool {self._maxZoom != nil}
+  /// Clears the value of `maxZoom`. Subsequent reads from it will return its default value.
+  public mutating func clearMaxZoom() {self._maxZoom = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _minZoom: Double? = nil
+  fileprivate var _maxZoom: Double? = nil
+}
+
+/// Answered with CommandReply.json: the layer as it is now.
+public nonisolated struct Mapwire_V1_GetLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Answered with CommandReply.json: the style as it is now.
+public nonisolated struct Mapwire_V1_GetStyle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Replaces a GeoJSON source's data: GeoJSON, or a JSON string holding a URL to load it from.
+public nonisolated struct Mapwire_V1_SetSourceData: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: String = String()
+
+  public var dataJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Changes features of a GeoJSON source by id: a GeoJSONSourceDiff of MapLibre GL JS
+/// ({"removeAll", "remove": [ids], "add": [features], "update": [{"id", "newGeometry", "removeAllProperties",
+/// "removeProperties", "addOrUpdateProperties": [{"key", "value"}]}]}).
+public nonisolated struct Mapwire_V1_UpdateSourceData: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: String = String()
+
+  public var diffJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Merges `state_json` (an object) into one feature's state, which `feature-state` expressions read.
+public nonisolated struct Mapwire_V1_SetFeatureState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: String = String()
+
+  /// Needed for vector sources; GeoJSON sources have none.
+  public var sourceLayer: String {
+    get {_sourceLayer ?? String()}
+    set {_sourceLayer = newValue}
+  }
+  /// Returns true if `sourceLayer` has been explicitly set.
+  public var hasSourceLayer: Bool {self._sourceLayer != nil}
+  /// Clears the value of `sourceLayer`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceLayer() {self._sourceLayer = nil}
+
+  /// The feature's id in decimal, or its promoted id (the source's promoteId).
+  public var featureID: String = String()
+
+  public var stateJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sourceLayer: String? = nil
+}
+
+/// Removes one key of a feature's state, its whole state (no key), or every state of the source (no feature_id).
+public nonisolated struct Mapwire_V1_RemoveFeatureState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: String = String()
+
+  public var sourceLayer: String {
+    get {_sourceLayer ?? String()}
+    set {_sourceLayer = newValue}
+  }
+  /// Returns true if `sourceLayer` has been explicitly set.
+  public var hasSourceLayer: Bool {self._sourceLayer != nil}
+  /// Clears the value of `sourceLayer`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceLayer() {self._sourceLayer = nil}
+
+  public var featureID: String {
+    get {_featureID ?? String()}
+    set {_featureID = newValue}
+  }
+  /// Returns true if `featureID` has been explicitly set.
+  public var hasFeatureID: Bool {self._featureID != nil}
+  /// Clears the value of `featureID`. Subsequent reads from it will return its default value.
+  public mutating func clearFeatureID() {self._featureID = nil}
+
+  public var key: String {
+    get {_key ?? String()}
+    set {_key = newValue}
+  }
+  /// Returns true if `key` has been explicitly set.
+  public var hasKey: Bool {self._key != nil}
+  /// Clears the value of `key`. Subsequent reads from it will return its default value.
+  public mutating func clearKey() {self._key = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sourceLayer: String? = nil
+  fileprivate var _featureID: String? = nil
+  fileprivate var _key: String? = nil
+}
+
+/// Answered with CommandReply.json: the feature's state (an object, empty when it has none).
+public nonisolated struct Mapwire_V1_GetFeatureState: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: String = String()
+
+  public var sourceLayer: String {
+    get {_sourceLayer ?? String()}
+    set {_sourceLayer = newValue}
+  }
+  /// Returns true if `sourceLayer` has been explicitly set.
+  public var hasSourceLayer: Bool {self._sourceLayer != nil}
+  /// Clears the value of `sourceLayer`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceLayer() {self._sourceLayer = nil}
+
+  public var featureID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sourceLayer: String? = nil
+}
+
+/// The style's light (anchor, position, color, intensity); null puts back the defaults.
+public nonisolated struct Mapwire_V1_SetLight: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var json: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The style's sky; null removes it.
+public nonisolated struct Mapwire_V1_SetSky: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var json: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The style's terrain ({"source": a raster-dem source, "exaggeration"}); null removes it.
+public nonisolated struct Mapwire_V1_SetTerrain: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var json: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The style's projection ({"type": "mercator" | "globe" | an expression}); null puts back Mercator.
+public nonisolated struct Mapwire_V1_SetProjection: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var json: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One value of the style's global state, which `global-state` expressions read; null puts back its default.
+public nonisolated struct Mapwire_V1_SetGlobalStateProperty: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var valueJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Replaces the style's sprite (a base URL; empty removes it). Only the sprite loads again.
+public nonisolated struct Mapwire_V1_SetSprite: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var url: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1964,6 +2504,15 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .annotations(newValue)}
   }
 
+  /// get-style, get-layer, get-feature-state: the JSON asked for.
+  public var json: String {
+    get {
+      if case .json(let v)? = result {return v}
+      return String()
+    }
+    set {result = .json(newValue)}
+  }
+
   /// Why the command was refused (ok false), for programs; `error` says it for people.
   public var errorCode: Mapwire_V1_CommandErrorCode = .unspecified
 
@@ -1978,6 +2527,8 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     case benchRequests(Mapwire_V1_BenchRequestsResult)
     case state(Mapwire_V1_CoreStateSnapshot)
     case annotations(Mapwire_V1_AnnotationList)
+    /// get-style, get-layer, get-feature-state: the JSON asked for.
+    case json(String)
 
   }
 
@@ -4293,7 +4844,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0\u{4}\u{9}render_view\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0\u{4}\u{9}render_view\0\u{4}\u{a}add_layer\0\u{3}move_layer\0\u{3}set_paint_property\0\u{3}set_layout_property\0\u{3}set_filter\0\u{3}set_layer_zoom_range\0\u{3}get_layer\0\u{3}get_style\0\u{3}set_source_data\0\u{3}update_source_data\0\u{3}set_feature_state\0\u{3}remove_feature_state\0\u{3}get_feature_state\0\u{3}set_light\0\u{3}set_sky\0\u{3}set_terrain\0\u{3}set_projection\0\u{3}set_global_state_property\0\u{3}set_sprite\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4809,6 +5360,253 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .renderView(v)
         }
       }()
+      case 100: try {
+        var v: Mapwire_V1_AddLayer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .addLayer(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .addLayer(v)
+        }
+      }()
+      case 101: try {
+        var v: Mapwire_V1_MoveLayer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .moveLayer(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .moveLayer(v)
+        }
+      }()
+      case 102: try {
+        var v: Mapwire_V1_SetPaintProperty?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setPaintProperty(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setPaintProperty(v)
+        }
+      }()
+      case 103: try {
+        var v: Mapwire_V1_SetLayoutProperty?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setLayoutProperty(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setLayoutProperty(v)
+        }
+      }()
+      case 104: try {
+        var v: Mapwire_V1_SetFilter?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setFilter(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setFilter(v)
+        }
+      }()
+      case 105: try {
+        var v: Mapwire_V1_SetLayerZoomRange?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setLayerZoomRange(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setLayerZoomRange(v)
+        }
+      }()
+      case 106: try {
+        var v: Mapwire_V1_GetLayer?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .getLayer(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .getLayer(v)
+        }
+      }()
+      case 107: try {
+        var v: Mapwire_V1_GetStyle?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .getStyle(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .getStyle(v)
+        }
+      }()
+      case 108: try {
+        var v: Mapwire_V1_SetSourceData?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setSourceData(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setSourceData(v)
+        }
+      }()
+      case 109: try {
+        var v: Mapwire_V1_UpdateSourceData?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .updateSourceData(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .updateSourceData(v)
+        }
+      }()
+      case 110: try {
+        var v: Mapwire_V1_SetFeatureState?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setFeatureState(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setFeatureState(v)
+        }
+      }()
+      case 111: try {
+        var v: Mapwire_V1_RemoveFeatureState?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .removeFeatureState(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .removeFeatureState(v)
+        }
+      }()
+      case 112: try {
+        var v: Mapwire_V1_GetFeatureState?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .getFeatureState(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .getFeatureState(v)
+        }
+      }()
+      case 113: try {
+        var v: Mapwire_V1_SetLight?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setLight(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setLight(v)
+        }
+      }()
+      case 114: try {
+        var v: Mapwire_V1_SetSky?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setSky(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setSky(v)
+        }
+      }()
+      case 115: try {
+        var v: Mapwire_V1_SetTerrain?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setTerrain(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setTerrain(v)
+        }
+      }()
+      case 116: try {
+        var v: Mapwire_V1_SetProjection?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setProjection(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setProjection(v)
+        }
+      }()
+      case 117: try {
+        var v: Mapwire_V1_SetGlobalStateProperty?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setGlobalStateProperty(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setGlobalStateProperty(v)
+        }
+      }()
+      case 118: try {
+        var v: Mapwire_V1_SetSprite?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .setSprite(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .setSprite(v)
+        }
+      }()
       default: break
       }
     }
@@ -4978,6 +5776,82 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .renderView?: try {
       guard case .renderView(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
+    }()
+    case .addLayer?: try {
+      guard case .addLayer(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
+    }()
+    case .moveLayer?: try {
+      guard case .moveLayer(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 101)
+    }()
+    case .setPaintProperty?: try {
+      guard case .setPaintProperty(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 102)
+    }()
+    case .setLayoutProperty?: try {
+      guard case .setLayoutProperty(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 103)
+    }()
+    case .setFilter?: try {
+      guard case .setFilter(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 104)
+    }()
+    case .setLayerZoomRange?: try {
+      guard case .setLayerZoomRange(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 105)
+    }()
+    case .getLayer?: try {
+      guard case .getLayer(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 106)
+    }()
+    case .getStyle?: try {
+      guard case .getStyle(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 107)
+    }()
+    case .setSourceData?: try {
+      guard case .setSourceData(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 108)
+    }()
+    case .updateSourceData?: try {
+      guard case .updateSourceData(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 109)
+    }()
+    case .setFeatureState?: try {
+      guard case .setFeatureState(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 110)
+    }()
+    case .removeFeatureState?: try {
+      guard case .removeFeatureState(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 111)
+    }()
+    case .getFeatureState?: try {
+      guard case .getFeatureState(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 112)
+    }()
+    case .setLight?: try {
+      guard case .setLight(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 113)
+    }()
+    case .setSky?: try {
+      guard case .setSky(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 114)
+    }()
+    case .setTerrain?: try {
+      guard case .setTerrain(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 115)
+    }()
+    case .setProjection?: try {
+      guard case .setProjection(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 116)
+    }()
+    case .setGlobalStateProperty?: try {
+      guard case .setGlobalStateProperty(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 117)
+    }()
+    case .setSprite?: try {
+      guard case .setSprite(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 118)
     }()
     case nil: break
     }
@@ -5751,6 +6625,689 @@ nonisolated extension Mapwire_V1_RemoveLayer: SwiftProtobuf.Message, SwiftProtob
 
   public static func ==(lhs: Mapwire_V1_RemoveLayer, rhs: Mapwire_V1_RemoveLayer) -> Bool {
     if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_AddLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AddLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{1}before\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.json) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._before) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.json.isEmpty {
+      try visitor.visitSingularStringField(value: self.json, fieldNumber: 1)
+    }
+    try { if let v = self._before {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_AddLayer, rhs: Mapwire_V1_AddLayer) -> Bool {
+    if lhs.json != rhs.json {return false}
+    if lhs._before != rhs._before {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_MoveLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MoveLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}before\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._before) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try { if let v = self._before {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_MoveLayer, rhs: Mapwire_V1_MoveLayer) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs._before != rhs._before {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetPaintProperty: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPaintProperty"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layer\0\u{1}name\0\u{3}value_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.layer) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.valueJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.layer.isEmpty {
+      try visitor.visitSingularStringField(value: self.layer, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    if !self.valueJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.valueJson, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetPaintProperty, rhs: Mapwire_V1_SetPaintProperty) -> Bool {
+    if lhs.layer != rhs.layer {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.valueJson != rhs.valueJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetLayoutProperty: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetLayoutProperty"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layer\0\u{1}name\0\u{3}value_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.layer) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.valueJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.layer.isEmpty {
+      try visitor.visitSingularStringField(value: self.layer, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    if !self.valueJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.valueJson, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetLayoutProperty, rhs: Mapwire_V1_SetLayoutProperty) -> Bool {
+    if lhs.layer != rhs.layer {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.valueJson != rhs.valueJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetFilter: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetFilter"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layer\0\u{3}filter_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.layer) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.filterJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.layer.isEmpty {
+      try visitor.visitSingularStringField(value: self.layer, fieldNumber: 1)
+    }
+    if !self.filterJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.filterJson, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetFilter, rhs: Mapwire_V1_SetFilter) -> Bool {
+    if lhs.layer != rhs.layer {return false}
+    if lhs.filterJson != rhs.filterJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetLayerZoomRange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetLayerZoomRange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layer\0\u{3}min_zoom\0\u{3}max_zoom\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.layer) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._minZoom) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._maxZoom) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.layer.isEmpty {
+      try visitor.visitSingularStringField(value: self.layer, fieldNumber: 1)
+    }
+    try { if let v = self._minZoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._maxZoom {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetLayerZoomRange, rhs: Mapwire_V1_SetLayerZoomRange) -> Bool {
+    if lhs.layer != rhs.layer {return false}
+    if lhs._minZoom != rhs._minZoom {return false}
+    if lhs._maxZoom != rhs._maxZoom {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GetLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GetLayer, rhs: Mapwire_V1_GetLayer) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GetStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetStyle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GetStyle, rhs: Mapwire_V1_GetStyle) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetSourceData: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetSourceData"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{3}data_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.dataJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 1)
+    }
+    if !self.dataJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.dataJson, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetSourceData, rhs: Mapwire_V1_SetSourceData) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs.dataJson != rhs.dataJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_UpdateSourceData: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UpdateSourceData"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{3}diff_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.diffJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 1)
+    }
+    if !self.diffJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.diffJson, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_UpdateSourceData, rhs: Mapwire_V1_UpdateSourceData) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs.diffJson != rhs.diffJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetFeatureState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetFeatureState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{3}source_layer\0\u{3}feature_id\0\u{3}state_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._sourceLayer) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.featureID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.stateJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 1)
+    }
+    try { if let v = self._sourceLayer {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if !self.featureID.isEmpty {
+      try visitor.visitSingularStringField(value: self.featureID, fieldNumber: 3)
+    }
+    if !self.stateJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.stateJson, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetFeatureState, rhs: Mapwire_V1_SetFeatureState) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs._sourceLayer != rhs._sourceLayer {return false}
+    if lhs.featureID != rhs.featureID {return false}
+    if lhs.stateJson != rhs.stateJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_RemoveFeatureState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RemoveFeatureState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{3}source_layer\0\u{3}feature_id\0\u{1}key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._sourceLayer) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self._featureID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._key) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 1)
+    }
+    try { if let v = self._sourceLayer {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._featureID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._key {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_RemoveFeatureState, rhs: Mapwire_V1_RemoveFeatureState) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs._sourceLayer != rhs._sourceLayer {return false}
+    if lhs._featureID != rhs._featureID {return false}
+    if lhs._key != rhs._key {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_GetFeatureState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetFeatureState"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{3}source_layer\0\u{3}feature_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._sourceLayer) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.featureID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 1)
+    }
+    try { if let v = self._sourceLayer {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if !self.featureID.isEmpty {
+      try visitor.visitSingularStringField(value: self.featureID, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_GetFeatureState, rhs: Mapwire_V1_GetFeatureState) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs._sourceLayer != rhs._sourceLayer {return false}
+    if lhs.featureID != rhs.featureID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetLight: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetLight"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.json) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.json.isEmpty {
+      try visitor.visitSingularStringField(value: self.json, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetLight, rhs: Mapwire_V1_SetLight) -> Bool {
+    if lhs.json != rhs.json {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetSky: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetSky"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.json) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.json.isEmpty {
+      try visitor.visitSingularStringField(value: self.json, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetSky, rhs: Mapwire_V1_SetSky) -> Bool {
+    if lhs.json != rhs.json {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetTerrain: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetTerrain"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.json) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.json.isEmpty {
+      try visitor.visitSingularStringField(value: self.json, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetTerrain, rhs: Mapwire_V1_SetTerrain) -> Bool {
+    if lhs.json != rhs.json {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetProjection: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetProjection"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.json) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.json.isEmpty {
+      try visitor.visitSingularStringField(value: self.json, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetProjection, rhs: Mapwire_V1_SetProjection) -> Bool {
+    if lhs.json != rhs.json {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetGlobalStateProperty: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetGlobalStateProperty"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}value_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.valueJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.valueJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.valueJson, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetGlobalStateProperty, rhs: Mapwire_V1_SetGlobalStateProperty) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.valueJson != rhs.valueJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_SetSprite: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetSprite"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}url\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.url) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.url.isEmpty {
+      try visitor.visitSingularStringField(value: self.url, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_SetSprite, rhs: Mapwire_V1_SetSprite) -> Bool {
+    if lhs.url != rhs.url {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6968,7 +8525,7 @@ nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{2}\u{a}annotations\0\u{4}(bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{2}\u{a}annotations\0\u{2}\u{a}json\0\u{4}\u{1e}bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -7057,6 +8614,14 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .annotations(v)
         }
       }()
+      case 50: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.result != nil {try decoder.handleConflictingOneOf()}
+          self.result = .json(v)
+        }
+      }()
       case 80: try {
         var v: Mapwire_V1_BenchPublishResult?
         var hadOneofValue = false
@@ -7127,6 +8692,10 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     case .annotations?: try {
       guard case .annotations(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .json?: try {
+      guard case .json(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 50)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.result else { preconditionFailure() }

@@ -16,11 +16,38 @@ struct PaintContext {
     let filtered: FilteredFeatureCache
     /// DEM tiles decoded, and their slopes, kept across frames.
     let dem: DEMCache
+    /// The feature state of the layer being drawn (`drawing`), by feature id, and the property holding the
+    /// ids when its source promotes one.
+    var layerStates: [String: [String: StyleValue]]?
+    var promoteID: String?
 
     var bearingRadians: Double { transform.camera.bearing * .pi / 180 }
 
+    /// The context for drawing `layer`: with the feature state of its source (and source layer).
+    func drawing(_ layer: RenderLayer) -> PaintContext {
+        var context = self
+        let sourceLayer = layer.sourceLayer ?? ""
+        context.layerStates = layer.source.flatMap { style.featureStates[$0]?[sourceLayer] }
+        context.promoteID = layer.source.flatMap { style.sources[$0]?.promoteID(sourceLayer: sourceLayer) }
+        return context
+    }
+
     func evaluation(_ feature: VectorFeature? = nil) -> EvaluationContext {
-        EvaluationContext(zoom: zoom, feature: feature.map(FeatureContext.init))
+        var context = EvaluationContext(zoom: zoom, feature: feature.map(FeatureContext.init))
+        if let layerStates, let feature, let id = stateID(of: feature) { context.featureState = layerStates[id] }
+        return context
+    }
+
+    /// The id feature state knows a feature by: its promoted property, or its own id in decimal.
+    private func stateID(of feature: VectorFeature) -> String? {
+        guard let promoteID else { return feature.id.map { String($0) } }
+        switch feature.properties[promoteID] {
+        case .string(let text)?: return text
+        case .int(let number)?: return String(number)
+        case .uint(let number)?: return String(number)
+        case .double(let number)?: return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        default: return nil
+        }
     }
 
     /// A `*-translate` offset in screen px; "map" anchored offsets turn with the map.

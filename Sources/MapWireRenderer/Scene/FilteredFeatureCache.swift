@@ -26,8 +26,13 @@ final class FilteredFeatureCache {
     private var entries: [Key: Entry] = [:]
     private var frame: UInt64 = 0
 
-    /// Forgets everything (the style changed: the same layer id may filter differently).
+    /// Forgets everything (another style: the same layer id may filter differently).
     func removeAll() { entries.removeAll() }
+
+    /// Forgets the entries of layers other than `layerIDs` (the style changed, these layers' filters did not).
+    func removeAll(except layerIDs: Set<String>) {
+        entries = entries.filter { layerIDs.contains($0.key.layerID) }
+    }
 
     /// Drops the entries the previous frame did not use, then starts counting a new frame.
     func beginFrame() {

@@ -20,6 +20,12 @@ struct RenderStyle {
         let lineMetrics: Bool
         /// `raster-dem`: how pixels hold elevations.
         let demEncoding: DEMEncoding
+        /// The property that holds features' ids for feature state (`promoteId`): for every source layer
+        /// (`""`), or per source layer.
+        let promoteIDs: [String: String]
+
+        /// The property holding the ids of features of `sourceLayer`, if the source promotes one.
+        func promoteID(sourceLayer: String) -> String? { promoteIDs[sourceLayer] ?? promoteIDs[""] }
     }
 
     let layers: [RenderLayer]
@@ -30,11 +36,37 @@ struct RenderStyle {
     let sources: [String: Source]
     /// What could not be read: layers left out, properties drawn with their defaults.
     let problems: [String]
+    /// Feature state, as the core sends it with the style: source → source layer ("" for GeoJSON) →
+    /// feature id → state.
+    let featureStates: [String: [String: [String: [String: StyleValue]]]]
+    /// What decides whether cached work survives a change of style (MapRenderer.compiledStyle): each
+    /// layer's filter and data (source, source layer) as JSON text; the style but for paint properties
+    /// and feature state (what places labels); and the global state.
+    let filterSignatures: [String: String]
+    let placementSignature: String
+    let globalState: [String: StyleValue]
 
     init(json data: Data) throws {
         let root = try StyleLayers.root(of: data)
         let compiled = try StyleLayers.compile(root)
         layers = compiled.layers
+        globalState = StyleLayers.globalState(of: root)
+        var featureStates: [String: [String: [String: [String: StyleValue]]]] = [:]
+        for (source, layers) in root[Self.featureStateMember] as? [String: [String: [String: Any]]] ?? [:] {
+            featureStates[source] = layers.mapValues { ids in ids.compactMapValues { StyleValue(json: $0)?.object } }
+        }
+        self.featureStates = featureStates
+        var filterSignatures: [String: String] = [:]
+        var unpainted: [Any] = []
+        for case var layer as [String: Any] in (try? LayerReferences.resolving(root["layers"] as? [Any] ?? [])) ?? [] {
+            guard let id = layer["id"] as? String else { continue }
+            let parts: [String: Any] = ["filter": layer["filter"] ?? NSNull(), "source": layer["source"] ?? NSNull(),
+                                        "source-layer": layer["source-layer"] ?? NSNull()]
+            filterSignatures[id] = Self.text(parts)
+            layer["paint"] = nil
+            unpainted.append(layer)
+        }
+        self.filterSignatures = filterSignatures
         var problems = compiled.problems
         var lightPaint: [String: Any] = [:]
         for (name, value) in (root["light"] as? [String: Any]) ?? [:] { lightPaint["light-\(name)"] = value }
@@ -54,6 +86,12 @@ struct RenderStyle {
             }
             let zooms = GeoJSONTiler.zoomRange
             let tolerance = FoundationJSON.double(object["tolerance"]) ?? 0.375
+            var promoteIDs: [String: String] = [:]
+            switch object["promoteId"] {
+            case let name as String: promoteIDs[""] = name
+            case let byLayer as [String: Any]: promoteIDs = byLayer.compactMapValues { $0 as? String }
+            default: break
+            }
             sources[id] = Source(
                 type: type,
                 tileSize: integer("tileSize", 512, 1...8192),
@@ -68,9 +106,30 @@ struct RenderStyle {
                         minPoints: integer("clusterMinPoints", 2, 2...Int(Int32.max)))
                     : nil,
                 lineMetrics: type == "geojson" && object["lineMetrics"] as? Bool == true,
-                demEncoding: DEMEncoding(source: object))
+                demEncoding: DEMEncoding(source: object),
+                promoteIDs: promoteIDs)
         }
         self.sources = sources
+        var sourceObjects = root["sources"] as? [String: Any] ?? [:]
+        // Inline GeoJSON is data, not the source: it reaches renderers as a resource of its own.
+        for (id, value) in sourceObjects {
+            guard var object = value as? [String: Any], object["data"] != nil, !(object["data"] is String) else { continue }
+            object["data"] = nil
+            sourceObjects[id] = object
+        }
+        var placement = root
+        placement["sources"] = sourceObjects
+        placement["layers"] = unpainted
+        placement[Self.featureStateMember] = nil
+        placementSignature = Self.text(placement)
+    }
+
+    /// The member the core adds to the style it sends with feature state (PROTOCOL.md 6.1).
+    static let featureStateMember = "mapwire:feature-state"
+
+    private static func text(_ object: Any) -> String {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }
 

@@ -104,9 +104,11 @@ struct ImageNode: ExpressionNode {
     }
 }
 
-/// `global-state`: a value of the style's global state.
+/// `global-state`: a value of the style's global state: the evaluation's, else the one known when the
+/// expression was compiled.
 struct GlobalStateNode: ExpressionNode {
     let key: String
+    var compiled: StyleValue?
     var type: ExpressionType { .value }
     var inputs: ExpressionInputs { [] }
     var children: [any ExpressionNode] { [] }
@@ -116,12 +118,12 @@ struct GlobalStateNode: ExpressionNode {
         guard items.count == 2 else { return context.error("Expected 1 argument, but found \(items.count - 1) instead.") }
         switch items[1] {
         case .null: return context.error("Global state property must be defined.")
-        case .string(let key): return GlobalStateNode(key: key)
+        case .string(let key): return GlobalStateNode(key: key, compiled: context.globalState?[key])
         case let other: return context.error("Global state property must be string, but found \(ParsingContext.javaScriptTypeName(other)) instead.")
         }
     }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        context.globalState?[key] ?? .null
+        context.globalState?[key] ?? compiled ?? .null
     }
 }

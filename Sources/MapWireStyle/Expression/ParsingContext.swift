@@ -37,13 +37,18 @@ struct ParsingContext {
     let expectedType: ExpressionType?
     let scope: BindingScope?
     let log: ParsingErrorLog
+    /// The style's global state when it is known at compile time (a renderer compiling a style): what
+    /// `global-state` reads when the evaluation brings none.
+    let globalState: [String: StyleValue]?
 
-    init(path: [Int] = [], expectedType: ExpressionType? = nil, scope: BindingScope? = nil, log: ParsingErrorLog = ParsingErrorLog()) {
+    init(path: [Int] = [], expectedType: ExpressionType? = nil, scope: BindingScope? = nil, log: ParsingErrorLog = ParsingErrorLog(),
+         globalState: [String: StyleValue]? = nil) {
         self.path = path
         self.key = path.map { "[\($0)]" }.joined()
         self.expectedType = expectedType
         self.scope = scope
         self.log = log
+        self.globalState = globalState
     }
 
     var errors: [ExpressionParsingError] { log.errors }
@@ -64,12 +69,12 @@ struct ParsingContext {
     func concat(_ index: Int?, expecting expected: ExpressionType? = nil, bindings: [(String, any ExpressionNode)]? = nil) -> ParsingContext {
         ParsingContext(
             path: index.map { path + [$0] } ?? path, expectedType: expected,
-            scope: bindings.map { BindingScope(parent: scope, bindings: $0) } ?? scope, log: log)
+            scope: bindings.map { BindingScope(parent: scope, bindings: $0) } ?? scope, log: log, globalState: globalState)
     }
 
     /// A context at the same place with its own error log, for trying a signature without reporting.
     func trial() -> ParsingContext {
-        ParsingContext(path: path, expectedType: nil, scope: scope, log: ParsingErrorLog())
+        ParsingContext(path: path, expectedType: nil, scope: scope, log: ParsingErrorLog(), globalState: globalState)
     }
 
     /// Records an error at this context, or at its argument(s) `indices`; returns nil for `return error(…)`.

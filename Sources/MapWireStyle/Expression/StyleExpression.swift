@@ -24,10 +24,11 @@ public final class StyleExpression: Sendable {
         self.root = root
     }
 
-    static func compile(_ value: StyleValue, expecting type: ExpressionType?, annotation: TypeAnnotation?) throws(StyleExpressionError)
-        -> any ExpressionNode
+    /// `globalState`: the style's global state, what `global-state` reads when the evaluation brings none.
+    static func compile(_ value: StyleValue, expecting type: ExpressionType?, annotation: TypeAnnotation?,
+                        globalState: [String: StyleValue]? = nil) throws(StyleExpressionError) -> any ExpressionNode
     {
-        let context = ParsingContext(expectedType: type)
+        let context = ParsingContext(expectedType: type, globalState: globalState)
         guard let root = context.parse(value, annotation: annotation) else { throw ExpressionParsingErrors(context.errors) }
         return root
     }

@@ -36,6 +36,9 @@ public struct StylePropertyExpression: Sendable {
     /// The result's static type.
     public var type: ExpressionType { expression.type }
 
+    /// Whether it reads `feature-state`, which only some paint properties allow.
+    public var readsFeatureState: Bool { expression.root.inputs.contains(.featureState) }
+
     /// The value, or the failure with the path of the sub-expression that failed.
     public func evaluateWithoutErrorHandling(_ context: EvaluationContext) throws(StyleEvaluationFailure) -> StyleValue {
         var context = context

@@ -13,16 +13,17 @@ public struct StyleFilter: Sendable {
         test = .always
     }
 
-    public init(json: Any) throws(StyleExpressionError) {
+    /// `globalState`: the style's global state, what `global-state` reads.
+    public init(json: Any, globalState: [String: StyleValue]? = nil) throws(StyleExpressionError) {
         guard let value = StyleValue(json: json) else { throw .notJSON }
-        try self.init(value: value)
+        try self.init(value: value, globalState: globalState)
     }
 
-    public init(value: StyleValue) throws(StyleExpressionError) {
+    public init(value: StyleValue, globalState: [String: StyleValue]? = nil) throws(StyleExpressionError) {
         if value == .null {
             test = .always
         } else if FilterForm.isExpression(value) {
-            test = .expression(try StyleExpression.compile(value, expecting: .boolean, annotation: nil))
+            test = .expression(try StyleExpression.compile(value, expecting: .boolean, annotation: nil, globalState: globalState))
         } else {
             test = .legacy(try LegacyFilter(parsing: value, at: ""))
         }
@@ -35,6 +36,12 @@ public struct StyleFilter: Sendable {
         case .legacy(let filter): return filter.matches(context)
         case .expression(let node): return (try? node.evaluate(context)) == .bool(true)
         }
+    }
+
+    /// Whether it reads `feature-state`, which filters may not.
+    public var readsFeatureState: Bool {
+        if case .expression(let node) = test { return node.inputs.contains(.featureState) }
+        return false
     }
 
     public var isLegacy: Bool {

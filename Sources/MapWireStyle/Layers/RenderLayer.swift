@@ -19,26 +19,28 @@ public struct RenderLayer: Sendable {
     /// their defaults), as GL engines do with a style validation error.
     public private(set) var problems: [String] = []
 
-    public init(json: [String: Any]) throws {
+    /// `globalState`: the style's global state (its `state` defaults, with what was set at run time), what
+    /// `global-state` reads in the layer's filter and properties.
+    public init(json: [String: Any], globalState: [String: StyleValue]? = nil) throws {
         id = json["id"] as? String ?? ""
         type = json["type"] as? String ?? ""
         source = json["source"] as? String
         sourceLayer = json["source-layer"] as? String
         minZoom = FoundationJSON.double(json["minzoom"]) ?? 0
         maxZoom = FoundationJSON.double(json["maxzoom"]) ?? 24
-        filter = try json["filter"].map { try StyleFilter(json: $0) }
+        filter = try json["filter"].map { try StyleFilter(json: $0, globalState: globalState) }
         var problems: [String] = []
-        paint = Self.properties(json["paint"], problems: &problems)
-        layout = Self.properties(json["layout"], problems: &problems)
+        paint = Self.properties(json["paint"], globalState: globalState, problems: &problems)
+        layout = Self.properties(json["layout"], globalState: globalState, problems: &problems)
         self.problems = problems
         visible = (json["layout"] as? [String: Any])?["visibility"] as? String != "none"
     }
 
-    private static func properties(_ json: Any?, problems: inout [String]) -> [String: PropertyValue] {
+    private static func properties(_ json: Any?, globalState: [String: StyleValue]?, problems: inout [String]) -> [String: PropertyValue] {
         guard let object = json as? [String: Any] else { return [:] }
         var result: [String: PropertyValue] = [:]
         for (name, value) in object where !name.hasSuffix("-transition") && name != "visibility" {
-            do { result[name] = try PropertyValue(json: value, kind: PropertyKinds.kind(of: name)) }
+            do { result[name] = try PropertyValue(json: value, kind: PropertyKinds.kind(of: name), globalState: globalState) }
             catch { problems.append("\(name): \(error)") }
         }
         return result

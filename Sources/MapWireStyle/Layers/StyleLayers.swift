@@ -25,10 +25,11 @@ public enum StyleLayers {
         catch { throw Unreadable(error.description) }
         var layers: [RenderLayer] = []
         var problems: [String] = []
+        let state = globalState(of: root)
         for case let object as [String: Any] in resolved {
             let id = object["id"] as? String ?? "?"
             do {
-                let layer = try RenderLayer(json: object)
+                let layer = try RenderLayer(json: object, globalState: state)
                 problems += layer.problems.map { "layer \(id): \($0)" }
                 layers.append(layer)
             } catch {
@@ -36,5 +37,14 @@ public enum StyleLayers {
             }
         }
         return (layers, problems)
+    }
+
+    /// The style's global state: each entry of its `state` object with its `default` (what `global-state` reads).
+    public static func globalState(of root: [String: Any]) -> [String: StyleValue] {
+        var state: [String: StyleValue] = [:]
+        for (name, entry) in root["state"] as? [String: Any] ?? [:] {
+            state[name] = StyleValue(json: (entry as? [String: Any])?["default"]) ?? .null
+        }
+        return state
     }
 }

@@ -22,11 +22,19 @@ public struct PropertySpecification: Sendable {
     /// Whether legacy string values may hold "{property}" tokens.
     public var tokens: Bool
     public var defaultValue: StyleValue?
+    /// The range a number (or each number of a number array) must be in, where the reference gives one.
+    public var minimum: Double?
+    public var maximum: Double?
+    /// Whether changes may transition (a `<name>-transition` paint property is allowed).
+    public var transition: Bool
+    /// Whether the property must be given (the terrain's `source`).
+    public var required: Bool
 
     public init(
         type: String?, itemType: String? = nil, length: Int? = nil, enumValues: [String] = [],
         propertyType: String? = "data-driven", acceptsExpressions: Bool = true, parameters: [String] = ["zoom", "feature"],
-        interpolated: Bool = true, tokens: Bool = false, defaultValue: StyleValue? = nil
+        interpolated: Bool = true, tokens: Bool = false, defaultValue: StyleValue? = nil,
+        minimum: Double? = nil, maximum: Double? = nil, transition: Bool = false, required: Bool = false
     ) {
         self.type = type
         self.itemType = itemType
@@ -38,10 +46,14 @@ public struct PropertySpecification: Sendable {
         self.interpolated = interpolated
         self.tokens = tokens
         self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.transition = transition
+        self.required = required
     }
 
     /// A property entry of the specification's JSON: `{"type", "value", "length", "values", "property-type",
-    /// "expression": {"interpolated", "parameters"}, "tokens", "default"}`.
+    /// "expression": {"interpolated", "parameters"}, "tokens", "default", "minimum", "maximum", "transition", "required"}`.
     public init(json: StyleValue) {
         let members = json.object ?? [:]
         type = members["type"]?.string
@@ -59,6 +71,10 @@ public struct PropertySpecification: Sendable {
         interpolated = expression?["interpolated"]?.bool ?? false
         tokens = members["tokens"]?.bool ?? false
         defaultValue = members["default"]
+        minimum = members["minimum"]?.number
+        maximum = members["maximum"]?.number
+        transition = members["transition"]?.bool ?? false
+        required = members["required"]?.bool ?? false
     }
 
     /// Data expressions (reading the feature) are allowed.

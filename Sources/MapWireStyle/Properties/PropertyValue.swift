@@ -8,18 +8,21 @@ public struct PropertyValue: Sendable {
     public let kind: StylePropertyKind
     private let source: Source
 
-    public init(json: Any, kind: StylePropertyKind) throws(StyleExpressionError) {
+    /// `globalState`: the style's global state, what `global-state` reads (a renderer compiles the style again
+    /// when it changes).
+    public init(json: Any, kind: StylePropertyKind, globalState: [String: StyleValue]? = nil) throws(StyleExpressionError) {
         guard let value = StyleValue(json: json) else { throw .notJSON }
-        try self.init(value: value, kind: kind)
+        try self.init(value: value, kind: kind, globalState: globalState)
     }
 
-    public init(value: StyleValue, kind: StylePropertyKind) throws(StyleExpressionError) {
+    public init(value: StyleValue, kind: StylePropertyKind, globalState: [String: StyleValue]? = nil) throws(StyleExpressionError) {
         self.kind = kind
         switch value {
         case .object(let members):
             source = .computed(try LegacyFunctionParser(kind: kind).parse(members))
         case _ where Self.isExpression(value):
-            source = .computed(try StyleExpression.compile(value, expecting: kind.expressionType, annotation: kind == .string ? .coerce : nil))
+            source = .computed(try StyleExpression.compile(value, expecting: kind.expressionType, annotation: kind == .string ? .coerce : nil,
+                                                           globalState: globalState))
         case .string(let text) where kind.acceptsTokens && text.contains("{"):
             let tokens = TokenString(text)
             source = tokens.hasTokens ? .computed(TokenStringNode(tokens: tokens)) : .constant(try Self.constant(value, kind))

@@ -18,6 +18,8 @@ final class ProcessRenderDriver: RenderTestDriver {
     /// The core's map-loading-error events: what a test's style, sources, tiles, sprite or glyphs
     /// could not load, and why.
     private let loadingErrors: EventSubscriber
+    /// The operations of the last test the core refused (GL's error events), reported with its load errors.
+    private var refusals: [String] = []
 
     init(launcher: MapLauncher, root: URL, timeoutMilliseconds: Int) throws {
         self.launcher = launcher
@@ -32,7 +34,7 @@ final class ProcessRenderDriver: RenderTestDriver {
     /// before the frame that goes without it is full, but on another socket than the snapshot's
     /// reply: a short wait lets the last of them arrive.
     func loadErrors() -> [String] {
-        var messages: [String] = []
+        var messages = refusals
         for item in drainLoadingErrors(waitMilliseconds: 100) {
             guard case .event(_, let envelope) = item, case .mapLoadingError(let error)? = envelope.payload else { continue }
             let message = Self.describe(error)
@@ -57,52 +59,62 @@ final class ProcessRenderDriver: RenderTestDriver {
 
     func render(_ testCase: RenderTestCase) throws -> RGBAImage {
         guard launcher.exited.isEmpty else { throw Failure(description: "\(launcher.exited.joined(separator: ", ")) exited") }
-        guard var style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
+        guard let style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
             throw Failure(description: "the style is not a JSON object")
         }
         // Errors of earlier tests are not this one's.
         _ = drainLoadingErrors(waitMilliseconds: 0)
-        var camera = Camera(style)
-        var images: [(id: String, path: URL, sdf: Bool, pixelRatio: Double)] = []
-        for operation in testCase.operations {
-            switch try StyleOperations.apply(operation, to: &style) {
-            case .camera(let zoom, let bearing, let center, let pitch):
-                if let zoom { camera.zoom = zoom }
-                if let bearing { camera.bearing = bearing }
-                if let pitch { camera.pitch = pitch }
-                if let center { camera.center = center }
-            case .image(let id, let path, let sdf, let pixelRatio):
-                images.append((id, path, sdf, pixelRatio))
-            case .styleChanged, .nothing:
-                break
-            }
-        }
+        refusals = []
+        let rewrite = { (data: Data) in RenderSuite.rewriteLocalURLs(data, root: self.root) }
+        let baseURL = testCase.directory.appendingPathComponent("style.json").absoluteString
+        // Every step is checked before the map is touched: a test with an operation the runner does not
+        // know is reported as such, not drawn without it.
+        let steps = try testCase.operations.map { try StyleOperations.step(for: $0, baseURL: baseURL, rewrite: rewrite) }
+        let camera = Camera(style)
         try run(.setSize(.with {
             $0.width = UInt32(testCase.width)
             $0.height = UInt32(testCase.height)
             $0.pixelRatio = testCase.pixelRatio
         }))
-        try run(.setCamera(.with {
-            $0.center = .with { $0.longitude = camera.center.0; $0.latitude = camera.center.1 }
-            $0.zoom = camera.zoom
-            $0.bearing = camera.bearing
-            $0.pitch = camera.pitch
-        }))
-        let data = try JSONSerialization.data(withJSONObject: style)
+        try run(.setCamera(camera.command))
         try run(.setStyleJson(.with {
-            $0.json = String(decoding: RenderSuite.rewriteLocalURLs(data, root: root), as: UTF8.self)
-            $0.baseURL = testCase.directory.appendingPathComponent("style.json").absoluteString
+            $0.json = String(decoding: rewrite(try Self.withLayers(style, testCase.styleJSON)), as: UTF8.self)
+            $0.baseURL = baseURL
         }))
-        // Images belong to the style, so they are added once it is set.
-        for image in images {
-            guard let png = try? Data(contentsOf: image.path) else { throw Failure(description: "cannot read image \(image.path.path)") }
-            try run(.addStyleImage(.with { $0.id = image.id; $0.png = png; $0.sdf = image.sdf; $0.pixelRatio = image.pixelRatio }))
+        // The operations change the loaded style in place, in order, as GL's harness called the map.
+        for step in steps {
+            switch step {
+            case .wait:
+                try run(.snapshot(.init()))
+            case .camera(let zoom, let bearing, let center, let pitch):
+                try run(.setCamera(.with {
+                    if let zoom { $0.zoom = zoom }
+                    if let bearing { $0.bearing = bearing }
+                    if let pitch { $0.pitch = pitch }
+                    if let center { $0.center = .with { $0.longitude = center.0; $0.latitude = center.1 } }
+                }))
+            case .command(let kind):
+                let reply: Mapwire_V1_CommandReply
+                do { reply = try client.send(kind, timeoutMilliseconds: timeoutMilliseconds) }
+                catch { throw Failure(description: "\(error)") }
+                // GL reports an invalid change as an error event and goes on without it.
+                if !reply.ok { refusals.append("refused: \(reply.error)") }
+            }
         }
         let reply = try run(.snapshot(.with { $0.returnImage = true }))
         let image: RGBAImage
         do { image = try ImageDecoder.decode(reply.snapshot.png) }
         catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
         return Self.premultiplied(image)
+    }
+
+    /// A test whose style starts without layers (its operations add them) gets an empty list, which GL's
+    /// harness took it to have.
+    static func withLayers(_ style: [String: Any], _ json: Data) throws -> Data {
+        guard style["layers"] == nil else { return json }
+        var style = style
+        style["layers"] = [Any]()
+        return try JSONSerialization.data(withJSONObject: style)
     }
 
     /// The suite's expected images hold what GL's readPixels returned: premultiplied colour (a
@@ -125,10 +137,10 @@ final class ProcessRenderDriver: RenderTestDriver {
 
     /// The camera a test starts from: the style's center, zoom, bearing and pitch (each 0 when absent).
     struct Camera {
-        var center: (Double, Double)
-        var zoom: Double
-        var bearing: Double
-        var pitch: Double
+        let center: (Double, Double)
+        let zoom: Double
+        let bearing: Double
+        let pitch: Double
 
         init(_ style: [String: Any]) {
             let c = (style["center"] as? [Any] ?? []).compactMap(FoundationJSON.double)
@@ -136,6 +148,15 @@ final class ProcessRenderDriver: RenderTestDriver {
             zoom = FoundationJSON.double(style["zoom"]) ?? 0
             bearing = FoundationJSON.double(style["bearing"]) ?? 0
             pitch = FoundationJSON.double(style["pitch"]) ?? 0
+        }
+
+        var command: Mapwire_V1_SetCamera {
+            .with {
+                $0.center = .with { $0.longitude = center.0; $0.latitude = center.1 }
+                $0.zoom = zoom
+                $0.bearing = bearing
+                $0.pitch = pitch
+            }
         }
     }
 }

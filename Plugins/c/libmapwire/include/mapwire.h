@@ -12,6 +12,7 @@
         mapwire_plugin_t  a connection to one core (one plugin session)
         mapwire_msg_t     one thing received from the core: a request or an event
         mapwire_descriptions_t  an annotation-delegate's answer, built annotation by annotation
+        mapwire_client_t  commands to a core and their replies (the runtime style among them)
 
     A plugin handle is not thread-safe: use it from one thread (as a ZeroMQ socket).
 
@@ -49,6 +50,7 @@ extern "C" {
 
 typedef struct _mapwire_plugin_t mapwire_plugin_t;
 typedef struct _mapwire_msg_t mapwire_msg_t;
+typedef struct _mapwire_client_t mapwire_client_t;
 
 /* What mapwire_msg_kind() returns. */
 typedef enum {
@@ -319,6 +321,54 @@ uint64_t mapwire_msg_sequence (mapwire_msg_t *self);
 /* The bytes as received: a serialized ControlMessage for requests and errors, a serialized Envelope
    for events. Decode them with <mapwire_proto.h> (or any protobuf library) for every field. */
 const void *mapwire_msg_data (mapwire_msg_t *self, size_t *size);
+
+/* ---- mapwire_client -------------------------------------------------------------------------- */
+
+/* A client of one core: sends commands (PROTOCOL.md 7.3) and waits for each one's reply (5 s unless
+   set_timeout says otherwise). It says no hello: any peer may send commands. NULL run_dir: found as
+   PROTOCOL.md 2.1 says. Not thread-safe: use it from one thread. */
+mapwire_client_t *mapwire_client_new (const char *run_dir);
+void mapwire_client_destroy (mapwire_client_t **self_p);
+void mapwire_client_set_timeout (mapwire_client_t *self, int timeout_ms);
+/* The CommandReply.error_code (a MAPWIRE_COMMAND_ERROR_CODE_*) of the last command the core refused;
+   0 after a command it took. */
+int mapwire_client_error_code (mapwire_client_t *self);
+
+/* The runtime style (PROTOCOL.md 7.12): the style changed in place. Values are JSON text as the style
+   specification writes it ("0.5", "\"#ff0000\"", "[\"get\",\"colour\"]", "null"). Each returns 0 when the
+   core took the change, -1 when it refused it or did not answer: mapwire_last_error() then holds the
+   core's message (it names the property and why), and nothing changed. NULL `before`: above every
+   layer. NULL `source_layer`: none (GeoJSON sources). The getters return JSON text the caller frees
+   with free(), or NULL. */
+int mapwire_client_add_layer (mapwire_client_t *self, const char *layer_json, const char *before);
+int mapwire_client_move_layer (mapwire_client_t *self, const char *layer_id, const char *before);
+int mapwire_client_remove_layer (mapwire_client_t *self, const char *layer_id);
+int mapwire_client_set_paint_property (mapwire_client_t *self, const char *layer_id, const char *name, const char *value_json);
+int mapwire_client_set_layout_property (mapwire_client_t *self, const char *layer_id, const char *name, const char *value_json);
+/* "null" removes the filter. */
+int mapwire_client_set_filter (mapwire_client_t *self, const char *layer_id, const char *filter_json);
+/* NAN leaves that bound as it is. */
+int mapwire_client_set_layer_zoom_range (mapwire_client_t *self, const char *layer_id, double min_zoom, double max_zoom);
+char *mapwire_client_get_layer (mapwire_client_t *self, const char *layer_id);
+char *mapwire_client_get_style (mapwire_client_t *self);
+/* GeoJSON, or a JSON string holding a URL to load it from. */
+int mapwire_client_set_source_data (mapwire_client_t *self, const char *source, const char *data_json);
+/* A GL JS GeoJSONSourceDiff: {"remove":[ids],"add":[features],"update":[...],"removeAll":true}. */
+int mapwire_client_update_source_data (mapwire_client_t *self, const char *source, const char *diff_json);
+int mapwire_client_set_feature_state (mapwire_client_t *self, const char *source, const char *source_layer,
+                                      const char *feature_id, const char *state_json);
+/* NULL key: the feature's whole state; NULL feature_id too: every state of the source (layer). */
+int mapwire_client_remove_feature_state (mapwire_client_t *self, const char *source, const char *source_layer,
+                                         const char *feature_id, const char *key);
+char *mapwire_client_get_feature_state (mapwire_client_t *self, const char *source, const char *source_layer,
+                                        const char *feature_id);
+int mapwire_client_set_light (mapwire_client_t *self, const char *light_json);
+int mapwire_client_set_sky (mapwire_client_t *self, const char *sky_json);
+int mapwire_client_set_terrain (mapwire_client_t *self, const char *terrain_json);
+int mapwire_client_set_projection (mapwire_client_t *self, const char *projection_json);
+int mapwire_client_set_global_state_property (mapwire_client_t *self, const char *name, const char *value_json);
+/* The sprite's base URL ("" removes the sprite). */
+int mapwire_client_set_sprite (mapwire_client_t *self, const char *url);
 
 #ifdef __cplusplus
 }

@@ -66,7 +66,7 @@ struct SymbolPlacer {
         var shift: Point2D
     }
 
-    let context: PaintContext
+    var context: PaintContext
     private(set) var index: CollisionIndex
     /// Identities of the symbols placed, to compare frames.
     private(set) var placedKeys: Set<String> = []
@@ -97,6 +97,7 @@ struct SymbolPlacer {
     }
 
     mutating func place(_ layer: RenderLayer) -> PlacedSymbols {
+        context = context.drawing(layer)
         let options = SymbolLayerOptions(layer, context.evaluation())
         var candidates: [Candidate] = []
         let frame = context.evaluation()

@@ -997,6 +997,861 @@ void   mapwire__v1__remove_layer__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__remove_layer__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__add_layer__init
+                     (Mapwire__V1__AddLayer         *message)
+{
+  static const Mapwire__V1__AddLayer init_value = MAPWIRE__V1__ADD_LAYER__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__add_layer__get_packed_size
+                     (const Mapwire__V1__AddLayer *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__add_layer__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__add_layer__pack
+                     (const Mapwire__V1__AddLayer *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__add_layer__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__add_layer__pack_to_buffer
+                     (const Mapwire__V1__AddLayer *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__add_layer__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__AddLayer *
+       mapwire__v1__add_layer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__AddLayer *)
+     protobuf_c_message_unpack (&mapwire__v1__add_layer__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__add_layer__free_unpacked
+                     (Mapwire__V1__AddLayer *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__add_layer__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__move_layer__init
+                     (Mapwire__V1__MoveLayer         *message)
+{
+  static const Mapwire__V1__MoveLayer init_value = MAPWIRE__V1__MOVE_LAYER__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__move_layer__get_packed_size
+                     (const Mapwire__V1__MoveLayer *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__move_layer__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__move_layer__pack
+                     (const Mapwire__V1__MoveLayer *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__move_layer__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__move_layer__pack_to_buffer
+                     (const Mapwire__V1__MoveLayer *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__move_layer__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__MoveLayer *
+       mapwire__v1__move_layer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__MoveLayer *)
+     protobuf_c_message_unpack (&mapwire__v1__move_layer__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__move_layer__free_unpacked
+                     (Mapwire__V1__MoveLayer *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__move_layer__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_paint_property__init
+                     (Mapwire__V1__SetPaintProperty         *message)
+{
+  static const Mapwire__V1__SetPaintProperty init_value = MAPWIRE__V1__SET_PAINT_PROPERTY__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_paint_property__get_packed_size
+                     (const Mapwire__V1__SetPaintProperty *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_paint_property__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_paint_property__pack
+                     (const Mapwire__V1__SetPaintProperty *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_paint_property__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_paint_property__pack_to_buffer
+                     (const Mapwire__V1__SetPaintProperty *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_paint_property__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetPaintProperty *
+       mapwire__v1__set_paint_property__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetPaintProperty *)
+     protobuf_c_message_unpack (&mapwire__v1__set_paint_property__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_paint_property__free_unpacked
+                     (Mapwire__V1__SetPaintProperty *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_paint_property__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_layout_property__init
+                     (Mapwire__V1__SetLayoutProperty         *message)
+{
+  static const Mapwire__V1__SetLayoutProperty init_value = MAPWIRE__V1__SET_LAYOUT_PROPERTY__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_layout_property__get_packed_size
+                     (const Mapwire__V1__SetLayoutProperty *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_layout_property__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_layout_property__pack
+                     (const Mapwire__V1__SetLayoutProperty *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_layout_property__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_layout_property__pack_to_buffer
+                     (const Mapwire__V1__SetLayoutProperty *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_layout_property__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetLayoutProperty *
+       mapwire__v1__set_layout_property__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetLayoutProperty *)
+     protobuf_c_message_unpack (&mapwire__v1__set_layout_property__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_layout_property__free_unpacked
+                     (Mapwire__V1__SetLayoutProperty *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_layout_property__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_filter__init
+                     (Mapwire__V1__SetFilter         *message)
+{
+  static const Mapwire__V1__SetFilter init_value = MAPWIRE__V1__SET_FILTER__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_filter__get_packed_size
+                     (const Mapwire__V1__SetFilter *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_filter__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_filter__pack
+                     (const Mapwire__V1__SetFilter *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_filter__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_filter__pack_to_buffer
+                     (const Mapwire__V1__SetFilter *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_filter__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetFilter *
+       mapwire__v1__set_filter__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetFilter *)
+     protobuf_c_message_unpack (&mapwire__v1__set_filter__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_filter__free_unpacked
+                     (Mapwire__V1__SetFilter *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_filter__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_layer_zoom_range__init
+                     (Mapwire__V1__SetLayerZoomRange         *message)
+{
+  static const Mapwire__V1__SetLayerZoomRange init_value = MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_layer_zoom_range__get_packed_size
+                     (const Mapwire__V1__SetLayerZoomRange *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_layer_zoom_range__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_layer_zoom_range__pack
+                     (const Mapwire__V1__SetLayerZoomRange *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_layer_zoom_range__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_layer_zoom_range__pack_to_buffer
+                     (const Mapwire__V1__SetLayerZoomRange *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_layer_zoom_range__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetLayerZoomRange *
+       mapwire__v1__set_layer_zoom_range__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetLayerZoomRange *)
+     protobuf_c_message_unpack (&mapwire__v1__set_layer_zoom_range__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_layer_zoom_range__free_unpacked
+                     (Mapwire__V1__SetLayerZoomRange *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_layer_zoom_range__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__get_layer__init
+                     (Mapwire__V1__GetLayer         *message)
+{
+  static const Mapwire__V1__GetLayer init_value = MAPWIRE__V1__GET_LAYER__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__get_layer__get_packed_size
+                     (const Mapwire__V1__GetLayer *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_layer__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__get_layer__pack
+                     (const Mapwire__V1__GetLayer *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_layer__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__get_layer__pack_to_buffer
+                     (const Mapwire__V1__GetLayer *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_layer__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__GetLayer *
+       mapwire__v1__get_layer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__GetLayer *)
+     protobuf_c_message_unpack (&mapwire__v1__get_layer__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__get_layer__free_unpacked
+                     (Mapwire__V1__GetLayer *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__get_layer__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__get_style__init
+                     (Mapwire__V1__GetStyle         *message)
+{
+  static const Mapwire__V1__GetStyle init_value = MAPWIRE__V1__GET_STYLE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__get_style__get_packed_size
+                     (const Mapwire__V1__GetStyle *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_style__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__get_style__pack
+                     (const Mapwire__V1__GetStyle *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_style__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__get_style__pack_to_buffer
+                     (const Mapwire__V1__GetStyle *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_style__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__GetStyle *
+       mapwire__v1__get_style__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__GetStyle *)
+     protobuf_c_message_unpack (&mapwire__v1__get_style__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__get_style__free_unpacked
+                     (Mapwire__V1__GetStyle *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__get_style__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_source_data__init
+                     (Mapwire__V1__SetSourceData         *message)
+{
+  static const Mapwire__V1__SetSourceData init_value = MAPWIRE__V1__SET_SOURCE_DATA__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_source_data__get_packed_size
+                     (const Mapwire__V1__SetSourceData *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_source_data__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_source_data__pack
+                     (const Mapwire__V1__SetSourceData *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_source_data__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_source_data__pack_to_buffer
+                     (const Mapwire__V1__SetSourceData *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_source_data__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetSourceData *
+       mapwire__v1__set_source_data__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetSourceData *)
+     protobuf_c_message_unpack (&mapwire__v1__set_source_data__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_source_data__free_unpacked
+                     (Mapwire__V1__SetSourceData *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_source_data__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__update_source_data__init
+                     (Mapwire__V1__UpdateSourceData         *message)
+{
+  static const Mapwire__V1__UpdateSourceData init_value = MAPWIRE__V1__UPDATE_SOURCE_DATA__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__update_source_data__get_packed_size
+                     (const Mapwire__V1__UpdateSourceData *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__update_source_data__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__update_source_data__pack
+                     (const Mapwire__V1__UpdateSourceData *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__update_source_data__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__update_source_data__pack_to_buffer
+                     (const Mapwire__V1__UpdateSourceData *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__update_source_data__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__UpdateSourceData *
+       mapwire__v1__update_source_data__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__UpdateSourceData *)
+     protobuf_c_message_unpack (&mapwire__v1__update_source_data__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__update_source_data__free_unpacked
+                     (Mapwire__V1__UpdateSourceData *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__update_source_data__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_feature_state__init
+                     (Mapwire__V1__SetFeatureState         *message)
+{
+  static const Mapwire__V1__SetFeatureState init_value = MAPWIRE__V1__SET_FEATURE_STATE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_feature_state__get_packed_size
+                     (const Mapwire__V1__SetFeatureState *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_feature_state__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_feature_state__pack
+                     (const Mapwire__V1__SetFeatureState *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_feature_state__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_feature_state__pack_to_buffer
+                     (const Mapwire__V1__SetFeatureState *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_feature_state__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetFeatureState *
+       mapwire__v1__set_feature_state__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetFeatureState *)
+     protobuf_c_message_unpack (&mapwire__v1__set_feature_state__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_feature_state__free_unpacked
+                     (Mapwire__V1__SetFeatureState *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_feature_state__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__remove_feature_state__init
+                     (Mapwire__V1__RemoveFeatureState         *message)
+{
+  static const Mapwire__V1__RemoveFeatureState init_value = MAPWIRE__V1__REMOVE_FEATURE_STATE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__remove_feature_state__get_packed_size
+                     (const Mapwire__V1__RemoveFeatureState *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__remove_feature_state__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__remove_feature_state__pack
+                     (const Mapwire__V1__RemoveFeatureState *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__remove_feature_state__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__remove_feature_state__pack_to_buffer
+                     (const Mapwire__V1__RemoveFeatureState *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__remove_feature_state__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__RemoveFeatureState *
+       mapwire__v1__remove_feature_state__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__RemoveFeatureState *)
+     protobuf_c_message_unpack (&mapwire__v1__remove_feature_state__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__remove_feature_state__free_unpacked
+                     (Mapwire__V1__RemoveFeatureState *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__remove_feature_state__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__get_feature_state__init
+                     (Mapwire__V1__GetFeatureState         *message)
+{
+  static const Mapwire__V1__GetFeatureState init_value = MAPWIRE__V1__GET_FEATURE_STATE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__get_feature_state__get_packed_size
+                     (const Mapwire__V1__GetFeatureState *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_feature_state__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__get_feature_state__pack
+                     (const Mapwire__V1__GetFeatureState *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_feature_state__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__get_feature_state__pack_to_buffer
+                     (const Mapwire__V1__GetFeatureState *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__get_feature_state__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__GetFeatureState *
+       mapwire__v1__get_feature_state__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__GetFeatureState *)
+     protobuf_c_message_unpack (&mapwire__v1__get_feature_state__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__get_feature_state__free_unpacked
+                     (Mapwire__V1__GetFeatureState *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__get_feature_state__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_light__init
+                     (Mapwire__V1__SetLight         *message)
+{
+  static const Mapwire__V1__SetLight init_value = MAPWIRE__V1__SET_LIGHT__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_light__get_packed_size
+                     (const Mapwire__V1__SetLight *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_light__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_light__pack
+                     (const Mapwire__V1__SetLight *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_light__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_light__pack_to_buffer
+                     (const Mapwire__V1__SetLight *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_light__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetLight *
+       mapwire__v1__set_light__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetLight *)
+     protobuf_c_message_unpack (&mapwire__v1__set_light__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_light__free_unpacked
+                     (Mapwire__V1__SetLight *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_light__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_sky__init
+                     (Mapwire__V1__SetSky         *message)
+{
+  static const Mapwire__V1__SetSky init_value = MAPWIRE__V1__SET_SKY__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_sky__get_packed_size
+                     (const Mapwire__V1__SetSky *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_sky__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_sky__pack
+                     (const Mapwire__V1__SetSky *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_sky__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_sky__pack_to_buffer
+                     (const Mapwire__V1__SetSky *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_sky__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetSky *
+       mapwire__v1__set_sky__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetSky *)
+     protobuf_c_message_unpack (&mapwire__v1__set_sky__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_sky__free_unpacked
+                     (Mapwire__V1__SetSky *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_sky__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_terrain__init
+                     (Mapwire__V1__SetTerrain         *message)
+{
+  static const Mapwire__V1__SetTerrain init_value = MAPWIRE__V1__SET_TERRAIN__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_terrain__get_packed_size
+                     (const Mapwire__V1__SetTerrain *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_terrain__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_terrain__pack
+                     (const Mapwire__V1__SetTerrain *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_terrain__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_terrain__pack_to_buffer
+                     (const Mapwire__V1__SetTerrain *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_terrain__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetTerrain *
+       mapwire__v1__set_terrain__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetTerrain *)
+     protobuf_c_message_unpack (&mapwire__v1__set_terrain__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_terrain__free_unpacked
+                     (Mapwire__V1__SetTerrain *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_terrain__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_projection__init
+                     (Mapwire__V1__SetProjection         *message)
+{
+  static const Mapwire__V1__SetProjection init_value = MAPWIRE__V1__SET_PROJECTION__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_projection__get_packed_size
+                     (const Mapwire__V1__SetProjection *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_projection__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_projection__pack
+                     (const Mapwire__V1__SetProjection *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_projection__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_projection__pack_to_buffer
+                     (const Mapwire__V1__SetProjection *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_projection__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetProjection *
+       mapwire__v1__set_projection__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetProjection *)
+     protobuf_c_message_unpack (&mapwire__v1__set_projection__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_projection__free_unpacked
+                     (Mapwire__V1__SetProjection *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_projection__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_global_state_property__init
+                     (Mapwire__V1__SetGlobalStateProperty         *message)
+{
+  static const Mapwire__V1__SetGlobalStateProperty init_value = MAPWIRE__V1__SET_GLOBAL_STATE_PROPERTY__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_global_state_property__get_packed_size
+                     (const Mapwire__V1__SetGlobalStateProperty *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_global_state_property__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_global_state_property__pack
+                     (const Mapwire__V1__SetGlobalStateProperty *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_global_state_property__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_global_state_property__pack_to_buffer
+                     (const Mapwire__V1__SetGlobalStateProperty *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_global_state_property__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetGlobalStateProperty *
+       mapwire__v1__set_global_state_property__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetGlobalStateProperty *)
+     protobuf_c_message_unpack (&mapwire__v1__set_global_state_property__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_global_state_property__free_unpacked
+                     (Mapwire__V1__SetGlobalStateProperty *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_global_state_property__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__set_sprite__init
+                     (Mapwire__V1__SetSprite         *message)
+{
+  static const Mapwire__V1__SetSprite init_value = MAPWIRE__V1__SET_SPRITE__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__set_sprite__get_packed_size
+                     (const Mapwire__V1__SetSprite *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_sprite__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__set_sprite__pack
+                     (const Mapwire__V1__SetSprite *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_sprite__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__set_sprite__pack_to_buffer
+                     (const Mapwire__V1__SetSprite *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__set_sprite__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__SetSprite *
+       mapwire__v1__set_sprite__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__SetSprite *)
+     protobuf_c_message_unpack (&mapwire__v1__set_sprite__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__set_sprite__free_unpacked
+                     (Mapwire__V1__SetSprite *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__set_sprite__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__snapshot__init
                      (Mapwire__V1__Snapshot         *message)
 {
@@ -5086,7 +5941,7 @@ const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor =
   (ProtobufCMessageInit) mapwire__v1__welcome__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[40] =
+static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[59] =
 {
   {
     "id",
@@ -5568,9 +6423,238 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[40
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "add_layer",
+    100,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, add_layer),
+    &mapwire__v1__add_layer__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "move_layer",
+    101,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, move_layer),
+    &mapwire__v1__move_layer__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_paint_property",
+    102,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_paint_property),
+    &mapwire__v1__set_paint_property__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_layout_property",
+    103,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_layout_property),
+    &mapwire__v1__set_layout_property__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_filter",
+    104,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_filter),
+    &mapwire__v1__set_filter__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_layer_zoom_range",
+    105,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_layer_zoom_range),
+    &mapwire__v1__set_layer_zoom_range__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "get_layer",
+    106,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, get_layer),
+    &mapwire__v1__get_layer__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "get_style",
+    107,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, get_style),
+    &mapwire__v1__get_style__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_source_data",
+    108,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_source_data),
+    &mapwire__v1__set_source_data__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "update_source_data",
+    109,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, update_source_data),
+    &mapwire__v1__update_source_data__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_feature_state",
+    110,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_feature_state),
+    &mapwire__v1__set_feature_state__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "remove_feature_state",
+    111,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, remove_feature_state),
+    &mapwire__v1__remove_feature_state__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "get_feature_state",
+    112,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, get_feature_state),
+    &mapwire__v1__get_feature_state__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_light",
+    113,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_light),
+    &mapwire__v1__set_light__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_sky",
+    114,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_sky),
+    &mapwire__v1__set_sky__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_terrain",
+    115,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_terrain),
+    &mapwire__v1__set_terrain__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_projection",
+    116,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_projection),
+    &mapwire__v1__set_projection__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_global_state_property",
+    117,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_global_state_property),
+    &mapwire__v1__set_global_state_property__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set_sprite",
+    118,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, set_sprite),
+    &mapwire__v1__set_sprite__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   32,   /* field[32] = add_annotations */
+  40,   /* field[40] = add_layer */
   5,   /* field[5] = add_source */
   26,   /* field[26] = add_style_image */
   37,   /* field[37] = bench_publish */
@@ -5582,15 +6666,20 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   13,   /* field[13] = gesture */
   36,   /* field[36] = get_annotations */
   8,   /* field[8] = get_camera */
+  52,   /* field[52] = get_feature_state */
+  46,   /* field[46] = get_layer */
   25,   /* field[25] = get_load_status */
   29,   /* field[29] = get_state */
+  47,   /* field[47] = get_style */
   0,   /* field[0] = id */
   10,   /* field[10] = jump_to */
+  41,   /* field[41] = move_layer */
   7,   /* field[7] = ping */
   24,   /* field[24] = publish_load_status */
   19,   /* field[19] = publish_viewport_target */
   15,   /* field[15] = release_gestures */
   33,   /* field[33] = remove_annotations */
+  51,   /* field[51] = remove_feature_state */
   28,   /* field[28] = remove_layer */
   6,   /* field[6] = remove_source */
   27,   /* field[27] = remove_style_image */
@@ -5600,18 +6689,31 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   30,   /* field[30] = report_supervision */
   34,   /* field[34] = select_annotation */
   3,   /* field[3] = set_camera */
+  50,   /* field[50] = set_feature_state */
+  44,   /* field[44] = set_filter */
+  57,   /* field[57] = set_global_state_property */
+  45,   /* field[45] = set_layer_zoom_range */
+  43,   /* field[43] = set_layout_property */
+  53,   /* field[53] = set_light */
   31,   /* field[31] = set_network_status */
+  42,   /* field[42] = set_paint_property */
+  56,   /* field[56] = set_projection */
   20,   /* field[20] = set_shows_user_location */
   4,   /* field[4] = set_size */
+  54,   /* field[54] = set_sky */
+  48,   /* field[48] = set_source_data */
+  58,   /* field[58] = set_sprite */
   2,   /* field[2] = set_style_json */
   1,   /* field[1] = set_style_uri */
+  55,   /* field[55] = set_terrain */
   21,   /* field[21] = set_tracking_mode */
   16,   /* field[16] = set_viewport_state */
   18,   /* field[18] = set_viewport_updating */
   9,   /* field[9] = snapshot */
   17,   /* field[17] = update_location */
+  49,   /* field[49] = update_source_data */
 };
-static const ProtobufCIntRange mapwire__v1__command__number_ranges[8 + 1] =
+static const ProtobufCIntRange mapwire__v1__command__number_ranges[9 + 1] =
 {
   { 1, 0 },
   { 10, 1 },
@@ -5621,7 +6723,8 @@ static const ProtobufCIntRange mapwire__v1__command__number_ranges[8 + 1] =
   { 60, 32 },
   { 80, 37 },
   { 90, 39 },
-  { 0, 40 }
+  { 100, 40 },
+  { 0, 59 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
 {
@@ -5631,10 +6734,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
   "Mapwire__V1__Command",
   "mapwire.v1",
   sizeof(Mapwire__V1__Command),
-  40,
+  59,
   mapwire__v1__command__field_descriptors,
   mapwire__v1__command__field_indices_by_name,
-  8,  mapwire__v1__command__number_ranges,
+  9,  mapwire__v1__command__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -6859,6 +7962,968 @@ const ProtobufCMessageDescriptor mapwire__v1__remove_layer__descriptor =
   mapwire__v1__remove_layer__field_indices_by_name,
   1,  mapwire__v1__remove_layer__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__remove_layer__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__add_layer__field_descriptors[2] =
+{
+  {
+    "json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__AddLayer, json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "before",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__AddLayer, opt_before_case),
+    offsetof(Mapwire__V1__AddLayer, before),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__add_layer__field_indices_by_name[] = {
+  1,   /* field[1] = before */
+  0,   /* field[0] = json */
+};
+static const ProtobufCIntRange mapwire__v1__add_layer__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__add_layer__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.AddLayer",
+  "AddLayer",
+  "Mapwire__V1__AddLayer",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__AddLayer),
+  2,
+  mapwire__v1__add_layer__field_descriptors,
+  mapwire__v1__add_layer__field_indices_by_name,
+  1,  mapwire__v1__add_layer__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__add_layer__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__move_layer__field_descriptors[2] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__MoveLayer, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "before",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__MoveLayer, opt_before_case),
+    offsetof(Mapwire__V1__MoveLayer, before),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__move_layer__field_indices_by_name[] = {
+  1,   /* field[1] = before */
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__move_layer__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__move_layer__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.MoveLayer",
+  "MoveLayer",
+  "Mapwire__V1__MoveLayer",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__MoveLayer),
+  2,
+  mapwire__v1__move_layer__field_descriptors,
+  mapwire__v1__move_layer__field_indices_by_name,
+  1,  mapwire__v1__move_layer__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__move_layer__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_paint_property__field_descriptors[3] =
+{
+  {
+    "layer",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetPaintProperty, layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetPaintProperty, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value_json",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetPaintProperty, value_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_paint_property__field_indices_by_name[] = {
+  0,   /* field[0] = layer */
+  1,   /* field[1] = name */
+  2,   /* field[2] = value_json */
+};
+static const ProtobufCIntRange mapwire__v1__set_paint_property__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_paint_property__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetPaintProperty",
+  "SetPaintProperty",
+  "Mapwire__V1__SetPaintProperty",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetPaintProperty),
+  3,
+  mapwire__v1__set_paint_property__field_descriptors,
+  mapwire__v1__set_paint_property__field_indices_by_name,
+  1,  mapwire__v1__set_paint_property__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_paint_property__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_layout_property__field_descriptors[3] =
+{
+  {
+    "layer",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetLayoutProperty, layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetLayoutProperty, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value_json",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetLayoutProperty, value_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_layout_property__field_indices_by_name[] = {
+  0,   /* field[0] = layer */
+  1,   /* field[1] = name */
+  2,   /* field[2] = value_json */
+};
+static const ProtobufCIntRange mapwire__v1__set_layout_property__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_layout_property__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetLayoutProperty",
+  "SetLayoutProperty",
+  "Mapwire__V1__SetLayoutProperty",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetLayoutProperty),
+  3,
+  mapwire__v1__set_layout_property__field_descriptors,
+  mapwire__v1__set_layout_property__field_indices_by_name,
+  1,  mapwire__v1__set_layout_property__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_layout_property__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_filter__field_descriptors[2] =
+{
+  {
+    "layer",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetFilter, layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "filter_json",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetFilter, filter_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_filter__field_indices_by_name[] = {
+  1,   /* field[1] = filter_json */
+  0,   /* field[0] = layer */
+};
+static const ProtobufCIntRange mapwire__v1__set_filter__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_filter__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetFilter",
+  "SetFilter",
+  "Mapwire__V1__SetFilter",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetFilter),
+  2,
+  mapwire__v1__set_filter__field_descriptors,
+  mapwire__v1__set_filter__field_indices_by_name,
+  1,  mapwire__v1__set_filter__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_filter__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_layer_zoom_range__field_descriptors[3] =
+{
+  {
+    "layer",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetLayerZoomRange, layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "min_zoom",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Mapwire__V1__SetLayerZoomRange, opt_min_zoom_case),
+    offsetof(Mapwire__V1__SetLayerZoomRange, min_zoom),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "max_zoom",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Mapwire__V1__SetLayerZoomRange, opt_max_zoom_case),
+    offsetof(Mapwire__V1__SetLayerZoomRange, max_zoom),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_layer_zoom_range__field_indices_by_name[] = {
+  0,   /* field[0] = layer */
+  2,   /* field[2] = max_zoom */
+  1,   /* field[1] = min_zoom */
+};
+static const ProtobufCIntRange mapwire__v1__set_layer_zoom_range__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_layer_zoom_range__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetLayerZoomRange",
+  "SetLayerZoomRange",
+  "Mapwire__V1__SetLayerZoomRange",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetLayerZoomRange),
+  3,
+  mapwire__v1__set_layer_zoom_range__field_descriptors,
+  mapwire__v1__set_layer_zoom_range__field_indices_by_name,
+  1,  mapwire__v1__set_layer_zoom_range__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_layer_zoom_range__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__get_layer__field_descriptors[1] =
+{
+  {
+    "id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__GetLayer, id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__get_layer__field_indices_by_name[] = {
+  0,   /* field[0] = id */
+};
+static const ProtobufCIntRange mapwire__v1__get_layer__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__get_layer__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.GetLayer",
+  "GetLayer",
+  "Mapwire__V1__GetLayer",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__GetLayer),
+  1,
+  mapwire__v1__get_layer__field_descriptors,
+  mapwire__v1__get_layer__field_indices_by_name,
+  1,  mapwire__v1__get_layer__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__get_layer__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+#define mapwire__v1__get_style__field_descriptors NULL
+#define mapwire__v1__get_style__field_indices_by_name NULL
+#define mapwire__v1__get_style__number_ranges NULL
+const ProtobufCMessageDescriptor mapwire__v1__get_style__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.GetStyle",
+  "GetStyle",
+  "Mapwire__V1__GetStyle",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__GetStyle),
+  0,
+  mapwire__v1__get_style__field_descriptors,
+  mapwire__v1__get_style__field_indices_by_name,
+  0,  mapwire__v1__get_style__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__get_style__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_source_data__field_descriptors[2] =
+{
+  {
+    "source",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetSourceData, source),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "data_json",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetSourceData, data_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_source_data__field_indices_by_name[] = {
+  1,   /* field[1] = data_json */
+  0,   /* field[0] = source */
+};
+static const ProtobufCIntRange mapwire__v1__set_source_data__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_source_data__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetSourceData",
+  "SetSourceData",
+  "Mapwire__V1__SetSourceData",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetSourceData),
+  2,
+  mapwire__v1__set_source_data__field_descriptors,
+  mapwire__v1__set_source_data__field_indices_by_name,
+  1,  mapwire__v1__set_source_data__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_source_data__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__update_source_data__field_descriptors[2] =
+{
+  {
+    "source",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UpdateSourceData, source),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "diff_json",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__UpdateSourceData, diff_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__update_source_data__field_indices_by_name[] = {
+  1,   /* field[1] = diff_json */
+  0,   /* field[0] = source */
+};
+static const ProtobufCIntRange mapwire__v1__update_source_data__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__update_source_data__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.UpdateSourceData",
+  "UpdateSourceData",
+  "Mapwire__V1__UpdateSourceData",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__UpdateSourceData),
+  2,
+  mapwire__v1__update_source_data__field_descriptors,
+  mapwire__v1__update_source_data__field_indices_by_name,
+  1,  mapwire__v1__update_source_data__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__update_source_data__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_feature_state__field_descriptors[4] =
+{
+  {
+    "source",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetFeatureState, source),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "source_layer",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__SetFeatureState, opt_source_layer_case),
+    offsetof(Mapwire__V1__SetFeatureState, source_layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "feature_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetFeatureState, feature_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "state_json",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetFeatureState, state_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_feature_state__field_indices_by_name[] = {
+  2,   /* field[2] = feature_id */
+  0,   /* field[0] = source */
+  1,   /* field[1] = source_layer */
+  3,   /* field[3] = state_json */
+};
+static const ProtobufCIntRange mapwire__v1__set_feature_state__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_feature_state__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetFeatureState",
+  "SetFeatureState",
+  "Mapwire__V1__SetFeatureState",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetFeatureState),
+  4,
+  mapwire__v1__set_feature_state__field_descriptors,
+  mapwire__v1__set_feature_state__field_indices_by_name,
+  1,  mapwire__v1__set_feature_state__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_feature_state__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__remove_feature_state__field_descriptors[4] =
+{
+  {
+    "source",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__RemoveFeatureState, source),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "source_layer",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__RemoveFeatureState, opt_source_layer_case),
+    offsetof(Mapwire__V1__RemoveFeatureState, source_layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "feature_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__RemoveFeatureState, opt_feature_id_case),
+    offsetof(Mapwire__V1__RemoveFeatureState, feature_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "key",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__RemoveFeatureState, opt_key_case),
+    offsetof(Mapwire__V1__RemoveFeatureState, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__remove_feature_state__field_indices_by_name[] = {
+  2,   /* field[2] = feature_id */
+  3,   /* field[3] = key */
+  0,   /* field[0] = source */
+  1,   /* field[1] = source_layer */
+};
+static const ProtobufCIntRange mapwire__v1__remove_feature_state__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__remove_feature_state__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.RemoveFeatureState",
+  "RemoveFeatureState",
+  "Mapwire__V1__RemoveFeatureState",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__RemoveFeatureState),
+  4,
+  mapwire__v1__remove_feature_state__field_descriptors,
+  mapwire__v1__remove_feature_state__field_indices_by_name,
+  1,  mapwire__v1__remove_feature_state__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__remove_feature_state__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__get_feature_state__field_descriptors[3] =
+{
+  {
+    "source",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__GetFeatureState, source),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "source_layer",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__GetFeatureState, opt_source_layer_case),
+    offsetof(Mapwire__V1__GetFeatureState, source_layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "feature_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__GetFeatureState, feature_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__get_feature_state__field_indices_by_name[] = {
+  2,   /* field[2] = feature_id */
+  0,   /* field[0] = source */
+  1,   /* field[1] = source_layer */
+};
+static const ProtobufCIntRange mapwire__v1__get_feature_state__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__get_feature_state__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.GetFeatureState",
+  "GetFeatureState",
+  "Mapwire__V1__GetFeatureState",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__GetFeatureState),
+  3,
+  mapwire__v1__get_feature_state__field_descriptors,
+  mapwire__v1__get_feature_state__field_indices_by_name,
+  1,  mapwire__v1__get_feature_state__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__get_feature_state__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_light__field_descriptors[1] =
+{
+  {
+    "json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetLight, json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_light__field_indices_by_name[] = {
+  0,   /* field[0] = json */
+};
+static const ProtobufCIntRange mapwire__v1__set_light__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_light__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetLight",
+  "SetLight",
+  "Mapwire__V1__SetLight",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetLight),
+  1,
+  mapwire__v1__set_light__field_descriptors,
+  mapwire__v1__set_light__field_indices_by_name,
+  1,  mapwire__v1__set_light__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_light__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_sky__field_descriptors[1] =
+{
+  {
+    "json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetSky, json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_sky__field_indices_by_name[] = {
+  0,   /* field[0] = json */
+};
+static const ProtobufCIntRange mapwire__v1__set_sky__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_sky__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetSky",
+  "SetSky",
+  "Mapwire__V1__SetSky",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetSky),
+  1,
+  mapwire__v1__set_sky__field_descriptors,
+  mapwire__v1__set_sky__field_indices_by_name,
+  1,  mapwire__v1__set_sky__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_sky__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_terrain__field_descriptors[1] =
+{
+  {
+    "json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetTerrain, json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_terrain__field_indices_by_name[] = {
+  0,   /* field[0] = json */
+};
+static const ProtobufCIntRange mapwire__v1__set_terrain__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_terrain__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetTerrain",
+  "SetTerrain",
+  "Mapwire__V1__SetTerrain",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetTerrain),
+  1,
+  mapwire__v1__set_terrain__field_descriptors,
+  mapwire__v1__set_terrain__field_indices_by_name,
+  1,  mapwire__v1__set_terrain__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_terrain__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_projection__field_descriptors[1] =
+{
+  {
+    "json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetProjection, json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_projection__field_indices_by_name[] = {
+  0,   /* field[0] = json */
+};
+static const ProtobufCIntRange mapwire__v1__set_projection__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_projection__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetProjection",
+  "SetProjection",
+  "Mapwire__V1__SetProjection",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetProjection),
+  1,
+  mapwire__v1__set_projection__field_descriptors,
+  mapwire__v1__set_projection__field_indices_by_name,
+  1,  mapwire__v1__set_projection__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_projection__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_global_state_property__field_descriptors[2] =
+{
+  {
+    "name",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetGlobalStateProperty, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value_json",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetGlobalStateProperty, value_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_global_state_property__field_indices_by_name[] = {
+  0,   /* field[0] = name */
+  1,   /* field[1] = value_json */
+};
+static const ProtobufCIntRange mapwire__v1__set_global_state_property__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_global_state_property__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetGlobalStateProperty",
+  "SetGlobalStateProperty",
+  "Mapwire__V1__SetGlobalStateProperty",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetGlobalStateProperty),
+  2,
+  mapwire__v1__set_global_state_property__field_descriptors,
+  mapwire__v1__set_global_state_property__field_indices_by_name,
+  1,  mapwire__v1__set_global_state_property__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_global_state_property__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__set_sprite__field_descriptors[1] =
+{
+  {
+    "url",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__SetSprite, url),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__set_sprite__field_indices_by_name[] = {
+  0,   /* field[0] = url */
+};
+static const ProtobufCIntRange mapwire__v1__set_sprite__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__set_sprite__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.SetSprite",
+  "SetSprite",
+  "Mapwire__V1__SetSprite",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__SetSprite),
+  1,
+  mapwire__v1__set_sprite__field_descriptors,
+  mapwire__v1__set_sprite__field_indices_by_name,
+  1,  mapwire__v1__set_sprite__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__set_sprite__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__snapshot__field_descriptors[2] =
@@ -8495,7 +10560,7 @@ const ProtobufCMessageDescriptor mapwire__v1__load_status_report__descriptor =
   (ProtobufCMessageInit) mapwire__v1__load_status_report__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[12] =
+static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[13] =
 {
   {
     "id",
@@ -8606,6 +10671,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "json",
+    50,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__CommandReply, result_case),
+    offsetof(Mapwire__V1__CommandReply, json),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "bench_publish",
     80,
     PROTOBUF_C_LABEL_NONE,
@@ -8644,28 +10721,30 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
 };
 static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
   8,   /* field[8] = annotations */
-  9,   /* field[9] = bench_publish */
-  10,   /* field[10] = bench_requests */
+  10,   /* field[10] = bench_publish */
+  11,   /* field[11] = bench_requests */
   3,   /* field[3] = camera */
   2,   /* field[2] = error */
-  11,   /* field[11] = error_code */
+  12,   /* field[12] = error_code */
   0,   /* field[0] = id */
+  9,   /* field[9] = json */
   6,   /* field[6] = load_status */
   1,   /* field[1] = ok */
   4,   /* field[4] = pong */
   5,   /* field[5] = snapshot */
   7,   /* field[7] = state */
 };
-static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[7 + 1] =
+static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[8 + 1] =
 {
   { 1, 0 },
   { 10, 3 },
   { 20, 6 },
   { 30, 7 },
   { 40, 8 },
-  { 80, 9 },
-  { 110, 11 },
-  { 0, 12 }
+  { 50, 9 },
+  { 80, 10 },
+  { 110, 12 },
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
 {
@@ -8675,10 +10754,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
   "Mapwire__V1__CommandReply",
   "mapwire.v1",
   sizeof(Mapwire__V1__CommandReply),
-  12,
+  13,
   mapwire__v1__command_reply__field_descriptors,
   mapwire__v1__command_reply__field_indices_by_name,
-  7,  mapwire__v1__command_reply__number_ranges,
+  8,  mapwire__v1__command_reply__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

@@ -38,6 +38,25 @@ typedef struct Mapwire__V1__ImageStretch Mapwire__V1__ImageStretch;
 typedef struct Mapwire__V1__ImageContent Mapwire__V1__ImageContent;
 typedef struct Mapwire__V1__RemoveStyleImage Mapwire__V1__RemoveStyleImage;
 typedef struct Mapwire__V1__RemoveLayer Mapwire__V1__RemoveLayer;
+typedef struct Mapwire__V1__AddLayer Mapwire__V1__AddLayer;
+typedef struct Mapwire__V1__MoveLayer Mapwire__V1__MoveLayer;
+typedef struct Mapwire__V1__SetPaintProperty Mapwire__V1__SetPaintProperty;
+typedef struct Mapwire__V1__SetLayoutProperty Mapwire__V1__SetLayoutProperty;
+typedef struct Mapwire__V1__SetFilter Mapwire__V1__SetFilter;
+typedef struct Mapwire__V1__SetLayerZoomRange Mapwire__V1__SetLayerZoomRange;
+typedef struct Mapwire__V1__GetLayer Mapwire__V1__GetLayer;
+typedef struct Mapwire__V1__GetStyle Mapwire__V1__GetStyle;
+typedef struct Mapwire__V1__SetSourceData Mapwire__V1__SetSourceData;
+typedef struct Mapwire__V1__UpdateSourceData Mapwire__V1__UpdateSourceData;
+typedef struct Mapwire__V1__SetFeatureState Mapwire__V1__SetFeatureState;
+typedef struct Mapwire__V1__RemoveFeatureState Mapwire__V1__RemoveFeatureState;
+typedef struct Mapwire__V1__GetFeatureState Mapwire__V1__GetFeatureState;
+typedef struct Mapwire__V1__SetLight Mapwire__V1__SetLight;
+typedef struct Mapwire__V1__SetSky Mapwire__V1__SetSky;
+typedef struct Mapwire__V1__SetTerrain Mapwire__V1__SetTerrain;
+typedef struct Mapwire__V1__SetProjection Mapwire__V1__SetProjection;
+typedef struct Mapwire__V1__SetGlobalStateProperty Mapwire__V1__SetGlobalStateProperty;
+typedef struct Mapwire__V1__SetSprite Mapwire__V1__SetSprite;
 typedef struct Mapwire__V1__Snapshot Mapwire__V1__Snapshot;
 typedef struct Mapwire__V1__SnapshotResult Mapwire__V1__SnapshotResult;
 typedef struct Mapwire__V1__FailedLoad Mapwire__V1__FailedLoad;
@@ -385,7 +404,26 @@ typedef enum {
   MAPWIRE__V1__COMMAND__KIND_SELECT_ANNOTATION = 62,
   MAPWIRE__V1__COMMAND__KIND_DESELECT_ANNOTATION = 63,
   MAPWIRE__V1__COMMAND__KIND_GET_ANNOTATIONS = 64,
-  MAPWIRE__V1__COMMAND__KIND_RENDER_VIEW = 90
+  MAPWIRE__V1__COMMAND__KIND_RENDER_VIEW = 90,
+  MAPWIRE__V1__COMMAND__KIND_ADD_LAYER = 100,
+  MAPWIRE__V1__COMMAND__KIND_MOVE_LAYER = 101,
+  MAPWIRE__V1__COMMAND__KIND_SET_PAINT_PROPERTY = 102,
+  MAPWIRE__V1__COMMAND__KIND_SET_LAYOUT_PROPERTY = 103,
+  MAPWIRE__V1__COMMAND__KIND_SET_FILTER = 104,
+  MAPWIRE__V1__COMMAND__KIND_SET_LAYER_ZOOM_RANGE = 105,
+  MAPWIRE__V1__COMMAND__KIND_GET_LAYER = 106,
+  MAPWIRE__V1__COMMAND__KIND_GET_STYLE = 107,
+  MAPWIRE__V1__COMMAND__KIND_SET_SOURCE_DATA = 108,
+  MAPWIRE__V1__COMMAND__KIND_UPDATE_SOURCE_DATA = 109,
+  MAPWIRE__V1__COMMAND__KIND_SET_FEATURE_STATE = 110,
+  MAPWIRE__V1__COMMAND__KIND_REMOVE_FEATURE_STATE = 111,
+  MAPWIRE__V1__COMMAND__KIND_GET_FEATURE_STATE = 112,
+  MAPWIRE__V1__COMMAND__KIND_SET_LIGHT = 113,
+  MAPWIRE__V1__COMMAND__KIND_SET_SKY = 114,
+  MAPWIRE__V1__COMMAND__KIND_SET_TERRAIN = 115,
+  MAPWIRE__V1__COMMAND__KIND_SET_PROJECTION = 116,
+  MAPWIRE__V1__COMMAND__KIND_SET_GLOBAL_STATE_PROPERTY = 117,
+  MAPWIRE__V1__COMMAND__KIND_SET_SPRITE = 118
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND__KIND__CASE)
 } Mapwire__V1__Command__KindCase;
 
@@ -455,6 +493,28 @@ struct  Mapwire__V1__Command
      * Serving (`mapwire serve`, PROTOCOL.md 7.11): draw a view at its own camera, answered with a snapshot.
      */
     Mapwire__V1__RenderView *render_view;
+    /*
+     * The runtime style (PROTOCOL.md 7.12): the style changed in place, 100-129.
+     */
+    Mapwire__V1__AddLayer *add_layer;
+    Mapwire__V1__MoveLayer *move_layer;
+    Mapwire__V1__SetPaintProperty *set_paint_property;
+    Mapwire__V1__SetLayoutProperty *set_layout_property;
+    Mapwire__V1__SetFilter *set_filter;
+    Mapwire__V1__SetLayerZoomRange *set_layer_zoom_range;
+    Mapwire__V1__GetLayer *get_layer;
+    Mapwire__V1__GetStyle *get_style;
+    Mapwire__V1__SetSourceData *set_source_data;
+    Mapwire__V1__UpdateSourceData *update_source_data;
+    Mapwire__V1__SetFeatureState *set_feature_state;
+    Mapwire__V1__RemoveFeatureState *remove_feature_state;
+    Mapwire__V1__GetFeatureState *get_feature_state;
+    Mapwire__V1__SetLight *set_light;
+    Mapwire__V1__SetSky *set_sky;
+    Mapwire__V1__SetTerrain *set_terrain;
+    Mapwire__V1__SetProjection *set_projection;
+    Mapwire__V1__SetGlobalStateProperty *set_global_state_property;
+    Mapwire__V1__SetSprite *set_sprite;
   };
 };
 #define MAPWIRE__V1__COMMAND__INIT \
@@ -940,6 +1000,358 @@ struct  Mapwire__V1__RemoveLayer
 };
 #define MAPWIRE__V1__REMOVE_LAYER__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__remove_layer__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+typedef enum {
+  MAPWIRE__V1__ADD_LAYER__OPT_BEFORE__NOT_SET = 0,
+  MAPWIRE__V1__ADD_LAYER__OPT_BEFORE_BEFORE = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__ADD_LAYER__OPT_BEFORE__CASE)
+} Mapwire__V1__AddLayer__OptBeforeCase;
+
+/*
+ * Adds a layer (a style-spec layer object) below the layer `before`, or above every layer.
+ */
+struct  Mapwire__V1__AddLayer
+{
+  ProtobufCMessage base;
+  char *json;
+  Mapwire__V1__AddLayer__OptBeforeCase opt_before_case;
+  union {
+    char *before;
+  };
+};
+#define MAPWIRE__V1__ADD_LAYER__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__add_layer__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__ADD_LAYER__OPT_BEFORE__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__MOVE_LAYER__OPT_BEFORE__NOT_SET = 0,
+  MAPWIRE__V1__MOVE_LAYER__OPT_BEFORE_BEFORE = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__MOVE_LAYER__OPT_BEFORE__CASE)
+} Mapwire__V1__MoveLayer__OptBeforeCase;
+
+/*
+ * Moves a layer below the layer `before`, or above every layer.
+ */
+struct  Mapwire__V1__MoveLayer
+{
+  ProtobufCMessage base;
+  char *id;
+  Mapwire__V1__MoveLayer__OptBeforeCase opt_before_case;
+  union {
+    char *before;
+  };
+};
+#define MAPWIRE__V1__MOVE_LAYER__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__move_layer__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__MOVE_LAYER__OPT_BEFORE__NOT_SET, {0} }
+
+
+/*
+ * Sets a paint property of a layer; a null value puts back the default.
+ */
+struct  Mapwire__V1__SetPaintProperty
+{
+  ProtobufCMessage base;
+  char *layer;
+  char *name;
+  char *value_json;
+};
+#define MAPWIRE__V1__SET_PAINT_PROPERTY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_paint_property__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Sets a layout property of a layer; a null value puts back the default.
+ */
+struct  Mapwire__V1__SetLayoutProperty
+{
+  ProtobufCMessage base;
+  char *layer;
+  char *name;
+  char *value_json;
+};
+#define MAPWIRE__V1__SET_LAYOUT_PROPERTY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_layout_property__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Sets a layer's filter (legacy or expression); null removes it.
+ */
+struct  Mapwire__V1__SetFilter
+{
+  ProtobufCMessage base;
+  char *layer;
+  char *filter_json;
+};
+#define MAPWIRE__V1__SET_FILTER__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_filter__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+typedef enum {
+  MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MIN_ZOOM__NOT_SET = 0,
+  MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MIN_ZOOM_MIN_ZOOM = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MIN_ZOOM__CASE)
+} Mapwire__V1__SetLayerZoomRange__OptMinZoomCase;
+
+typedef enum {
+  MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MAX_ZOOM__NOT_SET = 0,
+  MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MAX_ZOOM_MAX_ZOOM = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MAX_ZOOM__CASE)
+} Mapwire__V1__SetLayerZoomRange__OptMaxZoomCase;
+
+/*
+ * Sets a layer's minzoom and maxzoom (0-24); a bound not given stays.
+ */
+struct  Mapwire__V1__SetLayerZoomRange
+{
+  ProtobufCMessage base;
+  char *layer;
+  Mapwire__V1__SetLayerZoomRange__OptMinZoomCase opt_min_zoom_case;
+  union {
+    double min_zoom;
+  };
+  Mapwire__V1__SetLayerZoomRange__OptMaxZoomCase opt_max_zoom_case;
+  union {
+    double max_zoom;
+  };
+};
+#define MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_layer_zoom_range__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MIN_ZOOM__NOT_SET, {0}, MAPWIRE__V1__SET_LAYER_ZOOM_RANGE__OPT_MAX_ZOOM__NOT_SET, {0} }
+
+
+/*
+ * Answered with CommandReply.json: the layer as it is now.
+ */
+struct  Mapwire__V1__GetLayer
+{
+  ProtobufCMessage base;
+  char *id;
+};
+#define MAPWIRE__V1__GET_LAYER__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__get_layer__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * Answered with CommandReply.json: the style as it is now.
+ */
+struct  Mapwire__V1__GetStyle
+{
+  ProtobufCMessage base;
+};
+#define MAPWIRE__V1__GET_STYLE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__get_style__descriptor) \
+     }
+
+
+/*
+ * Replaces a GeoJSON source's data: GeoJSON, or a JSON string holding a URL to load it from.
+ */
+struct  Mapwire__V1__SetSourceData
+{
+  ProtobufCMessage base;
+  char *source;
+  char *data_json;
+};
+#define MAPWIRE__V1__SET_SOURCE_DATA__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_source_data__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Changes features of a GeoJSON source by id: a GeoJSONSourceDiff of MapLibre GL JS
+ * ({"removeAll", "remove": [ids], "add": [features], "update": [{"id", "newGeometry", "removeAllProperties",
+ * "removeProperties", "addOrUpdateProperties": [{"key", "value"}]}]}).
+ */
+struct  Mapwire__V1__UpdateSourceData
+{
+  ProtobufCMessage base;
+  char *source;
+  char *diff_json;
+};
+#define MAPWIRE__V1__UPDATE_SOURCE_DATA__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__update_source_data__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+typedef enum {
+  MAPWIRE__V1__SET_FEATURE_STATE__OPT_SOURCE_LAYER__NOT_SET = 0,
+  MAPWIRE__V1__SET_FEATURE_STATE__OPT_SOURCE_LAYER_SOURCE_LAYER = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__SET_FEATURE_STATE__OPT_SOURCE_LAYER__CASE)
+} Mapwire__V1__SetFeatureState__OptSourceLayerCase;
+
+/*
+ * Merges `state_json` (an object) into one feature's state, which `feature-state` expressions read.
+ */
+struct  Mapwire__V1__SetFeatureState
+{
+  ProtobufCMessage base;
+  char *source;
+  /*
+   * The feature's id in decimal, or its promoted id (the source's promoteId).
+   */
+  char *feature_id;
+  char *state_json;
+  Mapwire__V1__SetFeatureState__OptSourceLayerCase opt_source_layer_case;
+  union {
+    char *source_layer;
+  };
+};
+#define MAPWIRE__V1__SET_FEATURE_STATE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_feature_state__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, MAPWIRE__V1__SET_FEATURE_STATE__OPT_SOURCE_LAYER__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_SOURCE_LAYER__NOT_SET = 0,
+  MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_SOURCE_LAYER_SOURCE_LAYER = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_SOURCE_LAYER__CASE)
+} Mapwire__V1__RemoveFeatureState__OptSourceLayerCase;
+
+typedef enum {
+  MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_FEATURE_ID__NOT_SET = 0,
+  MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_FEATURE_ID_FEATURE_ID = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_FEATURE_ID__CASE)
+} Mapwire__V1__RemoveFeatureState__OptFeatureIdCase;
+
+typedef enum {
+  MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_KEY__NOT_SET = 0,
+  MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_KEY_KEY = 4
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_KEY__CASE)
+} Mapwire__V1__RemoveFeatureState__OptKeyCase;
+
+/*
+ * Removes one key of a feature's state, its whole state (no key), or every state of the source (no feature_id).
+ */
+struct  Mapwire__V1__RemoveFeatureState
+{
+  ProtobufCMessage base;
+  char *source;
+  Mapwire__V1__RemoveFeatureState__OptSourceLayerCase opt_source_layer_case;
+  union {
+    char *source_layer;
+  };
+  Mapwire__V1__RemoveFeatureState__OptFeatureIdCase opt_feature_id_case;
+  union {
+    char *feature_id;
+  };
+  Mapwire__V1__RemoveFeatureState__OptKeyCase opt_key_case;
+  union {
+    char *key;
+  };
+};
+#define MAPWIRE__V1__REMOVE_FEATURE_STATE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__remove_feature_state__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_SOURCE_LAYER__NOT_SET, {0}, MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_FEATURE_ID__NOT_SET, {0}, MAPWIRE__V1__REMOVE_FEATURE_STATE__OPT_KEY__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__GET_FEATURE_STATE__OPT_SOURCE_LAYER__NOT_SET = 0,
+  MAPWIRE__V1__GET_FEATURE_STATE__OPT_SOURCE_LAYER_SOURCE_LAYER = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__GET_FEATURE_STATE__OPT_SOURCE_LAYER__CASE)
+} Mapwire__V1__GetFeatureState__OptSourceLayerCase;
+
+/*
+ * Answered with CommandReply.json: the feature's state (an object, empty when it has none).
+ */
+struct  Mapwire__V1__GetFeatureState
+{
+  ProtobufCMessage base;
+  char *source;
+  char *feature_id;
+  Mapwire__V1__GetFeatureState__OptSourceLayerCase opt_source_layer_case;
+  union {
+    char *source_layer;
+  };
+};
+#define MAPWIRE__V1__GET_FEATURE_STATE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__get_feature_state__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, MAPWIRE__V1__GET_FEATURE_STATE__OPT_SOURCE_LAYER__NOT_SET, {0} }
+
+
+/*
+ * The style's light (anchor, position, color, intensity); null puts back the defaults.
+ */
+struct  Mapwire__V1__SetLight
+{
+  ProtobufCMessage base;
+  char *json;
+};
+#define MAPWIRE__V1__SET_LIGHT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_light__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * The style's sky; null removes it.
+ */
+struct  Mapwire__V1__SetSky
+{
+  ProtobufCMessage base;
+  char *json;
+};
+#define MAPWIRE__V1__SET_SKY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_sky__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * The style's terrain ({"source": a raster-dem source, "exaggeration"}); null removes it.
+ */
+struct  Mapwire__V1__SetTerrain
+{
+  ProtobufCMessage base;
+  char *json;
+};
+#define MAPWIRE__V1__SET_TERRAIN__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_terrain__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * The style's projection ({"type": "mercator" | "globe" | an expression}); null puts back Mercator.
+ */
+struct  Mapwire__V1__SetProjection
+{
+  ProtobufCMessage base;
+  char *json;
+};
+#define MAPWIRE__V1__SET_PROJECTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_projection__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * One value of the style's global state, which `global-state` expressions read; null puts back its default.
+ */
+struct  Mapwire__V1__SetGlobalStateProperty
+{
+  ProtobufCMessage base;
+  char *name;
+  char *value_json;
+};
+#define MAPWIRE__V1__SET_GLOBAL_STATE_PROPERTY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_global_state_property__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * Replaces the style's sprite (a base URL; empty removes it). Only the sprite loads again.
+ */
+struct  Mapwire__V1__SetSprite
+{
+  ProtobufCMessage base;
+  char *url;
+};
+#define MAPWIRE__V1__SET_SPRITE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__set_sprite__descriptor) \
     , (char *)protobuf_c_empty_string }
 
 
@@ -1553,7 +1965,8 @@ typedef enum {
   MAPWIRE__V1__COMMAND_REPLY__RESULT_BENCH_PUBLISH = 80,
   MAPWIRE__V1__COMMAND_REPLY__RESULT_BENCH_REQUESTS = 81,
   MAPWIRE__V1__COMMAND_REPLY__RESULT_STATE = 30,
-  MAPWIRE__V1__COMMAND_REPLY__RESULT_ANNOTATIONS = 40
+  MAPWIRE__V1__COMMAND_REPLY__RESULT_ANNOTATIONS = 40,
+  MAPWIRE__V1__COMMAND_REPLY__RESULT_JSON = 50
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND_REPLY__RESULT__CASE)
 } Mapwire__V1__CommandReply__ResultCase;
 
@@ -1589,6 +2002,10 @@ struct  Mapwire__V1__CommandReply
     Mapwire__V1__BenchRequestsResult *bench_requests;
     Mapwire__V1__CoreStateSnapshot *state;
     Mapwire__V1__AnnotationList *annotations;
+    /*
+     * get-style, get-layer, get-feature-state: the JSON asked for.
+     */
+    char *json;
   };
 };
 #define MAPWIRE__V1__COMMAND_REPLY__INIT \
@@ -3344,6 +3761,367 @@ Mapwire__V1__RemoveLayer *
 void   mapwire__v1__remove_layer__free_unpacked
                      (Mapwire__V1__RemoveLayer *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__AddLayer methods */
+void   mapwire__v1__add_layer__init
+                     (Mapwire__V1__AddLayer         *message);
+size_t mapwire__v1__add_layer__get_packed_size
+                     (const Mapwire__V1__AddLayer   *message);
+size_t mapwire__v1__add_layer__pack
+                     (const Mapwire__V1__AddLayer   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__add_layer__pack_to_buffer
+                     (const Mapwire__V1__AddLayer   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__AddLayer *
+       mapwire__v1__add_layer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__add_layer__free_unpacked
+                     (Mapwire__V1__AddLayer *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__MoveLayer methods */
+void   mapwire__v1__move_layer__init
+                     (Mapwire__V1__MoveLayer         *message);
+size_t mapwire__v1__move_layer__get_packed_size
+                     (const Mapwire__V1__MoveLayer   *message);
+size_t mapwire__v1__move_layer__pack
+                     (const Mapwire__V1__MoveLayer   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__move_layer__pack_to_buffer
+                     (const Mapwire__V1__MoveLayer   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__MoveLayer *
+       mapwire__v1__move_layer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__move_layer__free_unpacked
+                     (Mapwire__V1__MoveLayer *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetPaintProperty methods */
+void   mapwire__v1__set_paint_property__init
+                     (Mapwire__V1__SetPaintProperty         *message);
+size_t mapwire__v1__set_paint_property__get_packed_size
+                     (const Mapwire__V1__SetPaintProperty   *message);
+size_t mapwire__v1__set_paint_property__pack
+                     (const Mapwire__V1__SetPaintProperty   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_paint_property__pack_to_buffer
+                     (const Mapwire__V1__SetPaintProperty   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetPaintProperty *
+       mapwire__v1__set_paint_property__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_paint_property__free_unpacked
+                     (Mapwire__V1__SetPaintProperty *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetLayoutProperty methods */
+void   mapwire__v1__set_layout_property__init
+                     (Mapwire__V1__SetLayoutProperty         *message);
+size_t mapwire__v1__set_layout_property__get_packed_size
+                     (const Mapwire__V1__SetLayoutProperty   *message);
+size_t mapwire__v1__set_layout_property__pack
+                     (const Mapwire__V1__SetLayoutProperty   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_layout_property__pack_to_buffer
+                     (const Mapwire__V1__SetLayoutProperty   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetLayoutProperty *
+       mapwire__v1__set_layout_property__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_layout_property__free_unpacked
+                     (Mapwire__V1__SetLayoutProperty *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetFilter methods */
+void   mapwire__v1__set_filter__init
+                     (Mapwire__V1__SetFilter         *message);
+size_t mapwire__v1__set_filter__get_packed_size
+                     (const Mapwire__V1__SetFilter   *message);
+size_t mapwire__v1__set_filter__pack
+                     (const Mapwire__V1__SetFilter   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_filter__pack_to_buffer
+                     (const Mapwire__V1__SetFilter   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetFilter *
+       mapwire__v1__set_filter__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_filter__free_unpacked
+                     (Mapwire__V1__SetFilter *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetLayerZoomRange methods */
+void   mapwire__v1__set_layer_zoom_range__init
+                     (Mapwire__V1__SetLayerZoomRange         *message);
+size_t mapwire__v1__set_layer_zoom_range__get_packed_size
+                     (const Mapwire__V1__SetLayerZoomRange   *message);
+size_t mapwire__v1__set_layer_zoom_range__pack
+                     (const Mapwire__V1__SetLayerZoomRange   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_layer_zoom_range__pack_to_buffer
+                     (const Mapwire__V1__SetLayerZoomRange   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetLayerZoomRange *
+       mapwire__v1__set_layer_zoom_range__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_layer_zoom_range__free_unpacked
+                     (Mapwire__V1__SetLayerZoomRange *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__GetLayer methods */
+void   mapwire__v1__get_layer__init
+                     (Mapwire__V1__GetLayer         *message);
+size_t mapwire__v1__get_layer__get_packed_size
+                     (const Mapwire__V1__GetLayer   *message);
+size_t mapwire__v1__get_layer__pack
+                     (const Mapwire__V1__GetLayer   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__get_layer__pack_to_buffer
+                     (const Mapwire__V1__GetLayer   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__GetLayer *
+       mapwire__v1__get_layer__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__get_layer__free_unpacked
+                     (Mapwire__V1__GetLayer *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__GetStyle methods */
+void   mapwire__v1__get_style__init
+                     (Mapwire__V1__GetStyle         *message);
+size_t mapwire__v1__get_style__get_packed_size
+                     (const Mapwire__V1__GetStyle   *message);
+size_t mapwire__v1__get_style__pack
+                     (const Mapwire__V1__GetStyle   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__get_style__pack_to_buffer
+                     (const Mapwire__V1__GetStyle   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__GetStyle *
+       mapwire__v1__get_style__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__get_style__free_unpacked
+                     (Mapwire__V1__GetStyle *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetSourceData methods */
+void   mapwire__v1__set_source_data__init
+                     (Mapwire__V1__SetSourceData         *message);
+size_t mapwire__v1__set_source_data__get_packed_size
+                     (const Mapwire__V1__SetSourceData   *message);
+size_t mapwire__v1__set_source_data__pack
+                     (const Mapwire__V1__SetSourceData   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_source_data__pack_to_buffer
+                     (const Mapwire__V1__SetSourceData   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetSourceData *
+       mapwire__v1__set_source_data__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_source_data__free_unpacked
+                     (Mapwire__V1__SetSourceData *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__UpdateSourceData methods */
+void   mapwire__v1__update_source_data__init
+                     (Mapwire__V1__UpdateSourceData         *message);
+size_t mapwire__v1__update_source_data__get_packed_size
+                     (const Mapwire__V1__UpdateSourceData   *message);
+size_t mapwire__v1__update_source_data__pack
+                     (const Mapwire__V1__UpdateSourceData   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__update_source_data__pack_to_buffer
+                     (const Mapwire__V1__UpdateSourceData   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__UpdateSourceData *
+       mapwire__v1__update_source_data__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__update_source_data__free_unpacked
+                     (Mapwire__V1__UpdateSourceData *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetFeatureState methods */
+void   mapwire__v1__set_feature_state__init
+                     (Mapwire__V1__SetFeatureState         *message);
+size_t mapwire__v1__set_feature_state__get_packed_size
+                     (const Mapwire__V1__SetFeatureState   *message);
+size_t mapwire__v1__set_feature_state__pack
+                     (const Mapwire__V1__SetFeatureState   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_feature_state__pack_to_buffer
+                     (const Mapwire__V1__SetFeatureState   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetFeatureState *
+       mapwire__v1__set_feature_state__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_feature_state__free_unpacked
+                     (Mapwire__V1__SetFeatureState *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__RemoveFeatureState methods */
+void   mapwire__v1__remove_feature_state__init
+                     (Mapwire__V1__RemoveFeatureState         *message);
+size_t mapwire__v1__remove_feature_state__get_packed_size
+                     (const Mapwire__V1__RemoveFeatureState   *message);
+size_t mapwire__v1__remove_feature_state__pack
+                     (const Mapwire__V1__RemoveFeatureState   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__remove_feature_state__pack_to_buffer
+                     (const Mapwire__V1__RemoveFeatureState   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__RemoveFeatureState *
+       mapwire__v1__remove_feature_state__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__remove_feature_state__free_unpacked
+                     (Mapwire__V1__RemoveFeatureState *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__GetFeatureState methods */
+void   mapwire__v1__get_feature_state__init
+                     (Mapwire__V1__GetFeatureState         *message);
+size_t mapwire__v1__get_feature_state__get_packed_size
+                     (const Mapwire__V1__GetFeatureState   *message);
+size_t mapwire__v1__get_feature_state__pack
+                     (const Mapwire__V1__GetFeatureState   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__get_feature_state__pack_to_buffer
+                     (const Mapwire__V1__GetFeatureState   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__GetFeatureState *
+       mapwire__v1__get_feature_state__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__get_feature_state__free_unpacked
+                     (Mapwire__V1__GetFeatureState *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetLight methods */
+void   mapwire__v1__set_light__init
+                     (Mapwire__V1__SetLight         *message);
+size_t mapwire__v1__set_light__get_packed_size
+                     (const Mapwire__V1__SetLight   *message);
+size_t mapwire__v1__set_light__pack
+                     (const Mapwire__V1__SetLight   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_light__pack_to_buffer
+                     (const Mapwire__V1__SetLight   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetLight *
+       mapwire__v1__set_light__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_light__free_unpacked
+                     (Mapwire__V1__SetLight *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetSky methods */
+void   mapwire__v1__set_sky__init
+                     (Mapwire__V1__SetSky         *message);
+size_t mapwire__v1__set_sky__get_packed_size
+                     (const Mapwire__V1__SetSky   *message);
+size_t mapwire__v1__set_sky__pack
+                     (const Mapwire__V1__SetSky   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_sky__pack_to_buffer
+                     (const Mapwire__V1__SetSky   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetSky *
+       mapwire__v1__set_sky__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_sky__free_unpacked
+                     (Mapwire__V1__SetSky *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetTerrain methods */
+void   mapwire__v1__set_terrain__init
+                     (Mapwire__V1__SetTerrain         *message);
+size_t mapwire__v1__set_terrain__get_packed_size
+                     (const Mapwire__V1__SetTerrain   *message);
+size_t mapwire__v1__set_terrain__pack
+                     (const Mapwire__V1__SetTerrain   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_terrain__pack_to_buffer
+                     (const Mapwire__V1__SetTerrain   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetTerrain *
+       mapwire__v1__set_terrain__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_terrain__free_unpacked
+                     (Mapwire__V1__SetTerrain *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetProjection methods */
+void   mapwire__v1__set_projection__init
+                     (Mapwire__V1__SetProjection         *message);
+size_t mapwire__v1__set_projection__get_packed_size
+                     (const Mapwire__V1__SetProjection   *message);
+size_t mapwire__v1__set_projection__pack
+                     (const Mapwire__V1__SetProjection   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_projection__pack_to_buffer
+                     (const Mapwire__V1__SetProjection   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetProjection *
+       mapwire__v1__set_projection__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_projection__free_unpacked
+                     (Mapwire__V1__SetProjection *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetGlobalStateProperty methods */
+void   mapwire__v1__set_global_state_property__init
+                     (Mapwire__V1__SetGlobalStateProperty         *message);
+size_t mapwire__v1__set_global_state_property__get_packed_size
+                     (const Mapwire__V1__SetGlobalStateProperty   *message);
+size_t mapwire__v1__set_global_state_property__pack
+                     (const Mapwire__V1__SetGlobalStateProperty   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_global_state_property__pack_to_buffer
+                     (const Mapwire__V1__SetGlobalStateProperty   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetGlobalStateProperty *
+       mapwire__v1__set_global_state_property__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_global_state_property__free_unpacked
+                     (Mapwire__V1__SetGlobalStateProperty *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__SetSprite methods */
+void   mapwire__v1__set_sprite__init
+                     (Mapwire__V1__SetSprite         *message);
+size_t mapwire__v1__set_sprite__get_packed_size
+                     (const Mapwire__V1__SetSprite   *message);
+size_t mapwire__v1__set_sprite__pack
+                     (const Mapwire__V1__SetSprite   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__set_sprite__pack_to_buffer
+                     (const Mapwire__V1__SetSprite   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__SetSprite *
+       mapwire__v1__set_sprite__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__set_sprite__free_unpacked
+                     (Mapwire__V1__SetSprite *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__Snapshot methods */
 void   mapwire__v1__snapshot__init
                      (Mapwire__V1__Snapshot         *message);
@@ -4992,6 +5770,63 @@ typedef void (*Mapwire__V1__RemoveStyleImage_Closure)
 typedef void (*Mapwire__V1__RemoveLayer_Closure)
                  (const Mapwire__V1__RemoveLayer *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__AddLayer_Closure)
+                 (const Mapwire__V1__AddLayer *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__MoveLayer_Closure)
+                 (const Mapwire__V1__MoveLayer *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetPaintProperty_Closure)
+                 (const Mapwire__V1__SetPaintProperty *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetLayoutProperty_Closure)
+                 (const Mapwire__V1__SetLayoutProperty *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetFilter_Closure)
+                 (const Mapwire__V1__SetFilter *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetLayerZoomRange_Closure)
+                 (const Mapwire__V1__SetLayerZoomRange *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__GetLayer_Closure)
+                 (const Mapwire__V1__GetLayer *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__GetStyle_Closure)
+                 (const Mapwire__V1__GetStyle *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetSourceData_Closure)
+                 (const Mapwire__V1__SetSourceData *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__UpdateSourceData_Closure)
+                 (const Mapwire__V1__UpdateSourceData *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetFeatureState_Closure)
+                 (const Mapwire__V1__SetFeatureState *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__RemoveFeatureState_Closure)
+                 (const Mapwire__V1__RemoveFeatureState *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__GetFeatureState_Closure)
+                 (const Mapwire__V1__GetFeatureState *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetLight_Closure)
+                 (const Mapwire__V1__SetLight *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetSky_Closure)
+                 (const Mapwire__V1__SetSky *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetTerrain_Closure)
+                 (const Mapwire__V1__SetTerrain *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetProjection_Closure)
+                 (const Mapwire__V1__SetProjection *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetGlobalStateProperty_Closure)
+                 (const Mapwire__V1__SetGlobalStateProperty *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__SetSprite_Closure)
+                 (const Mapwire__V1__SetSprite *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__Snapshot_Closure)
                  (const Mapwire__V1__Snapshot *message,
                   void *closure_data);
@@ -5273,6 +6108,25 @@ extern const ProtobufCMessageDescriptor mapwire__v1__image_stretch__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__image_content__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__remove_style_image__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__remove_layer__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__add_layer__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__move_layer__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_paint_property__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_layout_property__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_filter__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_layer_zoom_range__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__get_layer__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__get_style__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_source_data__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__update_source_data__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_feature_state__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__remove_feature_state__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__get_feature_state__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_light__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_sky__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_terrain__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_projection__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_global_state_property__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__set_sprite__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__snapshot__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__snapshot_result__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__failed_load__descriptor;

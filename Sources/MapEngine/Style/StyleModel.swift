@@ -1,0 +1,81 @@
+import Foundation
+import MapWireStyle
+
+/// The current style as JSON objects that the runtime style commands change in place: the root's members
+/// and the layers in order (`ref`s resolved, as GL resolves them when it loads a style). Made from the
+/// style's JSON on the first change; the renderer's copy and get-style's answer are written from it.
+///
+/// Not Sendable: it lives in the map, on the map's one thread.
+struct StyleModel {
+    /// The root object's members except `layers`.
+    var root: [String: Any]
+    var layers: [[String: Any]]
+
+    init(json: Data) throws(MapCommandError) {
+        guard var root = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else {
+            throw MapCommandError("the style's JSON cannot be edited")
+        }
+        let resolved: [Any]
+        do { resolved = try LayerReferences.resolving(root["layers"] as? [Any] ?? []) }
+        catch { throw MapCommandError(error.description) }
+        layers = resolved.compactMap { $0 as? [String: Any] }
+        root["layers"] = nil
+        self.root = root
+    }
+
+    func index(ofLayer id: String) -> Int? {
+        layers.firstIndex { $0["id"] as? String == id }
+    }
+
+    /// The member of the renderer's style that holds feature state (PROTOCOL.md 6.1): not the
+    /// specification's, so it is prefixed.
+    static let featureStateMember = "mapwire:feature-state"
+
+    /// The JSON a renderer draws from: the global state set at run time in place of the `state` defaults,
+    /// feature state, and no inline GeoJSON (a GeoJSON source's data travels as a resource of its own).
+    func rendererJSON(globalState: [String: Any], featureStates: FeatureStates) -> Data {
+        var root = self.root
+        if !featureStates.isEmpty { root[Self.featureStateMember] = featureStates.sources }
+        if !globalState.isEmpty {
+            var state = root["state"] as? [String: Any] ?? [:]
+            for (name, value) in globalState { state[name] = ["default": value] }
+            root["state"] = state
+        }
+        if var sources = root["sources"] as? [String: Any] {
+            for (id, source) in sources {
+                guard var object = source as? [String: Any], object["type"] as? String == "geojson", object["data"] is [String: Any] else { continue }
+                object["data"] = nil
+                sources[id] = object
+            }
+            root["sources"] = sources
+        }
+        root["layers"] = layers
+        return Self.serialize(root)
+    }
+
+    /// The style as it is now (get-style): `sourceData` replaces the `data` of the GeoJSON sources it names.
+    func documentJSON(sourceData: [String: Any]) -> Data {
+        var root = self.root
+        if var sources = root["sources"] as? [String: Any] {
+            for (id, data) in sourceData {
+                guard var object = sources[id] as? [String: Any] else { continue }
+                object["data"] = data
+                sources[id] = object
+            }
+            root["sources"] = sources
+        }
+        root["layers"] = layers
+        return Self.serialize(root)
+    }
+
+    /// Compact JSON with sorted keys, so equal styles read the same.
+    static func serialize(_ object: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])) ?? Data("null".utf8)
+    }
+
+    /// Parses the JSON text a command carries (any JSON value); throws naming `what` when it is not JSON.
+    static func parse(_ text: String, _ what: String) throws(MapCommandError) -> Any {
+        do { return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) }
+        catch { throw MapCommandError("\(what) is not valid JSON") }
+    }
+}
