@@ -95,13 +95,13 @@ struct PeerBenchmark {
         ], similarity)
     }
 
-    /// scripts/bench-peer in the working directory or above the executable (.build*/…/mapwire).
-    static func script() -> URL? {
+    /// scripts/`name` (bench-peer by default) in the working directory or above the executable (.build*/…/mapwire).
+    static func script(_ name: String = "bench-peer") -> URL? {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var candidates = [cwd.appendingPathComponent("scripts/bench-peer")]
+        var candidates = [cwd.appendingPathComponent("scripts/\(name)")]
         var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
-            candidates.append(folder.appendingPathComponent("scripts/bench-peer"))
+            candidates.append(folder.appendingPathComponent("scripts/\(name)"))
             folder.deleteLastPathComponent()
         }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
