@@ -27,10 +27,12 @@ struct NativePeerBenchmark {
 
     func run() throws -> BenchReport.Section {
         var section = BenchReport.Section(key: "peer-native", title: "Peer: MapLibre Native (pymgl, Mesa llvmpipe)")
+        let loadAtStart = ServeBenchmark.loadAverage()
         let nginx = try NginxProcess(root: scratch.appendingPathComponent("nginx-native"), accessLog: false, gzipTiles: false)
         defer { nginx.stop() }
         let site = NetworkSite(nginx: nginx)
-        let chicago = try LoadScene.chicago(fixtures: fixtures, scratch: scratch)
+        // Builds the bright-v9 sprite from the maki icons into the scratch folder.
+        _ = try LoadScene.chicago(fixtures: fixtures, scratch: scratch)
         let sprite = scratch.appendingPathComponent("sprite/bright-v9")
         let styleURL = try site.publishChicago(fixtures: fixtures, sprite: sprite)
         let peer = try NativePeer(styleURL: styleURL, timeoutSeconds: 600)
@@ -43,19 +45,24 @@ struct NativePeerBenchmark {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let peerName = "MapLibre Native (pymgl \(version))"
 
+        // A part that fails leaves a note; the others' figures stay.
+        func part(_ name: String, _ body: () throws -> [BenchFigure]) {
+            do { section.figures += try body() } catch { section.notes.append("\(name) failed: \(error)") }
+        }
         for scale in [1, 2] {
             for clients in Array(Set([1, cores])).sorted() {
-                let figures = try tiles(serve: serve, peer: peer, paths: paths, scale: scale, clients: clients, peerName: peerName)
-                section.figures += figures
+                part("tiles @\(scale)x, \(clients) client(s)") {
+                    try tiles(serve: serve, peer: peer, paths: paths, scale: scale, clients: clients, peerName: peerName)
+                }
             }
         }
-        section.figures += try statics(serve: serve, peer: peer, peerName: peerName)
-        section.figures += try steadyFrames(peer: peer, sprite: sprite, peerName: peerName)
-        section.figures.append(try styleToFrame(scene: scene, peer: peer, peerName: peerName))
+        part("static images") { try statics(serve: serve, peer: peer, peerName: peerName) }
+        part("steady frames") { try steadyFrames(peer: peer, sprite: sprite, peerName: peerName) }
+        part("set-style → first frame") { [try styleToFrame(scene: scene, peer: peer, peerName: peerName)] }
         section.notes.append("\(peerName), MapLibre Native drawing with OpenGL on Mesa's llvmpipe (EGL_PLATFORM=surfaceless), driven by scripts/bench-peer-native, a fresh Python process per job timing itself; both fetch bright-v9, its TileJSON, the Chicago tiles, sprite and glyphs from nginx on loopback (\(nginx.baseURL)).")
         section.notes.append("Tiles: the \(paths.count) zoom-14 tiles the fixtures cover, each drawn once. MapWire: a new `mapwire serve --renderers \(cores)` per row, wrk with one connection per client, 256 px tiles drawn with a \(ViewGeometry.tileMargin) px margin; the peer: one map per client (256 px, ratio = the scale, no margin, as tileserver-gl draws), each in its own process (pymgl's OpenGL contexts fail to switch between threads of one process), made and drawn once where there is no tile before the clock starts (the server's readiness), taking the next tile in turn, renderPNG. Rates are tiles over the time from the first request to the last answer; p50/p99 per tile.")
         section.notes.append("Peak RSS: MapWire's is the sum of each process's own peak (VmHWM: serve, its core, loader and renderers), read at the end of the run, an upper bound of the system's peak; the peer's is each drawing process's ru_maxrss (its Python interpreter, about 10 MiB, included).")
-        section.notes.append("\(cores) cores; load average at the start \(ServeBenchmark.loadAverage()).")
+        section.notes.append("\(cores) cores; load average at the start \(loadAtStart).")
         return section
     }
 
