@@ -73,7 +73,7 @@ struct ServeBenchmark {
                 section.notes.append("remote renderer skipped: \(error)")
             }
         }
-        section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (\(fixtures == nil ? "a \(grid)×\(grid) block at the scene's centre" : "every zoom-14 tile the fixtures cover"); each drawn at the engine's zoom with a \(32) px margin), \(concurrency) requests at a time over loopback HTTP/1.1 from \(client); cold: every tile drawn once (its vector tiles loaded by the loader), the rate is answers over the time from the first request to the last answer; warm: the same tiles from the server's image cache\(wrk == nil ? "" : " for \(warmSeconds) s"). A new `mapwire serve` per renderer count. \(cores) cores; load average at the start \(Self.loadAverage()).")
+        section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (\(fixtures == nil ? "a \(grid)×\(grid) block at the scene's centre" : "every zoom-14 tile the fixtures cover whose margin finds fixture tiles on every side"); each drawn at the engine's zoom with a \(32) px margin), \(concurrency) requests at a time over loopback HTTP/1.1 from \(client); cold: every tile drawn once (its vector tiles loaded by the loader), the rate is answers over the time from the first request to the last answer; warm: the same tiles from the server's image cache\(wrk == nil ? "" : " for \(warmSeconds) s"). A new `mapwire serve` per renderer count. \(cores) cores; load average at the start \(Self.loadAverage()).")
         return section
     }
 
@@ -102,16 +102,21 @@ struct ServeBenchmark {
         ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    /// 256 px tiles: with the fixtures, every zoom-14 tile under a fixture tile (Chicago's are zoom 13);
-    /// else a grid (zoom one above the scene's engine zoom) around the scene's centre.
+    /// 256 px tiles: with the fixtures, every zoom-14 tile under a fixture tile (Chicago's are zoom 13)
+    /// whose margin finds fixture tiles on every side; else a grid (zoom one above the scene's engine zoom) around the scene's centre.
     func tilePaths() -> [String] {
         if let fixtures, let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent("tiles/streets-v7/chicago").path) {
             let parents = names.compactMap { name -> (Int, Int)? in
                 let parts = name.replacingOccurrences(of: ".mvt", with: "").split(separator: "-").compactMap { Int($0) }
                 return parts.count == 3 && parts[0] == 13 ? (parts[1], parts[2]) : nil
             }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            // A tile's margin reaches into the fixture tiles beside the one it halves: only tiles whose
+            // neighbours are all there are drawn whole (a missing file is a failed load, answered 502).
+            let present = Set(parents.map { "\($0.0)/\($0.1)" })
             let paths = parents.flatMap { x, y in
-                [(0, 0), (1, 0), (0, 1), (1, 1)].map { "/styles/\(scene.key)/14/\(2 * x + $0.0)/\(2 * y + $0.1).png" }
+                [(0, 0), (1, 0), (0, 1), (1, 1)].filter { dx, dy in
+                    [x, x + 2 * dx - 1].allSatisfy { nx in [y, y + 2 * dy - 1].allSatisfy { present.contains("\(nx)/\($0)") } }
+                }.map { "/styles/\(scene.key)/14/\(2 * x + $0.0)/\(2 * y + $0.1).png" }
             }
             if !paths.isEmpty { return paths }
         }
