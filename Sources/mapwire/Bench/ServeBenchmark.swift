@@ -113,10 +113,14 @@ struct ServeBenchmark {
             // A tile's margin reaches into the fixture tiles beside the one it halves: only tiles whose
             // neighbours are all there are drawn whole (a missing file is a failed load, answered 502).
             let present = Set(parents.map { "\($0.0)/\($0.1)" })
-            let paths = parents.flatMap { x, y in
-                [(0, 0), (1, 0), (0, 1), (1, 1)].filter { dx, dy in
-                    [x, x + 2 * dx - 1].allSatisfy { nx in [y, y + 2 * dy - 1].allSatisfy { present.contains("\(nx)/\($0)") } }
-                }.map { "/styles/\(scene.key)/14/\(2 * x + $0.0)/\(2 * y + $0.1).png" }
+            var paths: [String] = []
+            for (x, y) in parents {
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    // The fixture tiles beside this quarter: left or right, above or below, and the corner.
+                    let columns = [x, x + 2 * dx - 1], rows = [y, y + 2 * dy - 1]
+                    let whole = columns.allSatisfy { column in rows.allSatisfy { row in present.contains("\(column)/\(row)") } }
+                    if whole { paths.append("/styles/\(scene.key)/14/\(2 * x + dx)/\(2 * y + dy).png") }
+                }
             }
             if !paths.isEmpty { return paths }
         }
