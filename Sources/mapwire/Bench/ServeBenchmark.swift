@@ -132,11 +132,13 @@ struct ServeBenchmark {
         return (0..<(grid * grid)).map { "/styles/\(scene.key)/\(zoom)/\(cx - grid / 2 + $0 % grid)/\(cy - grid / 2 + $0 / grid).png" }
     }
 
-    /// Static 1024×768 images at different centres around the scene's, each drawn (2 renderers).
+    /// Static 1024×768 images at different centres around the scene's, each drawn (2 renderers). West of
+    /// the centre only: Chicago's centre is on the fixtures' last column of tiles, and a view reaching past
+    /// it needs files that are not there (a failed load, answered 502).
     private func measureStatic(wrk: WrkLoad?) throws -> Result {
         let lon = scene.center?.longitude ?? 0, lat = scene.center?.latitude ?? 0, zoom = scene.zoom ?? 14
         let paths = (0..<16).map { i in
-            "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 2) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
+            "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 4) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
         }
         return try withServer(renderers: 2, name: "static") { port, events, _ in try cold(port: port, events: events, paths: paths, wrk: wrk, name: "static") }
     }
