@@ -48,10 +48,11 @@ let package = Package(
         // GNU FriBidi: Arabic shaping and right-to-left reordering of labels.
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // PNG, JPEG and WebP in C: libpng and libjpeg report errors by longjmp, which Swift cannot take.
-        // Debian: libpng-dev, libjpeg62-turbo-dev, libwebp-dev (headers in /usr/include).
+        // Debian: libpng-dev, libjpeg62-turbo-dev, libwebp-dev, zlib1g-dev (headers in /usr/include); zlib for the PNG
+        // data deflated in pieces on several threads (png_scanlines.c).
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("z")]),
 
         // Libraries.
         // The one JSON value type and the one way to read JSONSerialization's numbers and booleans.

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "codec_common.h"
+#include "png_scanlines.h"
 
 static void png_failed(png_structp png, png_const_charp message) {
   mapwire_codec_message((char *)png_get_error_ptr(png), "%s", message);
@@ -233,34 +234,6 @@ static int png_surface_is_opaque(const uint8_t *data, uint32_t width, uint32_t h
   return 1;
 }
 
-static mapwire_image_status png_write_surface(
-    png_write_job *job, const uint8_t *data, uint32_t width, uint32_t height, size_t stride,
-    int compression_level) {
-  if (setjmp(png_jmpbuf(job->png))) return job->failure;
-  int opaque = png_surface_is_opaque(data, width, height, stride);
-  png_set_write_fn(job->png, job, png_write_to_memory, png_flush_nothing);
-  png_set_IHDR(job->png, job->info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_set_compression_level(job->png, compression_level);
-  // No row filter: on map frames (flat areas, sharp edges) deflate alone finds the repeats, and
-  // choosing filters per row cost more time than every other step (BENCHMARKS.md, "Frames and PNG").
-  png_set_filter(job->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-  png_write_info(job->png, job->info);
-  // One straight-alpha row at a time: the frame is never copied whole.
-  job->rows = malloc((size_t)width * 4);
-  if (job->rows == NULL) {
-    job->failure = MAPWIRE_IMAGE_NO_MEMORY;
-    png_error(job->png, "no memory for a row");
-  }
-  uint8_t *row = (uint8_t *)job->rows;
-  for (uint32_t y = 0; y < height; y++) {
-    png_straighten_row((const uint32_t *)(data + y * stride), width, !opaque, row);
-    png_write_row(job->png, row);
-  }
-  png_write_end(job->png, NULL);
-  return MAPWIRE_IMAGE_OK;
-}
-
 mapwire_image_status mapwire_png_encode_premultiplied_argb32(
     const uint8_t *data, uint32_t width, uint32_t height, size_t stride, int compression_level,
     mapwire_encoded_image *out) {
@@ -271,8 +244,94 @@ mapwire_image_status mapwire_png_encode_premultiplied_argb32(
                           stride, compression_level);
     return MAPWIRE_IMAGE_INVALID_ARGUMENT;
   }
-  png_write_job job;
-  mapwire_image_status status = png_job_start(&job, out);
-  if (status == MAPWIRE_IMAGE_OK) status = png_write_surface(&job, data, width, height, stride, compression_level);
-  return png_job_finish(&job, status, out);
+  int opaque = png_surface_is_opaque(data, width, height, stride);
+  int channels = opaque ? 3 : 4;
+  size_t row_bytes = 1 + (size_t)width * (size_t)channels;
+  uint8_t *scanlines = malloc(row_bytes * height);
+  if (scanlines == NULL) {
+    mapwire_codec_message(out->message, "no memory for %ux%u scanlines", width, height);
+    return MAPWIRE_IMAGE_NO_MEMORY;
+  }
+  // No row filter: on map frames (flat areas, sharp edges) deflate alone finds the repeats, and
+  // choosing filters per row cost more time than every other step (BENCHMARKS.md, "Frames and PNG").
+  for (uint32_t y = 0; y < height; y++) {
+    scanlines[y * row_bytes] = 0;
+    png_straighten_row((const uint32_t *)(data + y * stride), width, !opaque, scanlines + y * row_bytes + 1);
+  }
+  mapwire_image_status status = mapwire_png_write_scanlines(scanlines, width, height, channels, compression_level, out);
+  free(scanlines);
+  return status;
+}
+
+typedef struct {
+  png_read_job read;
+  /// The kept rectangle's rows, each after its filter byte (0, none).
+  uint8_t *scanlines;
+  png_bytep row;
+} png_crop_job;
+
+static mapwire_image_status png_crop_rows(png_crop_job *job, uint32_t x, uint32_t y, uint32_t asked_width,
+                                          uint32_t asked_height, int compression_level, mapwire_encoded_image *out) {
+  if (setjmp(png_jmpbuf(job->read.png))) return MAPWIRE_IMAGE_CORRUPT;
+  png_set_read_fn(job->read.png, &job->read, png_read_from_memory);
+  png_read_info(job->read.png, job->read.info);
+  uint32_t source_width = png_get_image_width(job->read.png, job->read.info);
+  uint32_t source_height = png_get_image_height(job->read.png, job->read.info);
+  int color_type = png_get_color_type(job->read.png, job->read.info);
+  if (png_get_bit_depth(job->read.png, job->read.info) != 8 ||
+      (color_type != PNG_COLOR_TYPE_RGB && color_type != PNG_COLOR_TYPE_RGB_ALPHA) ||
+      png_get_interlace_type(job->read.png, job->read.info) != PNG_INTERLACE_NONE ||
+      png_get_valid(job->read.png, job->read.info, PNG_INFO_tRNS)) {
+    mapwire_codec_message(out->message, "only 8-bit, non-interlaced RGB or RGBA PNGs are cropped row by row");
+    return MAPWIRE_IMAGE_UNSUPPORTED;
+  }
+  if (asked_width == 0 || asked_height == 0 || x >= source_width || y >= source_height) {
+    mapwire_codec_message(out->message, "%ux%u at %u,%u is not inside the %ux%u PNG", asked_width, asked_height, x, y,
+                          source_width, source_height);
+    return MAPWIRE_IMAGE_INVALID_ARGUMENT;
+  }
+  // What there is of the rectangle, as the whole-image crop keeps it.
+  uint32_t width = asked_width < source_width - x ? asked_width : source_width - x;
+  uint32_t height = asked_height < source_height - y ? asked_height : source_height - y;
+  size_t channels = color_type == PNG_COLOR_TYPE_RGB ? 3 : 4;
+  size_t row_bytes = 1 + (size_t)width * channels;
+  job->row = malloc(png_get_rowbytes(job->read.png, job->read.info));
+  job->scanlines = malloc(row_bytes * height);
+  if (job->row == NULL || job->scanlines == NULL) {
+    mapwire_codec_message(out->message, "no memory for %ux%u rows", width, height);
+    return MAPWIRE_IMAGE_NO_MEMORY;
+  }
+  // The rows below the rectangle are never inflated.
+  for (uint32_t row = 0; row < y + height; row++) {
+    png_read_row(job->read.png, job->row, NULL);
+    if (row < y) continue;
+    uint8_t *line = job->scanlines + (row - y) * row_bytes;
+    line[0] = 0;
+    memcpy(line + 1, job->row + (size_t)x * channels, row_bytes - 1);
+  }
+  return mapwire_png_write_scanlines(job->scanlines, width, height, (int)channels, compression_level, out);
+}
+
+mapwire_image_status mapwire_png_crop(
+    const uint8_t *bytes, size_t count, uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+    int compression_level, mapwire_encoded_image *out) {
+  memset(out, 0, sizeof *out);
+  if (bytes == NULL || compression_level < 0 || compression_level > 9) {
+    mapwire_codec_message(out->message, "cannot crop at level %d", compression_level);
+    return MAPWIRE_IMAGE_INVALID_ARGUMENT;
+  }
+  png_crop_job job = {.read = {.bytes = bytes, .count = count}};
+  mapwire_image_status status;
+  job.read.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, out->message, png_failed, png_warned);
+  if (job.read.png != NULL) job.read.info = png_create_info_struct(job.read.png);
+  if (job.read.info == NULL) {
+    mapwire_codec_message(out->message, "no memory to start libpng");
+    status = MAPWIRE_IMAGE_NO_MEMORY;
+  } else {
+    status = png_crop_rows(&job, x, y, width, height, compression_level, out);
+  }
+  png_destroy_read_struct(&job.read.png, &job.read.info, NULL);
+  free(job.row);
+  free(job.scanlines);
+  return status;
 }

@@ -8,6 +8,12 @@ public enum ImageCrop {
         if margin == 0, format == .png {
             return png
         }
+        // A renderer's PNG (8-bit RGB or RGBA) is cropped row by row and written at zlib level 1 without
+        // row filters, as the renderer wrote it: decoding it to RGBA and encoding it back at libpng's
+        // defaults took as long as drawing the tile.
+        if format == .png, let cropped = try ImageEncoder.pngCrop(png, x: margin, y: margin, width: width, height: height) {
+            return cropped
+        }
         var image = try ImageDecoder.decode(png)
         if margin > 0 || image.width != width || image.height != height {
             image = crop(image, x: margin, y: margin, width: min(width, image.width - margin), height: min(height, image.height - margin))

@@ -17,7 +17,10 @@ struct BenchCommand: ParsableCommand {
             and offline against local files; skipped when nginx is missing), record (events/s `mapwire record` \
             writes to MCAP without loss against the events/s to a decoding subscriber; bytes per event on disk \
             with zstd and without compression), serve (`mapwire serve`: 256 px tiles/s \
-            and p50/p99, cold and warm, at 1, 2 and 4 renderers; bright-v9 over Chicago, else the demo town). \
+            and p50/p99, cold and warm, at 1, 2 and 4 renderers; bright-v9 over Chicago, else the demo town), \
+            peer-native (MapLibre Native through pymgl via scripts/bench-peer-native, the same Chicago map from \
+            nginx: cold tiles/s, static images, steady frames, style → frame, peak RSS, pixel similarity; skipped \
+            when pymgl, an EGL driver or nginx is missing). \
             Run a release build from the repository: swift build -c release --scratch-path .build-release && \
             .build-release/release/mapwire bench. Figures from a debug build are not worth quoting.
             """,
@@ -31,8 +34,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
-    @Option(help: "Comma-separated sections to run: bus, record, load, render, annotations, scale, peer, network, serve (default: all).")
-    var sections = "bus,record,load,render,annotations,scale,peer,network,serve"
+    @Option(help: "Comma-separated sections to run: bus, record, load, render, annotations, scale, peer, network, serve, peer-native (default: all).")
+    var sections = "bus,record,load,render,annotations,scale,peer,network,serve,peer-native"
 
     @Option(help: "The shared fixtures folder (default: ../shared/fixtures). Without it, Chicago, the peer and the network are skipped.")
     var fixtures: String?
@@ -68,9 +71,9 @@ struct BenchCommand: ParsableCommand {
     var cache: String?
 
     func validate() throws {
-        let known: Set = ["bus", "record", "load", "render", "annotations", "scale", "peer", "network", "serve"]
+        let known: Set = ["bus", "record", "load", "render", "annotations", "scale", "peer", "network", "serve", "peer-native"]
         for name in sectionList where !known.contains(name) {
-            throw ValidationError("unknown section \"\(name)\" (known: bus, record, load, render, annotations, scale, peer, network, serve)")
+            throw ValidationError("unknown section \"\(name)\" (known: bus, record, load, render, annotations, scale, peer, network, serve, peer-native)")
         }
         if let events, events < 1 { throw ValidationError("--events must be at least 1") }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }

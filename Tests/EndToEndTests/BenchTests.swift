@@ -215,6 +215,20 @@ struct BenchTests {
         #expect(notes.contains("limit skipped"), "no fixtures: no limit")
     }
 
+    /// The native peer's section without the fixtures it draws: skipped, saying why, and its goals listed unmeasured.
+    @Test func theNativePeerSectionSaysWhyItIsSkipped() throws {
+        let run = try TestRun()
+        let result = try run.mapwire(["bench", "--quick", "--format", "json", "--sections", "peer-native", "--fixtures", run.file("absent").path],
+                                     timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let section = try #require((json["sections"] as? [String: Any])?["peer-native"] as? [String: Any])
+        let notes = (section["notes"] as? [String] ?? []).joined(separator: "\n")
+        #expect(notes.hasPrefix("skipped: ") && (notes.contains("fixtures") || notes.contains("nginx")), "\(notes)")
+        let goals = (json["goals"] as? [[String: Any]] ?? []).filter { ($0["name"] as? String ?? "").contains("MapLibre Native") }
+        #expect(goals.count == 5 && goals.allSatisfy { $0["measured"] as? String == "not measured" }, "\(goals)")
+    }
+
     /// The network section against a real nginx: every figure with its baseline, no failure noted.
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage),
           .enabled(if: NginxServer.available, "needs nginx (apt-get install -y nginx)"))

@@ -64,10 +64,19 @@ mapwire_image_status mapwire_png_encode(
     int bit_depth, int interlaced, mapwire_encoded_image *out);
 /// A cairo ARGB32 surface (premultiplied alpha, one native-endian 32-bit word per pixel, `stride`
 /// bytes per row) as a straight-alpha PNG: RGB when every pixel is opaque, else RGBA; zlib
-/// `compression_level` 0...9, no row filters. Converts one row at a time.
+/// `compression_level` 0...9, no row filters; a large surface is deflated in pieces on up to one
+/// thread per core, joined into one zlib stream.
 mapwire_image_status mapwire_png_encode_premultiplied_argb32(
     const uint8_t *data, uint32_t width, uint32_t height, size_t stride, int compression_level,
     mapwire_encoded_image *out);
+/// The `width`×`height` rectangle at `x`,`y` of an 8-bit, non-interlaced RGB or RGBA PNG, written as a
+/// PNG of the same colour type (zlib `compression_level` 0...9, no row filters, deflated as the surface
+/// encoder does), read one row at a time without inflating the rows below it: a drawn view's margin cropped away without the image decoded
+/// to RGBA and encoded back; a rectangle past the image's right or bottom edge keeps what there is of
+/// it. MAPWIRE_IMAGE_UNSUPPORTED for any other kind of PNG.
+mapwire_image_status mapwire_png_crop(
+    const uint8_t *bytes, size_t count, uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+    int compression_level, mapwire_encoded_image *out);
 /// Baseline JPEG of straight RGBA pixels (alpha is dropped), quality 1...100.
 mapwire_image_status mapwire_jpeg_encode(
     const uint8_t *rgba, uint32_t width, uint32_t height, int quality, mapwire_encoded_image *out);

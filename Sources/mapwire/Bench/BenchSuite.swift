@@ -98,6 +98,9 @@ struct BenchSuite {
         if sections.contains("network") {
             report.add(networkSection())
         }
+        if sections.contains("peer-native") {
+            report.add(nativePeerSection())
+        }
         if sections.contains("serve") {
             report.add(section("serve", "Serve") {
                 let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
@@ -170,6 +173,26 @@ struct BenchSuite {
         return section
     }
 
+    private func nativePeerSection() -> BenchReport.Section {
+        let title = "Peer: MapLibre Native (pymgl, Mesa llvmpipe)"
+        guard NginxProcess.available, let fixtures else {
+            var skipped = BenchReport.Section(key: "peer-native", title: title)
+            skipped.notes.append(NginxProcess.available
+                ? "skipped: the native peer draws bright-v9 over Chicago, which needs ../shared/fixtures (give --fixtures)"
+                : "skipped: nginx is not installed (apt-get install -y nginx, or scripts/install-deps --bench)")
+            return skipped
+        }
+        return section("peer-native", title) {
+            do {
+                return try NativePeerBenchmark(scratch: scratch, fixtures: fixtures, runs: quick ? 2 : 5, frames: frames, images: images).run()
+            } catch let failure as PeerBenchmark.Failure {
+                var skipped = BenchReport.Section(key: "peer-native", title: title)
+                skipped.notes.append("\(failure)")
+                return skipped
+            }
+        }
+    }
+
     private func networkSection() -> BenchReport.Section {
         guard NginxProcess.available, let fixtures else {
             var skipped = BenchReport.Section(key: "network", title: "Network")
@@ -230,6 +253,7 @@ struct BenchSuite {
         goals.append(BenchGoal(name: "Chicago to PNG against MapLibre GL JS in headless Chromium", target: "faster (ratio < 1)",
                                measured: png.map { String(format: "%.2f×", $0) } ?? "not measured", met: png.map { $0 < 1 }))
         goals += renderGoals(report)
+        goals += NativePeerGoals.goals(report)
         return goals
     }
 

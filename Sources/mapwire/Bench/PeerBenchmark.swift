@@ -37,27 +37,18 @@ struct PeerBenchmark {
         guard let script = Self.script() else { throw Failure.missing("scripts/bench-peer (run from the repository)") }
         let png = scratch.appendingPathComponent("maplibre.png")
         guard let center = scene.center, let zoom = scene.zoom else { throw Failure.failed("the scene has no camera") }
-        let arguments = ["python3", script.path,
-                         "--style", fixtures.appendingPathComponent("styles/bright-v9.json").path,
+        let arguments = ["--style", fixtures.appendingPathComponent("styles/bright-v9.json").path,
                          "--tiles", fixtures.path + "/" + scene.tiles, "--maxzoom", "\(scene.tileZoom)",
                          "--glyphs", fixtures.appendingPathComponent("glyphs").path,
                          "--sprite", sprite.path,
                          "--center=\(center.longitude),\(center.latitude)", "--zoom", "\(zoom)",
                          "--size", "\(scene.width)x\(scene.height)", "--pitch", "\(scene.pitch)", "--bearing", "\(scene.bearing)",
                          "--runs", "\(runs)", "--out-png", png.path]
-        let process = try ChildProcess(name: "bench-peer", executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments,
-                                       standardOutput: .pipe, standardError: .discarded)
-        // The script stops Chromium itself; this only guards against a hung script.
-        let watchdog = DispatchWorkItem { process.signal(SIGTERM) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
-        let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
-        process.waitForExit()
-        watchdog.cancel()
-        let status = process.termination.flatMap { $0.bySignal ? nil : $0.status }
-        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        if status == 3 { throw Failure.missing(json["missing"] as? String ?? "chromium or maplibre") }
-        guard status == 0, let list = json["runs"] as? [[String: Any]] else {
-            throw Failure.failed("scripts/bench-peer ended (\(process.exitDescription)); run it by hand to see why")
+        // The script stops Chromium itself; the signal only guards against a hung script.
+        let json = try Self.runScript(script, arguments, timeoutSeconds: timeoutSeconds, stopSignal: SIGTERM,
+                                      missing: "chromium or maplibre")
+        guard let list = json["runs"] as? [[String: Any]] else {
+            throw Failure.failed("scripts/bench-peer printed no runs; run it by hand to see why")
         }
         return Outcome(idleMs: list.compactMap { FoundationJSON.double($0["idle_ms"]) }, pngMs: list.compactMap { FoundationJSON.double($0["png_ms"]) },
                        image: try ImageDecoder.decode(Data(contentsOf: png)),
@@ -95,13 +86,33 @@ struct PeerBenchmark {
         ], similarity)
     }
 
-    /// scripts/bench-peer in the working directory or above the executable (.build*/…/mapwire).
-    static func script() -> URL? {
+    /// Runs a peer script with python3 (sent `stopSignal` after `timeoutSeconds`): the JSON object it printed.
+    /// `.missing` when it exits with status 3 (its "missing" field, or `missing`, says what), `.failed` for
+    /// any other status but 0.
+    static func runScript(_ script: URL, _ arguments: [String], timeoutSeconds: Double, stopSignal: Int32, missing: String) throws -> [String: Any] {
+        let process = try ChildProcess(name: script.lastPathComponent, executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                       arguments: ["python3", script.path] + arguments, standardOutput: .pipe, standardError: .discarded)
+        let watchdog = DispatchWorkItem { process.signal(stopSignal) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
+        let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        process.waitForExit()
+        watchdog.cancel()
+        let status = process.termination.flatMap { $0.bySignal ? nil : $0.status }
+        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        if status == 3 { throw Failure.missing(json["missing"] as? String ?? missing) }
+        guard status == 0 else {
+            throw Failure.failed("scripts/\(script.lastPathComponent) ended (\(process.exitDescription)); run it by hand to see why")
+        }
+        return json
+    }
+
+    /// scripts/`name` (bench-peer by default) in the working directory or above the executable (.build*/…/mapwire).
+    static func script(_ name: String = "bench-peer") -> URL? {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var candidates = [cwd.appendingPathComponent("scripts/bench-peer")]
+        var candidates = [cwd.appendingPathComponent("scripts/\(name)")]
         var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
-            candidates.append(folder.appendingPathComponent("scripts/bench-peer"))
+            candidates.append(folder.appendingPathComponent("scripts/\(name)"))
             folder.deleteLastPathComponent()
         }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }

@@ -73,7 +73,7 @@ struct ServeBenchmark {
                 section.notes.append("remote renderer skipped: \(error)")
             }
         }
-        section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (\(fixtures == nil ? "a \(grid)×\(grid) block at the scene's centre" : "every zoom-14 tile the fixtures cover"); each drawn at the engine's zoom with a \(32) px margin), \(concurrency) requests at a time over loopback HTTP/1.1 from \(client); cold: every tile drawn once (its vector tiles loaded by the loader), the rate is answers over the time from the first request to the last answer; warm: the same tiles from the server's image cache\(wrk == nil ? "" : " for \(warmSeconds) s"). A new `mapwire serve` per renderer count. \(cores) cores; load average at the start \(Self.loadAverage()).")
+        section.notes.append("\(scene.title): \(tiles.count) different 256 px tiles (\(fixtures == nil ? "a \(grid)×\(grid) block at the scene's centre" : "every zoom-14 tile the fixtures cover whose margin finds fixture tiles on every side"); each drawn at the engine's zoom with a \(32) px margin), \(concurrency) requests at a time over loopback HTTP/1.1 from \(client); cold: every tile drawn once (its vector tiles loaded by the loader), the rate is answers over the time from the first request to the last answer; warm: the same tiles from the server's image cache\(wrk == nil ? "" : " for \(warmSeconds) s"). A new `mapwire serve` per renderer count. \(cores) cores; load average at the start \(Self.loadAverage()).")
         return section
     }
 
@@ -102,16 +102,25 @@ struct ServeBenchmark {
         ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    /// 256 px tiles: with the fixtures, every zoom-14 tile under a fixture tile (Chicago's are zoom 13);
-    /// else a grid (zoom one above the scene's engine zoom) around the scene's centre.
+    /// 256 px tiles: with the fixtures, every zoom-14 tile under a fixture tile (Chicago's are zoom 13)
+    /// whose margin finds fixture tiles on every side; else a grid (zoom one above the scene's engine zoom) around the scene's centre.
     func tilePaths() -> [String] {
         if let fixtures, let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent("tiles/streets-v7/chicago").path) {
             let parents = names.compactMap { name -> (Int, Int)? in
                 let parts = name.replacingOccurrences(of: ".mvt", with: "").split(separator: "-").compactMap { Int($0) }
                 return parts.count == 3 && parts[0] == 13 ? (parts[1], parts[2]) : nil
             }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-            let paths = parents.flatMap { x, y in
-                [(0, 0), (1, 0), (0, 1), (1, 1)].map { "/styles/\(scene.key)/14/\(2 * x + $0.0)/\(2 * y + $0.1).png" }
+            // A tile's margin reaches into the fixture tiles beside the one it halves: only tiles whose
+            // neighbours are all there are drawn whole (a missing file is a failed load, answered 502).
+            let present = Set(parents.map { "\($0.0)/\($0.1)" })
+            var paths: [String] = []
+            for (x, y) in parents {
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    // The fixture tiles beside this quarter: left or right, above or below, and the corner.
+                    let columns = [x, x + 2 * dx - 1], rows = [y, y + 2 * dy - 1]
+                    let whole = columns.allSatisfy { column in rows.allSatisfy { row in present.contains("\(column)/\(row)") } }
+                    if whole { paths.append("/styles/\(scene.key)/14/\(2 * x + dx)/\(2 * y + dy).png") }
+                }
             }
             if !paths.isEmpty { return paths }
         }
@@ -123,23 +132,25 @@ struct ServeBenchmark {
         return (0..<(grid * grid)).map { "/styles/\(scene.key)/\(zoom)/\(cx - grid / 2 + $0 % grid)/\(cy - grid / 2 + $0 / grid).png" }
     }
 
-    /// Static 1024×768 images at different centres around the scene's, each drawn (2 renderers).
+    /// Static 1024×768 images at different centres around the scene's, each drawn (2 renderers). West of
+    /// the centre only: Chicago's centre is on the fixtures' last column of tiles, and a view reaching past
+    /// it needs files that are not there (a failed load, answered 502).
     private func measureStatic(wrk: WrkLoad?) throws -> Result {
         let lon = scene.center?.longitude ?? 0, lat = scene.center?.latitude ?? 0, zoom = scene.zoom ?? 14
         let paths = (0..<16).map { i in
-            "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 2) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
+            "/styles/\(scene.key)/static/\(lon + Double(i % 4 - 4) * 0.004),\(lat + Double(i / 4 - 2) * 0.003),\(zoom)/1024x768.png"
         }
-        return try withServer(renderers: 2, name: "static") { port, events in try cold(port: port, events: events, paths: paths, wrk: wrk, name: "static") }
+        return try withServer(renderers: 2, name: "static") { port, events, _ in try cold(port: port, events: events, paths: paths, wrk: wrk, name: "static") }
     }
 
     private func measure(renderers: Int, paths: [String], wrk: WrkLoad?) throws -> (cold: Result, warm: Result) {
-        try withServer(renderers: renderers, name: "\(renderers)") { port, events in
+        try withServer(renderers: renderers, name: "\(renderers)") { port, events, _ in
             (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-\(renderers)"), try warm(port: port, paths: paths, wrk: wrk, name: "warm-\(renderers)"))
         }
     }
 
     /// Every path once; `events`: the style's core's event bus (its map frames are counted meanwhile).
-    private func cold(port: Int, events: String, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
+    func cold(port: Int, events: String, paths: [String], wrk: WrkLoad?, name: String) throws -> Result {
         let counter = try? FrameCounter(eventsEndpoint: events)
         var result: Result
         if let wrk {
@@ -161,9 +172,9 @@ struct ServeBenchmark {
     }
 
     /// A new `mapwire serve` with `renderers` renderers (and `extra` arguments), ready, for `body`
-    /// (given its port and its style's core's events endpoint).
-    private func withServer<T>(renderers: Int, name: String, extra: [String] = [], whenStarted: (() throws -> Void)? = nil,
-                               _ body: (Int, String) throws -> T) throws -> T {
+    /// (given its port, its style's core's events endpoint and the server's pid).
+    func withServer<T>(renderers: Int, name: String, extra: [String] = [], whenStarted: (() throws -> Void)? = nil,
+                       _ body: (Int, String, Int32) throws -> T) throws -> T {
         let port = try LoopbackPort.free()
         let logs = scratch.appendingPathComponent("serve-\(name)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -181,7 +192,7 @@ struct ServeBenchmark {
             guard monotonicSeconds() < deadline, server.isRunning else { throw ServeBenchmarkError(description: "mapwire serve did not become ready (\(logs.path))") }
             usleep(100_000)
         }
-        return try body(port, "ipc://\(logs.path)/run/\(scene.key)/events")
+        return try body(port, "ipc://\(logs.path)/run/\(scene.key)/events", server.pid)
     }
 
     /// One renderer in a namespace of its own joins a server that has none, over CurveZMQ TCP on a veth pair.
@@ -209,7 +220,7 @@ struct ServeBenchmark {
             let log = scratch.appendingPathComponent("remote-renderer.log").path
             renderer = try ChildProcess(name: "remote-renderer", executable: inside.executable, arguments: inside.arguments,
                                         standardOutput: .file(log), standardError: .file(log))
-        }) { port, events in
+        }) { port, events, _ in
             (try cold(port: port, events: events, paths: paths, wrk: wrk, name: "cold-remote"), try warm(port: port, paths: paths, wrk: wrk, name: "remote-warm"))
         }
     }
@@ -250,21 +261,27 @@ struct ServeBenchmarkError: Error, CustomStringConvertible { let description: St
 
 /// One blocking HTTP/1.1 GET on 127.0.0.1 (Connection: close): its status, 0 on a transport error.
 enum SimpleHTTP {
-    static func get(port: Int, path: String) -> Int {
+    static func get(port: Int, path: String) -> Int { fetch(port: port, path: path, keepBody: false).status }
+
+    /// The status and, with `keepBody`, the body (what follows the head).
+    static func fetch(port: Int, path: String, keepBody: Bool = true) -> (status: Int, body: Data) {
         let fd = LoopbackPort.connectedSocket(port)
-        guard fd >= 0 else { return 0 }
+        guard fd >= 0 else { return (0, Data()) }
         defer { close(fd) }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return 0 }
-        var head: [UInt8] = []
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else { return (0, Data()) }
+        var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { break }
-            if head.count < 64 { head += buffer[0..<n] }
+            if keepBody || answer.count < 64 { answer += buffer[0..<n] }
         }
         // "HTTP/1.1 200 OK"
-        let line = String(decoding: head.prefix(16), as: UTF8.self).split(separator: " ")
-        return line.count >= 2 ? Int(line[1]) ?? 0 : 0
+        let line = String(decoding: answer.prefix(16), as: UTF8.self).split(separator: " ")
+        let status = line.count >= 2 ? Int(line[1]) ?? 0 : 0
+        let end = Array("\r\n\r\n".utf8)
+        let headEnd = keepBody ? (0..<max(0, answer.count - 3)).first { Array(answer[$0..<$0 + 4]) == end } : nil
+        return (status, headEnd.map { Data(answer[($0 + 4)...]) } ?? Data())
     }
 }
