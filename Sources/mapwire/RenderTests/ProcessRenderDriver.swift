@@ -56,6 +56,15 @@ final class ProcessRenderDriver: RenderTestDriver {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     func render(_ testCase: RenderTestCase) throws -> RGBAImage {
+        let reply = try drawn(testCase)
+        let image: RGBAImage
+        do { image = try ImageDecoder.decode(reply.snapshot.png) }
+        catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
+        return Self.premultiplied(image)
+    }
+
+    /// Sets up the map as the test says and waits for its full frame (the snapshot's reply).
+    private func drawn(_ testCase: RenderTestCase) throws -> Mapwire_V1_CommandReply {
         guard launcher.exited.isEmpty else { throw Failure(description: "\(launcher.exited.joined(separator: ", ")) exited") }
         guard var style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
             throw Failure(description: "the style is not a JSON object")
@@ -98,11 +107,7 @@ final class ProcessRenderDriver: RenderTestDriver {
             guard let png = try? Data(contentsOf: image.path) else { throw Failure(description: "cannot read image \(image.path.path)") }
             try run(.addStyleImage(.with { $0.id = image.id; $0.png = png; $0.sdf = image.sdf; $0.pixelRatio = image.pixelRatio }))
         }
-        let reply = try run(.snapshot(.with { $0.returnImage = true }))
-        let image: RGBAImage
-        do { image = try ImageDecoder.decode(reply.snapshot.png) }
-        catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
-        return Self.premultiplied(image)
+        return try run(.snapshot(.with { $0.returnImage = true }))
     }
 
     /// The suite's expected images hold what GL's readPixels returned: premultiplied colour (a
