@@ -19,7 +19,7 @@ public struct QueryTestCase: Sendable, Equatable {
 }
 
 /// A query test's question, from `metadata.test`: a point `[x, y]` or a box `[[x1, y1], [x2, y2]]` in CSS
-/// px, and `queryOptions` (`layers`, `filter`).
+/// px, and `queryOptions` (`layers`, `filter`; in the suite's older tests, `metadata.test`'s own).
 public struct QueryTestMetadata: Sendable, Equatable {
     public enum Geometry: Sendable, Equatable {
         case point(x: Double, y: Double)
@@ -51,7 +51,9 @@ public struct QueryTestMetadata: Sendable, Equatable {
         } else {
             return nil
         }
-        let options = test["queryOptions"] as? [String: Any] ?? [:]
+        // The suite's first harness passed `metadata.test` itself as the query's options; later ones
+        // read `queryOptions`.
+        let options = test["queryOptions"] as? [String: Any] ?? test
         layers = (options["layers"] as? [Any])?.compactMap { $0 as? String }
         filterJSON = options["filter"].flatMap { filter in
             (try? JSONSerialization.data(withJSONObject: filter, options: [.fragmentsAllowed])).map { String(decoding: $0, as: UTF8.self) }
