@@ -1,4 +1,5 @@
 import MapWireGeometry
+import MapWireStyle
 
 /// Plane geometry for annotation rings and lines, in whatever 2-D space the caller works in (degrees for
 /// validation, screen px for hit-testing).
@@ -41,9 +42,9 @@ public enum RingGeometry {
     public static func contains(_ ring: [(x: Double, y: Double)], _ p: (x: Double, y: Double)) -> Bool {
         var inside = false
         var j = ring.count - 1
+        let point = PlanePoint(x: p.x, y: p.y)
         for i in ring.indices {
-            let a = ring[i], b = ring[j]
-            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            if PlanarGeometry.rayIntersects(point, PlanePoint(x: ring[i].x, y: ring[i].y), PlanePoint(x: ring[j].x, y: ring[j].y)) { inside.toggle() }
             j = i
         }
         return inside

@@ -1,4 +1,6 @@
 import MapWireCanvas
+import MapWireGeometry
+import MapWireStyle
 
 /// The shape tests a rendered-feature query decides hits with, with the boundary rules of MapLibre GL JS's
 /// intersection tests (intersection_tests.ts): a point on a polygon's edge counts by the even-odd ray
@@ -15,9 +17,9 @@ enum QueryIntersection {
     static func ringContains(_ ring: [Point2D], _ p: Point2D) -> Bool {
         var inside = false
         var j = ring.count - 1
+        let point = PlanePoint(x: p.x, y: p.y)
         for i in ring.indices {
-            let a = ring[i], b = ring[j]
-            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            if PlanarGeometry.rayIntersects(point, PlanePoint(x: ring[i].x, y: ring[i].y), PlanePoint(x: ring[j].x, y: ring[j].y)) { inside.toggle() }
             j = i
         }
         return inside

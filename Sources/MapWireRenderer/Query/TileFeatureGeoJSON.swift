@@ -1,6 +1,7 @@
 import Foundation
 import MapWireGeometry
 import MapWireJSON
+import MapWireStyle
 import MapWireVectorTile
 
 /// A tile feature's geometry as GeoJSON longitudes and latitudes, as @mapbox/vector-tile's `toGeoJSON`
@@ -11,24 +12,27 @@ enum TileFeatureGeoJSON {
     static func geometry(of feature: VectorFeature, tile: CanonicalTileID, extent: Int) -> JSONValue {
         let size = Double(extent) * pow(2, Double(tile.z))
         let x0 = Double(extent) * Double(tile.x), y0 = Double(extent) * Double(tile.y)
-        func position(_ p: TilePoint) -> JSONValue {
-            let longitude = (Double(p.x) + x0) * 360 / size - 180
-            let latitude = 360 / Double.pi * atan(exp((1 - (Double(p.y) + y0) * 2 / size) * Double.pi)) - 90
+        func position(_ p: PlanePoint) -> JSONValue {
+            let longitude = (p.x + x0) * 360 / size - 180
+            let latitude = 360 / Double.pi * atan(exp((1 - (p.y + y0) * 2 / size) * Double.pi)) - 90
             return .array([.number(longitude), .number(latitude)])
         }
-        func line(_ points: [TilePoint]) -> JSONValue { .array(points.map(position)) }
+        func plane(_ p: TilePoint) -> PlanePoint { PlanePoint(x: Double(p.x), y: Double(p.y)) }
+        func line(_ points: [PlanePoint]) -> JSONValue { .array(points.map(position)) }
         func shaped(_ single: String, _ items: [JSONValue]) -> JSONValue {
             items.count == 1 ? object(single, items[0]) : object("Multi" + single, .array(items))
         }
         switch feature.type {
         case .point:
             let points = feature.geometry.flatMap { $0 }
-            return shaped("Point", points.map(position))
+            return shaped("Point", points.map { position(plane($0)) })
         case .lineString:
-            return shaped("LineString", feature.geometry.map(line))
+            return shaped("LineString", feature.geometry.map { line($0.map(plane)) })
         case .polygon:
-            let closed = feature.geometry.map { ring in ring.first.map { ring.last == $0 && ring.count > 1 ? ring : ring + [$0] } ?? ring }
-            return shaped("Polygon", classifiedRings(closed).map { .array($0.map(line)) })
+            let closed = feature.geometry.map { ring in
+                (ring.first.map { ring.last == $0 && ring.count > 1 ? ring : ring + [$0] } ?? ring).map(plane)
+            }
+            return shaped("Polygon", RingClassification.polygons(closed).map { .array($0.map(line)) })
         case .unknown:
             return .null
         }
@@ -36,41 +40,5 @@ enum TileFeatureGeoJSON {
 
     private static func object(_ type: String, _ coordinates: JSONValue) -> JSONValue {
         .object([JSONMember("type", .string(type)), JSONMember("coordinates", coordinates)])
-    }
-
-    /// Rings grouped into polygons: a ring wound like the first non-empty one starts a polygon, one
-    /// wound the other way joins the polygon before it, a ring of no area is left out. One ring or
-    /// none is a polygon as it is.
-    static func classifiedRings(_ rings: [[TilePoint]]) -> [[[TilePoint]]] {
-        guard rings.count > 1 else { return [rings] }
-        var polygons: [[[TilePoint]]] = []
-        var current: [[TilePoint]]?
-        var outerIsNegative: Bool?
-        for ring in rings {
-            let area = signedArea(ring)
-            guard area != 0 else { continue }
-            let negative = area < 0
-            if outerIsNegative == nil { outerIsNegative = negative }
-            if negative == outerIsNegative {
-                if let current { polygons.append(current) }
-                current = [ring]
-            } else {
-                current?.append(ring)
-            }
-        }
-        if let current { polygons.append(current) }
-        return polygons
-    }
-
-    /// The library's signed area sum (twice the area; its sign says the winding).
-    private static func signedArea(_ ring: [TilePoint]) -> Double {
-        var sum = 0.0
-        var j = ring.count - 1
-        for i in ring.indices {
-            let a = ring[i], b = ring[j]
-            sum += (Double(b.x) - Double(a.x)) * (Double(a.y) + Double(b.y))
-            j = i
-        }
-        return sum
     }
 }

@@ -35,13 +35,21 @@ import Testing
     }
 
     @Test func ringsGroupByTheFirstRingsWindingAsTheVectorTileLibraryDoes() {
+        let tile = CanonicalTileID(z: 1, x: 1, y: 0)
         let outer = [TilePoint(x: 0, y: 0), TilePoint(x: 10, y: 0), TilePoint(x: 10, y: 10), TilePoint(x: 0, y: 10), TilePoint(x: 0, y: 0)]
         let inner = Array(outer.reversed())
         let flat = [TilePoint(x: 0, y: 0), TilePoint(x: 5, y: 0), TilePoint(x: 0, y: 0)]
-        let polygons = TileFeatureGeoJSON.classifiedRings([outer, inner, flat, outer, inner])
-        #expect(polygons.count == 2 && polygons[0].count == 2 && polygons[1].count == 2, "a ring of no area is left out")
-        // Led by a ring wound the other way, the same rings still make polygons led by it.
-        #expect(TileFeatureGeoJSON.classifiedRings([inner, outer]).count == 1)
+        func shape(_ rings: [[TilePoint]]) -> JSONValue? {
+            TileFeatureGeoJSON.geometry(of: VectorFeature(type: .polygon, geometry: rings), tile: tile, extent: 4096)["coordinates"]
+        }
+        guard case .array(let polygons)? = shape([outer, inner, flat, outer, inner]), polygons.count == 2,
+              case .array(let first) = polygons[0], case .array(let second) = polygons[1] else {
+            Issue.record("not two polygons"); return
+        }
+        #expect(first.count == 2 && second.count == 2, "a ring of no area is left out")
+        // Led by a ring wound the other way, the same rings still make one polygon led by it.
+        guard case .array(let one)? = shape([inner, outer]) else { Issue.record("no polygon"); return }
+        #expect(one.count == 2, "one polygon of two rings")
     }
 
     @Test func geometryComesBackInLongitudeAndLatitudeSingleOrMulti() {
