@@ -9,14 +9,7 @@ import zmq
 from conftest import HERE, binary, stop
 from processes import CommandClient, wait_until
 from mapwire.v1 import control_pb2
-
-# Inline GeoJSON: no loader needed. Two places east of the centre (a tile's edge runs through 0, 0).
-STYLE = json.dumps({
-    "version": 8, "center": [1, 1], "zoom": 4,
-    "sources": {"places": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
-        {"type": "Feature", "id": 1, "properties": {"name": "Centre"}, "geometry": {"type": "Point", "coordinates": [1, 1]}},
-        {"type": "Feature", "id": 2, "properties": {"name": "East"}, "geometry": {"type": "Point", "coordinates": [6, 1]}}]}}},
-    "layers": [{"id": "city", "type": "circle", "source": "places", "paint": {"circle-radius": 8}}]})
+from query_style import STYLE
 
 
 def test_queries_from_c(installed, workdir):

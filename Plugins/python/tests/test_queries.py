@@ -1,6 +1,5 @@
 """mapwire_protocol's queries (PROTOCOL.md 7.13) against the real core and renderer: features as dicts, and
 refusals as QueryError with the core's reason and code."""
-import json
 import os
 import subprocess
 import sys
@@ -13,17 +12,10 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from mapwire_protocol import QueryError, query_rendered_features, query_source_features  # noqa: E402
 from mapwire.v1 import control_pb2  # noqa: E402
 from processes import CommandClient, stop, wait_until  # noqa: E402
+from query_style import STYLE  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 BIN = os.environ.get("MAPWIRE_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
-
-# Inline GeoJSON (no loader needed), away from the tile edges that run through 0, 0.
-STYLE = json.dumps({
-    "version": 8, "center": [1, 1], "zoom": 4,
-    "sources": {"places": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
-        {"type": "Feature", "id": 1, "properties": {"name": "Centre"}, "geometry": {"type": "Point", "coordinates": [1, 1]}},
-        {"type": "Feature", "id": 2, "properties": {"name": "East"}, "geometry": {"type": "Point", "coordinates": [6, 1]}}]}}},
-    "layers": [{"id": "city", "type": "circle", "source": "places", "paint": {"circle-radius": 8}}]})
 
 
 @pytest.fixture

@@ -40,14 +40,7 @@ public enum RingGeometry {
 
     /// Even-odd rule: whether p is inside the closed ring (points exactly on an edge may go either way).
     public static func contains(_ ring: [(x: Double, y: Double)], _ p: (x: Double, y: Double)) -> Bool {
-        var inside = false
-        var j = ring.count - 1
-        let point = PlanePoint(x: p.x, y: p.y)
-        for i in ring.indices {
-            if PlanarGeometry.rayIntersects(point, PlanePoint(x: ring[i].x, y: ring[i].y), PlanePoint(x: ring[j].x, y: ring[j].y)) { inside.toggle() }
-            j = i
-        }
-        return inside
+        PlanarGeometry.ringContains(ring.map { PlanePoint(x: $0.x, y: $0.y) }, PlanePoint(x: p.x, y: p.y))
     }
 
     /// Distance from p to segment ab.

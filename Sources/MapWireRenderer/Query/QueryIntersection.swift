@@ -15,14 +15,7 @@ enum QueryIntersection {
 
     /// Even-odd ray cast against one ring (open or closed).
     static func ringContains(_ ring: [Point2D], _ p: Point2D) -> Bool {
-        var inside = false
-        var j = ring.count - 1
-        let point = PlanePoint(x: p.x, y: p.y)
-        for i in ring.indices {
-            if PlanarGeometry.rayIntersects(point, PlanePoint(x: ring[i].x, y: ring[i].y), PlanePoint(x: ring[j].x, y: ring[j].y)) { inside.toggle() }
-            j = i
-        }
-        return inside
+        PlanarGeometry.ringContains(ring.map { PlanePoint(x: $0.x, y: $0.y) }, PlanePoint(x: p.x, y: p.y))
     }
 
     /// Even-odd ray cast across every ring together (holes and separate polygons alike).

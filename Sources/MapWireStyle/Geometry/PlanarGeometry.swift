@@ -27,6 +27,17 @@ public enum PlanarGeometry {
         (p1.y > p.y) != (p2.y > p.y) && p.x < (p2.x - p1.x) * (p.y - p1.y) / (p2.y - p1.y) + p1.x
     }
 
+    /// The even-odd rule over one ring, open or closed (a point exactly on an edge may go either way).
+    public static func ringContains(_ ring: [PlanePoint], _ p: PlanePoint) -> Bool {
+        var inside = false
+        var j = ring.count - 1
+        for i in ring.indices {
+            if rayIntersects(p, ring[i], ring[j]) { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+
     static func isOnBoundary(_ p: PlanePoint, _ p1: PlanePoint, _ p2: PlanePoint) -> Bool {
         let x1 = p.x - p1.x, y1 = p.y - p1.y, x2 = p.x - p2.x, y2 = p.y - p2.y
         return x1 * y2 - x2 * y1 == 0 && x1 * x2 <= 0 && y1 * y2 <= 0
