@@ -137,3 +137,18 @@ import Testing
         #expect(found.geoJSONText.hasPrefix("[{\"type\":\"Feature\""))
     }
 }
+
+extension RenderedFeatureQueryTests {
+    @Test func extrusionsAreFoundFromTheCameraNearestFirst() throws {
+        // Pitched 45° at zoom 2: the south building is nearer the camera (lower on screen) than the north one.
+        let camera = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 2, pitch: 45)
+        let layer = Self.layer("x", "fill-extrusion", paint: #"{"fill-extrusion-height":200000}"#)
+        let south = Self.square(2000, 2100, 2096, 2196, id: 1), north = Self.square(2000, 1900, 2096, 1996, id: 2)
+        let everything = try query(layer, [north, south], at: .box(Point2D(x: 0, y: 0), Point2D(x: 512, y: 512)), camera: camera)
+        #expect(Self.ids(everything) == [1, 2], "nearest first, whatever their order in the tile")
+        // A point on the south building's footprint finds it, and only it.
+        let transform = Transform(camera: camera, size: TestScene.size)
+        let footprint = transform.projector(atZoom: 0).project(x: 2048.0 / 8, y: 2148.0 / 8)
+        #expect(Self.ids(try query(layer, [north, south], at: Self.at(footprint.x, footprint.y), camera: camera)) == [1])
+    }
+}
