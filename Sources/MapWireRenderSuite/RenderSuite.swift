@@ -3,14 +3,20 @@ import Foundation
 /// Finds the render tests of a suite laid out like mapbox-gl-test-suite:
 /// `root/tests/<property>/<name>/{style.json,expected.png}` with supporting files in `root/{data,geojson,image,glyphs}`.
 public enum RenderSuite {
-    /// Every test under `root/tests`, sorted by "property/name", optionally only those whose id contains `filter`.
+    /// Every render test under `root/tests` (query tests left out: `QuerySuite`), sorted by "property/name",
+    /// optionally only those whose id contains `filter`.
     public static func load(root: URL, filter: String?) throws -> [RenderTestCase] {
+        try loadAll(root: root, filter: filter).filter { $0.query == nil }.map(\.render)
+    }
+
+    /// Every test under `root/tests`, render and query tests alike, sorted by "property/name".
+    static func loadAll(root: URL, filter: String?) throws -> [(render: RenderTestCase, query: QueryTestMetadata?)] {
         let tests = root.appendingPathComponent("tests")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: tests.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw RenderSuiteError.missingTestsFolder(root)
         }
-        var cases: [RenderTestCase] = []
+        var cases: [(render: RenderTestCase, query: QueryTestMetadata?)] = []
         for property in try subfolders(of: tests) {
             for name in try subfolders(of: tests.appendingPathComponent(property)) {
                 let id = "\(property)/\(name)"
@@ -21,7 +27,7 @@ public enum RenderSuite {
                 cases.append(try loadCase(property: property, name: name, directory: directory, styleURL: styleURL, root: root))
             }
         }
-        return cases.sorted { $0.id < $1.id }
+        return cases.sorted { $0.render.id < $1.render.id }
     }
 
     /// Rewrites `local://…` URLs to `file://<root>/…`: local://data/x, local://geojson/…, local://image/…,
@@ -40,7 +46,9 @@ public enum RenderSuite {
         ["\(upstreamServerURL)=\(LocalURLRewriter.fileURLPrefix(root))"]
     }
 
-    private static func loadCase(property: String, name: String, directory: URL, styleURL: URL, root: URL) throws -> RenderTestCase {
+    private static func loadCase(property: String, name: String, directory: URL, styleURL: URL, root: URL) throws
+        -> (render: RenderTestCase, query: QueryTestMetadata?)
+    {
         let id = "\(property)/\(name)"
         let style: [String: Any]
         let rewritten: Data
@@ -56,10 +64,11 @@ public enum RenderSuite {
             throw RenderSuiteError.unreadableStyle(testID: id, reason: String(describing: error))
         }
         let metadata = RenderTestMetadata(style: style, root: root)
-        return RenderTestCase(
+        let render = RenderTestCase(
             property: property, name: name, directory: directory, styleJSON: rewritten,
             width: metadata.width, height: metadata.height, pixelRatio: metadata.pixelRatio,
             allowed: metadata.allowed, operations: metadata.operations, ignoredReason: metadata.ignoredReason)
+        return (render, QueryTestMetadata(style: style))
     }
 
     /// Visible subfolder names, sorted.

@@ -9,7 +9,7 @@ public final class MapRenderer {
     private var compiled: (json: Data, style: RenderStyle)?
     private let geojsonTiles = GeoJSONTileCache()
     private let geojsonClusters = GeoJSONClusterCache()
-    private let symbols = SymbolPainter()
+    let symbols = SymbolPainter()
     private let pins = PinStamps()
     private let filtered = FilteredFeatureCache()
     private let dem = DEMCache()
@@ -39,28 +39,11 @@ public final class MapRenderer {
     /// be drawn again once the range is there, so its drawing is saved).
     public func render(_ scene: RenderScene, stopWhenLacking: ((GlyphRangeKey) -> Bool)? = nil) throws -> Frame {
         let started = DispatchTime.now().uptimeNanoseconds
-        let style = try compiledStyle(scene.styleJSON)
-        let canvas = Canvas(width: scene.size.width, height: scene.size.height, pixelRatio: scene.pixelRatio)
-        let transform = Transform(camera: scene.camera, size: scene.size)
-        var scene = scene
-        for (id, source) in scene.sources {
-            guard case .geojson(var tiler) = source else { continue }
-            let spec = style.sources[id]
-            if let options = spec?.cluster {
-                // The clusters of the zoom the tiles are cut at.
-                let zoom = TileCover.coveringZoom(cameraZoom: transform.camera.zoom, tileSize: spec?.tileSize ?? 512, roundZoom: false)
-                tiler = geojsonClusters.clusters(of: tiler, sourceID: id, options: options).tiler(atZoom: min(zoom, spec?.maxZoom ?? 18))
-            }
-            scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
-                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512,
-                                                           lineMetrics: spec?.lineMetrics ?? false))
-        }
         filtered.beginFrame()
-        let context = PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,
-                                   filtered: filtered, dem: dem)
+        let context = try paintContext(for: scene)
+        let (canvas, style, scene) = (context.canvas, context.style, context.scene)
         symbols.beginFrame()
-        // Labels remember their variable anchors per view: a view is its size and pixel ratio.
-        symbols.prepare(style.layers, context, view: "\(scene.size.width)x\(scene.size.height)@\(scene.pixelRatio)")
+        symbols.prepare(style.layers, context, view: Self.view(of: scene))
         if let stopWhenLacking, symbols.neededGlyphRanges.contains(where: stopWhenLacking) {
             filtered.keepAll()
             let placement = symbols.endFrame()
@@ -92,6 +75,32 @@ public final class MapRenderer {
                      renderMilliseconds: elapsed, styleProblems: style.problems,
                      neededGlyphRanges: placement.neededGlyphs, usedImages: Set(placement.usedImages).union(annotationImages.used).sorted())
     }
+
+    /// What the painters (and queries) read for a scene: its style compiled, its GeoJSON cut into the
+    /// tiles of its view, and a canvas of its size.
+    func paintContext(for scene: RenderScene) throws -> PaintContext {
+        let style = try compiledStyle(scene.styleJSON)
+        let canvas = Canvas(width: scene.size.width, height: scene.size.height, pixelRatio: scene.pixelRatio)
+        let transform = Transform(camera: scene.camera, size: scene.size)
+        var scene = scene
+        for (id, source) in scene.sources {
+            guard case .geojson(var tiler) = source else { continue }
+            let spec = style.sources[id]
+            if let options = spec?.cluster {
+                // The clusters of the zoom the tiles are cut at.
+                let zoom = TileCover.coveringZoom(cameraZoom: transform.camera.zoom, tileSize: spec?.tileSize ?? 512, roundZoom: false)
+                tiler = geojsonClusters.clusters(of: tiler, sourceID: id, options: options).tiler(atZoom: min(zoom, spec?.maxZoom ?? 18))
+            }
+            scene.sources[id] = .vector(geojsonTiles.tiles(of: tiler, sourceID: id, transform: transform,
+                                                           maxZoom: spec?.maxZoom ?? 18, tileSize: spec?.tileSize ?? 512,
+                                                           lineMetrics: spec?.lineMetrics ?? false))
+        }
+        return PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,
+                            filtered: filtered, dem: dem)
+    }
+
+    /// Labels remember their variable anchors per view: a view is its size and pixel ratio.
+    static func view(of scene: RenderScene) -> String { "\(scene.size.width)x\(scene.size.height)@\(scene.pixelRatio)" }
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {
         if let compiled, compiled.json == json { return compiled.style }

@@ -9,7 +9,8 @@ import NIOCore
 import Synchronization
 
 /// The live view of one style: every browser watching it gets each frame (a PNG, binary message) and
-/// each event (the monitor's JSON, text message); what a browser sends are gestures for the core.
+/// each event (the monitor's JSON, text message); what a browser sends are gestures for the core, and
+/// queries about what is under a click, answered to that browser alone.
 /// Each frame is the map's own (a render-view without a camera: the core draws the map's frame with its
 /// image, or hands over the last one when nothing changed since, so nothing is drawn twice), asked for
 /// whenever the map's camera changed or it drew a frame, one request at a time, so a slow renderer
@@ -117,6 +118,7 @@ public actor LiveHub {
     }
 
     private func gesture(_ text: String, client: LiveClient) async {
+        if let query = LiveQuery.parse(text) { return await self.query(query, client: client) }
         let gesture: Mapwire_V1_Gesture
         switch LiveGesture.parse(text) {
         case .failure(let refusal): return client.post(event: Self.errorLine(refusal.description))
@@ -124,6 +126,20 @@ public actor LiveHub {
         }
         let answer = try? await style.bridge.send(.gesture(gesture), timeoutMilliseconds: 2000)
         if let answer, !answer.ok { client.post(event: Self.errorLine(answer.error)) }
+    }
+
+    /// A click's question: the features under it, for that browser alone.
+    private func query(_ parsed: Result<Mapwire_V1_QueryRenderedFeatures, LiveGesture.Refusal>, client: LiveClient) async {
+        let query: Mapwire_V1_QueryRenderedFeatures
+        switch parsed {
+        case .failure(let refusal): return client.post(event: Self.errorLine(refusal.description))
+        case .success(let asked): query = asked
+        }
+        guard let answer = try? await style.bridge.send(.queryRenderedFeatures(query), timeoutMilliseconds: 5000) else {
+            return client.post(event: Self.errorLine("the core did not answer the query"))
+        }
+        guard answer.ok else { return client.post(event: Self.errorLine(answer.error)) }
+        client.post(event: LiveQuery.answer(featuresJSON: answer.features.featuresJson, x: query.point.x, y: query.point.y))
     }
 
     static func errorLine(_ message: String) -> String { jsonLine(["kind": "error", "message": message]) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The live view at `/`: the style's frames as they are drawn, its event stream with topic filters,
-/// the load status per source, and the mouse and touch turned into MapWire gestures. Plain HTML and a
+/// the load status per source, the mouse and touch turned into MapWire gestures, and what is under a click
+/// (its features: layer, source, properties, top down, PROTOCOL.md 7.13). Plain HTML and a
 /// small script: no framework, no build step. Frames and events come over the WebSocket `/live/{id}`.
 public enum LiveViewPage {
     public static func html(styles: [String]) -> Data {
@@ -19,12 +20,15 @@ body { margin: 0; font: 13px system-ui, sans-serif; display: flex; height: 100vh
 #right { flex: 1; display: flex; flex-direction: column; min-width: 0; padding: 8px; border-left: 1px solid #ddd; }
 #events { flex: 1; overflow: auto; font: 11px ui-monospace, monospace; white-space: pre; margin: 4px 0 0; }
 #load td { padding: 1px 6px; } .muted { color: #777; }
+#features { max-width: 512px; max-height: 30vh; overflow: auto; font: 11px ui-monospace, monospace; }
+#features div { margin: 2px 0 6px; } #features b { font-weight: 600; }
 </style></head>
 <body>
 <div id="left">
   <label>Style <select id="style"><!--STYLES--></select></label> <span id="status" class="muted">connecting…</span>
   <img id="map" alt="the map, as the core draws it" draggable="false">
-  <div class="muted">drag: pan · wheel: pinch · double-click: double-tap · right-drag: rotate · click: tap</div>
+  <div class="muted">drag: pan · wheel: pinch · double-click: double-tap · right-drag: rotate · click: tap, and what is there</div>
+  <h4>Under the click <span id="clicked" class="muted"></span></h4><div id="features" class="muted">click the map</div>
   <h4>Load status</h4><table id="load"></table>
 </div>
 <div id="right">
@@ -34,7 +38,7 @@ body { margin: 0; font: 13px system-ui, sans-serif; display: flex; height: 100vh
 </div>
 <script>
 "use strict";
-const live = window.live = { frames: 0, hash: 0, events: 0, errors: [] };
+const live = window.live = { frames: 0, hash: 0, events: 0, errors: [], queries: 0, lastFeatures: null };
 const $ = (id) => document.getElementById(id);
 const img = $("map"), list = $("events");
 let ws = null, size = { width: 512, height: 512 }, lines = [];
@@ -66,6 +70,7 @@ function text(message) {
     return;
   }
   if (message.kind === "error") { $("status").textContent = message.message; return; }
+  if (message.kind === "features") { features(message); return; }
   live.events += 1;
   if (message.type === "load-status-changed") loadStatus(message.data || {});
   const wanted = $("filter").value.split(",").map((s) => s.trim()).filter((s) => s);
@@ -74,6 +79,23 @@ function text(message) {
   if (lines.length > 500) lines = lines.slice(-500);
   if (!$("pause").checked) { list.textContent = lines.join("\n"); list.scrollTop = list.scrollHeight; }
   $("count").textContent = live.events + " events";
+}
+
+// What a click found, top down: each feature's layer, source (and source layer), id and properties.
+function features(message) {
+  live.queries += 1; live.lastFeatures = message;
+  $("clicked").textContent = "at " + Math.round(message.x) + "," + Math.round(message.y) + ": " + message.count + " feature(s)";
+  const box = $("features");
+  box.textContent = "";
+  box.className = message.features.length ? "" : "muted";
+  if (!message.features.length) { box.textContent = "nothing drawn here"; return; }
+  for (const f of message.features) {
+    const item = box.appendChild(document.createElement("div"));
+    item.appendChild(document.createElement("b")).textContent = f.layer;
+    item.appendChild(document.createTextNode(" · " + f.source + (f.sourceLayer ? "/" + f.sourceLayer : "") + (f.id !== undefined ? " #" + f.id : "")));
+    const props = Object.entries(f.properties || {}).map(([k, v]) => k + "=" + (typeof v === "object" ? JSON.stringify(v) : v));
+    item.appendChild(document.createElement("div")).textContent = props.join("  ") || "(no properties)";
+  }
 }
 
 function loadStatus(data) {
@@ -112,7 +134,10 @@ window.addEventListener("mouseup", (e) => {
   if (!drag) return;
   const p = point(e), kind = drag.button === 2 ? "rotation" : "pan";
   if (drag.moved) send({ kind, phase: "ended", x: p.x, y: p.y });
-  else if (drag.button === 0) { clearTimeout(tapTimer); tapTimer = setTimeout(() => send({ kind: "tap", x: p.x, y: p.y }), 250); }
+  else if (drag.button === 0) {
+    clearTimeout(tapTimer);
+    tapTimer = setTimeout(() => { send({ kind: "tap", x: p.x, y: p.y }); send({ kind: "query", x: p.x, y: p.y }); }, 250);
+  }
   drag = null;
 });
 img.addEventListener("dblclick", (e) => { clearTimeout(tapTimer); const p = point(e); send({ kind: "double-tap", x: p.x, y: p.y }); });

@@ -55,6 +55,9 @@ extension CoreSession {
             if let refusal = takeView(view, commandID: command.id, from: identity) {
                 replyToCommand(command.id, error: refusal, to: identity)
             }
+        case .queryRenderedFeatures, .querySourceFeatures:
+            // Answered when a renderer has answered (CoreSession+Queries.swift).
+            if let refusal = takeQuery(command, from: identity) { replyToCommand(command.id, error: refusal, to: identity) }
         case .setStyleJson(let style) where styleParses.parsesOffLoop(style):
             // Answered when the parse comes back (CoreSession+StyleParse.swift).
             startStyleParse(style, commandID: command.id, from: identity)
@@ -165,8 +168,8 @@ extension CoreSession {
                 route(try annotations.handle(command.kind!, delegatePresent: hasAnnotationDelegate) ?? [])
             case .getAnnotations:
                 reply.annotations = annotations.list
-            case .snapshot, .renderView:
-                throw MapCommandError("snapshot and render-view are answered later (handleControl)")
+            case .snapshot, .renderView, .queryRenderedFeatures, .querySourceFeatures:
+                throw MapCommandError("snapshots, views and queries are answered later (handleControl)")
             case .benchRequests, .benchPublish:
                 // Taken by the shell of the benchmark core (`mapwire-core-bench`) before they reach a session.
                 throw MapCommandError("this core does not take the benchmark commands: `mapwire bench` starts mapwire-core-bench",

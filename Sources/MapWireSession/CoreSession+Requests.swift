@@ -45,7 +45,10 @@ extension CoreSession {
     func handleReply(_ reply: PluginAnswer, bytes: Int, from identity: Data) {
         // Only a renderer's result can name keys it lacks; a load's reply (the bulk) is not looked into.
         var missingKeys: [String] = []
-        if case .other(let other) = reply, case .renderResult(let result)? = other.kind { missingKeys = result.missingKeys }
+        if case .other(let other) = reply {
+            if case .renderResult(let result)? = other.kind { missingKeys = result.missingKeys }
+            if case .queryFeaturesResult(let result)? = other.kind { missingKeys = result.missingKeys }
+        }
         switch router.reply(reply.id, from: identity, asksForKeys: !missingKeys.isEmpty, now: now) {
         case .late:
             diagnostics.health.lateRepliesDropped += 1
@@ -54,6 +57,7 @@ extension CoreSession {
         case .missingKeys(let entry):
             if case .frame = entry.purpose { resendMissingKeys(entry, missingKeys, to: identity) }
             if case .view = entry.purpose { resendViewKeys(entry, missingKeys, to: identity) }
+            if case .query = entry.purpose { resendViewKeys(entry, missingKeys, to: identity) }
         case .answered(let answered):
             resolve(answered, .answered(reply, bytes: bytes, from: identity))
             // The answer made room at its plugin for a waiting request.
@@ -91,6 +95,8 @@ extension CoreSession {
             route(location.described(outcome.question))
         case .view(let viewID):
             viewAnswered(viewID, entry: entry, outcome: outcome)
+        case .query(let queryID):
+            queryAnswered(queryID, entry: entry, outcome: outcome)
         }
     }
 

@@ -56,6 +56,8 @@ public final class CoreSession {
     var frames: FrameMachine
     /// Views (render-view) waiting for tiles or a renderer (ViewMachine).
     var views = ViewMachine()
+    /// Queries waiting for a renderer's answer (QueryMachine).
+    var queries = QueryMachine()
     /// The large set-style-json being parsed off the loop (StyleParses).
     var styleParses: StyleParses
     /// Gesture claims, the gesture in the chain and those waiting for it (GestureMachine).

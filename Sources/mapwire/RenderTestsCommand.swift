@@ -16,6 +16,10 @@ struct RenderTestsCommand: ParsableCommand {
             The suite's http://localhost:2900/ URLs (where upstream's harness served the suite folder) are \
             read from the suite folder too.
 
+            Query tests (tests whose metadata.test has a queryGeometry, with expected.json) are asked of the \
+            same processes once the map is drawn, and judged as the suite's query harness judged them \
+            (features deep-equal, numbers within 1e-10); their summary ends with "query tests: N passed, M failed".
+
             A folder laid out like maplibre-style-spec's expression tests (tests/<group>/…/test.json) is \
             run in this process instead: each expression is compiled and evaluated by MapWire's style \
             evaluator and judged as that suite's harness judges it; the report goes under --output.
@@ -49,6 +53,7 @@ struct RenderTestsCommand: ParsableCommand {
             return
         }
         let cases = try RenderSuite.load(root: root, filter: filter)
+        let queries = try QuerySuite.load(root: root, filter: filter)
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("mapwire-rt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -57,18 +62,28 @@ struct RenderTestsCommand: ParsableCommand {
         defer { launcher.stop() }
         let driver = try ProcessRenderDriver(launcher: launcher, root: root, timeoutMilliseconds: Int(timeout * 1000))
         let outputRoot = URL(fileURLWithPath: output).standardizedFileURL
-        let results = RenderTestRunner.run(cases, driver: driver, outputRoot: outputRoot) { result in
-            guard verbose else { return }
-            let verdict = switch result.status {
-            case .passed: "pass"
-            case .failed: "FAIL"
-            case .errored: "ERROR"
+        // A folder of query tests alone (the suite's query-tests) reports no render tests.
+        if !cases.isEmpty || queries.isEmpty {
+            let results = RenderTestRunner.run(cases, driver: driver, outputRoot: outputRoot) { result in
+                guard verbose else { return }
+                let verdict = switch result.status {
+                case .passed: "pass"
+                case .failed: "FAIL"
+                case .errored: "ERROR"
+                }
+                let detail = result.error ?? result.ratio.map { String(format: "%.5f", $0) } ?? ""
+                Output.line("\(verdict) \(result.id) \(detail)")
             }
-            let detail = result.error ?? result.ratio.map { String(format: "%.5f", $0) } ?? ""
-            Output.line("\(verdict) \(result.id) \(detail)")
+            try RenderTestRunner.writeReport(results, to: outputRoot)
+            Output.line(RenderTestRunner.summary(results))
         }
-        try RenderTestRunner.writeReport(results, to: outputRoot)
-        Output.line(RenderTestRunner.summary(results))
+        if !queries.isEmpty {
+            let results = QueryTestRunner.run(queries, driver: driver, outputRoot: outputRoot) { result in
+                if verbose { Output.line(QueryTestRunner.line(result)) }
+            }
+            try QueryTestRunner.writeReport(results, to: outputRoot)
+            Output.line(QueryTestRunner.summary(results))
+        }
         Output.line("report: \(outputRoot.path)")
     }
 

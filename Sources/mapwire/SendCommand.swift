@@ -10,6 +10,7 @@ struct SendCommand: ParsableCommand {
         abstract: "Send one command to a running core and print its reply.",
         discussion: "Exits 1 with the core's message when the core refuses the command. Negative numbers go after '=': --center=-87.6,41.8. The core to talk to (--run-dir, --tcp and its keys) may be given before the subcommand too: mapwire send --run-dir D ping. Each command gets a fresh id (random, PROTOCOL.md 7.3), so its events' causation_id tell it from earlier ones.",
         subcommands: [SetStyleURI.self, SetStyleJSON.self, SetCamera.self, JumpTo.self, EaseTo.self, FlyTo.self, SetSize.self, AddSource.self,
+                      QueryRenderedFeatures.self, QuerySourceFeatures.self,
                       RemoveSource.self, AddStyleImage.self, RemoveStyleImage.self, RemoveLayer.self, GetCamera.self, Ping.self, RestartPlugin.self, GetState.self, Snapshot.self, SendGesture.self, Viewport.self, Location.self,
                       ShowLocation.self, TrackingMode.self, LocationFailure.self, LocationAuthorization.self, Network.self,
                       AddAnnotation.self, RemoveAnnotation.self, SelectAnnotation.self, DeselectAnnotation.self, GetAnnotations.self]
@@ -31,6 +32,8 @@ func deliver(_ kind: Mapwire_V1_Command.OneOf_Kind, runDirectory: RunDirectoryOp
         throw ExitCode(1)
     }
     switch reply.result {
+    case .features(let features):
+        Output.line(features.featuresJson)
     case .camera(let c):
         Output.line(JSONValue.object([
             JSONMember("center", .array([.number(c.center.longitude), .number(c.center.latitude)])),

@@ -8,7 +8,8 @@ import Testing
 /// The live view in real headless Chromium, driven over the DevTools protocol (scripts/live-view-check):
 /// the page loads without console errors, shows a frame, a mouse drag pans the core's camera and
 /// changes the frame on the page, two fingers spread apart zoom it, two fingers dragged up pitch it,
-/// and a click on an annotation selects it (did-select-annotation on the core's event bus).
+/// and a click on an annotation selects it (did-select-annotation on the core's event bus) and lists the
+/// features under it on the page.
 @Suite(.serialized, .ownThreads, .enabled(if: Binaries.available, "build the executables first (swift build)"))
 struct ServeLiveViewTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -62,5 +63,19 @@ struct ServeLiveViewTests {
         }, "no did-select-annotation on the event bus")
         #expect(selected == "district")
         #expect(result["selectedOnPage"] as? Bool == true, "the page's event stream showed no did-select-annotation")
+        // The click also asked what the map draws there: the page lists those features, as the core answers
+        // a query at that point.
+        #expect(result["queriedOnPage"] as? Bool == true, "the page listed no features for the click")
+        let found = try #require(result["features"] as? [String: Any], "\(result)")
+        let shown = try #require(found["features"] as? [[String: Any]])
+        let x = try #require(found["x"] as? Double), y = try #require(found["y"] as? Double)
+        let direct = try client.run(.queryRenderedFeatures(.with { $0.point = .with { $0.x = x; $0.y = y } })).features
+        let layers = (try JSONSerialization.jsonObject(with: Data(direct.featuresJson.utf8)) as? [[String: Any]] ?? [])
+            .compactMap { ($0["layer"] as? [String: Any])?["id"] as? String }
+        #expect(!shown.isEmpty && found["count"] as? Int == layers.count, "the demo draws something in the middle: \(found)")
+        #expect(shown.compactMap { $0["layer"] as? String } == Array(layers.prefix(shown.count)), "top down, as the core answers")
+        #expect(shown.allSatisfy { $0["source"] is String && $0["properties"] is [String: Any] })
+        let listed = try #require(result["featuresShown"] as? String)
+        #expect(shown.allSatisfy { listed.contains($0["layer"] as? String ?? "?") }, "each feature's layer is on the page: \(listed)")
     }
 }

@@ -1,6 +1,8 @@
 """MapWire's protocol for Python plugins: the protobuf modules generated from Protocol/ by protoc, and
 `Plugin`, a plugin's session with the core (hello, heartbeats, typed request handlers, goodbye), and `Client`,
 which sends commands (the runtime style among them: client.py).
+`Plugin`, a plugin's session with the core (hello, heartbeats, typed request handlers, goodbye), and the
+queries of what the map shows (`query_rendered_features`, `query_source_features`: queries.py).
 
 Installed (`pip install Plugins/python`): `from mapwire.v1 import control_pb2, envelope_pb2, events_pb2`
 and `from mapwire_protocol import Plugin` (`describe` and `describe_user_location` build an
@@ -57,3 +59,4 @@ def check_run_dir(path):
 from .plugin import Plugin  # noqa: E402  (after GENERATED and run_dir, which it uses)
 from .client import Client, CommandError  # noqa: E402
 from .annotations import describe, describe_user_location  # noqa: E402
+from .queries import QueryError, query_rendered_features, query_source_features  # noqa: E402

@@ -1,4 +1,5 @@
 import MapWireGeometry
+import MapWireStyle
 
 /// Plane geometry for annotation rings and lines, in whatever 2-D space the caller works in (degrees for
 /// validation, screen px for hit-testing).
@@ -39,14 +40,7 @@ public enum RingGeometry {
 
     /// Even-odd rule: whether p is inside the closed ring (points exactly on an edge may go either way).
     public static func contains(_ ring: [(x: Double, y: Double)], _ p: (x: Double, y: Double)) -> Bool {
-        var inside = false
-        var j = ring.count - 1
-        for i in ring.indices {
-            let a = ring[i], b = ring[j]
-            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-            j = i
-        }
-        return inside
+        PlanarGeometry.ringContains(ring.map { PlanePoint(x: $0.x, y: $0.y) }, PlanePoint(x: p.x, y: p.y))
     }
 
     /// Distance from p to segment ab.

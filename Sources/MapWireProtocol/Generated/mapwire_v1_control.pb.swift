@@ -728,6 +728,23 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     set {kind = .setSprite(newValue)}
   }
 
+  /// Queries (PROTOCOL.md 7.13): what the map shows, answered with CommandReply.features, 130-139.
+  public var queryRenderedFeatures: Mapwire_V1_QueryRenderedFeatures {
+    get {
+      if case .queryRenderedFeatures(let v)? = kind {return v}
+      return Mapwire_V1_QueryRenderedFeatures()
+    }
+    set {kind = .queryRenderedFeatures(newValue)}
+  }
+
+  public var querySourceFeatures: Mapwire_V1_QuerySourceFeatures {
+    get {
+      if case .querySourceFeatures(let v)? = kind {return v}
+      return Mapwire_V1_QuerySourceFeatures()
+    }
+    set {kind = .querySourceFeatures(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -795,6 +812,9 @@ public nonisolated struct Mapwire_V1_Command: Sendable {
     case setProjection(Mapwire_V1_SetProjection)
     case setGlobalStateProperty(Mapwire_V1_SetGlobalStateProperty)
     case setSprite(Mapwire_V1_SetSprite)
+    /// Queries (PROTOCOL.md 7.13): what the map shows, answered with CommandReply.features, 130-139.
+    case queryRenderedFeatures(Mapwire_V1_QueryRenderedFeatures)
+    case querySourceFeatures(Mapwire_V1_QuerySourceFeatures)
 
   }
 
@@ -2513,6 +2533,15 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     set {result = .json(newValue)}
   }
 
+  /// query-rendered-features, query-source-features.
+  public var features: Mapwire_V1_QueriedFeatures {
+    get {
+      if case .features(let v)? = result {return v}
+      return Mapwire_V1_QueriedFeatures()
+    }
+    set {result = .features(newValue)}
+  }
+
   /// Why the command was refused (ok false), for programs; `error` says it for people.
   public var errorCode: Mapwire_V1_CommandErrorCode = .unspecified
 
@@ -2529,6 +2558,8 @@ public nonisolated struct Mapwire_V1_CommandReply: Sendable {
     case annotations(Mapwire_V1_AnnotationList)
     /// get-style, get-layer, get-feature-state: the JSON asked for.
     case json(String)
+    /// query-rendered-features, query-source-features.
+    case features(Mapwire_V1_QueriedFeatures)
 
   }
 
@@ -2756,6 +2787,15 @@ public nonisolated struct Mapwire_V1_PluginRequest: @unchecked Sendable {
     set {_uniqueStorage()._kind = .describeUserLocation(newValue)}
   }
 
+  /// Role "renderer": a query about the map's frame (PROTOCOL.md 7.13).
+  public var queryFeatures: Mapwire_V1_QueryFeatures {
+    get {
+      if case .queryFeatures(let v)? = _storage._kind {return v}
+      return Mapwire_V1_QueryFeatures()
+    }
+    set {_uniqueStorage()._kind = .queryFeatures(newValue)}
+  }
+
   /// 1 for the first send of this id, 2 and up when the core sends the same request again (another
   /// plugin of the role took over, or the previous attempt timed out). The id stays the same, so a
   /// plugin that already answered it may answer again: the core uses the first answer it gets.
@@ -2775,6 +2815,8 @@ public nonisolated struct Mapwire_V1_PluginRequest: @unchecked Sendable {
     case shouldRemoveStyleImage(Mapwire_V1_ShouldRemoveStyleImage)
     case describeAnnotations(Mapwire_V1_DescribeAnnotations)
     case describeUserLocation(Mapwire_V1_DescribeUserLocation)
+    /// Role "renderer": a query about the map's frame (PROTOCOL.md 7.13).
+    case queryFeatures(Mapwire_V1_QueryFeatures)
 
   }
 
@@ -3063,6 +3105,14 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     set {kind = .userLocationDescription(newValue)}
   }
 
+  public var queryFeaturesResult: Mapwire_V1_QueryFeaturesResult {
+    get {
+      if case .queryFeaturesResult(let v)? = kind {return v}
+      return Mapwire_V1_QueryFeaturesResult()
+    }
+    set {kind = .queryFeaturesResult(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -3074,6 +3124,7 @@ public nonisolated struct Mapwire_V1_PluginReply: Sendable {
     case gestureAnswer(Mapwire_V1_GestureAnswer)
     case annotationDescriptions(Mapwire_V1_AnnotationDescriptions)
     case userLocationDescription(Mapwire_V1_UserLocationDescription)
+    case queryFeaturesResult(Mapwire_V1_QueryFeaturesResult)
 
   }
 
@@ -4483,6 +4534,185 @@ public nonisolated struct Mapwire_V1_CalloutOverlay: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
+/// The features drawn at a point or in a box of the map's screen (logical px, origin top-left, y down), top
+/// down: the layer drawn last first, labels only where they were placed.
+public nonisolated struct Mapwire_V1_QueryRenderedFeatures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var geometry: Mapwire_V1_QueryRenderedFeatures.OneOf_Geometry? = nil
+
+  public var point: Mapwire_V1_ScreenPoint {
+    get {
+      if case .point(let v)? = geometry {return v}
+      return Mapwire_V1_ScreenPoint()
+    }
+    set {geometry = .point(newValue)}
+  }
+
+  public var box: Mapwire_V1_QueryBox {
+    get {
+      if case .box(let v)? = geometry {return v}
+      return Mapwire_V1_QueryBox()
+    }
+    set {geometry = .box(newValue)}
+  }
+
+  /// Only features of these layers (none: every layer). Each must be a layer of the style.
+  public var layers: [String] = []
+
+  /// A style-spec filter (legacy or expression, JSON) the features must pass too; empty: none.
+  public var filterJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Geometry: Equatable, Sendable {
+    case point(Mapwire_V1_ScreenPoint)
+    case box(Mapwire_V1_QueryBox)
+
+  }
+
+  public init() {}
+}
+
+/// Two opposite corners of a box on screen (logical px).
+public nonisolated struct Mapwire_V1_QueryBox: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var min: Mapwire_V1_ScreenPoint {
+    get {_min ?? Mapwire_V1_ScreenPoint()}
+    set {_min = newValue}
+  }
+  /// Returns true if `min` has been explicitly set.
+  public var hasMin: Bool {self._min != nil}
+  /// Clears the value of `min`. Subsequent reads from it will return its default value.
+  public mutating func clearMin() {self._min = nil}
+
+  public var max: Mapwire_V1_ScreenPoint {
+    get {_max ?? Mapwire_V1_ScreenPoint()}
+    set {_max = newValue}
+  }
+  /// Returns true if `max` has been explicitly set.
+  public var hasMax: Bool {self._max != nil}
+  /// Clears the value of `max`. Subsequent reads from it will return its default value.
+  public mutating func clearMax() {self._max = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _min: Mapwire_V1_ScreenPoint? = nil
+  fileprivate var _max: Mapwire_V1_ScreenPoint? = nil
+}
+
+/// The features of a source in the tiles the map has loaded for its view (a feature split across tiles
+/// comes once per tile), whether drawn or not.
+public nonisolated struct Mapwire_V1_QuerySourceFeatures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: String = String()
+
+  /// The source layer of a vector source (required there); GeoJSON sources have none.
+  public var sourceLayer: String = String()
+
+  /// A style-spec filter (JSON); empty: none.
+  public var filterJson: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A query's answer.
+public nonisolated struct Mapwire_V1_QueriedFeatures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// A JSON array of GeoJSON Feature objects, each with MapLibre GL JS's extra members: `layer` (the style
+  /// layer, rendered queries only), `source`, `sourceLayer` (vector sources) and `state` (feature state).
+  public var featuresJson: String = String()
+
+  public var count: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Role "renderer": answer a query about the map as `frame` draws it (its camera, style and resources,
+/// whose bytes travel once as for RenderFrame). Answered with QueryFeaturesResult.
+public nonisolated struct Mapwire_V1_QueryFeatures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var frame: Mapwire_V1_RenderFrame {
+    get {_frame ?? Mapwire_V1_RenderFrame()}
+    set {_frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {self._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {self._frame = nil}
+
+  public var query: Mapwire_V1_QueryFeatures.OneOf_Query? = nil
+
+  public var rendered: Mapwire_V1_QueryRenderedFeatures {
+    get {
+      if case .rendered(let v)? = query {return v}
+      return Mapwire_V1_QueryRenderedFeatures()
+    }
+    set {query = .rendered(newValue)}
+  }
+
+  public var source: Mapwire_V1_QuerySourceFeatures {
+    get {
+      if case .source(let v)? = query {return v}
+      return Mapwire_V1_QuerySourceFeatures()
+    }
+    set {query = .source(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Query: Equatable, Sendable {
+    case rendered(Mapwire_V1_QueryRenderedFeatures)
+    case source(Mapwire_V1_QuerySourceFeatures)
+
+  }
+
+  public init() {}
+
+  fileprivate var _frame: Mapwire_V1_RenderFrame? = nil
+}
+
+public nonisolated struct Mapwire_V1_QueryFeaturesResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The features, as QueriedFeatures.features_json.
+  public var featuresJson: String = String()
+
+  public var count: UInt32 = 0
+
+  /// Keys of `frame` the renderer does not have: the core sends the query again with their bytes.
+  public var missingKeys: [String] = []
+
+  /// Set when the query could not be answered.
+  public var error: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Client -> core (`mapwire serve`, PROTOCOL.md 7.11): draws the view at `camera` (its width and height
 /// are the view's size in logical px) without moving the map's own camera. The core loads the tiles the
 /// view needs, has any renderer with room draw it (another renderer when one dies or does not answer),
@@ -4844,7 +5074,7 @@ nonisolated extension Mapwire_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Command"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0\u{4}\u{9}render_view\0\u{4}\u{a}add_layer\0\u{3}move_layer\0\u{3}set_paint_property\0\u{3}set_layout_property\0\u{3}set_filter\0\u{3}set_layer_zoom_range\0\u{3}get_layer\0\u{3}get_style\0\u{3}set_source_data\0\u{3}update_source_data\0\u{3}set_feature_state\0\u{3}remove_feature_state\0\u{3}get_feature_state\0\u{3}set_light\0\u{3}set_sky\0\u{3}set_terrain\0\u{3}set_projection\0\u{3}set_global_state_property\0\u{3}set_sprite\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{4}\u{9}set_style_uri\0\u{3}set_style_json\0\u{3}set_camera\0\u{3}set_size\0\u{3}add_source\0\u{3}remove_source\0\u{1}ping\0\u{3}get_camera\0\u{1}snapshot\0\u{3}jump_to\0\u{3}ease_to\0\u{3}fly_to\0\u{1}gesture\0\u{3}claim_gestures\0\u{3}release_gestures\0\u{4}\u{3}set_viewport_state\0\u{3}update_location\0\u{3}set_viewport_updating\0\u{3}publish_viewport_target\0\u{3}set_shows_user_location\0\u{3}set_tracking_mode\0\u{3}report_location_failure\0\u{3}report_location_authorization\0\u{4}\u{6}publish_load_status\0\u{3}get_load_status\0\u{3}add_style_image\0\u{3}remove_style_image\0\u{3}remove_layer\0\u{4}\u{6}get_state\0\u{3}report_supervision\0\u{3}set_network_status\0\u{4}\u{8}add_annotations\0\u{3}remove_annotations\0\u{3}select_annotation\0\u{3}deselect_annotation\0\u{3}get_annotations\0\u{4}\u{10}bench_publish\0\u{3}bench_requests\0\u{4}\u{9}render_view\0\u{4}\u{a}add_layer\0\u{3}move_layer\0\u{3}set_paint_property\0\u{3}set_layout_property\0\u{3}set_filter\0\u{3}set_layer_zoom_range\0\u{3}get_layer\0\u{3}get_style\0\u{3}set_source_data\0\u{3}update_source_data\0\u{3}set_feature_state\0\u{3}remove_feature_state\0\u{3}get_feature_state\0\u{3}set_light\0\u{3}set_sky\0\u{3}set_terrain\0\u{3}set_projection\0\u{3}set_global_state_property\0\u{3}set_sprite\0\u{4}\u{c}query_rendered_features\0\u{3}query_source_features\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5607,6 +5837,32 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .setSprite(v)
         }
       }()
+      case 130: try {
+        var v: Mapwire_V1_QueryRenderedFeatures?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .queryRenderedFeatures(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .queryRenderedFeatures(v)
+        }
+      }()
+      case 131: try {
+        var v: Mapwire_V1_QuerySourceFeatures?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .querySourceFeatures(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .querySourceFeatures(v)
+        }
+      }()
       default: break
       }
     }
@@ -5852,6 +6108,14 @@ nonisolated extension Mapwire_V1_Command: SwiftProtobuf.Message, SwiftProtobuf._
     case .setSprite?: try {
       guard case .setSprite(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 118)
+    }()
+    case .queryRenderedFeatures?: try {
+      guard case .queryRenderedFeatures(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 130)
+    }()
+    case .querySourceFeatures?: try {
+      guard case .querySourceFeatures(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 131)
     }()
     case nil: break
     }
@@ -8525,7 +8789,7 @@ nonisolated extension Mapwire_V1_LoadStatusReport: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CommandReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{2}\u{a}annotations\0\u{2}\u{a}json\0\u{4}\u{1e}bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}ok\0\u{1}error\0\u{2}\u{7}camera\0\u{1}pong\0\u{1}snapshot\0\u{4}\u{8}load_status\0\u{2}\u{a}state\0\u{2}\u{a}annotations\0\u{2}\u{a}json\0\u{2}\u{a}features\0\u{4}\u{14}bench_publish\0\u{3}bench_requests\0\u{4}\u{1d}error_code\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8622,6 +8886,19 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
           self.result = .json(v)
         }
       }()
+      case 60: try {
+        var v: Mapwire_V1_QueriedFeatures?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .features(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .features(v)
+        }
+      }()
       case 80: try {
         var v: Mapwire_V1_BenchPublishResult?
         var hadOneofValue = false
@@ -8696,6 +8973,10 @@ nonisolated extension Mapwire_V1_CommandReply: SwiftProtobuf.Message, SwiftProto
     case .json?: try {
       guard case .json(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularStringField(value: v, fieldNumber: 50)
+    }()
+    case .features?: try {
+      guard case .features(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 60)
     }()
     case .benchPublish?: try {
       guard case .benchPublish(let v)? = self.result else { preconditionFailure() }
@@ -8910,7 +9191,7 @@ nonisolated extension Mapwire_V1_BenchRequestsResult: SwiftProtobuf.Message, Swi
 
 nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0\u{3}describe_annotations\0\u{3}describe_user_location\0\u{2}\u{d}attempt\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}deadline_unix_nanos\0\u{4}\u{8}load_resource\0\u{1}cancel\0\u{3}render_frame\0\u{3}may_change_camera\0\u{3}handle_gesture\0\u{3}should_remove_style_image\0\u{3}describe_annotations\0\u{3}describe_user_location\0\u{2}\u{d}attempt\0\u{4}\u{a}query_features\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -9056,6 +9337,19 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
           }
         }()
         case 30: try { try decoder.decodeSingularUInt32Field(value: &_storage._attempt) }()
+        case 40: try {
+          var v: Mapwire_V1_QueryFeatures?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .queryFeatures(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .queryFeatures(v)
+          }
+        }()
         default: break
         }
       }
@@ -9107,11 +9401,14 @@ nonisolated extension Mapwire_V1_PluginRequest: SwiftProtobuf.Message, SwiftProt
         guard case .describeUserLocation(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
       }()
-      case nil: break
+      default: break
       }
       if _storage._attempt != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._attempt, fieldNumber: 30)
       }
+      try { if case .queryFeatures(let v)? = _storage._kind {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -9407,7 +9704,7 @@ nonisolated extension Mapwire_V1_CancelRequest: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PluginReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{3}camera_decision\0\u{3}gesture_answer\0\u{3}style_image_decision\0\u{3}annotation_descriptions\0\u{3}user_location_description\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{2}\u{9}resource\0\u{1}error\0\u{3}render_result\0\u{3}camera_decision\0\u{3}gesture_answer\0\u{3}style_image_decision\0\u{3}annotation_descriptions\0\u{3}user_location_description\0\u{4}\u{17}query_features_result\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -9520,6 +9817,19 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
           self.kind = .userLocationDescription(v)
         }
       }()
+      case 40: try {
+        var v: Mapwire_V1_QueryFeaturesResult?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .queryFeaturesResult(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .queryFeaturesResult(v)
+        }
+      }()
       default: break
       }
     }
@@ -9565,6 +9875,10 @@ nonisolated extension Mapwire_V1_PluginReply: SwiftProtobuf.Message, SwiftProtob
     case .userLocationDescription?: try {
       guard case .userLocationDescription(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .queryFeaturesResult?: try {
+      guard case .queryFeaturesResult(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
     }()
     case nil: break
     }
@@ -11672,6 +11986,314 @@ nonisolated extension Mapwire_V1_CalloutOverlay: SwiftProtobuf.Message, SwiftPro
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_QueryRenderedFeatures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryRenderedFeatures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}point\0\u{1}box\0\u{1}layers\0\u{3}filter_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Mapwire_V1_ScreenPoint?
+        var hadOneofValue = false
+        if let current = self.geometry {
+          hadOneofValue = true
+          if case .point(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.geometry = .point(v)
+        }
+      }()
+      case 2: try {
+        var v: Mapwire_V1_QueryBox?
+        var hadOneofValue = false
+        if let current = self.geometry {
+          hadOneofValue = true
+          if case .box(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.geometry = .box(v)
+        }
+      }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.layers) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.filterJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.geometry {
+    case .point?: try {
+      guard case .point(let v)? = self.geometry else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .box?: try {
+      guard case .box(let v)? = self.geometry else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    if !self.layers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.layers, fieldNumber: 3)
+    }
+    if !self.filterJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.filterJson, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_QueryRenderedFeatures, rhs: Mapwire_V1_QueryRenderedFeatures) -> Bool {
+    if lhs.geometry != rhs.geometry {return false}
+    if lhs.layers != rhs.layers {return false}
+    if lhs.filterJson != rhs.filterJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_QueryBox: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryBox"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}min\0\u{1}max\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._min) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._max) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._min {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._max {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_QueryBox, rhs: Mapwire_V1_QueryBox) -> Bool {
+    if lhs._min != rhs._min {return false}
+    if lhs._max != rhs._max {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_QuerySourceFeatures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QuerySourceFeatures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{3}source_layer\0\u{3}filter_json\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.sourceLayer) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.filterJson) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.source.isEmpty {
+      try visitor.visitSingularStringField(value: self.source, fieldNumber: 1)
+    }
+    if !self.sourceLayer.isEmpty {
+      try visitor.visitSingularStringField(value: self.sourceLayer, fieldNumber: 2)
+    }
+    if !self.filterJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.filterJson, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_QuerySourceFeatures, rhs: Mapwire_V1_QuerySourceFeatures) -> Bool {
+    if lhs.source != rhs.source {return false}
+    if lhs.sourceLayer != rhs.sourceLayer {return false}
+    if lhs.filterJson != rhs.filterJson {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_QueriedFeatures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueriedFeatures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}features_json\0\u{1}count\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.featuresJson) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.count) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.featuresJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.featuresJson, fieldNumber: 1)
+    }
+    if self.count != 0 {
+      try visitor.visitSingularUInt32Field(value: self.count, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_QueriedFeatures, rhs: Mapwire_V1_QueriedFeatures) -> Bool {
+    if lhs.featuresJson != rhs.featuresJson {return false}
+    if lhs.count != rhs.count {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_QueryFeatures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryFeatures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}frame\0\u{1}rendered\0\u{1}source\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 2: try {
+        var v: Mapwire_V1_QueryRenderedFeatures?
+        var hadOneofValue = false
+        if let current = self.query {
+          hadOneofValue = true
+          if case .rendered(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.query = .rendered(v)
+        }
+      }()
+      case 3: try {
+        var v: Mapwire_V1_QuerySourceFeatures?
+        var hadOneofValue = false
+        if let current = self.query {
+          hadOneofValue = true
+          if case .source(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.query = .source(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._frame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    switch self.query {
+    case .rendered?: try {
+      guard case .rendered(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .source?: try {
+      guard case .source(let v)? = self.query else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_QueryFeatures, rhs: Mapwire_V1_QueryFeatures) -> Bool {
+    if lhs._frame != rhs._frame {return false}
+    if lhs.query != rhs.query {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_QueryFeaturesResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".QueryFeaturesResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}features_json\0\u{1}count\0\u{3}missing_keys\0\u{1}error\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.featuresJson) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.count) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.missingKeys) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.featuresJson.isEmpty {
+      try visitor.visitSingularStringField(value: self.featuresJson, fieldNumber: 1)
+    }
+    if self.count != 0 {
+      try visitor.visitSingularUInt32Field(value: self.count, fieldNumber: 2)
+    }
+    if !self.missingKeys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.missingKeys, fieldNumber: 3)
+    }
+    if !self.error.isEmpty {
+      try visitor.visitSingularStringField(value: self.error, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_QueryFeaturesResult, rhs: Mapwire_V1_QueryFeaturesResult) -> Bool {
+    if lhs.featuresJson != rhs.featuresJson {return false}
+    if lhs.count != rhs.count {return false}
+    if lhs.missingKeys != rhs.missingKeys {return false}
+    if lhs.error != rhs.error {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

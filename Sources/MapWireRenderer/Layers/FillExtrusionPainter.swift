@@ -12,14 +12,18 @@ enum FillExtrusionPainter {
     /// The earth's circumference at the equator in metres (GL's radius 6371008.8 m).
     static let earthCircumference = 2 * Double.pi * 6_378_137
 
+    /// Camera-zoom px per metre of height at the camera's latitude (GL measures heights there).
+    static func metresToPixels(_ camera: Camera) -> Double {
+        WebMercator.tileSize * pow(2, camera.zoom) / (earthCircumference * max(1e-9, cos(camera.center.latitude * .pi / 180)))
+    }
+
     static func paint(_ layer: RenderLayer, _ context: PaintContext) {
         let constant = context.evaluation()
         let opacity = layer.number("fill-extrusion-opacity", constant, 1)
         guard opacity > 0 else { return }
         let shading = shading(layer, context)
         let camera = context.transform.camera
-        let metresToPixels = WebMercator.tileSize * pow(2, camera.zoom)
-            / (earthCircumference * max(1e-9, cos(camera.center.latitude * .pi / 180)))
+        let metresToPixels = Self.metresToPixels(camera)
         // The translate is on the ground: in map axes, or screen axes turned with the bearing.
         var translate = layer.numbers("fill-extrusion-translate", constant, [0, 0])
         if translate.count != 2 { translate = [0, 0] }

@@ -48,6 +48,18 @@ final class SymbolPainter {
         used = placer.usedImages
     }
 
+    /// The symbols a frame of `context` places, with their features and boxes, for a query: placed as
+    /// `prepare` places them (from the view's remembered anchors), keeping nothing for the next frame.
+    func placedSymbols(_ styleLayers: [RenderLayer], _ context: PaintContext, view: String) -> [PlacedSymbol] {
+        let known = anchorMemories.first { $0.view == view }?.memory
+        var placer = SymbolPlacer(context: context, glyphs: glyphs, shapes: shapes, previousAnchors: known ?? VariableAnchorMemory())
+        placer.recordsPlaced = true
+        for layer in styleLayers.reversed() where layer.type == "symbol" && layer.isVisible(atZoom: context.zoom) {
+            _ = placer.place(layer)
+        }
+        return placer.placedSymbols
+    }
+
     func paint(_ layer: RenderLayer, _ context: PaintContext) {
         guard let symbols = layers[layer.id] else { return }
         SymbolDrawer.draw(symbols, context, sdfFields: sdfFields)

@@ -35,10 +35,11 @@ extension Mapwire_V1_RenderFrame {
 }
 
 extension RequestPurpose {
-    /// Whether the request is a RenderFrame (the map's frame or a view): its resources' bytes travel once.
+    /// Whether the request carries a RenderFrame (the map's frame, a view, a query about the frame): its
+    /// resources' bytes travel once.
     var drawsFrame: Bool {
         switch self {
-        case .frame, .view: true
+        case .frame, .view, .query: true
         default: false
         }
     }
@@ -66,6 +67,27 @@ extension Mapwire_V1_RenderResult {
             $0.width = width
             $0.height = height
             $0.failedLoads = failedLoads
+        }
+    }
+}
+
+extension Mapwire_V1_PluginRequest {
+    /// The resources of the frame the request carries (a RenderFrame's, or a query's frame), empty for
+    /// other kinds; setting them changes that frame.
+    var frameResources: [Mapwire_V1_RenderResource] {
+        get {
+            switch kind {
+            case .renderFrame(let frame): frame.resources
+            case .queryFeatures(let query): query.frame.resources
+            default: []
+            }
+        }
+        set {
+            switch kind {
+            case .renderFrame: renderFrame.resources = newValue
+            case .queryFeatures: queryFeatures.frame.resources = newValue
+            default: break
+            }
         }
     }
 }

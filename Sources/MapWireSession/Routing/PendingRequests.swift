@@ -21,6 +21,8 @@ enum RequestPurpose {
     case userLocationQuestion
     /// A view drawn at its own camera (render-view, CoreSession+Views.swift), by its view id.
     case view(UInt64)
+    /// A query about the map's frame (CoreSession+Queries.swift), by its query id.
+    case query(UInt64)
 }
 
 /// Requests to plugins that have no reply yet: one table for every kind. Which plugin has each, how

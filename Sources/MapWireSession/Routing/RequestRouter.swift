@@ -127,9 +127,12 @@ struct RequestRouter {
         // A frame names its deadline only through the renderer timeout (PROTOCOL.md 7.6).
         request.deadlineUnixNanos = 0
         let alreadySent = sentKeys[plugin, default: []]
-        for index in request.renderFrame.resources.indices where alreadySent.contains(request.renderFrame.resources[index].key) {
-            request.renderFrame.resources[index].data = Data()
-            request.renderFrame.resources[index].dataIncluded = false
+        request.frameResources = request.frameResources.map { resource in
+            guard alreadySent.contains(resource.key) else { return resource }
+            var named = resource
+            named.data = Data()
+            named.dataIncluded = false
+            return named
         }
         return request
     }

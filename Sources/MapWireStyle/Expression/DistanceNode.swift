@@ -81,8 +81,8 @@ struct DistanceNode: ExpressionNode {
 
 /// Rings grouped into polygons by winding, as vector tiles encode them: a ring winding like the first
 /// starts a polygon, the others are its holes; rings without area are dropped.
-enum RingClassification {
-    static func polygons(_ rings: [[PlanePoint]]) -> [[[PlanePoint]]] {
+public enum RingClassification {
+    public static func polygons(_ rings: [[PlanePoint]]) -> [[[PlanePoint]]] {
         guard rings.count > 1 else { return [rings] }
         var polygons: [[[PlanePoint]]] = []
         var current: [[PlanePoint]]? = nil

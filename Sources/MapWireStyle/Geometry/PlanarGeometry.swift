@@ -21,10 +21,21 @@ struct BoundingBox: Sendable {
 
 /// The point-in-polygon and segment tests of the style specification's geometry utilities, exact on
 /// the integer tile coordinates they are used with.
-enum PlanarGeometry {
-    /// Whether a horizontal ray from `p` to +x crosses the segment p1–p2.
-    static func rayIntersects(_ p: PlanePoint, _ p1: PlanePoint, _ p2: PlanePoint) -> Bool {
+public enum PlanarGeometry {
+    /// Whether a horizontal ray from `p` to +x crosses the segment p1–p2 (the even-odd rule's step).
+    public static func rayIntersects(_ p: PlanePoint, _ p1: PlanePoint, _ p2: PlanePoint) -> Bool {
         (p1.y > p.y) != (p2.y > p.y) && p.x < (p2.x - p1.x) * (p.y - p1.y) / (p2.y - p1.y) + p1.x
+    }
+
+    /// The even-odd rule over one ring, open or closed (a point exactly on an edge may go either way).
+    public static func ringContains(_ ring: [PlanePoint], _ p: PlanePoint) -> Bool {
+        var inside = false
+        var j = ring.count - 1
+        for i in ring.indices {
+            if rayIntersects(p, ring[i], ring[j]) { inside.toggle() }
+            j = i
+        }
+        return inside
     }
 
     static func isOnBoundary(_ p: PlanePoint, _ p1: PlanePoint, _ p2: PlanePoint) -> Bool {

@@ -259,6 +259,7 @@ final class PluginConformance {
         case .gestureAnswer: "GestureAnswer"
         case .annotationDescriptions: "AnnotationDescriptions"
         case .userLocationDescription: "UserLocationDescription"
+        case .queryFeaturesResult: "QueryFeaturesResult"
         case nil: "a reply of no known kind"
         }
     }

@@ -58,6 +58,15 @@ final class ProcessRenderDriver: RenderTestDriver {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     func render(_ testCase: RenderTestCase) throws -> RGBAImage {
+        let reply = try drawn(testCase)
+        let image: RGBAImage
+        do { image = try ImageDecoder.decode(reply.snapshot.png) }
+        catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
+        return Self.premultiplied(image)
+    }
+
+    /// Sets up the map as the test says and waits for its full frame (the snapshot's reply).
+    private func drawn(_ testCase: RenderTestCase) throws -> Mapwire_V1_CommandReply {
         guard launcher.exited.isEmpty else { throw Failure(description: "\(launcher.exited.joined(separator: ", ")) exited") }
         guard let style = (try? JSONSerialization.jsonObject(with: testCase.styleJSON)) as? [String: Any] else {
             throw Failure(description: "the style is not a JSON object")
@@ -101,11 +110,7 @@ final class ProcessRenderDriver: RenderTestDriver {
                 if !reply.ok { refusals.append("refused: \(reply.error)") }
             }
         }
-        let reply = try run(.snapshot(.with { $0.returnImage = true }))
-        let image: RGBAImage
-        do { image = try ImageDecoder.decode(reply.snapshot.png) }
-        catch { throw Failure(description: "the snapshot is not a PNG: \(error)") }
-        return Self.premultiplied(image)
+        return try run(.snapshot(.with { $0.returnImage = true }))
     }
 
     /// A test whose style starts without layers (its operations add them) gets an empty list, which GL's

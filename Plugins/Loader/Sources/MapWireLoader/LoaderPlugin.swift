@@ -21,7 +21,7 @@ public enum LoaderPlugin {
             // Loads finish synchronously, so there is never anything left to cancel.
             return nil
         case .renderFrame, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, .describeAnnotations,
-             .describeUserLocation, nil:
+             .describeUserLocation, .queryFeatures, nil:
             // Requests for other roles (render, style images, camera-veto, gestures) or newer than this build.
             return RequestRefusal.answer(request, plugin: PluginRole.loader, onlyDoes: "loads resources")
         }

@@ -33,19 +33,21 @@ public final class RendererPlugin {
         switch request.kind {
         case .renderFrame(let frame):
             return .with { $0.id = request.id; $0.renderResult = render(frame) }
+        case .queryFeatures(let query):
+            return .with { $0.id = request.id; $0.queryFeaturesResult = answer(query) }
         case .cancel:
             return nil
         case .loadResource, .shouldRemoveStyleImage, .mayChangeCamera, .handleGesture, .describeAnnotations,
              .describeUserLocation, nil:
             // Requests for other roles (loader, style images, camera-veto, gestures) or newer than this build.
-            return RequestRefusal.answer(request, plugin: PluginRole.renderer, onlyDoes: "renders frames")
+            return RequestRefusal.answer(request, plugin: PluginRole.renderer, onlyDoes: "renders frames and answers queries about them")
         }
     }
 
     func render(_ frame: Mapwire_V1_RenderFrame) -> Mapwire_V1_RenderResult {
         var result = Mapwire_V1_RenderResult.with { $0.frameID = frame.frameID }
         let (missing, unusable) = cache.ingest(frame.resources)
-        pendingUnusable += unusable
+        notice(unusable)
         guard missing.isEmpty else {
             result.missingKeys = missing
             return result
@@ -97,6 +99,9 @@ public final class RendererPlugin {
         }
         return result
     }
+
+    /// Resources found unusable, told to the core with the next frame drawn.
+    func notice(_ unusable: [ResourceCache.Unusable]) { pendingUnusable += unusable }
 
     /// Adds resources not yet reported to the answer (and the log): the core turns each into a
     /// map-loading-error naming it.

@@ -369,6 +369,23 @@ int mapwire_client_set_projection (mapwire_client_t *self, const char *projectio
 int mapwire_client_set_global_state_property (mapwire_client_t *self, const char *name, const char *value_json);
 /* The sprite's base URL ("" removes the sprite). */
 int mapwire_client_set_sprite (mapwire_client_t *self, const char *url);
+/* ---- queries (PROTOCOL.md 7.13) ---------------------------------------------------------------- */
+
+/* What the map draws at a point or in a box (`geometry`: 2 numbers x, y, or 4: x1, y1, x2, y2, in logical
+   px from the screen's top-left corner), top down, as MapLibre GL JS's queryRenderedFeatures: asked as one
+   command of the core in `run_dir` (NULL: found as PROTOCOL.md 2.1 says). `layers`: a NULL-terminated list
+   of layer ids, or NULL for every layer; `filter_json`: a style-spec filter, or NULL. Returns a JSON array
+   of GeoJSON features the caller frees with free(); NULL when the core refused the query or did not answer
+   within timeout_ms (<= 0: 10 s): mapwire_last_error() then says why, and *error_code (when error_code is
+   not NULL) holds the CommandReply.error_code (a MAPWIRE_COMMAND_ERROR_CODE_*, 0 when none came). */
+char *mapwire_query_rendered_features (const char *run_dir, const double *geometry, size_t count,
+                                       const char *const *layers, const char *filter_json, int timeout_ms,
+                                       int *error_code);
+
+/* A source's features in the tiles the view holds, as querySourceFeatures: `source_layer` is needed for
+   vector sources (NULL for GeoJSON ones). Returns and fails as mapwire_query_rendered_features. */
+char *mapwire_query_source_features (const char *run_dir, const char *source, const char *source_layer,
+                                     const char *filter_json, int timeout_ms, int *error_code);
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,8 @@ struct SymbolPlacer {
         var drawKey = SymbolDrawOrder.Key(tile: 0, rowY: 0, feature: 0)
         /// Its tile's square on screen, when the layer keeps symbols inside their tiles (`symbol-avoid-edges`).
         var tileEdges: TileEdges?
+        /// The feature it labels, kept only when the placer records what it placed (queries).
+        var origin: PlacedSymbol.Origin?
     }
 
     /// What one placed candidate draws.
@@ -84,6 +86,10 @@ struct SymbolPlacer {
 
     private let padded: PaddedGlyphs
     private let shapes: ShapedLabelCache
+    /// Whether to keep each placed symbol's feature and boxes (`placedSymbols`), for queries.
+    var recordsPlaced = false
+    /// The symbols placed, in placement order, when `recordsPlaced`.
+    private(set) var placedSymbols: [PlacedSymbol] = []
 
     init(context: PaintContext, glyphs: PaddedGlyphs, shapes: ShapedLabelCache,
          previousAnchors: VariableAnchorMemory = VariableAnchorMemory()) {
@@ -122,8 +128,11 @@ struct SymbolPlacer {
             // GL drops a line label's anchor near an earlier one of the same text in the same tile,
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
-            var features = context.features(of: data, layer: layer)
-            if options.placement == .line { features = mergedLines(features, options: options) }
+            let filtered = context.features(of: data, layer: layer)
+            var features = filtered
+            /// Where each of `features` came from in `filtered` (nil: the same place).
+            var origins: [Int]?
+            if options.placement == .line { (features, origins) = mergedLines(filtered, options: options) }
             for (i, feature) in features.enumerated() {
                 var name = feature.id.map { "\($0)" } ?? "\(tile.z)/\(tile.x)/\(tile.y)#\(i)"
                 if projection.wrap != 0 { name += "@\(projection.wrap)" }
@@ -135,6 +144,11 @@ struct SymbolPlacer {
                         feature: i)
                     found[k].translate(text: textTranslate, icon: iconTranslate)
                     found[k].tileEdges = edges
+                    if recordsPlaced {
+                        let index = origins?[i] ?? i
+                        found[k].origin = PlacedSymbol.Origin(layerID: layer.id, tile: tile, wrap: projection.wrap, extent: data.extent,
+                                                              featureIndex: index, feature: filtered[index])
+                    }
                 }
                 candidates += found
             }
@@ -157,18 +171,21 @@ struct SymbolPlacer {
         return result
     }
 
-    /// GL's merge of a tile's line features that share a label and meet end to start.
-    private func mergedLines(_ features: [VectorFeature], options: SymbolLayerOptions) -> [VectorFeature] {
+    /// GL's merge of a tile's line features that share a label and meet end to start, with the place
+    /// in `features` each merged one keeps the properties of (nil: nothing merged).
+    private func mergedLines(_ features: [VectorFeature], options: SymbolLayerOptions) -> ([VectorFeature], [Int]?) {
         let texts: [String?] = features.map { feature in
             guard feature.type == .lineString, let first = feature.geometry.first, !first.isEmpty else { return nil }
             return SymbolTextStyle(options.text, context.evaluation(feature), alongLine: true)?.sections.map(\.text).joined()
         }
-        guard texts.contains(where: { $0 != nil }) else { return features }
-        return LineLabelMerger.merge(texts: texts, lines: features.map { $0.geometry.first ?? [] }).map { merged in
+        guard texts.contains(where: { $0 != nil }) else { return (features, nil) }
+        let merged = LineLabelMerger.merge(texts: texts, lines: features.map { $0.geometry.first ?? [] })
+        let lines = merged.map { merged in
             var feature = features[merged.index]
             if !feature.geometry.isEmpty { feature.geometry[0] = merged.line }
             return feature
         }
+        return (lines, merged.map(\.index))
     }
 
     /// Whether any part of the candidate was placed.
@@ -237,6 +254,11 @@ struct SymbolPlacer {
         if placeText || placeIcon {
             placedKeys.insert(c.key)
             result.append(drawn)
+            if let origin = c.origin {
+                let boxes = (placeText ? chosen.boxes : []) + (placeIcon ? iconBox.map { [$0] } ?? [] : [])
+                placedSymbols.append(PlacedSymbol(origin: origin, boxes: boxes, drawKey: c.drawKey,
+                                                  drawnByY: SymbolDrawOrder.sortsByY(canOverlap: options.canOverlap, hasSortKey: options.hasSortKey)))
+            }
         }
         return placeText || placeIcon
     }

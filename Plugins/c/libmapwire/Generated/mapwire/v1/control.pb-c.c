@@ -5548,6 +5548,276 @@ void   mapwire__v1__callout_overlay__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__callout_overlay__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__query_rendered_features__init
+                     (Mapwire__V1__QueryRenderedFeatures         *message)
+{
+  static const Mapwire__V1__QueryRenderedFeatures init_value = MAPWIRE__V1__QUERY_RENDERED_FEATURES__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__query_rendered_features__get_packed_size
+                     (const Mapwire__V1__QueryRenderedFeatures *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_rendered_features__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__query_rendered_features__pack
+                     (const Mapwire__V1__QueryRenderedFeatures *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_rendered_features__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__query_rendered_features__pack_to_buffer
+                     (const Mapwire__V1__QueryRenderedFeatures *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_rendered_features__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__QueryRenderedFeatures *
+       mapwire__v1__query_rendered_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__QueryRenderedFeatures *)
+     protobuf_c_message_unpack (&mapwire__v1__query_rendered_features__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__query_rendered_features__free_unpacked
+                     (Mapwire__V1__QueryRenderedFeatures *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__query_rendered_features__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__query_box__init
+                     (Mapwire__V1__QueryBox         *message)
+{
+  static const Mapwire__V1__QueryBox init_value = MAPWIRE__V1__QUERY_BOX__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__query_box__get_packed_size
+                     (const Mapwire__V1__QueryBox *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_box__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__query_box__pack
+                     (const Mapwire__V1__QueryBox *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_box__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__query_box__pack_to_buffer
+                     (const Mapwire__V1__QueryBox *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_box__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__QueryBox *
+       mapwire__v1__query_box__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__QueryBox *)
+     protobuf_c_message_unpack (&mapwire__v1__query_box__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__query_box__free_unpacked
+                     (Mapwire__V1__QueryBox *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__query_box__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__query_source_features__init
+                     (Mapwire__V1__QuerySourceFeatures         *message)
+{
+  static const Mapwire__V1__QuerySourceFeatures init_value = MAPWIRE__V1__QUERY_SOURCE_FEATURES__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__query_source_features__get_packed_size
+                     (const Mapwire__V1__QuerySourceFeatures *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_source_features__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__query_source_features__pack
+                     (const Mapwire__V1__QuerySourceFeatures *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_source_features__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__query_source_features__pack_to_buffer
+                     (const Mapwire__V1__QuerySourceFeatures *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_source_features__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__QuerySourceFeatures *
+       mapwire__v1__query_source_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__QuerySourceFeatures *)
+     protobuf_c_message_unpack (&mapwire__v1__query_source_features__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__query_source_features__free_unpacked
+                     (Mapwire__V1__QuerySourceFeatures *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__query_source_features__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__queried_features__init
+                     (Mapwire__V1__QueriedFeatures         *message)
+{
+  static const Mapwire__V1__QueriedFeatures init_value = MAPWIRE__V1__QUERIED_FEATURES__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__queried_features__get_packed_size
+                     (const Mapwire__V1__QueriedFeatures *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__queried_features__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__queried_features__pack
+                     (const Mapwire__V1__QueriedFeatures *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__queried_features__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__queried_features__pack_to_buffer
+                     (const Mapwire__V1__QueriedFeatures *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__queried_features__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__QueriedFeatures *
+       mapwire__v1__queried_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__QueriedFeatures *)
+     protobuf_c_message_unpack (&mapwire__v1__queried_features__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__queried_features__free_unpacked
+                     (Mapwire__V1__QueriedFeatures *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__queried_features__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__query_features__init
+                     (Mapwire__V1__QueryFeatures         *message)
+{
+  static const Mapwire__V1__QueryFeatures init_value = MAPWIRE__V1__QUERY_FEATURES__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__query_features__get_packed_size
+                     (const Mapwire__V1__QueryFeatures *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_features__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__query_features__pack
+                     (const Mapwire__V1__QueryFeatures *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_features__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__query_features__pack_to_buffer
+                     (const Mapwire__V1__QueryFeatures *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_features__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__QueryFeatures *
+       mapwire__v1__query_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__QueryFeatures *)
+     protobuf_c_message_unpack (&mapwire__v1__query_features__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__query_features__free_unpacked
+                     (Mapwire__V1__QueryFeatures *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__query_features__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   mapwire__v1__query_features_result__init
+                     (Mapwire__V1__QueryFeaturesResult         *message)
+{
+  static const Mapwire__V1__QueryFeaturesResult init_value = MAPWIRE__V1__QUERY_FEATURES_RESULT__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__query_features_result__get_packed_size
+                     (const Mapwire__V1__QueryFeaturesResult *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_features_result__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__query_features_result__pack
+                     (const Mapwire__V1__QueryFeaturesResult *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_features_result__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__query_features_result__pack_to_buffer
+                     (const Mapwire__V1__QueryFeaturesResult *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__query_features_result__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__QueryFeaturesResult *
+       mapwire__v1__query_features_result__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__QueryFeaturesResult *)
+     protobuf_c_message_unpack (&mapwire__v1__query_features_result__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__query_features_result__free_unpacked
+                     (Mapwire__V1__QueryFeaturesResult *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__query_features_result__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__render_view__init
                      (Mapwire__V1__RenderView         *message)
 {
@@ -5941,7 +6211,7 @@ const ProtobufCMessageDescriptor mapwire__v1__welcome__descriptor =
   (ProtobufCMessageInit) mapwire__v1__welcome__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[59] =
+static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[61] =
 {
   {
     "id",
@@ -6651,6 +6921,30 @@ static const ProtobufCFieldDescriptor mapwire__v1__command__field_descriptors[59
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "query_rendered_features",
+    130,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, query_rendered_features),
+    &mapwire__v1__query_rendered_features__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "query_source_features",
+    131,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Command, kind_case),
+    offsetof(Mapwire__V1__Command, query_source_features),
+    &mapwire__v1__query_source_features__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   32,   /* field[32] = add_annotations */
@@ -6677,6 +6971,8 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   7,   /* field[7] = ping */
   24,   /* field[24] = publish_load_status */
   19,   /* field[19] = publish_viewport_target */
+  59,   /* field[59] = query_rendered_features */
+  60,   /* field[60] = query_source_features */
   15,   /* field[15] = release_gestures */
   33,   /* field[33] = remove_annotations */
   51,   /* field[51] = remove_feature_state */
@@ -6713,7 +7009,7 @@ static const unsigned mapwire__v1__command__field_indices_by_name[] = {
   17,   /* field[17] = update_location */
   49,   /* field[49] = update_source_data */
 };
-static const ProtobufCIntRange mapwire__v1__command__number_ranges[9 + 1] =
+static const ProtobufCIntRange mapwire__v1__command__number_ranges[10 + 1] =
 {
   { 1, 0 },
   { 10, 1 },
@@ -6724,7 +7020,8 @@ static const ProtobufCIntRange mapwire__v1__command__number_ranges[9 + 1] =
   { 80, 37 },
   { 90, 39 },
   { 100, 40 },
-  { 0, 59 }
+  { 130, 59 },
+  { 0, 61 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
 {
@@ -6734,10 +7031,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command__descriptor =
   "Mapwire__V1__Command",
   "mapwire.v1",
   sizeof(Mapwire__V1__Command),
-  59,
+  61,
   mapwire__v1__command__field_descriptors,
   mapwire__v1__command__field_indices_by_name,
-  9,  mapwire__v1__command__number_ranges,
+  10,  mapwire__v1__command__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -10560,7 +10857,7 @@ const ProtobufCMessageDescriptor mapwire__v1__load_status_report__descriptor =
   (ProtobufCMessageInit) mapwire__v1__load_status_report__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[13] =
+static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descriptors[14] =
 {
   {
     "id",
@@ -10683,6 +10980,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "features",
+    60,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__CommandReply, result_case),
+    offsetof(Mapwire__V1__CommandReply, features),
+    &mapwire__v1__queried_features__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "bench_publish",
     80,
     PROTOBUF_C_LABEL_NONE,
@@ -10721,11 +11030,12 @@ static const ProtobufCFieldDescriptor mapwire__v1__command_reply__field_descript
 };
 static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
   8,   /* field[8] = annotations */
-  10,   /* field[10] = bench_publish */
-  11,   /* field[11] = bench_requests */
+  11,   /* field[11] = bench_publish */
+  12,   /* field[12] = bench_requests */
   3,   /* field[3] = camera */
   2,   /* field[2] = error */
-  12,   /* field[12] = error_code */
+  13,   /* field[13] = error_code */
+  10,   /* field[10] = features */
   0,   /* field[0] = id */
   9,   /* field[9] = json */
   6,   /* field[6] = load_status */
@@ -10734,7 +11044,7 @@ static const unsigned mapwire__v1__command_reply__field_indices_by_name[] = {
   5,   /* field[5] = snapshot */
   7,   /* field[7] = state */
 };
-static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[8 + 1] =
+static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[9 + 1] =
 {
   { 1, 0 },
   { 10, 3 },
@@ -10742,9 +11052,10 @@ static const ProtobufCIntRange mapwire__v1__command_reply__number_ranges[8 + 1] 
   { 30, 7 },
   { 40, 8 },
   { 50, 9 },
-  { 80, 10 },
-  { 110, 12 },
-  { 0, 13 }
+  { 60, 10 },
+  { 80, 11 },
+  { 110, 13 },
+  { 0, 14 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
 {
@@ -10754,10 +11065,10 @@ const ProtobufCMessageDescriptor mapwire__v1__command_reply__descriptor =
   "Mapwire__V1__CommandReply",
   "mapwire.v1",
   sizeof(Mapwire__V1__CommandReply),
-  13,
+  14,
   mapwire__v1__command_reply__field_descriptors,
   mapwire__v1__command_reply__field_indices_by_name,
-  8,  mapwire__v1__command_reply__number_ranges,
+  9,  mapwire__v1__command_reply__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__command_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -11101,7 +11412,7 @@ const ProtobufCMessageDescriptor mapwire__v1__bench_requests_result__descriptor 
   (ProtobufCMessageInit) mapwire__v1__bench_requests_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descriptors[11] =
+static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descriptors[12] =
 {
   {
     "id",
@@ -11235,6 +11546,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__plugin_request__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "query_features",
+    40,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PluginRequest, kind_case),
+    offsetof(Mapwire__V1__PluginRequest, query_features),
+    &mapwire__v1__query_features__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__plugin_request__field_indices_by_name[] = {
   10,   /* field[10] = attempt */
@@ -11246,15 +11569,17 @@ static const unsigned mapwire__v1__plugin_request__field_indices_by_name[] = {
   0,   /* field[0] = id */
   2,   /* field[2] = load_resource */
   5,   /* field[5] = may_change_camera */
+  11,   /* field[11] = query_features */
   4,   /* field[4] = render_frame */
   7,   /* field[7] = should_remove_style_image */
 };
-static const ProtobufCIntRange mapwire__v1__plugin_request__number_ranges[3 + 1] =
+static const ProtobufCIntRange mapwire__v1__plugin_request__number_ranges[4 + 1] =
 {
   { 1, 0 },
   { 10, 2 },
   { 30, 10 },
-  { 0, 11 }
+  { 40, 11 },
+  { 0, 12 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__plugin_request__descriptor =
 {
@@ -11264,10 +11589,10 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_request__descriptor =
   "Mapwire__V1__PluginRequest",
   "mapwire.v1",
   sizeof(Mapwire__V1__PluginRequest),
-  11,
+  12,
   mapwire__v1__plugin_request__field_descriptors,
   mapwire__v1__plugin_request__field_indices_by_name,
-  3,  mapwire__v1__plugin_request__number_ranges,
+  4,  mapwire__v1__plugin_request__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__plugin_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -11644,7 +11969,7 @@ const ProtobufCMessageDescriptor mapwire__v1__cancel_request__descriptor =
   (ProtobufCMessageInit) mapwire__v1__cancel_request__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor mapwire__v1__plugin_reply__field_descriptors[9] =
+static const ProtobufCFieldDescriptor mapwire__v1__plugin_reply__field_descriptors[10] =
 {
   {
     "id",
@@ -11754,6 +12079,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__plugin_reply__field_descripto
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "query_features_result",
+    40,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__PluginReply, kind_case),
+    offsetof(Mapwire__V1__PluginReply, query_features_result),
+    &mapwire__v1__query_features_result__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned mapwire__v1__plugin_reply__field_indices_by_name[] = {
   7,   /* field[7] = annotation_descriptions */
@@ -11761,16 +12098,18 @@ static const unsigned mapwire__v1__plugin_reply__field_indices_by_name[] = {
   2,   /* field[2] = error */
   5,   /* field[5] = gesture_answer */
   0,   /* field[0] = id */
+  9,   /* field[9] = query_features_result */
   3,   /* field[3] = render_result */
   1,   /* field[1] = resource */
   6,   /* field[6] = style_image_decision */
   8,   /* field[8] = user_location_description */
 };
-static const ProtobufCIntRange mapwire__v1__plugin_reply__number_ranges[2 + 1] =
+static const ProtobufCIntRange mapwire__v1__plugin_reply__number_ranges[3 + 1] =
 {
   { 1, 0 },
   { 10, 1 },
-  { 0, 9 }
+  { 40, 9 },
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__plugin_reply__descriptor =
 {
@@ -11780,10 +12119,10 @@ const ProtobufCMessageDescriptor mapwire__v1__plugin_reply__descriptor =
   "Mapwire__V1__PluginReply",
   "mapwire.v1",
   sizeof(Mapwire__V1__PluginReply),
-  9,
+  10,
   mapwire__v1__plugin_reply__field_descriptors,
   mapwire__v1__plugin_reply__field_indices_by_name,
-  2,  mapwire__v1__plugin_reply__number_ranges,
+  3,  mapwire__v1__plugin_reply__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__plugin_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
@@ -14916,6 +15255,390 @@ const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor =
   mapwire__v1__callout_overlay__field_indices_by_name,
   1,  mapwire__v1__callout_overlay__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__callout_overlay__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__query_rendered_features__field_descriptors[4] =
+{
+  {
+    "point",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__QueryRenderedFeatures, geometry_case),
+    offsetof(Mapwire__V1__QueryRenderedFeatures, point),
+    &mapwire__v1__screen_point__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "box",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__QueryRenderedFeatures, geometry_case),
+    offsetof(Mapwire__V1__QueryRenderedFeatures, box),
+    &mapwire__v1__query_box__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "layers",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__QueryRenderedFeatures, n_layers),
+    offsetof(Mapwire__V1__QueryRenderedFeatures, layers),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "filter_json",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryRenderedFeatures, filter_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__query_rendered_features__field_indices_by_name[] = {
+  1,   /* field[1] = box */
+  3,   /* field[3] = filter_json */
+  2,   /* field[2] = layers */
+  0,   /* field[0] = point */
+};
+static const ProtobufCIntRange mapwire__v1__query_rendered_features__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__query_rendered_features__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.QueryRenderedFeatures",
+  "QueryRenderedFeatures",
+  "Mapwire__V1__QueryRenderedFeatures",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__QueryRenderedFeatures),
+  4,
+  mapwire__v1__query_rendered_features__field_descriptors,
+  mapwire__v1__query_rendered_features__field_indices_by_name,
+  1,  mapwire__v1__query_rendered_features__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__query_rendered_features__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__query_box__field_descriptors[2] =
+{
+  {
+    "min",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryBox, min),
+    &mapwire__v1__screen_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "max",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryBox, max),
+    &mapwire__v1__screen_point__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__query_box__field_indices_by_name[] = {
+  1,   /* field[1] = max */
+  0,   /* field[0] = min */
+};
+static const ProtobufCIntRange mapwire__v1__query_box__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__query_box__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.QueryBox",
+  "QueryBox",
+  "Mapwire__V1__QueryBox",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__QueryBox),
+  2,
+  mapwire__v1__query_box__field_descriptors,
+  mapwire__v1__query_box__field_indices_by_name,
+  1,  mapwire__v1__query_box__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__query_box__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__query_source_features__field_descriptors[3] =
+{
+  {
+    "source",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QuerySourceFeatures, source),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "source_layer",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QuerySourceFeatures, source_layer),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "filter_json",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QuerySourceFeatures, filter_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__query_source_features__field_indices_by_name[] = {
+  2,   /* field[2] = filter_json */
+  0,   /* field[0] = source */
+  1,   /* field[1] = source_layer */
+};
+static const ProtobufCIntRange mapwire__v1__query_source_features__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__query_source_features__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.QuerySourceFeatures",
+  "QuerySourceFeatures",
+  "Mapwire__V1__QuerySourceFeatures",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__QuerySourceFeatures),
+  3,
+  mapwire__v1__query_source_features__field_descriptors,
+  mapwire__v1__query_source_features__field_indices_by_name,
+  1,  mapwire__v1__query_source_features__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__query_source_features__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__queried_features__field_descriptors[2] =
+{
+  {
+    "features_json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueriedFeatures, features_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "count",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueriedFeatures, count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__queried_features__field_indices_by_name[] = {
+  1,   /* field[1] = count */
+  0,   /* field[0] = features_json */
+};
+static const ProtobufCIntRange mapwire__v1__queried_features__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__queried_features__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.QueriedFeatures",
+  "QueriedFeatures",
+  "Mapwire__V1__QueriedFeatures",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__QueriedFeatures),
+  2,
+  mapwire__v1__queried_features__field_descriptors,
+  mapwire__v1__queried_features__field_indices_by_name,
+  1,  mapwire__v1__queried_features__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__queried_features__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__query_features__field_descriptors[3] =
+{
+  {
+    "frame",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryFeatures, frame),
+    &mapwire__v1__render_frame__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "rendered",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__QueryFeatures, query_case),
+    offsetof(Mapwire__V1__QueryFeatures, rendered),
+    &mapwire__v1__query_rendered_features__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "source",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__QueryFeatures, query_case),
+    offsetof(Mapwire__V1__QueryFeatures, source),
+    &mapwire__v1__query_source_features__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__query_features__field_indices_by_name[] = {
+  0,   /* field[0] = frame */
+  1,   /* field[1] = rendered */
+  2,   /* field[2] = source */
+};
+static const ProtobufCIntRange mapwire__v1__query_features__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__query_features__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.QueryFeatures",
+  "QueryFeatures",
+  "Mapwire__V1__QueryFeatures",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__QueryFeatures),
+  3,
+  mapwire__v1__query_features__field_descriptors,
+  mapwire__v1__query_features__field_indices_by_name,
+  1,  mapwire__v1__query_features__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__query_features__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__query_features_result__field_descriptors[4] =
+{
+  {
+    "features_json",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryFeaturesResult, features_json),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "count",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryFeaturesResult, count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "missing_keys",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__QueryFeaturesResult, n_missing_keys),
+    offsetof(Mapwire__V1__QueryFeaturesResult, missing_keys),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "error",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__QueryFeaturesResult, error),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__query_features_result__field_indices_by_name[] = {
+  1,   /* field[1] = count */
+  3,   /* field[3] = error */
+  0,   /* field[0] = features_json */
+  2,   /* field[2] = missing_keys */
+};
+static const ProtobufCIntRange mapwire__v1__query_features_result__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__query_features_result__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.QueryFeaturesResult",
+  "QueryFeaturesResult",
+  "Mapwire__V1__QueryFeaturesResult",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__QueryFeaturesResult),
+  4,
+  mapwire__v1__query_features_result__field_descriptors,
+  mapwire__v1__query_features_result__field_indices_by_name,
+  1,  mapwire__v1__query_features_result__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__query_features_result__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__render_view__field_descriptors[4] =

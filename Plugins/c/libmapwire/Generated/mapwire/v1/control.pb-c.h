@@ -140,6 +140,12 @@ typedef struct Mapwire__V1__AnnotationOverlay Mapwire__V1__AnnotationOverlay;
 typedef struct Mapwire__V1__DrawnAnnotation Mapwire__V1__DrawnAnnotation;
 typedef struct Mapwire__V1__UserLocationPuck Mapwire__V1__UserLocationPuck;
 typedef struct Mapwire__V1__CalloutOverlay Mapwire__V1__CalloutOverlay;
+typedef struct Mapwire__V1__QueryRenderedFeatures Mapwire__V1__QueryRenderedFeatures;
+typedef struct Mapwire__V1__QueryBox Mapwire__V1__QueryBox;
+typedef struct Mapwire__V1__QuerySourceFeatures Mapwire__V1__QuerySourceFeatures;
+typedef struct Mapwire__V1__QueriedFeatures Mapwire__V1__QueriedFeatures;
+typedef struct Mapwire__V1__QueryFeatures Mapwire__V1__QueryFeatures;
+typedef struct Mapwire__V1__QueryFeaturesResult Mapwire__V1__QueryFeaturesResult;
 typedef struct Mapwire__V1__RenderView Mapwire__V1__RenderView;
 
 
@@ -423,7 +429,9 @@ typedef enum {
   MAPWIRE__V1__COMMAND__KIND_SET_TERRAIN = 115,
   MAPWIRE__V1__COMMAND__KIND_SET_PROJECTION = 116,
   MAPWIRE__V1__COMMAND__KIND_SET_GLOBAL_STATE_PROPERTY = 117,
-  MAPWIRE__V1__COMMAND__KIND_SET_SPRITE = 118
+  MAPWIRE__V1__COMMAND__KIND_SET_SPRITE = 118,
+  MAPWIRE__V1__COMMAND__KIND_QUERY_RENDERED_FEATURES = 130,
+  MAPWIRE__V1__COMMAND__KIND_QUERY_SOURCE_FEATURES = 131
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND__KIND__CASE)
 } Mapwire__V1__Command__KindCase;
 
@@ -515,6 +523,11 @@ struct  Mapwire__V1__Command
     Mapwire__V1__SetProjection *set_projection;
     Mapwire__V1__SetGlobalStateProperty *set_global_state_property;
     Mapwire__V1__SetSprite *set_sprite;
+    /*
+     * Queries (PROTOCOL.md 7.13): what the map shows, answered with CommandReply.features, 130-139.
+     */
+    Mapwire__V1__QueryRenderedFeatures *query_rendered_features;
+    Mapwire__V1__QuerySourceFeatures *query_source_features;
   };
 };
 #define MAPWIRE__V1__COMMAND__INIT \
@@ -1966,7 +1979,8 @@ typedef enum {
   MAPWIRE__V1__COMMAND_REPLY__RESULT_BENCH_REQUESTS = 81,
   MAPWIRE__V1__COMMAND_REPLY__RESULT_STATE = 30,
   MAPWIRE__V1__COMMAND_REPLY__RESULT_ANNOTATIONS = 40,
-  MAPWIRE__V1__COMMAND_REPLY__RESULT_JSON = 50
+  MAPWIRE__V1__COMMAND_REPLY__RESULT_JSON = 50,
+  MAPWIRE__V1__COMMAND_REPLY__RESULT_FEATURES = 60
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__COMMAND_REPLY__RESULT__CASE)
 } Mapwire__V1__CommandReply__ResultCase;
 
@@ -2006,6 +2020,10 @@ struct  Mapwire__V1__CommandReply
      * get-style, get-layer, get-feature-state: the JSON asked for.
      */
     char *json;
+    /*
+     * query-rendered-features, query-source-features.
+     */
+    Mapwire__V1__QueriedFeatures *features;
   };
 };
 #define MAPWIRE__V1__COMMAND_REPLY__INIT \
@@ -2110,7 +2128,8 @@ typedef enum {
   MAPWIRE__V1__PLUGIN_REQUEST__KIND_HANDLE_GESTURE = 14,
   MAPWIRE__V1__PLUGIN_REQUEST__KIND_SHOULD_REMOVE_STYLE_IMAGE = 15,
   MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_ANNOTATIONS = 16,
-  MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_USER_LOCATION = 17
+  MAPWIRE__V1__PLUGIN_REQUEST__KIND_DESCRIBE_USER_LOCATION = 17,
+  MAPWIRE__V1__PLUGIN_REQUEST__KIND_QUERY_FEATURES = 40
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__PLUGIN_REQUEST__KIND__CASE)
 } Mapwire__V1__PluginRequest__KindCase;
 
@@ -2144,6 +2163,10 @@ struct  Mapwire__V1__PluginRequest
     Mapwire__V1__ShouldRemoveStyleImage *should_remove_style_image;
     Mapwire__V1__DescribeAnnotations *describe_annotations;
     Mapwire__V1__DescribeUserLocation *describe_user_location;
+    /*
+     * Role "renderer": a query about the map's frame (PROTOCOL.md 7.13).
+     */
+    Mapwire__V1__QueryFeatures *query_features;
   };
 };
 #define MAPWIRE__V1__PLUGIN_REQUEST__INIT \
@@ -2278,7 +2301,8 @@ typedef enum {
   MAPWIRE__V1__PLUGIN_REPLY__KIND_CAMERA_DECISION = 13,
   MAPWIRE__V1__PLUGIN_REPLY__KIND_GESTURE_ANSWER = 14,
   MAPWIRE__V1__PLUGIN_REPLY__KIND_ANNOTATION_DESCRIPTIONS = 16,
-  MAPWIRE__V1__PLUGIN_REPLY__KIND_USER_LOCATION_DESCRIPTION = 17
+  MAPWIRE__V1__PLUGIN_REPLY__KIND_USER_LOCATION_DESCRIPTION = 17,
+  MAPWIRE__V1__PLUGIN_REPLY__KIND_QUERY_FEATURES_RESULT = 40
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__PLUGIN_REPLY__KIND__CASE)
 } Mapwire__V1__PluginReply__KindCase;
 
@@ -2302,6 +2326,7 @@ struct  Mapwire__V1__PluginReply
     Mapwire__V1__GestureAnswer *gesture_answer;
     Mapwire__V1__AnnotationDescriptions *annotation_descriptions;
     Mapwire__V1__UserLocationDescription *user_location_description;
+    Mapwire__V1__QueryFeaturesResult *query_features_result;
   };
 };
 #define MAPWIRE__V1__PLUGIN_REPLY__INIT \
@@ -3312,6 +3337,143 @@ struct  Mapwire__V1__CalloutOverlay
 #define MAPWIRE__V1__CALLOUT_OVERLAY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__callout_overlay__descriptor) \
     , (char *)protobuf_c_empty_string, NULL, NULL, NULL, MAPWIRE__V1__CALLOUT_OVERLAY__OPT_LEFT_ACCESSORY__NOT_SET, {0}, MAPWIRE__V1__CALLOUT_OVERLAY__OPT_RIGHT_ACCESSORY__NOT_SET, {0} }
+
+
+typedef enum {
+  MAPWIRE__V1__QUERY_RENDERED_FEATURES__GEOMETRY__NOT_SET = 0,
+  MAPWIRE__V1__QUERY_RENDERED_FEATURES__GEOMETRY_POINT = 1,
+  MAPWIRE__V1__QUERY_RENDERED_FEATURES__GEOMETRY_BOX = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__QUERY_RENDERED_FEATURES__GEOMETRY__CASE)
+} Mapwire__V1__QueryRenderedFeatures__GeometryCase;
+
+/*
+ * The features drawn at a point or in a box of the map's screen (logical px, origin top-left, y down), top
+ * down: the layer drawn last first, labels only where they were placed.
+ */
+struct  Mapwire__V1__QueryRenderedFeatures
+{
+  ProtobufCMessage base;
+  /*
+   * Only features of these layers (none: every layer). Each must be a layer of the style.
+   */
+  size_t n_layers;
+  char **layers;
+  /*
+   * A style-spec filter (legacy or expression, JSON) the features must pass too; empty: none.
+   */
+  char *filter_json;
+  Mapwire__V1__QueryRenderedFeatures__GeometryCase geometry_case;
+  union {
+    Mapwire__V1__ScreenPoint *point;
+    Mapwire__V1__QueryBox *box;
+  };
+};
+#define MAPWIRE__V1__QUERY_RENDERED_FEATURES__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__query_rendered_features__descriptor) \
+    , 0,NULL, (char *)protobuf_c_empty_string, MAPWIRE__V1__QUERY_RENDERED_FEATURES__GEOMETRY__NOT_SET, {0} }
+
+
+/*
+ * Two opposite corners of a box on screen (logical px).
+ */
+struct  Mapwire__V1__QueryBox
+{
+  ProtobufCMessage base;
+  Mapwire__V1__ScreenPoint *min;
+  Mapwire__V1__ScreenPoint *max;
+};
+#define MAPWIRE__V1__QUERY_BOX__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__query_box__descriptor) \
+    , NULL, NULL }
+
+
+/*
+ * The features of a source in the tiles the map has loaded for its view (a feature split across tiles
+ * comes once per tile), whether drawn or not.
+ */
+struct  Mapwire__V1__QuerySourceFeatures
+{
+  ProtobufCMessage base;
+  char *source;
+  /*
+   * The source layer of a vector source (required there); GeoJSON sources have none.
+   */
+  char *source_layer;
+  /*
+   * A style-spec filter (JSON); empty: none.
+   */
+  char *filter_json;
+};
+#define MAPWIRE__V1__QUERY_SOURCE_FEATURES__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__query_source_features__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+/*
+ * A query's answer.
+ */
+struct  Mapwire__V1__QueriedFeatures
+{
+  ProtobufCMessage base;
+  /*
+   * A JSON array of GeoJSON Feature objects, each with MapLibre GL JS's extra members: `layer` (the style
+   * layer, rendered queries only), `source`, `sourceLayer` (vector sources) and `state` (feature state).
+   */
+  char *features_json;
+  uint32_t count;
+};
+#define MAPWIRE__V1__QUERIED_FEATURES__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__queried_features__descriptor) \
+    , (char *)protobuf_c_empty_string, 0 }
+
+
+typedef enum {
+  MAPWIRE__V1__QUERY_FEATURES__QUERY__NOT_SET = 0,
+  MAPWIRE__V1__QUERY_FEATURES__QUERY_RENDERED = 2,
+  MAPWIRE__V1__QUERY_FEATURES__QUERY_SOURCE = 3
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__QUERY_FEATURES__QUERY__CASE)
+} Mapwire__V1__QueryFeatures__QueryCase;
+
+/*
+ * Role "renderer": answer a query about the map as `frame` draws it (its camera, style and resources,
+ * whose bytes travel once as for RenderFrame). Answered with QueryFeaturesResult.
+ */
+struct  Mapwire__V1__QueryFeatures
+{
+  ProtobufCMessage base;
+  Mapwire__V1__RenderFrame *frame;
+  Mapwire__V1__QueryFeatures__QueryCase query_case;
+  union {
+    Mapwire__V1__QueryRenderedFeatures *rendered;
+    Mapwire__V1__QuerySourceFeatures *source;
+  };
+};
+#define MAPWIRE__V1__QUERY_FEATURES__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__query_features__descriptor) \
+    , NULL, MAPWIRE__V1__QUERY_FEATURES__QUERY__NOT_SET, {0} }
+
+
+struct  Mapwire__V1__QueryFeaturesResult
+{
+  ProtobufCMessage base;
+  /*
+   * The features, as QueriedFeatures.features_json.
+   */
+  char *features_json;
+  uint32_t count;
+  /*
+   * Keys of `frame` the renderer does not have: the core sends the query again with their bytes.
+   */
+  size_t n_missing_keys;
+  char **missing_keys;
+  /*
+   * Set when the query could not be answered.
+   */
+  char *error;
+};
+#define MAPWIRE__V1__QUERY_FEATURES_RESULT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__query_features_result__descriptor) \
+    , (char *)protobuf_c_empty_string, 0, 0,NULL, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -5683,6 +5845,120 @@ Mapwire__V1__CalloutOverlay *
 void   mapwire__v1__callout_overlay__free_unpacked
                      (Mapwire__V1__CalloutOverlay *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__QueryRenderedFeatures methods */
+void   mapwire__v1__query_rendered_features__init
+                     (Mapwire__V1__QueryRenderedFeatures         *message);
+size_t mapwire__v1__query_rendered_features__get_packed_size
+                     (const Mapwire__V1__QueryRenderedFeatures   *message);
+size_t mapwire__v1__query_rendered_features__pack
+                     (const Mapwire__V1__QueryRenderedFeatures   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__query_rendered_features__pack_to_buffer
+                     (const Mapwire__V1__QueryRenderedFeatures   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__QueryRenderedFeatures *
+       mapwire__v1__query_rendered_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__query_rendered_features__free_unpacked
+                     (Mapwire__V1__QueryRenderedFeatures *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__QueryBox methods */
+void   mapwire__v1__query_box__init
+                     (Mapwire__V1__QueryBox         *message);
+size_t mapwire__v1__query_box__get_packed_size
+                     (const Mapwire__V1__QueryBox   *message);
+size_t mapwire__v1__query_box__pack
+                     (const Mapwire__V1__QueryBox   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__query_box__pack_to_buffer
+                     (const Mapwire__V1__QueryBox   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__QueryBox *
+       mapwire__v1__query_box__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__query_box__free_unpacked
+                     (Mapwire__V1__QueryBox *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__QuerySourceFeatures methods */
+void   mapwire__v1__query_source_features__init
+                     (Mapwire__V1__QuerySourceFeatures         *message);
+size_t mapwire__v1__query_source_features__get_packed_size
+                     (const Mapwire__V1__QuerySourceFeatures   *message);
+size_t mapwire__v1__query_source_features__pack
+                     (const Mapwire__V1__QuerySourceFeatures   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__query_source_features__pack_to_buffer
+                     (const Mapwire__V1__QuerySourceFeatures   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__QuerySourceFeatures *
+       mapwire__v1__query_source_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__query_source_features__free_unpacked
+                     (Mapwire__V1__QuerySourceFeatures *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__QueriedFeatures methods */
+void   mapwire__v1__queried_features__init
+                     (Mapwire__V1__QueriedFeatures         *message);
+size_t mapwire__v1__queried_features__get_packed_size
+                     (const Mapwire__V1__QueriedFeatures   *message);
+size_t mapwire__v1__queried_features__pack
+                     (const Mapwire__V1__QueriedFeatures   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__queried_features__pack_to_buffer
+                     (const Mapwire__V1__QueriedFeatures   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__QueriedFeatures *
+       mapwire__v1__queried_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__queried_features__free_unpacked
+                     (Mapwire__V1__QueriedFeatures *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__QueryFeatures methods */
+void   mapwire__v1__query_features__init
+                     (Mapwire__V1__QueryFeatures         *message);
+size_t mapwire__v1__query_features__get_packed_size
+                     (const Mapwire__V1__QueryFeatures   *message);
+size_t mapwire__v1__query_features__pack
+                     (const Mapwire__V1__QueryFeatures   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__query_features__pack_to_buffer
+                     (const Mapwire__V1__QueryFeatures   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__QueryFeatures *
+       mapwire__v1__query_features__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__query_features__free_unpacked
+                     (Mapwire__V1__QueryFeatures *message,
+                      ProtobufCAllocator *allocator);
+/* Mapwire__V1__QueryFeaturesResult methods */
+void   mapwire__v1__query_features_result__init
+                     (Mapwire__V1__QueryFeaturesResult         *message);
+size_t mapwire__v1__query_features_result__get_packed_size
+                     (const Mapwire__V1__QueryFeaturesResult   *message);
+size_t mapwire__v1__query_features_result__pack
+                     (const Mapwire__V1__QueryFeaturesResult   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__query_features_result__pack_to_buffer
+                     (const Mapwire__V1__QueryFeaturesResult   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__QueryFeaturesResult *
+       mapwire__v1__query_features_result__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__query_features_result__free_unpacked
+                     (Mapwire__V1__QueryFeaturesResult *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__RenderView methods */
 void   mapwire__v1__render_view__init
                      (Mapwire__V1__RenderView         *message);
@@ -6076,6 +6352,24 @@ typedef void (*Mapwire__V1__UserLocationPuck_Closure)
 typedef void (*Mapwire__V1__CalloutOverlay_Closure)
                  (const Mapwire__V1__CalloutOverlay *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__QueryRenderedFeatures_Closure)
+                 (const Mapwire__V1__QueryRenderedFeatures *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__QueryBox_Closure)
+                 (const Mapwire__V1__QueryBox *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__QuerySourceFeatures_Closure)
+                 (const Mapwire__V1__QuerySourceFeatures *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__QueriedFeatures_Closure)
+                 (const Mapwire__V1__QueriedFeatures *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__QueryFeatures_Closure)
+                 (const Mapwire__V1__QueryFeatures *message,
+                  void *closure_data);
+typedef void (*Mapwire__V1__QueryFeaturesResult_Closure)
+                 (const Mapwire__V1__QueryFeaturesResult *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__RenderView_Closure)
                  (const Mapwire__V1__RenderView *message,
                   void *closure_data);
@@ -6214,6 +6508,12 @@ extern const ProtobufCMessageDescriptor mapwire__v1__annotation_overlay__descrip
 extern const ProtobufCMessageDescriptor mapwire__v1__drawn_annotation__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__user_location_puck__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__callout_overlay__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__query_rendered_features__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__query_box__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__query_source_features__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__queried_features__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__query_features__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__query_features_result__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__render_view__descriptor;
 
 PROTOBUF_C__END_DECLS
