@@ -137,7 +137,7 @@ let package = Package(
         .target(
             name: "MapWireRendererPlugin",
             dependencies: ["MapWireRenderer", "MapWireLabels", "MapWireCanvas", "MapWirePluginKit", "MapWireProtocol", "MapWireVectorTile", "MapWireGeometry",
-                           .product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Logging", package: "swift-log")],
+                           "MapWireStyle", .product(name: "SwiftProtobuf", package: "swift-protobuf"), .product(name: "Logging", package: "swift-log")],
             path: "Plugins/Renderer/Sources/MapWireRendererPlugin"),
         // HTTP(S) fetching as the loader does it (AsyncHTTPClient: redirects, decompression, proxies, the
         // ambient cache's freshness rules), shared by the loader, `mapwire offline` and `mapwire serve`.
@@ -238,7 +238,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire",
             dependencies: [
-                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireExpressionSuite", "MapWireStyle", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireServeInput", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
+                "MapWireBus", "MapWireProtocol", "MapWireClient", "MapWireDemo", "MapWireRenderSuite", "MapWireExpressionSuite", "MapWireProcess", "MapWireFormats", "MapWireSprite", "MapWireRenderer", "MapWireVectorTile", "MapWireCanvas", "MapEngine", "MapWireGeometry", "MapWireJSON", "MapWireCache", "MapWireHTTP", "MapWireOffline", "MapWireSession", "MapWireMCAP", "MapWireRecording", "MapWireServe", "MapWireServeInput", "MapWireWireFormat", "MapWireNumerics", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -297,7 +297,7 @@ let package = Package(
         .testTarget(name: "MapWireLabelsTests", dependencies: ["MapWireLabels", "MapWireStyle", "MapWireVectorTile"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
         .testTarget(name: "MapWireSpriteTests", dependencies: ["MapWireSprite", "MapWireFormats"]),
-        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireLabels", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireGeometry", "MapWireRenderSuite", "MapWireStyle"],
+        .testTarget(name: "MapWireRendererTests", dependencies: ["MapWireRenderer", "MapWireLabels", "MapWireCanvas", "MapWireFormats", "MapWireVectorTile", "MapEngine", "MapWireGeometry", "MapWireRenderSuite", "MapWireStyle", "MapWireJSON"],
                     // Read from the source tree by path (GLPeerSceneTests), not bundled.
                     exclude: ["Fixtures"]),
         .testTarget(
@@ -305,12 +305,12 @@ let package = Package(
             dependencies: ["MapWireRendererPlugin", "MapWireProtocol", "MapWireFormats", "MapWireGeometry", .product(name: "Logging", package: "swift-log"),
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireServeTests", dependencies: ["MapWireServe", "MapWireServeInput", "MapWireProtocol", "MapWireTesting"]),
-        .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats"]),
+        .testTarget(name: "MapWireRenderSuiteTests", dependencies: ["MapWireRenderSuite", "MapWireFormats", "MapWireJSON"]),
         .testTarget(name: "MapWireExpressionSuiteTests", dependencies: ["MapWireExpressionSuite", "MapWireJSON"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireTesting", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+            dependencies: ["MapWireBus", "MapWireProtocol", "MapWirePluginKit", "MapWireClient", "MapWireTesting", "MapWireFormats", "MapEngine", "MapWireGeometry", "MapWireLocation", "MapWireProcess", "MapWireCache", "MapWireHTTP", "MapWireJSON",
+                           .product(name: "Logging", package: "swift-log"), .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
             exclude: ["Support/http-fault-server.py"]),
     ],

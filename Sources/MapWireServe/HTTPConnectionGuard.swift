@@ -24,7 +24,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
         }.flatMap {
             inner.setup(channel: channel, logger: logger)
         }.flatMapThrowing { value in
-            // Last for now: it sees the parser's errors (the upgrade handler before it lets them pass).
+            // Last for now: it sees the parser's errors (the upgrade handler before it lets them through).
             try channel.pipeline.syncOperations.addHandler(ParseErrorAnswer())
             return value
         }
