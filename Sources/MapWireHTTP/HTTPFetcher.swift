@@ -22,7 +22,7 @@ final class HTTPFetcher: Sendable {
         /// The end of the core's attempt (`PluginRequest.deadline_unix_nanos`, 0: none): the response's
         /// headers are waited for only so long that the answer still reaches the core in time.
         var attemptDeadlineUnixNanos: Int64 = 0
-        /// Told the bytes received so far while the body is still coming (`progressIntervalMilliseconds`).
+        /// Told 0 when the response begins, then the bytes received so far while the body is still coming (`progressIntervalMilliseconds`).
         var progress: HTTPResourceLoader.Progress?
     }
 
@@ -92,6 +92,8 @@ final class HTTPFetcher: Sendable {
             // Error and 304 bodies are not read: dropping the stream ends the request.
             return Response(status: status, headers: response.headers, body: Data())
         }
+        // The server answered: the load is under way (the core hears it at once, not a second into the body).
+        request.progress?(0)
         let limit = settings.maxBodyBytes
         // A declared length over the limit fails before any byte (compressed lengths are checked as they inflate).
         let length = response.headers.first(name: "Content-Length").flatMap(Int.init)

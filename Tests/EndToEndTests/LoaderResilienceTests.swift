@@ -43,17 +43,17 @@ struct LoaderResilienceTests {
         figure("loader against \(path): \(failures.first?.message ?? "") (connection), asked again by the core")
     }
 
-    /// A server that sends a style slowly but steadily (4 s) while the core's attempts last 2 s: the loader
+    /// A server that sends a style slowly but steadily (8 s) while the core's attempts last 4 s: the loader
     /// reports its progress (RequestProgress), so the attempt is not sent again, no request times out, and
     /// the loader, busy rather than hung, is never taken for unresponsive though it would be after one miss.
     @Test func aLoaderWaitingOnASlowButSteadyServerIsBusyNotHung() throws {
         let run = try TestRun()
         let faults = try FaultServer(in: run)
-        try run.startCore(["--request-timeout-ms", "12000", "--request-retries", "5", "--unresponsive-after", "1", "--unresponsive-grace-ms", "0"])
+        try run.startCore(["--request-timeout-ms", "24000", "--request-retries", "5", "--unresponsive-after", "1", "--unresponsive-grace-ms", "0"])
         let loader = try run.start("mapwire-loader", ["--cache-size", "0", "--http-stall-ms", "3000"])
         #expect(run.waitForPlugin(role: "loader"))
         let events = try run.subscribe()
-        let url = faults.baseURL + "/slow?s=4"
+        let url = faults.baseURL + "/slow?s=8"
         #expect(try run.send(.setStyleUri(.with { $0.uri = url })).ok)
         var log = EventLog()
         let loaded = try log.collect(from: events, timeout: 30) { _, envelope in
