@@ -63,6 +63,11 @@ extension MapEvent {
         case .cameraChanged: .cameraChanged(.init())
         case .cameraIsChanging: .cameraIsChanging(.init())
         case .cameraDidChange(let animated): .cameraDidChange(.with { $0.animated = animated })
+        case .styleWarning(let w):
+            .styleWarning(.with {
+                $0.message = w.message
+                if let layerID = w.layerID { $0.layerID = layerID }
+            })
         }
     }
 }

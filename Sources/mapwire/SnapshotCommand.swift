@@ -75,6 +75,7 @@ struct SnapshotCommand: ParsableCommand {
             MonitorCommand.warn("mapwire snapshot: \(abandon() ?? "\(error)")")
             throw ExitCode(1)
         }
+        for warning in outcome.styleWarnings { MonitorCommand.warn("mapwire snapshot: style warning: \(warning)") }
         for failure in outcome.failures.failures {
             MonitorCommand.warn("mapwire snapshot: \(failure.isFatal ? "failed" : "warning"): \(failure.line)")
         }

@@ -106,11 +106,12 @@ struct UpCommand: ParsableCommand {
             events += 1
             let topic = event.topic
             // Only the payloads this loop reads are decoded: a map load publishes thousands of other events.
-            if printEvents || topic == "plugin-gone" || topic == "map-loading-error" || (exitWhen != nil && Self.outcomeTopics.contains(topic)),
+            if printEvents || topic == "plugin-gone" || topic == "map-loading-error" || topic == "style-warning" || (exitWhen != nil && Self.outcomeTopics.contains(topic)),
                let envelope = subscriber.decode(event) {
                 if printEvents, let line = MonitorCommand.text(envelope) { Output.line(line) }
                 if let payload = envelope.payload { failures.apply(payload) }
                 if case .pluginGone(let gone) = envelope.payload { supervisor.pluginGone(gone, launcher: launcher) }
+                if case .styleWarning(let warning) = envelope.payload { MonitorCommand.warn("style-warning: \(warning.message)") }
                 if case .mapLoadingError(let error) = envelope.payload {
                     MonitorCommand.warn("map-loading-error (\(error.type.documentedName)): \(error.message)")
                     // A style nothing will load, or frames no renderer drew: the map will not be drawn as asked.

@@ -158,8 +158,10 @@ import MapWireGeometry
     func sourceWithNothingToLoadIsASourceErrorAndTheStyleStillLoads(_ source: String) throws {
         let h = MapHarness()
         try h.map.setStyleJSON(Fixture.style(sources: #""clip": \#(source), "# + Fixture.inlineSource), baseURL: nil)
-        #expect(h.drain() == [
-            "style-data-loaded style", "style-data-loaded sprite", "map-loading-error source clip",
+        // A video source is also one MapWire never draws: said once, after the style (StyleWarningTests).
+        let warned = source.contains("video") ? ["style-warning -"] : []
+        #expect(h.drain() == ["style-data-loaded style"] + warned + [
+            "style-data-loaded sprite", "map-loading-error source clip",
             "source-data-loaded metadata v", "style-data-loaded sources", "style-loaded",
         ])
         try h.answerTiles([Fixture.tile(0, 0, 0)])

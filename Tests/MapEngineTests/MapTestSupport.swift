@@ -196,6 +196,7 @@ extension MapEvent {
         case .cameraChanged: "camera-changed"
         case .cameraIsChanging: "camera-is-changing"
         case .cameraDidChange: "camera-did-change"
+        case .styleWarning: "style-warning"
         }
     }
 
@@ -220,6 +221,7 @@ extension MapEvent {
             if e.cancelled { parts.append("cancelled") }
         case .sourceAdded(let id): parts.append(id)
         case .sourceRemoved(let id): parts.append(id)
+        case .styleWarning(let w): parts.append(w.layerID ?? "-")
         default: break
         }
         return parts.joined(separator: " ")

@@ -24,6 +24,8 @@ public enum MapEvent: Sendable, Equatable {
     case cameraChanged
     case cameraIsChanging
     case cameraDidChange(animated: Bool)
+    /// Something of the style MapWire does not draw (StyleSupport.swift), once per style.
+    case styleWarning(StyleWarning)
 }
 
 /// Which part of a style a map-loading-error is about.

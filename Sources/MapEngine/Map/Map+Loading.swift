@@ -76,6 +76,7 @@ extension Map {
         metadataPending = []
         for (id, spec) in document.sources { insertSource(id, SourceState(spec: spec, key: freshKey("inline"))) }
         publish(.styleDataLoaded(.style))
+        warn(document.warnings)
         if !cameraSetExplicitly, document.center != nil || document.zoom != nil {
             var next = camera
             if let center = document.center { next.center = center }

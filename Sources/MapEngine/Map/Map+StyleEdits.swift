@@ -25,7 +25,13 @@ extension Map {
         style?.json = model.rendererJSON(globalState: runtime.globalState, featureStates: runtime.featureStates)
         styleKey = freshKey("style")
         if phase == .loaded, let stacks = style?.fontStacks, !Set(stacks).isSubset(of: stacksBefore) { loadGlyphs() }
+        warn(StyleSupport.warnings(root: model.root, layers: model.layers))
         requestFrame()
+    }
+
+    /// Publishes the warnings not yet published for this style.
+    func warn(_ warnings: [StyleWarning]) {
+        for warning in warnings where runtime.warned.insert(warning).inserted { publish(.styleWarning(warning)) }
     }
 
     /// The style as it is now (get-style), as JSON text: layers, sources (GeoJSON with the data set at run

@@ -22,6 +22,8 @@ struct RuntimeStyle {
     /// or else the data the source holds.
     var dataChanged: Set<String> = []
     var dataURLs: [String: String] = [:]
+    /// The style warnings published for this style: each is published once.
+    var warned: Set<StyleWarning> = []
 }
 
 /// Feature state (GL's setFeatureState): per source, per source layer ("" for GeoJSON sources), per

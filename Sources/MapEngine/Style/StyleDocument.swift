@@ -22,6 +22,8 @@ public struct StyleDocument: Sendable {
     public var baseURL: String?
     /// The style JSON for the renderer: as it was given, or as the runtime style commands left it.
     public internal(set) var json: Data
+    /// What of the style MapWire does not draw (StyleSupport.swift): published once as style-warning events.
+    public var warnings: [StyleWarning]
 
     public init(data: Data, baseURL: String?) throws(StyleError) {
         let parsed: Any
@@ -58,6 +60,8 @@ public struct StyleDocument: Sendable {
         do { resolvedLayers = try LayerReferences.resolving(layerArray) }
         catch { throw StyleError(error.description) }
         for (index, item) in resolvedLayers.enumerated() {
+            // A layer of a type the specification does not have is left out with a warning, as MapLibre Native does.
+            if let type = (item as? [String: Any])?["type"] as? String, !StyleReference.layerTypes.contains(type) { continue }
             let layer = try StyleLayer(json: item, index: index)
             guard seen.insert(layer.id).inserted else { throw StyleError("duplicate layer id \"\(layer.id)\"") }
             if let source = layer.source, !sourceObject.keys.contains(source) {
@@ -66,6 +70,7 @@ public struct StyleDocument: Sendable {
             layers.append(layer)
         }
         self.layers = layers
+        warnings = StyleSupport.warnings(root: root, layers: resolvedLayers)
     }
 
     /// The font stacks symbol layers need glyphs from, each once, in layer order.

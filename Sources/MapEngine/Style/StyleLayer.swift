@@ -1,4 +1,5 @@
 import MapWireJSON
+import MapWireStyle
 
 /// One entry of a style's `layers`: what the core needs to know about it (the renderer reads the rest).
 public struct StyleLayer: Equatable, Sendable {
@@ -14,15 +15,11 @@ public struct StyleLayer: Equatable, Sendable {
     /// Whether a symbol layer shows text (needs glyphs).
     public var hasText: Bool
 
-    static let knownTypes: Set<String> = [
-        "background", "fill", "line", "symbol", "circle", "heatmap", "fill-extrusion", "raster", "hillshade", "color-relief", "sky",
-    ]
-
     init(json: Any, index: Int) throws(StyleError) {
         guard let object = json as? [String: Any] else { throw StyleError("layer #\(index) is not a JSON object") }
         guard let id = object["id"] as? String else { throw StyleError("layer #\(index) has no \"id\"") }
         guard let type = object["type"] as? String else { throw StyleError("layer \"\(id)\" has no \"type\"") }
-        guard Self.knownTypes.contains(type) else { throw StyleError("layer \"\(id)\" has unknown type \"\(type)\"") }
+        guard StyleReference.layerTypes.contains(type) else { throw StyleError("layer \"\(id)\" has unknown type \"\(type)\"") }
         self.id = id
         self.type = type
         source = object["source"] as? String
@@ -33,7 +30,7 @@ public struct StyleLayer: Equatable, Sendable {
         visible = (layout["visibility"] as? String) != "none"
         hasText = type == "symbol" && layout["text-field"] != nil
         textFont = hasText ? ((layout["text-font"] as? [Any])?.compactMap { $0 as? String } ?? ["Open Sans Regular", "Arial Unicode MS Regular"]) : nil
-        if type != "background", type != "sky", source == nil {
+        if type != "background", source == nil {
             throw StyleError("layer \"\(id)\" of type \(type) needs a \"source\"")
         }
     }

@@ -37,6 +37,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .didFailToLocateUser: "did-fail-to-locate-user"
         case .trackingModeChanged: "tracking-mode-changed"
         case .didChangeLocationManagerAuthorization: "did-change-location-manager-authorization"
+        case .styleWarning: "style-warning"
         case .pluginGone: "plugin-gone"
         case .pluginSupervision: "plugin-supervision"
         case .networkStatusChanged: "network-status-changed"
@@ -94,6 +95,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .didFailToLocateUser(let m): (48, m)
         case .trackingModeChanged(let m): (49, m)
         case .didChangeLocationManagerAuthorization(let m): (51, m)
+        case .styleWarning(let m): (52, m)
         case .pluginGone(let m): (60, m)
         case .pluginSupervision(let m): (61, m)
         case .networkStatusChanged(let m): (50, m)
@@ -144,6 +146,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case 48: .didFailToLocateUser(try m(Mapwire_V1_DidFailToLocateUser.self))
         case 49: .trackingModeChanged(try m(Mapwire_V1_TrackingModeChanged.self))
         case 51: .didChangeLocationManagerAuthorization(try m(Mapwire_V1_DidChangeLocationManagerAuthorization.self))
+        case 52: .styleWarning(try m(Mapwire_V1_StyleWarning.self))
         case 60: .pluginGone(try m(Mapwire_V1_PluginGone.self))
         case 61: .pluginSupervision(try m(Mapwire_V1_PluginSupervision.self))
         case 50: .networkStatusChanged(try m(Mapwire_V1_NetworkStatusChanged.self))
@@ -193,6 +196,7 @@ extension Mapwire_V1_Envelope.OneOf_Payload {
         case .didFailToLocateUser(let m): m.documentedJSON
         case .trackingModeChanged(let m): m.documentedJSON
         case .didChangeLocationManagerAuthorization(let m): m.documentedJSON
+        case .styleWarning(let m): m.documentedJSON
         case .pluginGone(let m): m.documentedJSON
         case .pluginSupervision(let m): m.documentedJSON
         case .networkStatusChanged(let m): m.documentedJSON
@@ -241,6 +245,7 @@ public let mapWireEventTopics: [String] = [
     "did-fail-to-locate-user",
     "tracking-mode-changed",
     "did-change-location-manager-authorization",
+    "style-warning",
     "plugin-gone",
     "plugin-supervision",
     "network-status-changed",
@@ -576,6 +581,16 @@ extension Mapwire_V1_DidChangeLocationManagerAuthorization {
         members.reserveCapacity(2)
         members.append(JSONMember("status", .string(self.status.documentedName)))
         members.append(JSONMember("accuracy", .string(self.accuracy.documentedName)))
+        return .object(members)
+    }
+}
+
+extension Mapwire_V1_StyleWarning {
+    public var documentedJSON: JSONValue {
+        var members: [JSONMember] = []
+        members.reserveCapacity(2)
+        members.append(JSONMember("message", .string(self.message)))
+        if self.hasLayerID { members.append(JSONMember("layer-id", .string(self.layerID))) }
         return .object(members)
     }
 }

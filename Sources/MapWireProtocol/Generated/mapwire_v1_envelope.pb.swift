@@ -321,6 +321,14 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._payload = .didChangeLocationManagerAuthorization(newValue)}
   }
 
+  public var styleWarning: Mapwire_V1_StyleWarning {
+    get {
+      if case .styleWarning(let v)? = _storage._payload {return v}
+      return Mapwire_V1_StyleWarning()
+    }
+    set {_uniqueStorage()._payload = .styleWarning(newValue)}
+  }
+
   public var pluginGone: Mapwire_V1_PluginGone {
     get {
       if case .pluginGone(let v)? = _storage._payload {return v}
@@ -463,6 +471,7 @@ public nonisolated struct Mapwire_V1_Envelope: @unchecked Sendable {
     case didFailToLocateUser(Mapwire_V1_DidFailToLocateUser)
     case trackingModeChanged(Mapwire_V1_TrackingModeChanged)
     case didChangeLocationManagerAuthorization(Mapwire_V1_DidChangeLocationManagerAuthorization)
+    case styleWarning(Mapwire_V1_StyleWarning)
     case pluginGone(Mapwire_V1_PluginGone)
     case pluginSupervision(Mapwire_V1_PluginSupervision)
     case networkStatusChanged(Mapwire_V1_NetworkStatusChanged)
@@ -527,7 +536,7 @@ fileprivate nonisolated let _protobuf_package = "mapwire.v1"
 
 nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{3}did_change_location_manager_authorization\0\u{4}\u{9}plugin_gone\0\u{3}plugin_supervision\0\u{4}\u{9}did_add_annotation_views\0\u{3}did_select_annotation\0\u{3}did_deselect_annotation\0\u{3}tap_on_callout\0\u{3}callout_accessory_control_tapped\0\u{2}\u{1a}welcome\0\u{1}command\0\u{3}command_reply\0\u{2}\u{1c}benchmark\0\u{3}causation_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}epoch\0\u{1}sequence\0\u{3}begin_unix_nanos\0\u{3}end_unix_nanos\0\u{3}map_id\0\u{4}\u{a}map_loaded\0\u{3}map_loading_error\0\u{3}map_idle\0\u{3}style_data_loaded\0\u{3}style_loaded\0\u{3}style_image_missing\0\u{3}style_image_remove_unused\0\u{3}source_data_loaded\0\u{3}source_added\0\u{3}source_removed\0\u{3}render_frame_started\0\u{3}render_frame_finished\0\u{3}camera_changed\0\u{3}resource_request\0\u{3}camera_will_change\0\u{3}camera_is_changing\0\u{3}camera_did_change\0\u{1}gesture\0\u{4}\u{3}viewport_status_changed\0\u{3}viewport_target_camera\0\u{4}\u{3}load_status_changed\0\u{3}map_will_start_loading\0\u{3}map_did_fail_loading\0\u{3}will_start_rendering_map\0\u{3}did_finish_rendering_map\0\u{3}will_start_locating_user\0\u{3}did_stop_locating_user\0\u{3}user_location_updated\0\u{3}did_fail_to_locate_user\0\u{3}tracking_mode_changed\0\u{3}network_status_changed\0\u{3}did_change_location_manager_authorization\0\u{3}style_warning\0\u{4}\u{8}plugin_gone\0\u{3}plugin_supervision\0\u{4}\u{9}did_add_annotation_views\0\u{3}did_select_annotation\0\u{3}did_deselect_annotation\0\u{3}tap_on_callout\0\u{3}callout_accessory_control_tapped\0\u{2}\u{1a}welcome\0\u{1}command\0\u{3}command_reply\0\u{2}\u{1c}benchmark\0\u{3}causation_id\0")
 
   fileprivate class _StorageClass {
     var _protocolVersion: UInt32 = 0
@@ -998,6 +1007,19 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._payload = .didChangeLocationManagerAuthorization(v)
           }
         }()
+        case 52: try {
+          var v: Mapwire_V1_StyleWarning?
+          var hadOneofValue = false
+          if let current = _storage._payload {
+            hadOneofValue = true
+            if case .styleWarning(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._payload = .styleWarning(v)
+          }
+        }()
         case 60: try {
           var v: Mapwire_V1_PluginGone?
           var hadOneofValue = false
@@ -1288,6 +1310,10 @@ nonisolated extension Mapwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .didChangeLocationManagerAuthorization?: try {
         guard case .didChangeLocationManagerAuthorization(let v)? = _storage._payload else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 51)
+      }()
+      case .styleWarning?: try {
+        guard case .styleWarning(let v)? = _storage._payload else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 52)
       }()
       case .pluginGone?: try {
         guard case .pluginGone(let v)? = _storage._payload else { preconditionFailure() }

@@ -1718,6 +1718,35 @@ public nonisolated struct Mapwire_V1_TrackingModeChanged: Sendable {
   public init() {}
 }
 
+/// Topic "style-warning": something in the style that MapWire does not draw as MapLibre would (a layer
+/// type the style specification does not have, left out; terrain, sky or the globe; a property not
+/// applied; tiles of an encoding it does not decode). Published once per style and warning, right after
+/// the style's style-data-loaded {"type":"style"} for what the style has when it loads, and after the
+/// runtime style command that adds it. The style still loads. Not a MapEvents event.
+public nonisolated struct Mapwire_V1_StyleWarning: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var message: String = String()
+
+  /// The layer it is about, if any.
+  public var layerID: String {
+    get {_layerID ?? String()}
+    set {_layerID = newValue}
+  }
+  /// Returns true if `layerID` has been explicitly set.
+  public var hasLayerID: Bool {self._layerID != nil}
+  /// Clears the value of `layerID`. Subsequent reads from it will return its default value.
+  public mutating func clearLayerID() {self._layerID = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _layerID: String? = nil
+}
+
 /// Topic "network-status-changed": the core went offline or back online (set-network-status, or
 /// `--offline` at start). Offline, every request carries loading-method ["cache"].
 public nonisolated struct Mapwire_V1_NetworkStatusChanged: Sendable {
@@ -3474,6 +3503,45 @@ nonisolated extension Mapwire_V1_TrackingModeChanged: SwiftProtobuf.Message, Swi
   public static func ==(lhs: Mapwire_V1_TrackingModeChanged, rhs: Mapwire_V1_TrackingModeChanged) -> Bool {
     if lhs.mode != rhs.mode {return false}
     if lhs.animated != rhs.animated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Mapwire_V1_StyleWarning: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StyleWarning"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0\u{3}layer_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._layerID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 1)
+    }
+    try { if let v = self._layerID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Mapwire_V1_StyleWarning, rhs: Mapwire_V1_StyleWarning) -> Bool {
+    if lhs.message != rhs.message {return false}
+    if lhs._layerID != rhs._layerID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1547,7 +1547,7 @@ extension Mapwire_V1_Envelope {
         /// Whether `field` is one of the payload oneof's.
         @inlinable @inline(__always)
         public static func isPayload(_ field: Int) -> Bool {
-            switch field { case 16...33, 36...37, 40...51, 60...61, 70...74, 100...102: true; default: false }
+            switch field { case 16...33, 36...37, 40...52, 60...61, 70...74, 100...102: true; default: false }
         }
 
         /// Reads the fields and the payload's bytes as any protobuf reader reads them: fields it does not
@@ -1665,6 +1665,7 @@ extension Mapwire_V1_Envelope {
             case .didFailToLocateUser?: self.payloadField = 48
             case .trackingModeChanged?: self.payloadField = 49
             case .didChangeLocationManagerAuthorization?: self.payloadField = 51
+            case .styleWarning?: self.payloadField = 52
             case .pluginGone?: self.payloadField = 60
             case .pluginSupervision?: self.payloadField = 61
             case .networkStatusChanged?: self.payloadField = 50

@@ -12,6 +12,8 @@ final class LoadOutcomeWatcher {
     private(set) var failures = LoadFailures()
     /// `map-loading-error {"type":"style"}` events seen: a snapshot refused after one is asked again.
     private var styleFailuresSeen = 0
+    /// What the style has that MapWire does not draw (`style-warning` events), in order.
+    private(set) var styleWarnings: [String] = []
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -78,6 +80,8 @@ final class LoadOutcomeWatcher {
         lastSequence = max(lastSequence, envelope.sequence)
         failures.apply(payload)
         if case .mapLoadingError(let error) = payload, error.type == .style { styleFailuresSeen += 1 }
+        if case .mapWillStartLoading = payload { styleWarnings = [] }
+        if case .styleWarning(let warning) = payload { styleWarnings.append(warning.message) }
         return payload
     }
 }

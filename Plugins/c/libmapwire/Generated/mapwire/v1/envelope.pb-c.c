@@ -142,7 +142,7 @@ void   mapwire__v1__control_traffic__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__control_traffic__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[50] =
+static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[51] =
 {
   {
     "protocol_version",
@@ -601,6 +601,18 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[5
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "style_warning",
+    52,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Mapwire__V1__Envelope, payload_case),
+    offsetof(Mapwire__V1__Envelope, style_warning),
+    &mapwire__v1__style_warning__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "plugin_gone",
     60,
     PROTOBUF_C_LABEL_NONE,
@@ -747,21 +759,21 @@ static const ProtobufCFieldDescriptor mapwire__v1__envelope__field_descriptors[5
 };
 static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = begin_unix_nanos */
-  48,   /* field[48] = benchmark */
-  44,   /* field[44] = callout_accessory_control_tapped */
+  49,   /* field[49] = benchmark */
+  45,   /* field[45] = callout_accessory_control_tapped */
   18,   /* field[18] = camera_changed */
   22,   /* field[22] = camera_did_change */
   21,   /* field[21] = camera_is_changing */
   20,   /* field[20] = camera_will_change */
-  49,   /* field[49] = causation_id */
-  46,   /* field[46] = command */
-  47,   /* field[47] = command_reply */
-  40,   /* field[40] = did_add_annotation_views */
+  50,   /* field[50] = causation_id */
+  47,   /* field[47] = command */
+  48,   /* field[48] = command_reply */
+  41,   /* field[41] = did_add_annotation_views */
   37,   /* field[37] = did_change_location_manager_authorization */
-  42,   /* field[42] = did_deselect_annotation */
+  43,   /* field[43] = did_deselect_annotation */
   34,   /* field[34] = did_fail_to_locate_user */
   30,   /* field[30] = did_finish_rendering_map */
-  41,   /* field[41] = did_select_annotation */
+  42,   /* field[42] = did_select_annotation */
   32,   /* field[32] = did_stop_locating_user */
   4,   /* field[4] = end_unix_nanos */
   1,   /* field[1] = epoch */
@@ -774,8 +786,8 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   7,   /* field[7] = map_loading_error */
   27,   /* field[27] = map_will_start_loading */
   36,   /* field[36] = network_status_changed */
-  38,   /* field[38] = plugin_gone */
-  39,   /* field[39] = plugin_supervision */
+  39,   /* field[39] = plugin_gone */
+  40,   /* field[40] = plugin_supervision */
   0,   /* field[0] = protocol_version */
   17,   /* field[17] = render_frame_finished */
   16,   /* field[16] = render_frame_started */
@@ -788,12 +800,13 @@ static const unsigned mapwire__v1__envelope__field_indices_by_name[] = {
   11,   /* field[11] = style_image_missing */
   12,   /* field[12] = style_image_remove_unused */
   10,   /* field[10] = style_loaded */
-  43,   /* field[43] = tap_on_callout */
+  38,   /* field[38] = style_warning */
+  44,   /* field[44] = tap_on_callout */
   35,   /* field[35] = tracking_mode_changed */
   33,   /* field[33] = user_location_updated */
   24,   /* field[24] = viewport_status_changed */
   25,   /* field[25] = viewport_target_camera */
-  45,   /* field[45] = welcome */
+  46,   /* field[46] = welcome */
   31,   /* field[31] = will_start_locating_user */
   29,   /* field[29] = will_start_rendering_map */
 };
@@ -803,11 +816,11 @@ static const ProtobufCIntRange mapwire__v1__envelope__number_ranges[8 + 1] =
   { 16, 6 },
   { 36, 24 },
   { 40, 26 },
-  { 60, 38 },
-  { 70, 40 },
-  { 100, 45 },
-  { 130, 48 },
-  { 0, 50 }
+  { 60, 39 },
+  { 70, 41 },
+  { 100, 46 },
+  { 130, 49 },
+  { 0, 51 }
 };
 const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
 {
@@ -817,7 +830,7 @@ const ProtobufCMessageDescriptor mapwire__v1__envelope__descriptor =
   "Mapwire__V1__Envelope",
   "mapwire.v1",
   sizeof(Mapwire__V1__Envelope),
-  50,
+  51,
   mapwire__v1__envelope__field_descriptors,
   mapwire__v1__envelope__field_indices_by_name,
   8,  mapwire__v1__envelope__number_ranges,

@@ -59,6 +59,7 @@ typedef enum {
   MAPWIRE__V1__ENVELOPE__PAYLOAD_DID_FAIL_TO_LOCATE_USER = 48,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_TRACKING_MODE_CHANGED = 49,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_DID_CHANGE_LOCATION_MANAGER_AUTHORIZATION = 51,
+  MAPWIRE__V1__ENVELOPE__PAYLOAD_STYLE_WARNING = 52,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_PLUGIN_GONE = 60,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_PLUGIN_SUPERVISION = 61,
   MAPWIRE__V1__ENVELOPE__PAYLOAD_NETWORK_STATUS_CHANGED = 50,
@@ -141,6 +142,7 @@ struct  Mapwire__V1__Envelope
     Mapwire__V1__DidFailToLocateUser *did_fail_to_locate_user;
     Mapwire__V1__TrackingModeChanged *tracking_mode_changed;
     Mapwire__V1__DidChangeLocationManagerAuthorization *did_change_location_manager_authorization;
+    Mapwire__V1__StyleWarning *style_warning;
     Mapwire__V1__PluginGone *plugin_gone;
     Mapwire__V1__PluginSupervision *plugin_supervision;
     Mapwire__V1__NetworkStatusChanged *network_status_changed;

@@ -1852,6 +1852,51 @@ void   mapwire__v1__tracking_mode_changed__free_unpacked
   assert(message->base.descriptor == &mapwire__v1__tracking_mode_changed__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   mapwire__v1__style_warning__init
+                     (Mapwire__V1__StyleWarning         *message)
+{
+  static const Mapwire__V1__StyleWarning init_value = MAPWIRE__V1__STYLE_WARNING__INIT;
+  *message = init_value;
+}
+size_t mapwire__v1__style_warning__get_packed_size
+                     (const Mapwire__V1__StyleWarning *message)
+{
+  assert(message->base.descriptor == &mapwire__v1__style_warning__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t mapwire__v1__style_warning__pack
+                     (const Mapwire__V1__StyleWarning *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &mapwire__v1__style_warning__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t mapwire__v1__style_warning__pack_to_buffer
+                     (const Mapwire__V1__StyleWarning *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &mapwire__v1__style_warning__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Mapwire__V1__StyleWarning *
+       mapwire__v1__style_warning__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Mapwire__V1__StyleWarning *)
+     protobuf_c_message_unpack (&mapwire__v1__style_warning__descriptor,
+                                allocator, len, data);
+}
+void   mapwire__v1__style_warning__free_unpacked
+                     (Mapwire__V1__StyleWarning *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &mapwire__v1__style_warning__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   mapwire__v1__network_status_changed__init
                      (Mapwire__V1__NetworkStatusChanged         *message)
 {
@@ -4401,6 +4446,57 @@ const ProtobufCMessageDescriptor mapwire__v1__tracking_mode_changed__descriptor 
   mapwire__v1__tracking_mode_changed__field_indices_by_name,
   1,  mapwire__v1__tracking_mode_changed__number_ranges,
   (ProtobufCMessageInit) mapwire__v1__tracking_mode_changed__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor mapwire__v1__style_warning__field_descriptors[2] =
+{
+  {
+    "message",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Mapwire__V1__StyleWarning, message),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "layer_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Mapwire__V1__StyleWarning, opt_layer_id_case),
+    offsetof(Mapwire__V1__StyleWarning, layer_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned mapwire__v1__style_warning__field_indices_by_name[] = {
+  1,   /* field[1] = layer_id */
+  0,   /* field[0] = message */
+};
+static const ProtobufCIntRange mapwire__v1__style_warning__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor mapwire__v1__style_warning__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "mapwire.v1.StyleWarning",
+  "StyleWarning",
+  "Mapwire__V1__StyleWarning",
+  "mapwire.v1",
+  sizeof(Mapwire__V1__StyleWarning),
+  2,
+  mapwire__v1__style_warning__field_descriptors,
+  mapwire__v1__style_warning__field_indices_by_name,
+  1,  mapwire__v1__style_warning__number_ranges,
+  (ProtobufCMessageInit) mapwire__v1__style_warning__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor mapwire__v1__network_status_changed__field_descriptors[1] =

@@ -56,6 +56,7 @@ typedef struct Mapwire__V1__UserLocationUpdated Mapwire__V1__UserLocationUpdated
 typedef struct Mapwire__V1__DidFailToLocateUser Mapwire__V1__DidFailToLocateUser;
 typedef struct Mapwire__V1__DidChangeLocationManagerAuthorization Mapwire__V1__DidChangeLocationManagerAuthorization;
 typedef struct Mapwire__V1__TrackingModeChanged Mapwire__V1__TrackingModeChanged;
+typedef struct Mapwire__V1__StyleWarning Mapwire__V1__StyleWarning;
 typedef struct Mapwire__V1__NetworkStatusChanged Mapwire__V1__NetworkStatusChanged;
 typedef struct Mapwire__V1__PluginGone Mapwire__V1__PluginGone;
 typedef struct Mapwire__V1__PluginSupervision Mapwire__V1__PluginSupervision;
@@ -1020,6 +1021,33 @@ struct  Mapwire__V1__TrackingModeChanged
     , MAPWIRE__V1__USER_TRACKING_MODE__USER_TRACKING_MODE_UNSPECIFIED, 0 }
 
 
+typedef enum {
+  MAPWIRE__V1__STYLE_WARNING__OPT_LAYER_ID__NOT_SET = 0,
+  MAPWIRE__V1__STYLE_WARNING__OPT_LAYER_ID_LAYER_ID = 2
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(MAPWIRE__V1__STYLE_WARNING__OPT_LAYER_ID__CASE)
+} Mapwire__V1__StyleWarning__OptLayerIdCase;
+
+/*
+ * Topic "style-warning": something in the style that MapWire does not draw as MapLibre would (a layer
+ * type the style specification does not have, left out; terrain, sky or the globe; a property not
+ * applied; tiles of an encoding it does not decode). Published once per style and warning, right after
+ * the style's style-data-loaded {"type":"style"} for what the style has when it loads, and after the
+ * runtime style command that adds it. The style still loads. Not a MapEvents event.
+ */
+struct  Mapwire__V1__StyleWarning
+{
+  ProtobufCMessage base;
+  char *message;
+  Mapwire__V1__StyleWarning__OptLayerIdCase opt_layer_id_case;
+  union {
+    char *layer_id;
+  };
+};
+#define MAPWIRE__V1__STYLE_WARNING__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&mapwire__v1__style_warning__descriptor) \
+    , (char *)protobuf_c_empty_string, MAPWIRE__V1__STYLE_WARNING__OPT_LAYER_ID__NOT_SET, {0} }
+
+
 /*
  * Topic "network-status-changed": the core went offline or back online (set-network-status, or
  * `--offline` at start). Offline, every request carries loading-method ["cache"].
@@ -1943,6 +1971,25 @@ Mapwire__V1__TrackingModeChanged *
 void   mapwire__v1__tracking_mode_changed__free_unpacked
                      (Mapwire__V1__TrackingModeChanged *message,
                       ProtobufCAllocator *allocator);
+/* Mapwire__V1__StyleWarning methods */
+void   mapwire__v1__style_warning__init
+                     (Mapwire__V1__StyleWarning         *message);
+size_t mapwire__v1__style_warning__get_packed_size
+                     (const Mapwire__V1__StyleWarning   *message);
+size_t mapwire__v1__style_warning__pack
+                     (const Mapwire__V1__StyleWarning   *message,
+                      uint8_t             *out);
+size_t mapwire__v1__style_warning__pack_to_buffer
+                     (const Mapwire__V1__StyleWarning   *message,
+                      ProtobufCBuffer     *buffer);
+Mapwire__V1__StyleWarning *
+       mapwire__v1__style_warning__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   mapwire__v1__style_warning__free_unpacked
+                     (Mapwire__V1__StyleWarning *message,
+                      ProtobufCAllocator *allocator);
 /* Mapwire__V1__NetworkStatusChanged methods */
 void   mapwire__v1__network_status_changed__init
                      (Mapwire__V1__NetworkStatusChanged         *message);
@@ -2220,6 +2267,9 @@ typedef void (*Mapwire__V1__DidChangeLocationManagerAuthorization_Closure)
 typedef void (*Mapwire__V1__TrackingModeChanged_Closure)
                  (const Mapwire__V1__TrackingModeChanged *message,
                   void *closure_data);
+typedef void (*Mapwire__V1__StyleWarning_Closure)
+                 (const Mapwire__V1__StyleWarning *message,
+                  void *closure_data);
 typedef void (*Mapwire__V1__NetworkStatusChanged_Closure)
                  (const Mapwire__V1__NetworkStatusChanged *message,
                   void *closure_data);
@@ -2309,6 +2359,7 @@ extern const ProtobufCMessageDescriptor mapwire__v1__user_location_updated__desc
 extern const ProtobufCMessageDescriptor mapwire__v1__did_fail_to_locate_user__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__did_change_location_manager_authorization__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__tracking_mode_changed__descriptor;
+extern const ProtobufCMessageDescriptor mapwire__v1__style_warning__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__network_status_changed__descriptor;
 extern const ProtobufCMessageDescriptor mapwire__v1__plugin_gone__descriptor;
 extern const ProtobufCEnumDescriptor    mapwire__v1__plugin_gone__reason__descriptor;
