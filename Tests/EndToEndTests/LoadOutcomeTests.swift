@@ -48,6 +48,26 @@ struct LoadOutcomeTests {
         #expect(warning?.contains("warning") == true)
     }
 
+    /// What the core does not draw (a layer type the specification does not have, terrain) is said by
+    /// `snapshot` and by `up`, and the style still loads and is drawn.
+    @Test func snapshotAndUpSayWhatTheStyleHasThatIsNotDrawn() throws {
+        let run = try TestRun()
+        let style = run.file("undrawn.json")
+        try ##"{"version": 8, "terrain": {"source": "dem"}, "sources": {"dem": {"type": "raster-dem", "tiles": ["file:///nowhere/{z}/{x}/{y}.png"], "maxzoom": 0}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#336699"}}, {"id": "odd", "type": "wobble", "source": "dem"}]}"##
+            .write(to: style, atomically: true, encoding: .utf8)
+        let out = run.file("out.png")
+        let snapshot = try run.mapwire(["snapshot", "-o", out.path, "--style", style.path, "--size", "64x64", "--allow-failures"], timeout: 90)
+        #expect(snapshot.status == 0, "\(snapshot.stderr)")
+        #expect(snapshot.stderr.contains("mapwire snapshot: style warning: terrain is not drawn: the map is drawn flat"), "\(snapshot.stderr)")
+        #expect(snapshot.stderr.contains(#"style warning: layer "odd" has type "wobble", which the style specification does not have: left out"#),
+                "\(snapshot.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+
+        let up = try run.mapwire(["up", "--run-dir", run.runDirectory.path, "--style", style.path, "--exit-when", "loaded", "--timeout", "60"], timeout: 90)
+        #expect(up.stderr.contains("style-warning: terrain is not drawn: the map is drawn flat"), "\(up.stderr)")
+        #expect(up.stderr.contains(#"style-warning: layer "odd" has type "wobble""#), "\(up.stderr)")
+    }
+
     @Test func upExitsOneAtIdleListingTheTilesThatFailed() throws {
         let run = try TestRun()
         let style = try style(run, tilesAt: "http://127.0.0.1:\(try FreePort.refused())")
