@@ -1,6 +1,7 @@
 import Foundation
 import MapWireCanvas
 import MapWireGeometry
+import MapWireJSON
 import MapWireLabels
 import MapWireStyle
 import MapWireVectorTile
@@ -24,11 +25,14 @@ struct PaintContext {
     var bearingRadians: Double { transform.camera.bearing * .pi / 180 }
 
     /// The context for drawing `layer`: with the feature state of its source (and source layer).
-    func drawing(_ layer: RenderLayer) -> PaintContext {
+    func drawing(_ layer: RenderLayer) -> PaintContext { reading(source: layer.source, sourceLayer: layer.sourceLayer) }
+
+    /// The context for reading features of `source` (and source layer) with their feature state.
+    func reading(source: String?, sourceLayer: String?) -> PaintContext {
         var context = self
-        let sourceLayer = layer.sourceLayer ?? ""
-        context.layerStates = layer.source.flatMap { style.featureStates[$0]?[sourceLayer] }
-        context.promoteID = layer.source.flatMap { style.sources[$0]?.promoteID(sourceLayer: sourceLayer) }
+        let sourceLayer = sourceLayer ?? ""
+        context.layerStates = source.flatMap { style.featureStates[$0]?[sourceLayer] }
+        context.promoteID = source.flatMap { style.sources[$0]?.promoteID(sourceLayer: sourceLayer) }
         return context
     }
 
@@ -36,6 +40,13 @@ struct PaintContext {
         var context = EvaluationContext(zoom: zoom, feature: feature.map(FeatureContext.init))
         if let layerStates, let feature, let id = stateID(of: feature) { context.featureState = layerStates[id] }
         return context
+    }
+
+    /// The feature state of `feature` of the layer this context draws (empty without one), as a query
+    /// returns it (GL JS's `feature.state`).
+    func featureStateJSON(of feature: VectorFeature) -> JSONValue {
+        guard let layerStates, let id = stateID(of: feature), let state = layerStates[id] else { return .object([]) }
+        return StyleValue.object(state).jsonValue
     }
 
     /// The id feature state knows a feature by: its promoted property, or its own id in decimal.

@@ -58,7 +58,8 @@ struct RenderedFeatureSearch {
         symbols(placed, layers: Set(layers.map(\.id)), ring: ring, into: &found)
         return flattened(found).map { hit in
             QueriedFeature(feature: hit.feature, tile: hit.tile, extent: hit.extent, sourceID: hit.layer.source ?? "",
-                           sourceLayer: hit.layer.sourceLayer, layer: layerJSON[hit.layer.id], state: .object([]))
+                           sourceLayer: hit.layer.sourceLayer, layer: layerJSON[hit.layer.id],
+                           state: context.drawing(hit.layer).featureStateJSON(of: hit.feature))
         }
     }
 

@@ -15,6 +15,8 @@ struct SourceFeatureSearch {
         let geojson = context.style.sources[question.sourceID]?.type == "geojson"
         let tileSize = context.style.sources[question.sourceID]?.tileSize ?? 512
         let covering = TileCover.coveringZoom(cameraZoom: context.zoom, tileSize: tileSize, roundZoom: false)
+        // Feature state is kept by source layer ("" for GeoJSON), as set-feature-state names it.
+        let states = context.reading(source: question.sourceID, sourceLayer: geojson ? nil : question.sourceLayer)
         var result: [QueriedFeature] = []
         for id in tiles.keys.sorted(by: { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }) {
             guard let data = tiles[id] else { continue }
@@ -25,7 +27,8 @@ struct SourceFeatureSearch {
             for feature in layer.features {
                 if let filter = question.filter, !filter.matches(RenderedFeatureSearch.evaluation(feature, zoom: zoom)) { continue }
                 result.append(QueriedFeature(feature: feature, tile: id, extent: layer.extent, sourceID: question.sourceID,
-                                             sourceLayer: geojson ? nil : question.sourceLayer, layer: nil, state: .object([])))
+                                             sourceLayer: geojson ? nil : question.sourceLayer, layer: nil,
+                                             state: states.featureStateJSON(of: feature)))
             }
         }
         return result

@@ -16,3 +16,19 @@ extension StyleValue {
         }
     }
 }
+
+extension StyleValue {
+    /// The value as JSON: what a query returns of a feature's state. Values that came from JSON convert
+    /// as they were; other kinds (colours, formatted text, …) as their `to-string` text.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let value): .number(value)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(\.jsonValue))
+        case .object(let members): .object(members.keys.sorted().map { JSONMember($0, members[$0]!.jsonValue) })
+        default: .string(displayString)
+        }
+    }
+}

@@ -151,4 +151,21 @@ extension RenderedFeatureQueryTests {
         let footprint = transform.projector(atZoom: 0).project(x: 2048.0 / 8, y: 2148.0 / 8)
         #expect(Self.ids(try query(layer, [north, south], at: Self.at(footprint.x, footprint.y), camera: camera)) == [1])
     }
+
+    /// GL JS's `feature.state`: the feature state set for the feature, by id, in both kinds of query.
+    @Test func aFeatureCarriesItsFeatureState() throws {
+        let features = [Self.square(0, 0, 2048, 2048, id: 12), Self.square(2048, 0, 4096, 2048, id: 13)]
+        var style = TestScene.style(Self.layer("f", "fill"))
+        style.removeLast()
+        style += #", "mapwire:feature-state": {"s": {"shapes": {"12": {"hover": true, "rank": 2, "tags": ["a"]}}}}}"#
+        let scene = TestScene.scene(style: style, features: features)
+        let hit = try #require(try renderer.queryRenderedFeatures(scene, RenderedFeatureQuestion(geometry: Self.at(100, 100), layers: nil, filter: nil)).first)
+        #expect(hit.geoJSON["state"] == .object([JSONMember("hover", .bool(true)), JSONMember("rank", .number(2)),
+                                                 JSONMember("tags", .array([.string("a")]))]))
+        let other = try #require(try renderer.queryRenderedFeatures(scene, RenderedFeatureQuestion(geometry: Self.at(400, 100), layers: nil, filter: nil)).first)
+        #expect(other.geoJSON["state"] == .object([]))
+        let source = try renderer.querySourceFeatures(scene, SourceFeatureQuestion(sourceID: "s", sourceLayer: "shapes"))
+        #expect(source.first { $0.feature.id == 12 }?.geoJSON["state"]?["hover"] == .bool(true))
+        #expect(source.first { $0.feature.id == 13 }?.geoJSON["state"] == .object([]))
+    }
 }
