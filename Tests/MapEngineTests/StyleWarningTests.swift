@@ -39,6 +39,13 @@ import MapWireGeometry
         #expect(warnings.count == 5)
     }
 
+    @Test func ofASpriteArrayTheDefaultSpriteLoadsAndTheOthersAreNamed() throws {
+        let json = Fixture.style(extra: #""sprite": [{"id": "default", "url": "sprites/base"}, {"id": "extra", "url": "https://maps.test/extra"}]"#)
+        let style = try StyleDocument(data: Data(json.utf8), baseURL: Fixture.styleURL)
+        #expect(style.sprite == "https://maps.test/styles/sprites/base")
+        #expect(style.warnings.map(\.message) == [#"sprite "extra" of the style's sprite array is not loaded: its icons ("extra:…") are missing"#])
+    }
+
     @Test func propertiesNotInTheSpecificationOrNotAppliedAreNamed() throws {
         let layer = #"{"id": "roads", "type": "line", "source": "v", "source-layer": "road", "#
             + #""layout": {"line-round-limit": 1.1}, "paint": {"line-colour": "red", "fill-color": "blue"}}"#

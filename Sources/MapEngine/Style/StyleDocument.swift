@@ -41,7 +41,7 @@ public struct StyleDocument: Sendable {
         zoom = FoundationJSON.double(root["zoom"])
         bearing = FoundationJSON.double(root["bearing"])
         pitch = FoundationJSON.double(root["pitch"])
-        sprite = (root["sprite"] as? String).map { URLResolver.resolve($0, against: baseURL) }
+        sprite = StyleSupport.defaultSprite(root["sprite"]).map { URLResolver.resolve($0, against: baseURL) }
         glyphs = (root["glyphs"] as? String).map { URLResolver.resolve($0, against: baseURL) }
 
         guard let sourceObject = root["sources"] as? [String: Any] else { throw StyleError("the style has no \"sources\" object") }

@@ -44,12 +44,28 @@ enum StyleSupport {
         if let projection = root["projection"] as? [String: Any], let type = projection["type"], (type as? String) != "mercator" {
             found.append(StyleWarning("projection \(describe(type)) is drawn as Mercator (the globe is not drawn)"))
         }
+        found += spriteWarnings(root["sprite"])
         for (id, source) in ((root["sources"] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
             found += sourceWarnings(id, source as? [String: Any] ?? [:])
         }
         for case let layer as [String: Any] in layers { found += layerWarnings(layer) }
         var seen = Set<StyleWarning>()
         return found.filter { seen.insert($0).inserted }
+    }
+
+    /// The URL of the sprite whose icons have no prefix: the style's `sprite` string, or the entry with id
+    /// "default" of a sprite array (the style specification's multiple sprites); the others are not loaded.
+    static func defaultSprite(_ sprite: Any?) -> String? {
+        if let url = sprite as? String { return url }
+        let entries = (sprite as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+        return entries.first { $0["id"] as? String == "default" }?["url"] as? String
+    }
+
+    static func spriteWarnings(_ sprite: Any?) -> [StyleWarning] {
+        let entries = (sprite as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+        return entries.compactMap { $0["id"] as? String }.filter { $0 != "default" }.map {
+            StyleWarning("sprite \"\($0)\" of the style's sprite array is not loaded: its icons (\"\($0):…\") are missing")
+        }
     }
 
     static func sourceWarnings(_ id: String, _ source: [String: Any]) -> [StyleWarning] {
