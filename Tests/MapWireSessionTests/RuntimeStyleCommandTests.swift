@@ -85,4 +85,34 @@ import MapWireTesting
         #expect(loaded.count >= 2 && loaded.allSatisfy { $0.causationID == command })
         #expect(!h.published[mark...].contains { ["style-loaded", "style-data-loaded", "resource-request"].contains($0.payload.topic) })
     }
+
+    /// Data that loads after the reply (a GeoJSON URL) is announced under the command's id, and so are the
+    /// frames that draw it, up to the next map-idle; what comes after carries 0.
+    @Test func dataLoadedAfterTheReplyCarriesTheCommandsId() throws {
+        let (h, loader, renderer) = loadedWithRenderer()
+        #expect(h.command(.addSource(.with { $0.id = "pts"; $0.json = #"{"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}"# }))?.ok == true)
+        h.advance(until: {
+            for frame in renderer.unanswered { renderer.answerFrame(frame) }
+            return h.topics.last == "map-idle"
+        })
+        #expect(h.topics.last == "map-idle", "\(h.topics.suffix(8))")
+        let mark = h.published.count
+        #expect(h.command(.setSourceData(.with { $0.source = "pts"; $0.dataJson = #""https://maps.test/points.geojson""# }))?.ok == true)
+        let command = h.lastCommandID
+        let load = try #require(loader.unanswered.first { $0.loadResource.request.url == "https://maps.test/points.geojson" })
+        loader.answerLoad(load, data: Data(#"{"type": "Point", "coordinates": [3, 3]}"#.utf8))
+        h.advance(until: {
+            for frame in renderer.unanswered { renderer.answerFrame(frame) }
+            return h.topics.last == "map-idle"
+        })
+        let after = h.published[mark...]
+        #expect(after.filter { $0.payload.topic == "source-data-loaded" }.count >= 1)
+        #expect(after.allSatisfy { $0.causationID == command }, "\(after.map { ($0.payload.topic, $0.causationID) })")
+        #expect(after.last?.payload.topic == "map-idle")
+        // The change ended at its map-idle: a repaint asked by nobody is nobody's.
+        let end = h.published.count
+        h.step(.tick)
+        #expect(h.command(.ping(.init()))?.ok == true)
+        #expect(h.published[end...].allSatisfy { $0.causationID == 0 || $0.causationID == h.lastCommandID })
+    }
 }

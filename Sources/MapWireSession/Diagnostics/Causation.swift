@@ -3,7 +3,8 @@ import MapWireProtocol
 
 /// Causation ids (Envelope.causation_id, PROTOCOL.md 4): which command an event answers. Events published
 /// while a command is handled carry its id; so do the later events of what it started: a style's loading
-/// sequence up to its map-idle (or its failure), and a camera animation up to its camera-did-change.
+/// sequence up to its map-idle (or its failure), a runtime style change's loads and frames up to the next
+/// map-idle, and a camera animation up to its camera-did-change.
 struct Causation {
     /// The command being handled now (0: none).
     private(set) var handling: UInt64 = 0
@@ -47,6 +48,13 @@ struct Causation {
             style = styleFailed ? 0 : command.id
         case .setCamera, .jumpTo, .easeTo, .flyTo, .setViewportState, .setTrackingMode, .setSize:
             camera = animating ? command.id : 0
+        case .addSource, .removeSource, .addStyleImage, .removeStyleImage, .removeLayer, .addLayer, .moveLayer, .setPaintProperty,
+             .setLayoutProperty, .setFilter, .setLayerZoomRange, .setSourceData, .updateSourceData, .setFeatureState,
+             .removeFeatureState, .setLight, .setSky, .setTerrain, .setProjection, .setGlobalStateProperty, .setSprite:
+            // A change in place goes on under its id until the map is idle again: the data it loads
+            // (source-data-loaded, style-data-loaded {sprite}) and the frames that draw it. A style still
+            // loading keeps its own id.
+            if style == 0 { style = command.id }
         default:
             break
         }
