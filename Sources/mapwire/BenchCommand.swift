@@ -20,7 +20,9 @@ struct BenchCommand: ParsableCommand {
             and p50/p99, cold and warm, at 1, 2 and 4 renderers; bright-v9 over Chicago, else the demo town), \
             peer-native (MapLibre Native through pymgl via scripts/bench-peer-native, the same Chicago map from \
             nginx: cold tiles/s, static images, steady frames, style → frame, peak RSS, pixel similarity; skipped \
-            when pymgl, an EGL driver or nginx is missing). \
+            when pymgl, an EGL driver or nginx is missing), style-edits (the live map on bright-v9 over Chicago: \
+            set-paint-property and set-filter → next full frame against a steady frame; 10,000 GeoJSON points \
+            moved 100 at a time at 10 Hz by update-source-data against set-source-data; skipped without fixtures). \
             Run a release build from the repository: swift build -c release --scratch-path .build-release && \
             .build-release/release/mapwire bench. Figures from a debug build are not worth quoting.
             """,
@@ -34,8 +36,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
-    @Option(help: "Comma-separated sections to run: bus, record, load, render, annotations, scale, peer, network, serve, peer-native (default: all).")
-    var sections = "bus,record,load,render,annotations,scale,peer,network,serve,peer-native"
+    @Option(help: "Comma-separated sections to run: bus, record, load, render, annotations, scale, peer, network, serve, peer-native, style-edits (default: all).")
+    var sections = "bus,record,load,render,annotations,scale,peer,network,serve,peer-native,style-edits"
 
     @Option(help: "The shared fixtures folder (default: ../shared/fixtures). Without it, Chicago, the peer and the network are skipped.")
     var fixtures: String?
@@ -71,7 +73,7 @@ struct BenchCommand: ParsableCommand {
     var cache: String?
 
     func validate() throws {
-        let known: Set = ["bus", "record", "load", "render", "annotations", "scale", "peer", "network", "serve", "peer-native"]
+        let known: Set = ["bus", "record", "load", "render", "annotations", "scale", "peer", "network", "serve", "peer-native", "style-edits"]
         for name in sectionList where !known.contains(name) {
             throw ValidationError("unknown section \"\(name)\" (known: bus, record, load, render, annotations, scale, peer, network, serve, peer-native)")
         }

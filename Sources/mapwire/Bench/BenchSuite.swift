@@ -101,6 +101,18 @@ struct BenchSuite {
         if sections.contains("peer-native") {
             report.add(nativePeerSection())
         }
+        if sections.contains("style-edits") {
+            report.add(section("style-edits", "Live map (runtime style)") {
+                guard let fixtures else {
+                    var skipped = BenchReport.Section(key: "style-edits", title: "Live map (runtime style)")
+                    skipped.notes.append("skipped: the live map is measured on bright-v9 over Chicago, which needs ../shared/fixtures (give --fixtures)")
+                    return skipped
+                }
+                let scene = try LoadScene.chicago(fixtures: fixtures, scratch: scratch)
+                return try StyleEditBenchmark(scratch: scratch, scene: scene, edits: quick ? 10 : 30, updateSeconds: quick ? 10 : 60,
+                                              launchArguments: launchArguments).run()
+            })
+        }
         if sections.contains("serve") {
             report.add(section("serve", "Serve") {
                 let scene = try fixtures.map { try LoadScene.chicago(fixtures: $0, scratch: scratch) } ?? LoadScene.demo(scratch: scratch)
@@ -252,6 +264,11 @@ struct BenchSuite {
         let png = report.figure("peer", "time-to-png")?.ratio
         goals.append(BenchGoal(name: "Chicago to PNG against MapLibre GL JS in headless Chromium", target: "faster (ratio < 1)",
                                measured: png.map { String(format: "%.2f×", $0) } ?? "not measured", met: png.map { $0 < 1 }))
+        let paint = report.figure("style-edits", "edit-to-frame-ms.paint")?.ratio
+        let filter = report.figure("style-edits", "edit-to-frame-ms.filter")?.ratio
+        goals.append(BenchGoal(name: "set-paint-property and set-filter → next full frame against a steady frame", target: "≤ 1.3×",
+                               measured: paint.map { p in String(format: "%.2f×, %.2f×", p, filter ?? .nan) } ?? "not measured",
+                               met: paint.map { $0 <= 1.3 && (filter ?? .infinity) <= 1.3 }))
         goals += renderGoals(report)
         goals += NativePeerGoals.goals(report)
         return goals
