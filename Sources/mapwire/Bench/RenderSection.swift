@@ -23,7 +23,14 @@ enum RenderSection {
             BenchFigure(key: "png-ms", name: "PNG encoding of the \(frame) frame (median)", value: png.median, unit: "ms",
                         baselineName: "the frame itself (ms per frame)", baseline: render.median),
         ]
-        section.notes.append("\(frames) frames in this process (no bus), after one warm-up frame.")
+        for (key, title, make) in [("heatmap", "a heatmap of 2,000 points on top", LayerScenes.heatmap),
+                                   ("hillshade", "a hillshade of generated elevation under the buildings", LayerScenes.hillshade)] {
+            let layered = try RenderBenchmark(scene: try make(scene), name: "\(chicago ? "chicago" : "demo")-\(key)").run(frames: frames)
+            section.figures.append(BenchFigure(key: "\(key)-frame-ms", name: "\(what) with \(title), \(frame): ms per frame (median)",
+                                               value: Statistics(layered.renderMilliseconds).median, unit: "ms",
+                                               baselineName: "the same scene without it", baseline: render.median))
+        }
+        section.notes.append("\(frames) frames in this process (no bus), after one warm-up frame. Terrain and the globe are not drawn yet (a style-warning says so), so they have no figure.")
         return section
     }
 }
