@@ -292,7 +292,9 @@ let package = Package(
             ]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
-        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
+        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics", "MapWireJSON"],
+                    // MapLibre Tile fixtures, read from the source tree by path (MLTFixtures), not bundled.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle", "MapWireGeometry"]),
         .testTarget(name: "MapWireLabelsTests", dependencies: ["MapWireLabels", "MapWireStyle", "MapWireVectorTile"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),
