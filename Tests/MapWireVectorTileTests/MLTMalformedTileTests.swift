@@ -38,11 +38,7 @@ import Testing
         for tile in try Self.samples() {
             var outcome = (decoded: 0, refused: 0)
             for _ in 0..<(tile.count < 2000 ? 1500 : 300) {
-                var corrupted = tile
-                for _ in 0..<(1 + Int(generator.next() % 3)) {
-                    let index = Int(generator.next() % UInt64(corrupted.count))
-                    corrupted[index] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
-                }
+                let corrupted = generator.corrupting(tile)
                 do {
                     let decoded = try MLTDecoder.decode(corrupted)
                     #expect(Set(decoded.layerOrder) == Set(decoded.layers.keys))

@@ -99,26 +99,12 @@ struct MLTGeometryColumn {
 
     /// One offset per feature: types above `explicitAbove` take their count from `lengths`.
     private static func rootOffsets(_ kinds: [Kind], _ lengths: [UInt32], explicitAbove threshold: Kind, _ budget: MLTBudget) throws(MLTProblem) -> [Int] {
-        try budget.spend(kinds.count + 1, for: "geometry offsets")
-        var offsets = [0]
-        offsets.reserveCapacity(kinds.count + 1)
-        var next = 0, offset = 0
-        for kind in kinds {
-            var increment = 1
-            if kind.rawValue > threshold.rawValue {
-                guard next < lengths.count else { throw MLTProblem("a geometry length stream too short for its features") }
-                increment = Int(lengths[next])
-                next += 1
-            }
-            offset += increment
-            offsets.append(offset)
-        }
-        return offsets
+        try levelOffsets(kinds, Array(0...kinds.count), lengths, budget) { $0.rawValue > threshold.rawValue }
     }
 
-    /// The next level down (each entry charged to the budget: a length no stream backs could
-    /// otherwise make a hostile tile allocate): each sub-geometry of a feature whose kind `hasLength` takes its count from
-    /// `lengths`; the others count one each.
+    /// The next level down: each sub-geometry of a feature whose kind `hasLength` takes its count from
+    /// `lengths`, the others count one each. Every entry is charged to the budget: a count no stream
+    /// backs could otherwise make a hostile tile allocate.
     private static func levelOffsets(_ kinds: [Kind], _ roots: [Int], _ lengths: [UInt32], _ budget: MLTBudget, hasLength: (Kind) -> Bool) throws(MLTProblem) -> [Int] {
         var offsets = [0]
         var next = 0, offset = 0

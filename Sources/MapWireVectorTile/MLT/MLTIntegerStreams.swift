@@ -6,27 +6,13 @@ import MapWireWireFormat
 extension MLTStream {
     /// Unsigned 32-bit values (lengths, offsets, dictionary indices, ids, u8/u32 properties).
     func unsigned32(_ budget: MLTBudget) throws(MLTProblem) -> [UInt32] {
-        let raw = try physical32(budget)
-        switch logical {
-        case .none: return raw
-        case .rle(let runs, let values): return try Self.expandRuns(raw, runs: runs, values: values, budget)
-        case .delta: return Self.prefixSums(raw.map(Self.unzigzag)).map { UInt32(bitPattern: $0) }
-        case .deltaRLE(let runs, let values):
-            let expanded = try Self.expandRuns(raw, runs: runs, values: values, budget)
-            return Self.prefixSums(expanded.map(Self.unzigzag)).map { UInt32(bitPattern: $0) }
-        default: throw MLTProblem("\(logical) cannot encode unsigned integers")
-        }
+        try words(physical32(budget), zigzag: false, budget)
     }
 
     /// Signed 32-bit values (vertices, i8/i32 properties): zigzag under every transform.
     func signed32(_ budget: MLTBudget) throws(MLTProblem) -> [Int32] {
         let raw = try physical32(budget)
         switch logical {
-        case .none: return raw.map(Self.unzigzag)
-        case .rle(let runs, let values): return try Self.expandRuns(raw, runs: runs, values: values, budget).map(Self.unzigzag)
-        case .delta: return Self.prefixSums(raw.map(Self.unzigzag))
-        case .deltaRLE(let runs, let values):
-            return Self.prefixSums(try Self.expandRuns(raw, runs: runs, values: values, budget).map(Self.unzigzag))
         case .componentwiseDelta:
             guard raw.count % 2 == 0 else { throw MLTProblem("a vertex stream with an odd number of coordinates") }
             var result = raw.map(Self.unzigzag)
@@ -36,7 +22,7 @@ extension MLTStream {
                 result[index + 1] &+= result[index - 1]
                 index += 2
             }
-            return result
+            return result.map { Int32(bitPattern: $0) }
         case .morton(let bits, let shift):
             try budget.spend(raw.count, for: "a Morton vertex stream")
             return raw.flatMap { Self.mortonVertex($0, bits: bits, shift: shift) }
@@ -48,84 +34,69 @@ extension MLTStream {
                 code &+= delta
                 return Self.mortonVertex(code, bits: bits, shift: shift)
             }
-        case .pseudoDecimal: throw MLTProblem("pseudo-decimal integers are not supported")
+        default:
+            return try words(raw, zigzag: true, budget).map { Int32(bitPattern: $0) }
         }
     }
 
     /// Unsigned 64-bit values (long ids, u64 properties).
     func unsigned64(_ budget: MLTBudget) throws(MLTProblem) -> [UInt64] {
-        let raw = try physical64(budget)
-        switch logical {
-        case .none: return raw
-        case .rle(let runs, let values): return try Self.expandRuns(raw, runs: runs, values: values, budget)
-        case .delta: return Self.prefixSums(raw.map(Self.unzigzag)).map { UInt64(bitPattern: $0) }
-        case .deltaRLE(let runs, let values):
-            return Self.prefixSums(try Self.expandRuns(raw, runs: runs, values: values, budget).map(Self.unzigzag))
-                .map { UInt64(bitPattern: $0) }
-        default: throw MLTProblem("\(logical) cannot encode 64-bit integers")
-        }
+        try words(physical64(budget), zigzag: false, budget)
     }
 
     /// Signed 64-bit values (i64 properties).
     func signed64(_ budget: MLTBudget) throws(MLTProblem) -> [Int64] {
-        let raw = try physical64(budget)
+        try words(physical64(budget), zigzag: true, budget).map { Int64(bitPattern: $0) }
+    }
+
+    /// The transforms integers of every width share, worked on their bit patterns: plain and run-length
+    /// values zigzag-encoded when signed, deltas always zigzag-encoded.
+    private func words<Word: FixedWidthInteger & UnsignedInteger>(_ raw: [Word], zigzag: Bool, _ budget: MLTBudget) throws(MLTProblem) -> [Word] {
         switch logical {
-        case .none: return raw.map(Self.unzigzag)
-        case .rle(let runs, let values): return try Self.expandRuns(raw, runs: runs, values: values, budget).map(Self.unzigzag)
+        case .none: return zigzag ? raw.map(Self.unzigzag) : raw
+        case .rle(let runs, let values):
+            let expanded = try Self.expandRuns(raw, runs: runs, values: values, budget)
+            return zigzag ? expanded.map(Self.unzigzag) : expanded
         case .delta: return Self.prefixSums(raw.map(Self.unzigzag))
         case .deltaRLE(let runs, let values):
             return Self.prefixSums(try Self.expandRuns(raw, runs: runs, values: values, budget).map(Self.unzigzag))
-        default: throw MLTProblem("\(logical) cannot encode 64-bit integers")
+        default: throw MLTProblem("\(logical) cannot encode \(MemoryLayout<Word>.size * 8)-bit \(zigzag ? "" : "un")signed integers")
         }
     }
 
     // MARK: Physical pass
 
     private func physical32(_ budget: MLTBudget) throws(MLTProblem) -> [UInt32] {
-        switch physical {
-        case .none:
-            guard payload.count >= count * 4 else { throw .truncated("a stream of \(count) 32-bit words") }
-            try budget.spend(count, for: "a stream")
-            return (0..<count).map { UInt32(littleEndian: payload.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
-        case .varint:
-            // Every varint takes at least one byte: a larger count is a lie, refused before allocating.
-            guard count <= payload.count else { throw .truncated("a stream of \(count) varints") }
-            try budget.spend(count, for: "a stream")
-            var reader = ProtobufWireReader(payload)
-            var values: [UInt32] = []
-            values.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let value = reader.varint() else { throw .truncated("a stream of \(count) varints") }
-                guard value <= UInt64(UInt32.max) else { throw MLTProblem("a 32-bit stream holds the value \(value)") }
-                values.append(UInt32(value))
-            }
-            return values
-        case .fastPFOR:
-            try budget.spend(count, for: "a FastPFOR stream")
-            return try FastPFORDecoding.decode(payload, count: count)
-        }
+        guard physical == .fastPFOR else { return try physicalWords(budget) }
+        try budget.spend(count, for: "a FastPFOR stream")
+        return try FastPFORDecoding.decode(payload, count: count)
     }
 
     private func physical64(_ budget: MLTBudget) throws(MLTProblem) -> [UInt64] {
-        switch physical {
-        case .none:
-            guard payload.count >= count * 8 else { throw .truncated("a stream of \(count) 64-bit words") }
+        guard physical != .fastPFOR else { throw MLTProblem("FastPFOR encodes 32-bit integers only") }
+        return try physicalWords(budget)
+    }
+
+    /// Little-endian words or varints of `Word`'s width.
+    private func physicalWords<Word: FixedWidthInteger & UnsignedInteger>(_ budget: MLTBudget) throws(MLTProblem) -> [Word] {
+        let width = MemoryLayout<Word>.size
+        if physical == .none {
+            guard payload.count >= count * width else { throw .truncated("a stream of \(count) \(width * 8)-bit words") }
             try budget.spend(count, for: "a stream")
-            return (0..<count).map { UInt64(littleEndian: payload.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) }
-        case .varint:
-            guard count <= payload.count else { throw .truncated("a stream of \(count) varints") }
-            try budget.spend(count, for: "a stream")
-            var reader = ProtobufWireReader(payload)
-            var values: [UInt64] = []
-            values.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let value = reader.varint() else { throw .truncated("a stream of \(count) varints") }
-                values.append(value)
-            }
-            return values
-        case .fastPFOR:
-            throw MLTProblem("FastPFOR encodes 32-bit integers only")
+            return (0..<count).map { Word(littleEndian: payload.loadUnaligned(fromByteOffset: $0 * width, as: Word.self)) }
         }
+        // Every varint takes at least one byte: a larger count is a lie, refused before allocating.
+        guard count <= payload.count else { throw .truncated("a stream of \(count) varints") }
+        try budget.spend(count, for: "a stream")
+        var reader = ProtobufWireReader(payload)
+        var values: [Word] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = reader.varint() else { throw .truncated("a stream of \(count) varints") }
+            guard let word = Word(exactly: value) else { throw MLTProblem("a \(width * 8)-bit stream holds the value \(value)") }
+            values.append(word)
+        }
+        return values
     }
 
     // MARK: Logical pass
@@ -161,8 +132,8 @@ extension MLTStream {
         }
     }
 
-    static func unzigzag(_ value: UInt32) -> Int32 { Int32(bitPattern: (value >> 1) ^ (0 &- (value & 1))) }
-    static func unzigzag(_ value: UInt64) -> Int64 { Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))) }
+    /// A zigzag-encoded value's two's complement bit pattern.
+    static func unzigzag<Word: FixedWidthInteger & UnsignedInteger>(_ value: Word) -> Word { (value >> 1) ^ (0 &- (value & 1)) }
 
     /// A Z-order code's x (even bits) and y (odd bits), less the shift that made them non-negative.
     private static func mortonVertex(_ code: UInt32, bits: Int, shift: UInt32) -> [Int32] {
