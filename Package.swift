@@ -267,7 +267,7 @@ let package = Package(
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
         .testTarget(name: "MapWireCacheTests", dependencies: ["MapWireCache", "MapWireFormats"]),
-        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine", "MapWireGeometry", "MapWireTesting"]),
+        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine", "MapWireGeometry", "MapWireTesting", "MapWireVectorTile"]),
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
         .testTarget(
             name: "MapWireSessionTests",
