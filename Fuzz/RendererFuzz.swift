@@ -2,6 +2,7 @@ import Foundation
 import MapEngine
 import MapWireCanvas
 import MapWireFormats
+import MapWireGeometry
 import MapWireRenderer
 import MapWireVectorTile
 
