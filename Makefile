@@ -49,7 +49,7 @@ test: deps
 	$(SWIFT) test
 	python3 -m pytest -q Protocol/tables Plugins/python/tests Plugins/c/tests Tests/Scripts/recording Tests/Scripts/check_imports
 
-# libFuzzer over the control and envelope decoders, the renderer's inputs (MVT, GeoJSON, glyph PBFs, sprite
+# libFuzzer over the control and envelope decoders, the renderer's inputs (MVT, MLT, GeoJSON, glyph PBFs, sprite
 # indexes, images), PMTiles archives and what `mapwire serve` reads from its clients (connection bytes, routes,
 # Origin and Host, gesture messages): 1,000,000 executions each; FUZZ_RUNS=N to change.
 # Slow, so not part of `make test`: CI runs it as its own job (.ci/fuzz).

@@ -267,7 +267,7 @@ let package = Package(
         .testTarget(name: "MapWireNumericsTests", dependencies: ["MapWireNumerics"]),
         .testTarget(name: "MapWireWireFormatTests", dependencies: ["MapWireWireFormat", "MapWireNumerics"]),
         .testTarget(name: "MapWireCacheTests", dependencies: ["MapWireCache", "MapWireFormats"]),
-        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine", "MapWireGeometry", "MapWireTesting"]),
+        .testTarget(name: "MapEngineTests", dependencies: ["MapEngine", "MapWireGeometry", "MapWireTesting", "MapWireVectorTile"]),
         // The session with a hand-advanced clock: no sockets, no processes, no sleeps.
         .testTarget(
             name: "MapWireSessionTests",
@@ -292,7 +292,9 @@ let package = Package(
             ]),
         .testTarget(name: "MapWireLoadStatusTests", dependencies: ["MapWireLoadStatus", "MapWireProtocol", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         .testTarget(name: "MapWireLocationTests", dependencies: ["MapWireLocation"]),
-        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics"]),
+        .testTarget(name: "MapWireVectorTileTests", dependencies: ["MapWireVectorTile", "MapWireNumerics", "MapWireJSON"],
+                    // MapLibre Tile fixtures, read from the source tree by path (MLTFixtures), not bundled.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MapWireStyleTests", dependencies: ["MapWireStyle", "MapWireGeometry"]),
         .testTarget(name: "MapWireLabelsTests", dependencies: ["MapWireLabels", "MapWireStyle", "MapWireVectorTile"]),
         .testTarget(name: "MapWireCanvasTests", dependencies: ["MapWireCanvas", "MapWireFormats"]),

@@ -2,10 +2,11 @@ import Foundation
 import MapEngine
 import MapWireCanvas
 import MapWireFormats
+import MapWireGeometry
 import MapWireRenderer
 import MapWireVectorTile
 
-// libFuzzer entry point over what the renderer plugin reads from the core: vector tiles (MVT),
+// libFuzzer entry point over what the renderer plugin reads from the core: vector tiles (MVT, MLT),
 // GeoJSON, glyph range PBFs, sprite indexes and images (PNG, JPEG, WebP). The first byte picks
 // the kind, the rest is the resource. Tiles and GeoJSON that decode are drawn, with a style
 // whose every layer kind and data-driven property reads the features, so numbers from the data
@@ -65,7 +66,8 @@ public func fuzzRendererInputs(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> C
     let data = Data(bytes: bytes + 1, count: count - 1)
     switch bytes[0] % 6 {
     case 0:
-        guard let tile = try? MVTDecoder.decode(data) else { return 0 }
+        // Both vector encodings read every tile input: what one refuses the other may draw.
+        guard let tile = (try? MVTDecoder.decode(data)) ?? (try? MLTDecoder.decode(data)) else { return 0 }
         // The tile under the view's centre at zoom 0, and again at a zoom where it is large.
         draw(["v": .vector([CanonicalTileID(z: 0, x: 0, y: 0): tile])], zoom: 0)
         draw(["v": .vector([CanonicalTileID(z: 3, x: 4, y: 4): tile])], zoom: 3.5)

@@ -155,10 +155,10 @@ public struct OfflineRegionPlan {
 
     private mutating func glyphs(forTileOf sourceID: String, data: Data, shownAt: ClosedRange<Int>, url: String) -> [OfflineResource] {
         guard let labels, let template = style?.glyphs,
-              style?.sources.first(where: { $0.id == sourceID })?.spec.kind == .vector else { return [] }
+              let spec = style?.sources.first(where: { $0.id == sourceID })?.spec, spec.kind == .vector else { return [] }
         do {
             let bytes = Gzip.isCompressed(data) ? try Gzip.decompress(data) : data
-            let tile = try MVTDecoder.decode(bytes)
+            let tile = try spec.vectorEncoding.decode(bytes)
             let ranges = labels.needed(sourceID: sourceID, tile: tile, zooms: shownAt).sorted()
             return handOut(ranges.map {
                 OfflineResource(url: TileURL.glyphs(template, fontStack: $0.fontStack, rangeStart: Int($0.rangeStart)),

@@ -53,6 +53,15 @@ public struct ProtobufWireReader {
         return slice
     }
 
+    /// The next `count` bytes as they are (formats that state a length apart from the bytes, such as
+    /// MapLibre Tiles' stream headers); nil when fewer remain.
+    @inlinable public mutating func bytes(count: Int) -> UnsafeRawBufferPointer? {
+        guard count >= 0, count <= bytes.count - at else { return nil }
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[at..<at + count])
+        at += count
+        return slice
+    }
+
     /// A length-delimited UTF-8 string; nil for bad UTF-8 (protobuf readers refuse it).
     @inlinable public mutating func string() -> String? {
         guard let bytes = lengthDelimited() else { return nil }

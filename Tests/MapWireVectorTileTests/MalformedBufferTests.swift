@@ -39,11 +39,7 @@ import Testing
         var generator = SeededRandom(seed: 0x5EED)
         var flipped = (decoded: 0, refused: 0)
         for _ in 0..<2000 {
-            var corrupted = tile
-            for _ in 0..<(1 + Int(generator.next() % 3)) {
-                let index = Int(generator.next() % UInt64(corrupted.count))
-                corrupted[index] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
-            }
+            let corrupted = generator.corrupting(tile)
             do {
                 let decoded = try MVTDecoder.decode(corrupted)
                 flipped.decoded += 1

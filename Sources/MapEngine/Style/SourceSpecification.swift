@@ -2,6 +2,7 @@ import Foundation
 import MapWireGeometry
 import MapWireJSON
 import MapWireNumerics
+import MapWireVectorTile
 
 /// One entry of a style's `sources` (style specification v8).
 public struct SourceSpecification: Equatable, Sendable {
@@ -24,6 +25,8 @@ public struct SourceSpecification: Equatable, Sendable {
     public var inlineData: String?
     /// Image sources: the corners top-left, top-right, bottom-right, bottom-left.
     public var coordinates: [LngLat] = []
+    /// Vector sources: how their tiles are encoded (`encoding`: "mvt", the default, or "mlt").
+    public var vectorEncoding: VectorTileEncoding = .mvt
 
     /// Tile-pyramid sources ask the loader for tiles; GeoJSON and image sources load whole.
     public var isTiled: Bool { kind == .vector || kind == .raster || kind == .rasterDEM }
@@ -56,6 +59,7 @@ public struct SourceSpecification: Equatable, Sendable {
         minZoom = FoundationJSON.int(object["minzoom"]) ?? 0
         maxZoom = FoundationJSON.int(object["maxzoom"]) ?? (kind == .geojson ? 18 : 22)
         scheme = Scheme(rawValue: object["scheme"] as? String ?? "xyz") ?? .xyz
+        if kind == .vector { vectorEncoding = VectorTileEncoding(sourceValue: object["encoding"]) }
         if isTiled, url == nil, tiles == nil {
             throw StyleError("a \(typeName) source needs a \"url\" or \"tiles\"")
         }

@@ -1,5 +1,6 @@
 /// Why a vector tile was rejected. Problems the spec marks recoverable (odd tag count, duplicate
 /// layer names, unknown geometry type, missing geometry) are repaired by `MVTDecoder` instead.
+/// MapLibre Tiles report every problem as `malformedMLT`.
 public enum VectorTileDecodingError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not a protocol buffer of the vector tile schema (truncated, garbage, wrong wire types).
     case malformedProtobuf(String)
@@ -14,6 +15,8 @@ public enum VectorTileDecodingError: Error, Equatable, CustomStringConvertible {
     case keyIndexOutOfRange(layer: String, feature: Int, index: UInt32, keyCount: Int)
     case valueIndexOutOfRange(layer: String, feature: Int, index: UInt32, valueCount: Int)
     case invalidGeometry(layer: String, feature: Int, problem: GeometryProblem)
+    /// A MapLibre Tile (MLT) that cannot be read: truncated, inconsistent or using what MLT does not define.
+    case malformedMLT(layer: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +42,8 @@ public enum VectorTileDecodingError: Error, Equatable, CustomStringConvertible {
             "feature #\(feature) of layer \"\(layer)\" refers to value #\(index) but the layer has \(count) values"
         case .invalidGeometry(let layer, let feature, let problem):
             "feature #\(feature) of layer \"\(layer)\" has invalid geometry: \(problem)"
+        case .malformedMLT(let layer, let reason):
+            "not a readable MapLibre tile: layer \(layer): \(reason)"
         }
     }
 }

@@ -32,6 +32,9 @@ final class ResourceCache {
     }
 
     private var entries: [String: (entry: Entry, lastFrame: Int)] = [:]
+    /// How the current style's vector sources encode their tiles (its sources' `encoding`), and the
+    /// key of the style that was read from.
+    private var vectorEncodings: (styleKey: String, bySource: [String: VectorTileEncoding]) = ("", [:])
     private var frame = 0
     /// Annotation images, decoded once across overlay resources.
     private let annotationImages = PNGCache()
@@ -50,6 +53,7 @@ final class ResourceCache {
     /// and the resources whose bytes came in this frame and could not be used.
     func ingest(_ resources: [Mapwire_V1_RenderResource]) -> (missing: [String], unusable: [Unusable]) {
         frame += 1
+        readVectorEncodings(resources)
         var missing: [String] = []
         var unusable: [Unusable] = []
         for resource in resources {
@@ -72,6 +76,18 @@ final class ResourceCache {
         return (missing, unusable)
     }
 
+    /// Reads the encodings from the frame's style (first from its bytes if they came now), once
+    /// per style: a frame's tiles decode with the style they are drawn with.
+    private func readVectorEncodings(_ resources: [Mapwire_V1_RenderResource]) {
+        guard let style = resources.first(where: { $0.kind == .style }), style.key != vectorEncodings.styleKey else { return }
+        let json: Data? = style.dataIncluded ? style.data : {
+            if case .style(let data)? = entries[style.key]?.entry { return data }
+            return nil
+        }()
+        guard let json else { return }
+        vectorEncodings = (style.key, VectorTileEncoding.ofVectorSources(styleJSON: json))
+    }
+
     subscript(key: String) -> Entry? { entries[key]?.entry }
 
     var count: Int { entries.count }
@@ -81,7 +97,7 @@ final class ResourceCache {
             switch resource.kind {
             case .style: return .style(resource.data)
             case .tile where resource.sourceType == "vector":
-                return .vectorTile(try MVTDecoder.decode(resource.data))
+                return .vectorTile(try (vectorEncodings.bySource[resource.sourceID] ?? .mvt).decode(resource.data))
             case .tile:
                 return .rasterTile(try CanvasImage(encoded: resource.data))
             case .geojson:
