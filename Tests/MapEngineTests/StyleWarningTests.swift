@@ -29,13 +29,14 @@ import MapWireGeometry
             extra: ##""terrain": {"source": "dem"}, "sky": {"sky-color": "#88c6fc"}, "projection": {"type": "globe"}"##,
             sources: Fixture.inlineSource + #", "dem": {"type": "raster-dem", "tiles": ["https://maps.test/dem/{z}/{x}/{y}.png"]}, "#
                 + #""film": {"type": "video", "urls": ["https://maps.test/a.mp4"], "coordinates": [[0, 1], [1, 1], [1, 0], [0, 0]]}, "#
-                + #""m": {"type": "vector", "encoding": "mlt", "tiles": ["https://maps.test/m/{z}/{x}/{y}.mlt"]}"#)
+                + #""m": {"type": "vector", "encoding": "mlt", "tiles": ["https://maps.test/m/{z}/{x}/{y}.mlt"]}, "#
+                + #""x": {"type": "vector", "encoding": "pbf2", "tiles": ["https://maps.test/x/{z}/{x}/{y}.pbf"]}"#)
         let warnings = try messages(json)
         #expect(warnings.contains("terrain is not drawn: the map is drawn flat"))
         #expect(warnings.contains("sky is not drawn: nothing is drawn above the horizon"))
         #expect(warnings.contains(#"projection "globe" is drawn as Mercator (the globe is not drawn)"#))
         #expect(warnings.contains(#"source "film": video sources are not drawn (MapLibre left them out)"#))
-        #expect(warnings.contains(#"source "m": tiles of encoding "mlt" are not decoded: its layers draw nothing"#))
+        #expect(warnings.contains(#"source "x": tiles of encoding "pbf2" are not decoded: its layers draw nothing"#))
         #expect(warnings.count == 5)
     }
 

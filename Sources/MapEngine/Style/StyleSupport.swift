@@ -28,6 +28,9 @@ enum StyleSupport {
         "fill-extrusion-rounded-corner-distance": nil,
     ]
 
+    /// The vector tile encodings MapWire decodes (MapLibre Vector Tiles and MapLibre Tiles).
+    static let decodedEncodings: Set<String> = ["mvt", "mlt"]
+
     /// Root members drawn as if absent, and why.
     static let rootMembersNotDrawn: [String: String] = [
         "terrain": "terrain is not drawn: the map is drawn flat",
@@ -72,7 +75,7 @@ enum StyleSupport {
         switch source["type"] as? String {
         case "video":
             [StyleWarning("source \"\(id)\": video sources are not drawn (MapLibre left them out)")]
-        case "vector" where (source["encoding"] as? String).map({ $0 != "mvt" }) ?? false:
+        case "vector" where (source["encoding"] as? String).map({ !decodedEncodings.contains($0) }) ?? false:
             [StyleWarning("source \"\(id)\": tiles of encoding \"\(source["encoding"]!)\" are not decoded: its layers draw nothing")]
         default:
             []
