@@ -16,11 +16,10 @@ public struct PatternStrokePiece: Sendable {
 extension Canvas {
     /// Draws a patterned line (line-pattern): each piece's polygon is filled with the pattern as
     /// its map places it, hard-edged, into one layer; `outline` (the line's shape, nonzero) then
-    /// cuts the line's antialiased edge out of that layer, which is drawn at `opacity`. `padded`: the
-    /// pieces' maps give GL's padded texels (`samplePadded`) rather than the image's own.
+    /// cuts the line's antialiased edge out of that layer, which is drawn at `opacity`.
     public func fill(
         _ outline: CanvasPath, pieces: [PatternStrokePiece], pattern: CanvasImage,
-        source: (x: Int, y: Int, width: Int, height: Int), opacity: Double, padded: Bool = true
+        source: (x: Int, y: Int, width: Int, height: Int), opacity: Double
     ) {
         guard opacity > 0, !pieces.isEmpty, !outline.isEmpty, pattern.clampedRect(source) != nil else { return }
         cairo_save(cr)
@@ -29,7 +28,7 @@ extension Canvas {
         for piece in pieces where piece.polygon.count >= 3 {
             var path = CanvasPath()
             path.addRing(piece.polygon, closed: true)
-            fill(path, pattern: pattern, source: source, patternFromScreen: piece.patternFromScreen, opacity: 1, antialias: false, padded: padded)
+            fill(path, pattern: pattern, source: source, patternFromScreen: piece.patternFromScreen, opacity: 1, antialias: false, padded: true)
         }
         cairo_pop_group_to_source(cr)
         cairo_new_path(cr)

@@ -66,7 +66,7 @@ enum LinePainter {
                     // GL draws nothing for a pattern the sprite lacks.
                     guard let sprite = context.scene.sprite, let entry = sprite.entries[patternName] else { continue }
                     let painter = LinePatternPainter(placement: PatternPlacement(entry: entry, zoom: context.zoom), sprite: sprite, entry: entry,
-                                                     width: width, zoom: context.zoom, cap: cap)
+                                                     width: width, floorWidth: floorWidth, zoom: context.zoom, cap: cap)
                     for line in feature.geometry where line.count >= 2 {
                         painter.draw(line, closed: closed, projection: projection, translate: translate, opacity: opacity, on: context.canvas)
                     }

@@ -3,19 +3,18 @@ import MapWireCanvas
 import MapWireStyle
 import MapWireVectorTile
 
-/// `line-pattern`: the sprite image laid along a line as the GL JS the render suite was drawn with
-/// lays it (its draw_line.js and line_pattern shaders). The line is a ribbon on the map plane (GL
-/// pushes its width out in tile space, so under pitch a line across the view is squeezed as the
-/// ground is); the image keeps its own size: centred across the line, one image height per image
-/// height of screen px, and along the line it repeats every image width px of the tile zoom,
-/// measured from the line's first point in the tile. A line wider than the image shows the image's
-/// opposite edge past its own (the atlas pads a repeating image with it).
+/// `line-pattern`: the sprite image laid along a line as GL lays it. The line is a ribbon on the
+/// map plane (GL pushes its width out in tile space, so under pitch a line across the view is
+/// squeezed as the ground is); the image's height spans the ribbon (one texel of padding each
+/// side, as GL's atlas pads it) and along the line it repeats every image width × (line width at
+/// the tile zoom ÷ image height) px of the tile zoom, measured from the line's first point in the
+/// tile.
 struct LinePatternPainter {
     let placement: PatternPlacement
     let sprite: SpriteAtlas
     let entry: SpriteAtlas.Entry
-    /// `line-width` now (the ribbon's width).
-    let width: Double
+    /// `line-width` now (the ribbon's width) and at the tile zoom (the period).
+    let width: Double, floorWidth: Double
     let zoom: Double
     let cap: LineCap
 
@@ -24,7 +23,7 @@ struct LinePatternPainter {
         var points = line
         // A ring's closing point is implied (its last segment runs back to the first point).
         if closed, points.count > 1, points.last == points.first { points.removeLast() }
-        guard points.count >= 2, width > 0 else { return }
+        guard points.count >= 2, width > 0, floorWidth > 0 else { return }
         // World px at the tile's zoom, from the tile's origin.
         let ground = points.map { Point2D(x: Double($0.x) * projection.unitsToWorld, y: Double($0.y) * projection.unitsToWorld) }
         guard let toGround = placement.plane(projection, origin: (projection.originX, projection.originY, 0), s: (1, 0, 0), t: (0, 1, 0)).inverse
@@ -36,9 +35,9 @@ struct LinePatternPainter {
         }
         let k = pow(2, placement.tileZoom - Double(projection.tile.z))
         let worldPerPixel = 1 / pow(2, zoom - Double(projection.tile.z))
-        let period = placement.displayWidth // px at the tile zoom
+        let period = placement.displayWidth * floorWidth / placement.displayHeight // px at the tile zoom
         let halfWidth = width / 2 * worldPerPixel, outset = (width / 2 + 0.5) * worldPerPixel
-        let texelsAlong = Double(entry.width), texelsPerScreenPx = Double(entry.height) / placement.displayHeight
+        let texelsAcross = Double(entry.height) + 2, texelsAlong = Double(entry.width) + 2
         // The pattern's pieces reach past the ribbon's edge so its antialiased edge has colour.
         let ribbon = Self.pieces(ground, closed: closed, radius: halfWidth, cap: cap)
         let wide = Self.pieces(ground, closed: closed, radius: outset + 2 * worldPerPixel, cap: cap)
@@ -54,13 +53,12 @@ struct LinePatternPainter {
             // Ground → (along, across) → GL's padded texels.
             let along = Homography.affine(xx: ux, xy: uy, x0: -(ux * a.x + uy * a.y), yx: -uy, yy: ux, y0: -(-uy * a.x + ux * a.y))
             let texels = Homography.affine(xx: k / period * texelsAlong, xy: 0, x0: linesofar * k / period * texelsAlong,
-                                           yx: 0, yy: texelsPerScreenPx / worldPerPixel, y0: Double(entry.height) / 2)
+                                           yx: 0, yy: 0.5 / outset * texelsAcross, y0: 0.5 * texelsAcross)
             pieces.append(PatternStrokePiece(polygon: wide[i].map(screen), patternFromScreen: texels.after(along).after(fromScreen)))
             outline.addRing(ribbon[i].map(screen), closed: true)
             linesofar += length
         }
-        canvas.fill(outline, pieces: pieces, pattern: sprite.image, source: (entry.x, entry.y, entry.width, entry.height), opacity: opacity,
-                    padded: false)
+        canvas.fill(outline, pieces: pieces, pattern: sprite.image, source: (entry.x, entry.y, entry.width, entry.height), opacity: opacity)
     }
 
     /// The ribbon of a line (a ring when `closed`), one quad per segment: out to `radius` either
