@@ -15,13 +15,11 @@ struct GlyphDraw {
     var plane: PlaneMap = .identity
     /// The scale its SDF edges are shaded for, relative to `scale`.
     var edgeScale: Double = 1
-    /// The tile square it is cut to, when its layer lets symbols overlap.
-    var clip: SymbolTileClip?
 
     /// The same glyph moved by `d` px.
     func shifted(by d: Point2D) -> GlyphDraw {
         GlyphDraw(glyph: glyph, origin: origin + d, scale: scale, rotation: rotation, pivot: pivot + d, color: color,
-                  paint: paint, plane: plane, edgeScale: edgeScale, clip: clip)
+                  paint: paint, plane: plane, edgeScale: edgeScale)
     }
 }
 
@@ -38,26 +36,12 @@ struct IconDraw {
     /// A whole image fitted to its label (`icon-text-fit`): GL fills the pixels whose centres its quad
     /// covers, so its edges are drawn whole (`PixelExactIcon.snapped`).
     var fittedToText = false
-    /// The tile square it is cut to, when its layer lets symbols overlap.
-    var clip: SymbolTileClip?
 
     /// The same icon moved by `d` px (its label took another variable anchor).
     func shifted(by d: Point2D) -> IconDraw {
         IconDraw(entry: entry, name: name, x: x + d.x, y: y + d.y, width: width, height: height, rotation: rotation,
-                 pivot: Point2D(x: pivot.x + d.x, y: pivot.y + d.y), paint: paint, pieces: pieces, fittedToText: fittedToText,
-                 clip: clip)
+                 pivot: Point2D(x: pivot.x + d.x, y: pivot.y + d.y), paint: paint, pieces: pieces, fittedToText: fittedToText)
     }
-}
-
-/// The square of the tile a symbol was placed from, which it is drawn inside only. The GL JS and GL Native
-/// the render suite was drawn with clipped the symbols of a layer that lets them overlap (any
-/// `*-allow-overlap` or `*-ignore-placement`) to their tiles, pixel by pixel (its draw_symbol.js: such
-/// layers are drawn in each tile by height on screen, so a symbol near an edge is placed by both tiles
-/// and each draws its own part); other layers' symbols cross tile edges whole.
-struct SymbolTileClip {
-    /// The tile's place in the layer's placement order: symbols of one tile share a clip.
-    let tile: Int
-    let outline: CanvasPath
 }
 
 /// What a symbol layer draws this frame, decided by the placement pass.

@@ -26,12 +26,10 @@ enum PointAnchors {
 
     /// Whether a symbol at `p` is placed from this tile: its own anchors, and those in its buffer whose
     /// owning neighbour is not drawn (`isDrawn(dx, dy)`), so a label just beyond the last tile in view still
-    /// reaches into it, as the suite's GL JS drew buffer anchors, without drawing one symbol twice. When
-    /// symbols are `clipped` to their tiles (`SymbolTileClip`) every buffer anchor is placed: each tile
-    /// draws its own part of the symbol.
-    static func isPlaced(_ p: (x: Double, y: Double), extent: Int, clipped: Bool = false, isDrawn: (Int, Int) -> Bool) -> Bool {
+    /// reaches into it, as the suite's GL JS drew buffer anchors, without drawing one symbol twice.
+    static func isPlaced(_ p: (x: Double, y: Double), extent: Int, isDrawn: (Int, Int) -> Bool) -> Bool {
         let n = neighbour(of: p, extent: extent)
-        return clipped || n == (0, 0) || !isDrawn(n.dx, n.dy)
+        return n == (0, 0) || !isDrawn(n.dx, n.dy)
     }
 
     /// Whether a tile-unit position belongs to this tile rather than a neighbour's buffer.

@@ -6,42 +6,18 @@ import MapWireCanvas
 enum SymbolDrawer {
     static func draw(_ symbols: PlacedSymbols, _ context: PaintContext, sdfFields: SDFIconFields) {
         let canvas = context.canvas
-        var clipping = TileClipping(canvas: canvas)
         if let sprite = context.scene.sprite {
             let flat = context.transform.camera.pitch == 0
-            for icon in symbols.icons {
-                clipping.use(icon.clip)
-                draw(icon, sprite: sprite, canvas: canvas, sdfFields: sdfFields, flat: flat)
-            }
+            for icon in symbols.icons { draw(icon, sprite: sprite, canvas: canvas, sdfFields: sdfFields, flat: flat) }
         }
         for part in [SDFPart.haloOnly, .fillOnly] {
             for g in symbols.glyphs where !g.glyph.bitmap.isEmpty {
                 if part == .haloOnly, g.paint.haloWidth <= 0 || g.paint.haloColor.a <= 0 { continue }
-                clipping.use(g.clip)
                 canvas.drawSDF(g.glyph.bitmap, width: g.glyph.width + 6, height: g.glyph.height + 6, origin: g.origin,
                                scale: g.scale, rotation: g.rotation, pivot: g.pivot, color: CanvasColor(g.color),
                                opacity: g.paint.opacity, haloColor: g.paint.haloColor, haloWidth: g.paint.haloWidth,
                                haloBlur: g.paint.haloBlur, parts: part, plane: g.plane, edgeScale: g.edgeScale)
             }
-        }
-        clipping.use(nil)
-    }
-
-    /// The canvas cut to one tile's square at a time, changed only when the next symbol's tile differs.
-    private struct TileClipping {
-        let canvas: Canvas
-        var current: Int?
-
-        init(canvas: Canvas) { self.canvas = canvas }
-
-        mutating func use(_ clip: SymbolTileClip?) {
-            guard clip?.tile != current else { return }
-            if current != nil { canvas.restore() }
-            current = clip?.tile
-            guard let clip else { return }
-            canvas.save()
-            // GL's stencil test: a pixel is the tile's when its centre is inside, never partly.
-            canvas.clip(to: clip.outline, antialias: false)
         }
     }
 

@@ -50,8 +50,6 @@ struct SymbolPlacer {
         var drawKey = SymbolDrawOrder.Key(tile: 0, rowY: 0, feature: 0)
         /// Its tile's square on screen, when the layer keeps symbols inside their tiles (`symbol-avoid-edges`).
         var tileEdges: TileEdges?
-        /// Its tile's square, when the layer lets symbols overlap (drawn inside it only).
-        var clip: SymbolTileClip?
         /// The feature it labels, kept only when the placer records what it placed (queries).
         var origin: PlacedSymbol.Origin?
     }
@@ -127,7 +125,6 @@ struct SymbolPlacer {
             let e = Double(data.extent)
             let edges = options.avoidEdges
                 ? TileEdges(corners: [(0, 0), (e, 0), (e, e), (0, e)].map { projection.point(x: $0.0, y: $0.1) }) : nil
-            let clip = options.canOverlap ? SymbolTileClip(tile: tileIndex, outline: projection.outline(extent: data.extent)) : nil
             // GL drops a line label's anchor near an earlier one of the same text in the same tile,
             // before collisions (half the spacing apart).
             var repeats = RepeatedLabels(minimumDistance: options.placement == .line ? options.spacing / 2 : 0)
@@ -147,7 +144,6 @@ struct SymbolPlacer {
                         feature: i)
                     found[k].translate(text: textTranslate, icon: iconTranslate)
                     found[k].tileEdges = edges
-                    found[k].clip = clip
                     if recordsPlaced {
                         let index = origins?[i] ?? i
                         found[k].origin = PlacedSymbol.Origin(layerID: layer.id, tile: tile, wrap: projection.wrap, extent: data.extent,
@@ -247,15 +243,10 @@ struct SymbolPlacer {
         var drawn = Placed(key: c.drawKey, glyphs: [], icon: nil)
         if placeText {
             if anchorCount > 1 { chosenAnchors[c.mapKey] = chosenIndex }
-            drawn.glyphs = c.clip == nil ? chosen.glyphs : chosen.glyphs.map { glyph in
-                var clipped = glyph
-                clipped.clip = c.clip
-                return clipped
-            }
+            drawn.glyphs = chosen.glyphs
             if !options.textIgnorePlacement { index.insert(chosen.boxes, mode: options.textOverlap) }
         }
-        if placeIcon, var icon, let box = iconBox {
-            icon.clip = c.clip
+        if placeIcon, let icon, let box = iconBox {
             drawn.icon = icon
             usedImages.insert(icon.name)
             if !options.iconIgnorePlacement { index.insert([box], mode: options.iconOverlap) }
@@ -388,7 +379,7 @@ struct SymbolPlacer {
 
         guard alongLine else {
             return PointAnchors.anchors(of: feature)
-                .filter { $0.x.isFinite && $0.y.isFinite && PointAnchors.isPlaced($0, extent: extent, clipped: options.canOverlap, isDrawn: isDrawn) }
+                .filter { $0.x.isFinite && $0.y.isFinite && PointAnchors.isPlaced($0, extent: extent, isDrawn: isDrawn) }
                 .compactMap { tilePoint -> Candidate? in
                     let p = projection.point(x: tilePoint.x, y: tilePoint.y)
                     guard !SymbolDistanceCull.isTooFar(screenY: p.y, projector) else { return nil }
