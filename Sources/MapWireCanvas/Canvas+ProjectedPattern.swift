@@ -6,10 +6,21 @@ extension Canvas {
     /// pattern's pixels. An affine map is cairo's own repeating pattern; a perspective one is
     /// sampled at each device pixel's centre (bilinear, repeating, as GL samples its atlas).
     /// `padded`: GL's line-pattern sampling (`RepeatingPatternSampler.samplePadded`), always per pixel.
+    /// `spritePixelRatio`: the sprite's own, when the pattern is read as GL reads its atlas, where the
+    /// image was copied at the canvas's pixel ratio (`CanvasImage.resampled`); `map` gives the sprite's px.
     public func fill(
         _ path: CanvasPath, pattern: CanvasImage, source: (x: Int, y: Int, width: Int, height: Int),
-        patternFromScreen map: Homography, opacity: Double, antialias: Bool = true, padded: Bool = false
+        patternFromScreen map: Homography, opacity: Double, antialias: Bool = true, padded: Bool = false,
+        spritePixelRatio: Double? = nil
     ) {
+        if let spritePixelRatio, spritePixelRatio > 0, spritePixelRatio != pixelRatio, !padded,
+           let copy = resampledPattern(pattern, source, scale: pixelRatio / spritePixelRatio) {
+            let s = pixelRatio / spritePixelRatio
+            let scaled = Homography.affine(xx: s, xy: 0, x0: 0, yx: 0, yy: s, y0: 0).after(map)
+            fill(path, pattern: copy, source: (0, 0, copy.width, copy.height), patternFromScreen: scaled, opacity: opacity,
+                 antialias: antialias)
+            return
+        }
         guard !path.isEmpty, opacity > 0, map.m.allSatisfy(\.isFinite), let src = pattern.clampedRect(source) else { return }
         cairo_save(cr)
         defer {
@@ -128,4 +139,22 @@ extension Canvas {
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0)
     }
+
+    /// `pattern.resampled(source, scale:)`, kept for later calls (the last few dozen).
+    private func resampledPattern(_ pattern: CanvasImage, _ source: (x: Int, y: Int, width: Int, height: Int), scale: Double) -> CanvasImage? {
+        let key = ResampledPatternKey(image: ObjectIdentifier(pattern), x: source.x, y: source.y, width: source.width,
+                                      height: source.height, scale: scale)
+        if let known = resampledPatterns[key] { return known.copy }
+        guard let copy = pattern.resampled(source, scale: scale) else { return nil }
+        if resampledPatterns.count >= 32 { resampledPatterns = [:] }
+        resampledPatterns[key] = (pattern, copy)
+        return copy
+    }
+}
+
+/// A sprite image's rect at a scale (the cache holds the image, so its identity is not reused meanwhile).
+struct ResampledPatternKey: Hashable {
+    let image: ObjectIdentifier
+    let x: Int, y: Int, width: Int, height: Int
+    let scale: Double
 }

@@ -23,6 +23,9 @@ public final class Canvas {
     public static let maximumSize = 1e6
     /// Reused pixel memory for glyph rendering.
     let scratch = ScratchPixels()
+    /// Sprite images copied at this canvas's pixel ratio (`CanvasImage.resampled`), by image and rect,
+    /// so a pattern layer's many polygons resample once; each keeps its image, so its key stays its own.
+    var resampledPatterns: [ResampledPatternKey: (image: CanvasImage, copy: CanvasImage)] = [:]
 
     public init(width: Int, height: Int, pixelRatio: Double = 1) {
         precondition(width > 0 && height > 0, "canvas must have at least one pixel")

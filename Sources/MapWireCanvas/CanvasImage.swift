@@ -72,3 +72,33 @@ public final class CanvasImage: @unchecked Sendable {
         return body(surface)
     }
 }
+
+extension CanvasImage {
+    /// The `source` part of this image resampled `scale` times its size (bilinear, its edges clamped
+    /// rather than wrapped): a GL sprite atlas holds each image at the screen's pixel ratio, copied
+    /// once from the sprite's own, and a pattern then repeats that copy. Nil when nothing is left.
+    public func resampled(_ source: (x: Int, y: Int, width: Int, height: Int), scale: Double) -> CanvasImage? {
+        guard scale > 0, scale.isFinite, let src = clampedRect(source) else { return nil }
+        let width = max(1, Int((Double(src.width) * scale).rounded())), height = max(1, Int((Double(src.height) * scale).rounded()))
+        guard width <= 1 << 14, height <= 1 << 14 else { return nil }
+        let copy = CanvasImage(uninitializedWidth: width, height: height)
+        copy.pixels.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, copy.stride * height))
+        let target = cairo_image_surface_create_for_data(copy.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                         Int32(width), Int32(height), Int32(copy.stride))!
+        let cr = cairo_create(target)!
+        withSurface(src) { surface in
+            cairo_scale(cr, Double(width) / Double(src.width), Double(height) / Double(src.height))
+            let pattern = cairo_pattern_create_for_surface(surface)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_set_source(cr, pattern)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+        }
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+        cairo_surface_destroy(target)
+        return copy
+    }
+}

@@ -181,7 +181,7 @@ struct RendererTests {
 
     @Test(.enabled(if: SharedFixtures.isAvailable, SharedFixtures.skipMessage))
     func theSecondSharedRenderSuiteRunsEndToEnd() throws {
-        try runSharedSuite("render-tests-more", floor: 170, timeout: 1200)
+        try runSharedSuite("render-tests-more", floor: 177, timeout: 1200)
     }
 
     /// Runs `mapwire render-tests` on a suite in ../shared/fixtures and holds its pass count to `floor`.

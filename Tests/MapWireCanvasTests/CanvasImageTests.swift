@@ -15,6 +15,19 @@ import Testing
         return CanvasImage(rgba: bytes, width: width, height: height)
     }
 
+    @Test func aPatternCopiedAtTwiceItsRatioClampsItsEdgesAndBlendsInside() throws {
+        // A column: opaque red over transparent, in a sheet whose next row is blue (outside the rect).
+        let sheet = CanvasImage(rgba: [255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 255, 255], width: 1, height: 3)
+        let copy = try #require(sheet.resampled((0, 0, 1, 2), scale: 2))
+        #expect(copy.width == 2 && copy.height == 4)
+        let rows = stride(from: 0, to: 32, by: 8).map { Array(copy.rgba()[$0..<$0 + 4]) }
+        // The outer rows are the edge pixels themselves (no wrap to the other edge, no bleed from the sheet).
+        #expect(rows[0] == [255, 0, 0, 255])
+        #expect(rows[3] == [0, 0, 0, 0])
+        // Inside, a quarter and three quarters of the way between the two pixels.
+        #expect(abs(Int(rows[1][3]) - 191) <= 1 && abs(Int(rows[2][3]) - 64) <= 1)
+    }
+
     @Test func imageKeepsStraightPixelsThroughPremultiplication() {
         let bytes: [UInt8] = [255, 0, 0, 255, 10, 200, 30, 128, 0, 0, 0, 0, 40, 80, 120, 255]
         let image = CanvasImage(rgba: bytes, width: 2, height: 2)

@@ -23,7 +23,7 @@ enum BackgroundPainter {
                                        y: min(tiles - 1, max(0, Int(center.y / WebMercator.tileSize))))
             guard let map = placement.onPlane(TileProjection(transform: context.transform, tile: tile, extent: 8192)) else { return }
             context.canvas.fill(whole, pattern: sprite.image, source: (entry.x, entry.y, entry.width, entry.height),
-                                patternFromScreen: map, opacity: opacity)
+                                patternFromScreen: map, opacity: opacity, spritePixelRatio: entry.pixelRatio)
             return
         }
         let color = layer.color("background-color", eval, .black)

@@ -42,7 +42,8 @@ enum FillPainter {
                     if let sprite = context.scene.sprite, let entry = sprite.entries[pattern],
                        let map = PatternPlacement(entry: entry, zoom: context.zoom).onPlane(projection, translate: translate) {
                         context.canvas.fill(path, pattern: sprite.image, source: (entry.x, entry.y, entry.width, entry.height),
-                                            patternFromScreen: map, opacity: opacity, antialias: patternAntialias)
+                                            patternFromScreen: map, opacity: opacity, antialias: patternAntialias,
+                                            spritePixelRatio: entry.pixelRatio)
                     }
                     continue
                 }

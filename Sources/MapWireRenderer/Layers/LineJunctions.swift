@@ -10,8 +10,8 @@ import MapWireVectorTile
 /// the road. Reaching half a device pixel past a shared end gives each such pixel to at least one
 /// piece in full (the two coverages are f + ½ and 1½ − f), while the pieces' sides still blend one
 /// over the other as GL's separate draws do. Only opaque solid lines are extended: a translucent one
-/// would blend twice in the overlap, which GL's hard ends do not, and a dashed one would shift its
-/// dashes. Pure: points in, points out.
+/// (or a blurred one, translucent across its width) would blend twice in the overlap, which GL's hard
+/// ends do not, and a dashed one would shift its dashes. Pure: points in, points out.
 enum LineJunctions {
     /// Lines thinner than this many device px are left as they are: across them the seam is mostly
     /// their own side antialiasing, and the half pixel where two pieces overlap blends those sides

@@ -81,7 +81,7 @@ enum LinePainter {
                         gradient.add(centre, tileLine: feature.geometry[index], feature: feature, reach: reach)
                     }
                 }
-                if cap == .butt, !closed, color.a >= 1, style.dash.isEmpty, width * context.canvas.pixelRatio >= LineJunctions.minimumDeviceWidth {
+                if cap == .butt, !closed, color.a >= 1, blur == 0, style.dash.isEmpty, width * context.canvas.pixelRatio >= LineJunctions.minimumDeviceWidth {
                     let ends = continuedEnds()
                     for (index, line) in feature.geometry.enumerated() where line.count >= 2 {
                         let n = line.count
