@@ -1,0 +1,38 @@
+import Foundation
+import MapWireFormats
+import MapWireGeometry
+@testable import MapWireRenderer
+import MapWireRenderSuite
+import Testing
+
+/// The style's `sky` and pitches up to 85° against MapLibre GL JS 5.3.0's images of the same scenes
+/// (Fixtures/SkyPeer: the styles written by make-scenes.py, GL's PNGs made with scripts/render-peer, as
+/// the README there says): a GeoJSON map of fills and lines over a background at pitch 0, 60 and 85, with
+/// and without a sky, and the sky's defaults and a zoom expression at pitches 75 and 80. Each scene must be
+/// at least 97 % alike (pixelmatch, threshold 0.13, the render suite's measure).
+@Suite struct SkyPeerSceneTests {
+    static let scenes = PeerSceneFolder("SkyPeer")
+
+    static let names = [
+        "map-pitch0", "map-pitch60", "map-pitch85", "sky-pitch0", "sky-pitch60", "sky-pitch85",
+        "sky-defaults-pitch80", "sky-zoom-pitch75",
+    ]
+
+    @Test(arguments: names)
+    func sceneIsAlikeToMapLibre(_ scene: String) throws {
+        let alike = try Self.scenes.similarity(scene, to: "\(scene).gl.png")
+        #expect(alike >= 0.97, "\(scene): \(String(format: "%.3f", alike * 100)) % alike")
+    }
+
+    /// Below the pitch that shows the horizon the sky changes nothing; above it, the rows above the
+    /// horizon are the sky's (transparent without one, as GL leaves them) and the map ends there.
+    @Test func theSkyFillsWhatIsAboveTheHorizonOnly() throws {
+        #expect(try Self.scenes.render("sky-pitch60").pixels == Self.scenes.render("map-pitch60").pixels)
+        let sky = try Self.scenes.render("sky-pitch85"), map = try Self.scenes.render("map-pitch85")
+        func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]) }
+        // Row 198 is the last above GL's horizon at pitch 85 (TransformHorizonTests).
+        #expect(pixel(map, 100, 10) == [0, 0, 0, 0] && pixel(map, 100, 198) == [0, 0, 0, 0])
+        #expect(pixel(sky, 100, 10) == [0x3a, 0x7b, 0xd5, 255])  // sky-color, above the blend band
+        #expect(pixel(map, 100, 199)[3] == 255 && pixel(sky, 100, 199) == pixel(map, 100, 199))
+    }
+}
