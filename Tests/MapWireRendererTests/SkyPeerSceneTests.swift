@@ -8,8 +8,9 @@ import Testing
 /// The style's `sky` and pitches up to 85° against MapLibre GL JS 5.3.0's images of the same scenes
 /// (Fixtures/SkyPeer: the styles written by make-scenes.py, GL's PNGs made with scripts/render-peer, as
 /// the README there says): a GeoJSON map of fills and lines over a background at pitch 0, 60 and 85, with
-/// and without a sky, and the sky's defaults and a zoom expression at pitches 75 and 80. Each scene must be
-/// at least 97 % alike (pixelmatch, threshold 0.13, the render suite's measure).
+/// and without a sky, and the sky's defaults and a zoom expression at pitches 75 and 80. The issue asks 97 %
+/// alike (pixelmatch, threshold 0.13, the render suite's measure); each scene is held to the 99.9 % it
+/// reached when made (99.97 % and more: README.md there).
 @Suite struct SkyPeerSceneTests {
     static let scenes = PeerSceneFolder("SkyPeer")
 
@@ -21,7 +22,7 @@ import Testing
     @Test(arguments: names)
     func sceneIsAlikeToMapLibre(_ scene: String) throws {
         let alike = try Self.scenes.similarity(scene, to: "\(scene).gl.png")
-        #expect(alike >= 0.97, "\(scene): \(String(format: "%.3f", alike * 100)) % alike")
+        #expect(alike >= 0.999, "\(scene): \(String(format: "%.3f", alike * 100)) % alike")
     }
 
     /// Below the pitch that shows the horizon the sky changes nothing; above it, the rows above the
