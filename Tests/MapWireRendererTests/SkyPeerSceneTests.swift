@@ -25,6 +25,16 @@ import Testing
         #expect(alike >= 0.999, "\(scene): \(String(format: "%.3f", alike * 100)) % alike")
     }
 
+    /// Point labels at pitch 60 and 85: GL places them in screen space and cuts those too far away. At 85
+    /// labels crowd toward the horizon and a few collisions are won by a neighbour other than GL's (98.87 %
+    /// alike when made; 99.98 % at 60), so these are held to 98.5 %.
+    @Test(.enabled(if: PeerSceneFolder.hasSharedGlyphs, "needs the shared glyph fixtures at /work/shared/fixtures/glyphs"),
+          arguments: ["labels-pitch60", "labels-pitch85"])
+    func labelsAreAlikeToMapLibre(_ scene: String) throws {
+        let alike = try Self.scenes.similarity(scene, to: "\(scene).gl.png")
+        #expect(alike >= 0.985, "\(scene): \(String(format: "%.3f", alike * 100)) % alike")
+    }
+
     /// Below the pitch that shows the horizon the sky changes nothing; above it, the rows above the
     /// horizon are the sky's (transparent without one, as GL leaves them) and the map ends there.
     @Test func theSkyFillsWhatIsAboveTheHorizonOnly() throws {

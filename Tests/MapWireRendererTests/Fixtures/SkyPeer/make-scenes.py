@@ -62,6 +62,17 @@ for pitch in (0, 60, 85):
 scenes["sky-defaults-pitch80"] = style(80, {}, bearing=-35)
 # A sky colour expression of zoom, as GL interpolates it.
 scenes["sky-zoom-pitch75"] = style(75, dict(SKY, **{"sky-color": ["interpolate", ["linear"], ["zoom"], 10, "#102040", 16, "#60a0f0"]}), zoom=13)
+# Point labels over the map: those far toward the horizon are cut by distance as GL cuts them.
+points = [feature("Point", [LON + i * 0.004, LAT + j * 0.004], n=f"{i}{j}") for i in range(-7, 8) for j in range(-3, 16)]
+labels = {"id": "labels", "type": "symbol", "source": "p",
+          "layout": {"text-field": ["get", "n"], "text-font": ["Open Sans Semibold"], "text-size": 14},
+          "paint": {"text-color": "#303030", "text-halo-color": "#ffffff", "text-halo-width": 1}}
+for pitch in (60, 85):
+    scene = style(pitch, SKY)
+    scene["sources"]["p"] = {"type": "geojson", "data": {"type": "FeatureCollection", "features": points}}
+    scene["layers"] = layers + [labels]
+    scene["glyphs"] = "glyphs/{fontstack}/{range}.pbf"
+    scenes[f"labels-pitch{pitch}"] = scene
 for name, value in scenes.items():
     with open(os.path.join(here, name + ".json"), "w") as f:
         json.dump(value, f, indent=1)
