@@ -34,6 +34,14 @@ public struct CanvasPath: Sendable {
         elements.append(.close)
     }
 
+    /// A path of one axis-aligned rectangle.
+    public static func rectangle(left: Double, top: Double, right: Double, bottom: Double) -> CanvasPath {
+        var path = CanvasPath()
+        path.addRing([Point2D(x: left, y: top), Point2D(x: right, y: top), Point2D(x: right, y: bottom), Point2D(x: left, y: bottom)],
+                     closed: true)
+        return path
+    }
+
     /// Appends a polyline (`closed: false`) or polygon ring (`closed: true`) as a new sub-path.
     public mutating func addRing(_ points: [Point2D], closed: Bool) {
         guard let first = points.first else { return }

@@ -19,8 +19,9 @@ public struct Camera: Equatable, Sendable {
         center.longitude.isFinite && center.latitude.isFinite && zoom.isFinite && bearing.isFinite && pitch.isFinite
     }
 
-    /// Kept below the angle at which the top screen rays would miss the ground.
-    public static let maxPitch: Double = 60
+    /// MapLibre GL JS 5's largest pitch: past about 68.6° GL's horizon comes into view,
+    /// where the sky is drawn and the map stops at GL's far plane (`Transform.groundTop`).
+    public static let maxPitch: Double = 85
     public static let maxZoom: Double = 24
 
     /// Clamped copy: latitude to ±85.051129, longitude wrapped to [-180,180),

@@ -11,19 +11,23 @@ public enum TileCover {
     }
 
     /// The highest pitch at which GL covers a view with tiles of one zoom (MapLibre GL JS 5.3.0, Mercator,
-    /// no terrain): above it, tiles far from the camera get lower zooms. It is 78.5° less half the vertical
-    /// field of view, kept within 0…60°. With MapWire's field of view (about 36.87°, GL's default) that is
-    /// 60°, `Camera.maxPitch`: every view MapWire can show is covered with one zoom, as GL covers it.
+    /// no terrain): above it, tiles far from the camera get lower zooms (`variableZoomTiles`). It is 78.5°
+    /// less half the vertical field of view, kept within 0…60°: 60° with MapWire's field of view (about
+    /// 36.87°, GL's default).
     public static func constantZoomPitchLimit(fieldOfViewDegrees: Double) -> Double {
         min(max(78.5 - fieldOfViewDegrees / 2, 0), 60)
     }
 
     /// Tiles a source must load for this view: covering zoom clamped to maxZoom (overzoom: past maxzoom
-    /// the maxzoom tiles are used), none when below minZoom. x wraps around the antimeridian (modulo 2^z),
+    /// the maxzoom tiles are used), none when below minZoom; above GL's constant-zoom pitch, zooms by
+    /// distance as GL gives them. x wraps around the antimeridian (modulo 2^z),
     /// y clamped to the world, no duplicates, sorted by distance from the view centre (nearest first).
     public static func tiles(
         for transform: Transform, tileSize: Int, minZoom: Int, maxZoom: Int, roundZoom: Bool
     ) -> [CanonicalTileID] {
+        if transform.camera.pitch > constantZoomPitchLimit(fieldOfViewDegrees: Transform.fieldOfViewDegrees) {
+            return variableZoomTiles(for: transform, tileSize: tileSize, minZoom: minZoom, maxZoom: maxZoom, roundZoom: roundZoom)
+        }
         let idealZoom = coveringZoom(cameraZoom: transform.camera.zoom, tileSize: tileSize, roundZoom: roundZoom)
         guard idealZoom >= minZoom else { return [] }
         let z = min(idealZoom, maxZoom)

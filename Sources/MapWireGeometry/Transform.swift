@@ -2,7 +2,7 @@ import Foundation
 
 /// A camera looking at a viewport: maps the screen onto the mercator ground plane.
 public struct Transform: Sendable {
-    /// The camera as given, clamped (pitch ≤ maxPitch keeps every corner ray on the ground).
+    /// The camera as given, clamped to the ranges `Camera.clamped` keeps.
     public let camera: Camera
     public let size: ViewportSize
 
@@ -18,17 +18,31 @@ public struct Transform: Sendable {
     /// The vertical field of view that distance gives, in degrees (GL's default, 0.6435 rad).
     public static var fieldOfViewDegrees: Double { 2 * atan(0.5 / cameraDistanceInHeights) * 180 / .pi }
 
+    /// How far above the screen's centre GL puts the horizon, in px (MapLibre GL JS 5's mercator transform:
+    /// 85 % of the true horizon's height, never closer than 0.75° to it). The map ends there and the sky
+    /// begins; it is above the top of the screen up to a pitch of about 68.6°.
+    public var horizonAboveCenter: Double {
+        let distance = Self.cameraDistanceInHeights * Double(size.height)
+        let toHorizon = (90 - camera.pitch) * .pi / 180, nearest = (89.25 - camera.pitch) * .pi / 180
+        return distance * min(0.85 * tan(toHorizon), tan(nearest))
+    }
+
+    /// The screen row (y down) where the drawn ground ends: GL's far plane meets the ground at its horizon,
+    /// so nothing of the map is drawn above it. 0 while the horizon is above the screen.
+    public var groundTop: Double { max(0, Double(size.height) / 2 - horizonAboveCenter) }
+
     /// The ground positions (world px at `zoom`) of the viewport's four corners, in screen order
-    /// top-left, top-right, bottom-right, bottom-left, honouring bearing and pitch.
+    /// top-left, top-right, bottom-right, bottom-left, honouring bearing and pitch. Past the pitch at
+    /// which the horizon comes into view, the top corners are those of the ground's far edge (`groundTop`).
     public func visibleQuad(atZoom zoom: Double) -> [(x: Double, y: Double)] {
-        let w = Double(size.width), h = Double(size.height)
-        let corners: [(Double, Double)] = [(0, 0), (w, 0), (w, h), (0, h)]
+        let w = Double(size.width), h = Double(size.height), top = groundTop
+        let corners: [(Double, Double)] = [(0, top), (w, top), (w, h), (0, h)]
         return corners.map { sx, sy in groundPoint(screenX: sx, screenY: sy, atZoom: zoom) }
     }
 
     /// The ground position (world px at `zoom`) under a screen point (x right, y down, origin top-left):
     /// the inverse of `ScreenProjector.project`, casting the same ray as `visibleQuad`.
-    /// Points above the horizon (not reachable with pitch ≤ maxPitch on screen) fall back to a flat mapping.
+    /// Points above the true horizon (their ray misses the ground) fall back to a flat mapping.
     public func groundPoint(screenX: Double, screenY: Double, atZoom zoom: Double) -> (x: Double, y: Double) {
         let center = WebMercator.project(camera.center, zoom: zoom)
         let scale = pow(2, zoom - camera.zoom)

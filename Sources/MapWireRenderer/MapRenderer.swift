@@ -52,8 +52,17 @@ public final class MapRenderer {
                          renderMilliseconds: elapsed, styleProblems: style.problems, neededGlyphRanges: placement.neededGlyphs,
                          usedImages: placement.usedImages, drawn: false)
         }
+        if let sky = style.sky { SkyPainter.paint(sky, context) }
+        // Past the pitch that shows the horizon, GL's far plane cuts the map at it: nothing of a layer is
+        // drawn above `groundTop` but labels, which GL places in screen space (and culls by distance).
+        let groundClip = Self.groundClip(context.transform)
         for layer in style.layers where layer.isVisible(atZoom: context.zoom) {
             let context = context.drawing(layer)
+            if let groundClip, layer.type != "symbol" {
+                context.canvas.save()
+                context.canvas.clip(to: groundClip, antialias: false)
+            }
+            defer { if groundClip != nil, layer.type != "symbol" { context.canvas.restore() } }
             switch layer.type {
             case "background": BackgroundPainter.paint(layer, context)
             case "fill": FillPainter.paint(layer, context)
@@ -65,7 +74,7 @@ public final class MapRenderer {
             case "hillshade": HillshadePainter.paint(layer, context)
             case "color-relief": ColorReliefPainter.paint(layer, context)
             case "symbol": symbols.paint(layer, context)
-            default: continue  // sky: not drawn
+            default: continue  // a `sky` layer is Mapbox's; MapLibre's sky is the style's root `sky`
             }
         }
         let placement = symbols.endFrame()
@@ -97,6 +106,13 @@ public final class MapRenderer {
         }
         return PaintContext(canvas: canvas, transform: transform, zoom: transform.camera.zoom, scene: scene, style: style,
                             filtered: filtered, dem: dem)
+    }
+
+    /// The part of the screen the ground is drawn on, when the horizon is in view (nil otherwise).
+    static func groundClip(_ transform: Transform) -> CanvasPath? {
+        let top = transform.groundTop
+        guard top > 0 else { return nil }
+        return .rectangle(left: 0, top: top, right: Double(transform.size.width), bottom: Double(transform.size.height))
     }
 
     /// Labels remember their variable anchors per view: a view is its size and pixel ratio.

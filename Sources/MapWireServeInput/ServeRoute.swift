@@ -209,7 +209,8 @@ extension ServeRoute {
                 }
                 guard (-180...180).contains(n[0]), (-85.06...85.06).contains(n[1]) else { throw .bad("the centre \(n[0]),\(n[1]) is off the map") }
                 guard (0...Double(maxZoom)).contains(n[2]) else { throw .bad("zoom \(n[2]) is outside 0–\(maxZoom)") }
-                guard (0...60).contains(pitch) else { throw .bad("pitch \(pitch) is outside 0–60") }
+                // MapLibre GL JS 5's maxPitch (the engine's Camera.maxPitch).
+                guard (0...85).contains(pitch) else { throw .bad("pitch \(pitch) is outside 0–85") }
                 placement = .center(longitude: n[0], latitude: n[1], zoom: n[2], bearing: bearing, pitch: pitch)
             case 4 where tail == nil:
                 guard n[0] < n[2], n[1] < n[3], (-180...180).contains(n[0]), (-180...180).contains(n[2]),

@@ -6,7 +6,7 @@ struct CameraTargetOptions: ParsableArguments {
     @Option(help: "LON,LAT") var center: String?
     @Option var zoom: Double?
     @Option(help: "Degrees clockwise from north.") var bearing: Double?
-    @Option(help: "Degrees from looking straight down (0–60).") var pitch: Double?
+    @Option(help: "Degrees from looking straight down (0–85).") var pitch: Double?
     @Option(help: "TOP,LEFT,BOTTOM,RIGHT in logical pixels: the target centre shows at the padded area's centre.")
     var padding: String?
 

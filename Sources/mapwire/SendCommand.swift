@@ -105,7 +105,7 @@ extension SendCommand {
         @Option(help: "LON,LAT") var center: String?
         @Option var zoom: Double?
         @Option(help: "Degrees clockwise from north.") var bearing: Double?
-        @Option(help: "Degrees from looking straight down (0–60).") var pitch: Double?
+        @Option(help: "Degrees from looking straight down (0–85).") var pitch: Double?
         func run() throws {
             let center = try center.map(parseCenter)
             try deliver(.setCamera(.with {

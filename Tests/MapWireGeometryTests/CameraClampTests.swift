@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct CameraClampTests {
     @Test func limits() {
-        #expect(Camera.maxPitch == 60)
+        #expect(Camera.maxPitch == 85)
         #expect(Camera.maxZoom == 24)
     }
 
@@ -14,9 +14,9 @@ import Testing
     }
 
     @Test func clampsLatitudeZoomAndPitch() {
-        let c = Camera(center: LngLat(longitude: 0, latitude: 89), zoom: 30, pitch: 75).clamped()
+        let c = Camera(center: LngLat(longitude: 0, latitude: 89), zoom: 30, pitch: 95).clamped()
         #expect(c.center.latitude == 85.051129)
-        #expect(c.zoom == 24 && c.pitch == 60)
+        #expect(c.zoom == 24 && c.pitch == 85)
         let d = Camera(center: LngLat(longitude: 0, latitude: -89), zoom: -2, pitch: -5).clamped()
         #expect(d.center.latitude == -85.051129)
         #expect(d.zoom == 0 && d.pitch == 0)

@@ -6,7 +6,7 @@ import MapWireVectorTile
 import Testing
 
 /// Under pitch a line's width shrinks with distance as GL draws it (on the ground, in px at the centre's
-/// distance), instead of keeping its screen width up to the horizon.
+/// distance), instead of keeping its screen width up to the horizon; a solid line is foreshortened too.
 @Suite struct PerspectiveLineTests {
     let renderer = MapRenderer()
 
@@ -28,6 +28,34 @@ import Testing
         #expect((19...21).contains(centre), "centre \(centre)")
         #expect(far <= centre - 4, "far \(far), centre \(centre)")
         #expect(near >= centre + 4, "near \(near), centre \(centre)")
+    }
+
+    /// GL lays the width out on the ground: a line across the view is foreshortened like the ground, by
+    /// cos(pitch) at the centre (half its width at 60°), while one running into the distance keeps its width there.
+    @Test func aLineAcrossThePitchedViewIsForeshortenedLikeTheGround() throws {
+        let camera = Camera(center: LngLat(longitude: 0, latitude: 0), zoom: 0, pitch: 60)
+        let line = [VectorFeature(type: .lineString, geometry: [[TestScene.point(0, 2048), TestScene.point(4096, 2048)]])]
+        let style = TestScene.style(##"{"id":"l","type":"line","source":"s","source-layer":"shapes","paint":{"line-color":"#000","line-width":20}}"##)
+        let frame = try renderer.render(TestScene.scene(style: style, features: line, camera: camera))
+        let thickness = (0..<512).filter { TestScene.pixel(frame, 256, $0)[3] > 127 }.count
+        #expect((9...11).contains(thickness), "\(thickness) px")
+        #expect((19...21).contains(width(try northSouthLine(pitch: 60, width: 20), row: 256)))
+    }
+
+    /// The ground under a screen point, and back: the projector's own mapping either way.
+    @Test func groundAndScreenInvertEachOther() {
+        let transform = Transform(camera: Camera(center: LngLat(longitude: 13.4, latitude: 52.5), zoom: 14, bearing: 20, pitch: 85),
+                                  size: ViewportSize(width: 512, height: 512))
+        let projector = transform.projector(atZoom: 14)
+        for (x, y) in [(0.0, 512.0), (256, 256), (500, 210), (30, 380)] {
+            let ground = projector.ground(ofScreen: (x, y))
+            let back = projector.screen(ofGround: ground)
+            #expect(abs(back.x - x) < 1e-6 && abs(back.y - y) < 1e-6)
+            let world = transform.groundPoint(screenX: x, screenY: y, atZoom: 14)
+            let projected = projector.project(x: world.x, y: world.y)
+            #expect(abs(projected.x - x) < 1e-6 && abs(projected.y - y) < 1e-6)
+        }
+        #expect(projector.ground(ofScreen: (256, 256)) == (0, 0))
     }
 
     @Test func aFlatLineKeepsItsWidthEverywhere() throws {

@@ -25,7 +25,7 @@ import Testing
         #expect(!SymbolDistanceCull.isTooFar(screenY: 1e6, flat))
     }
 
-    /// At MapWire's highest pitch the top edge is about 2.37 times as far as the centre: nothing on screen is cut.
+    /// At pitch 60 the top edge is about 2.37 times as far as the centre: nothing on screen is cut.
     @Test func nothingOnScreenIsCutAtPitchSixty() {
         let p = projector(pitch: 60)
         let top = p.perspectiveScale(atScreenY: 0)

@@ -8,9 +8,7 @@ enum BackgroundPainter {
         let eval = context.evaluation()
         let opacity = layer.number("background-opacity", eval, 1)
         guard opacity > 0 else { return }
-        var whole = CanvasPath()
-        let w = Double(context.canvas.width), h = Double(context.canvas.height)
-        whole.addRing([Point2D(x: 0, y: 0), Point2D(x: w, y: 0), Point2D(x: w, y: h), Point2D(x: 0, y: h)], closed: true)
+        let whole = CanvasPath.rectangle(left: 0, top: 0, right: Double(context.canvas.width), bottom: Double(context.canvas.height))
         if let pattern = layer.paint["background-pattern"].map({ $0.string(eval, default: "") }), !pattern.isEmpty {
             guard let sprite = context.scene.sprite, let entry = sprite.entries[pattern] else { return }
             // On the map plane like a fill's pattern (PatternPlacement): GL draws the background tile

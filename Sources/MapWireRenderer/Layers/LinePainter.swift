@@ -100,6 +100,9 @@ enum LinePainter {
                 var whole: [Int: CanvasPath] = [:]
                 // Flat, every leg is at step 0: one path, without the dictionary.
                 var flat = CanvasPath()
+                // A plain solid line under pitch is laid out on the ground, as GL extrudes it.
+                let onGround = pitched && !separate && gap == 0 && blur == 0 && style.dash.isEmpty && gradient == nil
+                var ground = CanvasPath()
                 func add(_ points: [Point2D], closed: Bool, step: Int) {
                     if separate {
                         var path = CanvasPath()
@@ -124,10 +127,18 @@ enum LinePainter {
                             add(leg, closed: legsClosed, step: 0)
                             continue
                         }
+                        if onGround {
+                            GroundLineOutline.add(leg, closed: legsClosed, style: style, projector: projection.projector, to: &ground)
+                            continue
+                        }
                         for run in PerspectiveLineRuns.runs(leg, closed: legsClosed, scaleAt: projection.projector.perspectiveScale(atScreenY:)) {
                             add(run.points, closed: run.closed, step: run.step)
                         }
                     }
+                }
+                if onGround {
+                    if !ground.isEmpty { context.canvas.fill(ground, color: color) }
+                    continue
                 }
                 if !separate { paths = pitched ? whole.sorted { $0.key < $1.key }.map { ($0.value, $0.key) } : [(flat, 0)] }
                 for (path, step) in paths where !path.isEmpty {

@@ -1,3 +1,4 @@
+import MapWireCanvas
 import MapWireStyle
 
 /// A premultiplied colour with components as Doubles, for colours mixed per pixel.
@@ -24,4 +25,9 @@ struct PremultipliedColor: Equatable {
 
     /// `x` part way (`t`) to `y`.
     static func mix(_ x: PremultipliedColor, _ y: PremultipliedColor, _ t: Double) -> PremultipliedColor { x * (1 - t) + y * t }
+
+    /// The colour with straight alpha, for the canvas (transparent when it has no alpha).
+    var canvasColor: CanvasColor {
+        a > 0 ? CanvasColor(r: r / a, g: g / a, b: b / a, a: a) : CanvasColor(r: 0, g: 0, b: 0, a: 0)
+    }
 }

@@ -28,7 +28,8 @@ struct TileFrame {
             return Point2D(x: (ground.x - originX) * unitsPerWorld, y: (ground.y - originY) * unitsPerWorld)
         }
         unitsPerPixel = unitsPerWorld / pow(2, context.zoom - z)
-        let top = projection.projector.perspectiveScale(atScreenY: 0)
+        // The screen's top row, or the ground's far edge when the horizon is in view (GL's far plane).
+        let top = projection.projector.perspectiveScale(atScreenY: context.transform.groundTop)
         maxPitchScale = top > 0 ? 1 / top : 1
     }
 

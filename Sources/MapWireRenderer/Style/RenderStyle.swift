@@ -33,6 +33,9 @@ struct RenderStyle {
     /// `light-anchor`, `light-color`, `light-intensity`, `light-position`.
     /// Nil only if it could not be read at all (it has no filter, so it always can).
     let light: RenderLayer?
+    /// The style's `sky`, read like a layer of its properties (`sky-color`, `horizon-color`, …); nil when
+    /// the style has none (GL then leaves the space above the horizon transparent).
+    let sky: RenderLayer?
     let sources: [String: Source]
     /// What could not be read: layers left out, properties drawn with their defaults.
     let problems: [String]
@@ -73,6 +76,9 @@ struct RenderStyle {
         let light = try? RenderLayer(json: ["id": "light", "type": "light", "paint": lightPaint])
         self.light = light
         problems += light?.problems.map { "light: \($0)" } ?? []
+        let sky = (root["sky"] as? [String: Any]).flatMap { try? RenderLayer(json: ["id": "sky", "type": "sky", "paint": $0]) }
+        self.sky = sky
+        problems += sky?.problems.map { "sky: \($0)" } ?? []
         self.problems = problems
         var sources: [String: Source] = [:]
         for (id, value) in (root["sources"] as? [String: Any]) ?? [:] {

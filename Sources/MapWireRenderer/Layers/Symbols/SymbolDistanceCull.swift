@@ -4,8 +4,9 @@ import MapWireGeometry
 /// box whose anchor's perspective ratio, 0.5 + 0.5 × camera-to-centre / camera-to-anchor distance (not
 /// clamped), is below 0.6 is not placed — an anchor more than five times as far as the centre. GL checks it
 /// for collision boxes (point labels and icons); line labels, placed by collision circles, are not cut.
-/// At MapWire's pitches (≤ 60° with a 36.87° field of view) the top of the screen is about 2.4 times as far
-/// as the centre (ratio ≈ 0.71), so the cut only reaches anchors far beyond the top edge.
+/// Up to pitch 60 (with a 36.87° field of view) the top of the screen is about 2.4 times as far as the centre
+/// (ratio ≈ 0.71), so the cut only reaches anchors far beyond the top edge; at pitch 85 the map's far edge,
+/// GL's horizon, is about 6.7 times as far, and labels fade out well below it.
 enum SymbolDistanceCull {
     static let perspectiveRatioCutoff = 0.6
 
