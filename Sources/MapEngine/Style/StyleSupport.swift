@@ -34,7 +34,6 @@ enum StyleSupport {
     /// Root members drawn as if absent, and why.
     static let rootMembersNotDrawn: [String: String] = [
         "terrain": "terrain is not drawn: the map is drawn flat",
-        "sky": "sky is not drawn: nothing is drawn above the horizon",
     ]
 
     /// Every warning for a style: its root members, sources and layers (already resolved from `ref`), in

@@ -1029,7 +1029,7 @@ typedef enum {
 
 /*
  * Topic "style-warning": something in the style that MapWire does not draw as MapLibre would (a layer
- * type the style specification does not have, left out; terrain, sky or the globe; a property not
+ * type the style specification does not have, left out; terrain or the globe; a property not
  * applied; tiles of an encoding it does not decode). Published once per style and warning, right after
  * the style's style-data-loaded {"type":"style"} for what the style has when it loads, and after the
  * runtime style command that adds it. The style still loads. Not a MapEvents event.
