@@ -10,7 +10,8 @@ import MapWireWireFormat
 /// The core process: a shell around the session. It binds the control ROUTER and the events XPUB,
 /// turns what arrives into session inputs, writes the session's outputs, and sleeps until the next
 /// deadline. Everything happens on the thread that calls `run()` (a blocking zmq_poll loop, never on
-/// the cooperative pool), so the session and sockets need no locks.
+/// the cooperative pool), so the session and sockets need no locks. For the same reason its state has no
+/// dynamic exclusivity checks (`@exclusivity(unchecked)`): one thread, one access at a time.
 public final class CoreServer: CoreShell {
     let configuration: CoreConfiguration
     let logger: Logger
@@ -21,16 +22,16 @@ public final class CoreServer: CoreShell {
     /// Admits CurveZMQ clients on the TCP endpoints; nil without --tcp (CoreServer+TCP.swift).
     var zap: ZAPHandler?
     /// TCP connections the ZAP handler refused since the last step, told to the session.
-    var refusals: [String] = []
+    @exclusivity(unchecked) var refusals: [String] = []
     /// Large set-style-json parses, off the loop thread.
     let styleParser = StyleParser()
     /// Freed memory kept for the next bursts, given back once the bus is quiet.
-    private var freedMemory = FreedMemoryReturn()
+    @exclusivity(unchecked) private var freedMemory = FreedMemoryReturn()
     /// Control messages stepped, and the writes of their outputs (`drainControl`): logged when the core
     /// stops, so a run shows how many messages each burst of sends carried.
-    private var controlSteps = (messages: 0, writes: 0)
+    @exclusivity(unchecked) private var controlSteps = (messages: 0, writes: 0)
     /// Peers a send found unreachable during the current outputs, told to the session afterwards.
-    private var unreachable: [Data] = []
+    @exclusivity(unchecked) private var unreachable: [Data] = []
     /// The load request being sent: written into one buffer kept from send to send (`sendRequest`).
     /// Unchecked exclusivity: only `sendRequest` touches it, on the loop's one thread, one access after the
     /// other (write, then read for the send); the dynamic checks were two per request.
@@ -38,9 +39,9 @@ public final class CoreServer: CoreShell {
     /// What is built around this shell (the benchmark core's commands); nil in `mapwire-core`.
     private let shellExtension: (any CoreShellExtension)?
     /// Requests the extension submitted, stepped into the session after the current outputs.
-    private var submitted: [ShellRequest] = []
+    @exclusivity(unchecked) private var submitted: [ShellRequest] = []
     /// Whether the extension published since the bus was last marked active.
-    private var extensionPublished = false
+    @exclusivity(unchecked) private var extensionPublished = false
 
     /// Binds the sockets in the run directory. Throws when the folder is unsafe or a core already answers there.
     public init(configuration: CoreConfiguration, logger: Logger, extension shellExtension: (any CoreShellExtension)? = nil) throws {

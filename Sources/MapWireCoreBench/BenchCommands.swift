@@ -6,15 +6,16 @@ import MapWireSession
 
 /// The benchmark commands around the core's shell (`mapwire-core-bench`): bench-publish publishes real
 /// events through the core's own publisher, bench-requests asks the loaders through the session's request
-/// path (PROTOCOL.md 7.3). The session never sees these commands.
+/// path (PROTOCOL.md 7.3). The session never sees these commands. Its state is touched only on the core's
+/// loop thread, one access at a time: no dynamic exclusivity checks (`@exclusivity(unchecked)`).
 public final class BenchCommands: CoreShellExtension {
     /// Commands taken since the last run, with their senders.
-    private var taken: [(command: Mapwire_V1_Command, from: Data)] = []
+    @exclusivity(unchecked) private var taken: [(command: Mapwire_V1_Command, from: Data)] = []
     /// Requests that ended since the last run.
-    private var ended: [ShellRequestFinished] = []
+    @exclusivity(unchecked) private var ended: [ShellRequestFinished] = []
     /// The bench-requests run going, and who asked for it. Changed in place: a copy would copy its round trips.
-    private var requests: BenchRequestRun?
-    private var requestsClient = Data()
+    @exclusivity(unchecked) private var requests: BenchRequestRun?
+    @exclusivity(unchecked) private var requestsClient = Data()
 
     public init() {}
 

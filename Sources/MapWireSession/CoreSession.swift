@@ -19,10 +19,11 @@ import MapWireProtocol
 ///
 /// Not Sendable: one thread (the shell's loop, or a test) owns a session.
 public final class CoreSession {
-    // The request path's state below is read and changed without dynamic exclusivity checks
+    // The session's state below is read and changed without dynamic exclusivity checks
     // (`@exclusivity(unchecked)`): a session is owned by one thread, and no access to one of these
     // overlaps another access to the same property. The checks were about 24 a request, ≈ 2,000
-    // instructions with their thread-local look-ups (BENCHMARKS.md, "The core's requests").
+    // instructions with their thread-local look-ups (BENCHMARKS.md, "The core's requests"); every step
+    // reads the machines' deadlines, so every machine is unchecked too.
     let configuration: SessionConfiguration
     let logger: Logger
     var epoch: UInt64 { configuration.epoch }
@@ -31,45 +32,45 @@ public final class CoreSession {
     /// The plugins and every request to them that has no answer yet, whatever its kind (RequestRouter).
     @exclusivity(unchecked) var router: RequestRouter
     /// Whether the core is online, the map's loads in flight and failed loads tried again (NetworkMachine).
-    var network: NetworkMachine
+    @exclusivity(unchecked) var network: NetworkMachine
     /// What to do, in order; the shell drains it after each step (kept allocated between steps).
     @exclusivity(unchecked) public internal(set) var outputs: [SessionOutput] = []
 
     // The time of the current step.
-    var now: Int64 = 0
-    var wallNanos: Int64 = 0
-    var monotonicNanos: UInt64 = 0
+    @exclusivity(unchecked) var now: Int64 = 0
+    @exclusivity(unchecked) var wallNanos: Int64 = 0
+    @exclusivity(unchecked) var monotonicNanos: UInt64 = 0
 
     /// Events published so far: the last sequence number.
-    var sequence: UInt64 = 0
+    @exclusivity(unchecked) var sequence: UInt64 = 0
 
     /// When the running camera animation takes its next step.
-    var nextAnimationMillis: Int64 = 0
+    @exclusivity(unchecked) var nextAnimationMillis: Int64 = 0
     /// The viewport's states that drive the camera, stepped by the animation tick (ViewportMachine).
-    var viewport = ViewportMachine()
+    @exclusivity(unchecked) var viewport = ViewportMachine()
     /// Whether the user's location is shown, how the camera tracks it, and the puck (LocationMachine).
-    var location: LocationMachine
-    var nextHeartbeatMillis: Int64 = 0
+    @exclusivity(unchecked) var location: LocationMachine
+    @exclusivity(unchecked) var nextHeartbeatMillis: Int64 = 0
     /// Why the current style failed, for commands that need a loaded style.
-    var lastStyleError: String?
+    @exclusivity(unchecked) var lastStyleError: String?
     /// The map's frames, snapshots and views of the map's frame (FrameMachine).
-    var frames: FrameMachine
+    @exclusivity(unchecked) var frames: FrameMachine
     /// Views (render-view) waiting for tiles or a renderer (ViewMachine).
-    var views = ViewMachine()
+    @exclusivity(unchecked) var views = ViewMachine()
     /// Queries waiting for a renderer's answer (QueryMachine).
-    var queries = QueryMachine()
+    @exclusivity(unchecked) var queries = QueryMachine()
     /// The large set-style-json being parsed off the loop (StyleParses).
-    var styleParses: StyleParses
+    @exclusivity(unchecked) var styleParses: StyleParses
     /// Gesture claims, the gesture in the chain and those waiting for it (GestureMachine).
-    var gestures = GestureMachine()
+    @exclusivity(unchecked) var gestures = GestureMachine()
     /// Annotations, the selection and the delegate's answers (AnnotationMachine).
-    var annotations: AnnotationMachine
+    @exclusivity(unchecked) var annotations: AnnotationMachine
     /// Subscribers, the command tap, counters and load statuses, for watchers (Diagnostics).
     @exclusivity(unchecked) var diagnostics: Diagnostics
     /// Messages that could not be handled (malformed, unknown, out of place), for logs and tests.
     public var rejectedMessages: Int { Int(diagnostics.health.malformedRejected) }
     /// Which command caused the events published now (Causation).
-    var causation = Causation()
+    @exclusivity(unchecked) var causation = Causation()
 
     public init(configuration: SessionConfiguration, logger: Logger, requestIDs: RequestIDs, at time: SessionTime) {
         self.configuration = configuration

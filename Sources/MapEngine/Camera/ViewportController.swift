@@ -34,7 +34,8 @@ public struct ViewportController: Sendable {
     /// False while a client has stopped camera updates.
     public private(set) var isUpdatingEnabled = true
     /// Whether an animation of the viewport is moving the camera (the host keeps ticking).
-    public var isAnimating: Bool { animation != nil }
+    /// (A pattern, not `!= nil`: comparing copies the whole animation, and every step of the core asks.)
+    public var isAnimating: Bool { if case .some = animation { true } else { false } }
 
     private var waitingTransition: ViewportTransition?
     /// The transition into the current state, to start again if updating is stopped during it.

@@ -16,7 +16,11 @@ extension Map {
     }
 
     /// Whether an animation is under way: the host keeps advancing it and drawing frames.
-    public var isAnimating: Bool { animation != nil || viewportMoving }
+    /// (A pattern, not `!= nil`: comparing copies the whole animation, and every step of the core asks.)
+    public var isAnimating: Bool {
+        if case .some = animation { return true }
+        return viewportMoving
+    }
 
     /// Starts `animation` at `time` (seconds on the host's clock). A zero-length animation is applied at
     /// once as an immediate change; a longer one moves the camera as `advanceAnimation(to:)` is called.
