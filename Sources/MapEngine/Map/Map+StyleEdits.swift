@@ -11,7 +11,7 @@ extension Map {
     func editedStyle() throws(MapCommandError) -> StyleModel {
         guard let style else { throw MapCommandError("no style is loaded: set a style first", reason: .refusedInState) }
         if let model = runtime.model { return model }
-        let model = try StyleModel(json: style.json)
+        let model = try StyleModel(json: style.json, inlineGeoJSON: style.inlineGeoJSON)
         runtime.model = model
         return model
     }

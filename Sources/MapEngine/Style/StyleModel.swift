@@ -10,8 +10,12 @@ struct StyleModel {
     /// The root object's members except `layers`.
     var root: [String: Any]
     var layers: [[String: Any]]
+    /// The inline GeoJSON `data` cut out of the style's text, by source id (StyleDocument.inlineGeoJSON):
+    /// read again only for get-style.
+    var inlineGeoJSON: [String: Data]
 
-    init(json: Data) throws(MapCommandError) {
+    init(json: Data, inlineGeoJSON: [String: Data] = [:]) throws(MapCommandError) {
+        self.inlineGeoJSON = inlineGeoJSON
         guard var root = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else {
             throw MapCommandError("the style's JSON cannot be edited")
         }
@@ -53,11 +57,16 @@ struct StyleModel {
         return Self.serialize(root)
     }
 
-    /// The style as it is now (get-style): `sourceData` replaces the `data` of the GeoJSON sources it names.
+    /// The style as it is now (get-style): `sourceData` replaces the `data` of the GeoJSON sources it names;
+    /// the others keep the inline data the style gave them.
     func documentJSON(sourceData: [String: Any]) -> Data {
         var root = self.root
         if var sources = root["sources"] as? [String: Any] {
-            for (id, data) in sourceData {
+            var data = sourceData
+            for (id, text) in inlineGeoJSON where data[id] == nil {
+                data[id] = try? JSONSerialization.jsonObject(with: text)
+            }
+            for (id, data) in data {
                 guard var object = sources[id] as? [String: Any] else { continue }
                 object["data"] = data
                 sources[id] = object
