@@ -93,6 +93,49 @@ public struct JSONSkipScanner {
         }
     }
 
+    /// Walks the elements of the array at `start`, in order. `body` gets where each element starts and returns
+    /// its end when it read the element itself, or nil to have it skipped. Returns the array's end.
+    public func forEachElement(ofArrayAt start: Int, _ body: (_ valueStart: Int) throws(JSONScanError) -> Int?) throws(JSONScanError) -> Int {
+        var index = skipWhitespace(from: start)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw JSONScanError("an array was expected", at: index) }
+        index = skipWhitespace(from: index + 1)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return index + 1 }
+        while true {
+            if let end = try body(index) {
+                index = end
+            } else {
+                index = try valueEnd(from: index)
+            }
+            index = skipWhitespace(from: index)
+            guard index < bytes.count else { throw JSONScanError("the input ends inside an array", at: index) }
+            if bytes[index] == UInt8(ascii: "]") { return index + 1 }
+            guard bytes[index] == UInt8(ascii: ",") else { throw JSONScanError("\",\" or \"]\" was expected", at: index) }
+            index = skipWhitespace(from: index + 1)
+        }
+    }
+
+    /// The text that takes a member out of its object, the member's key at `keyStart` and its value ending at
+    /// `valueEnd`: the member and the comma after it, or else the comma before it.
+    public func memberRemoval(keyStart: Int, valueEnd: Int) -> Range<Int> {
+        let after = skipWhitespace(from: valueEnd)
+        if after < bytes.count, bytes[after] == UInt8(ascii: ",") { return keyStart..<(after + 1) }
+        var before = keyStart - 1
+        while before > 0, Self.isWhitespace(bytes[before]) { before -= 1 }
+        return before >= 0 && bytes[before] == UInt8(ascii: ",") ? before..<valueEnd : keyStart..<valueEnd
+    }
+
+    /// The text with `ranges` (apart from one another) left out.
+    public func text(without ranges: [Range<Int>]) -> Data {
+        var text = Data()
+        var kept = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[kept..<range.lowerBound]))
+            kept = range.upperBound
+        }
+        text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[kept...]))
+        return text
+    }
+
     /// The string whose opening quote is at `start`, decoded.
     public func string(at start: Int) throws(JSONScanError) -> (value: String, end: Int) {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { throw JSONScanError("a string was expected", at: start) }

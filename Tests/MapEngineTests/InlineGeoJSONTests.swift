@@ -113,3 +113,28 @@ import MapWireGeometry
         } throws: { ($0 as? StyleError)?.message == "the style must be a JSON object" }
     }
 }
+
+/// get-style writes GeoJSON a feature at a time; the text is the one a parse of the whole wrote.
+@Suite struct SortedGeoJSONTextTests {
+    @Test(arguments: [
+        InlineGeoJSONTests.points,
+        #"{"type": "FeatureCollection", "features": []}"#,
+        #"  {"bbox": [-1, -2, 3.5, 4e2], "features": [1, "two", null, true, {"type": "Feature", "properties": {"features": [9], "b": -0.0, "a": 12345678901234567890, "c": 1e-7, "d": "\/ \u0001 é"}, "geometry": null}], "type": "FeatureCollection", "crs": {"z": 1, "a": 2}}  "#,
+        #"{"features": [{"z": 1, "y": {"b": [{"d": 1, "c": 2}], "a": 0}}] }"#,
+        #"{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#,
+        #"{"type": "GeometryCollection", "geometries": []}"#,
+        #"{"features": {"not": "an array"}, "type": "FeatureCollection"}"#,
+        #"{"features": [1], "features": [2], "type": "FeatureCollection"}"#,
+        #"[{"b": 1, "a": 2}]"#,
+    ])
+    func theTextIsTheOneAWholeParseWrote(_ text: String) throws {
+        let whole = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let written = try #require(SortedGeoJSONText.written(Data(text.utf8)))
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: StyleModel.serialize(whole), as: UTF8.self))
+    }
+
+    @Test(arguments: [#"{"features": [1, 2}"#, #"{"features": [{"a": 1}]"#, "", "12", #""text""#, #"{"features": []} x"#])
+    func whatIsNotAnObjectOrArrayOfJSONIsNil(_ text: String) {
+        #expect(SortedGeoJSONText.written(Data(text.utf8)) == nil)
+    }
+}

@@ -32,9 +32,9 @@ extension Map {
     /// time), light, sky, terrain, projection, sprite and the rest as the commands left them.
     public func currentStyleJSON() throws(MapCommandError) -> String {
         let model = try editedStyle()
-        var data: [String: Any] = [:]
+        var data: [String: StyleModel.SourceData] = [:]
         for id in runtime.dataChanged {
-            data[id] = runtime.dataURLs[id] ?? sources[id]?.wholeData.flatMap { try? JSONSerialization.jsonObject(with: $0.data) } ?? NSNull()
+            data[id] = runtime.dataURLs[id].map { .url($0) } ?? sources[id]?.wholeData.map { .geojson($0.data) } ?? .null
         }
         return String(decoding: model.documentJSON(sourceData: data), as: UTF8.self)
     }

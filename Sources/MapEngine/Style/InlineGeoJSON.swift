@@ -26,19 +26,10 @@ struct InlineGeoJSON {
             data = [:]
             return
         }
-        var stripped = Data()
-        var values: [String: Data] = [:]
-        json.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var kept = 0
-            for cut in cuts.sorted(by: { $0.member.lowerBound < $1.member.lowerBound }) {
-                stripped.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[kept..<cut.member.lowerBound]))
-                values[cut.id] = Data(UnsafeRawBufferPointer(rebasing: raw[cut.value]))
-                kept = cut.member.upperBound
-            }
-            stripped.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[kept...]))
+        (style, data) = json.withUnsafeBytes { raw in
+            let values = cuts.map { ($0.id, Data(UnsafeRawBufferPointer(rebasing: raw[$0.value]))) }
+            return (JSONSkipScanner(raw).text(without: cuts.map(\.member)), Dictionary(values) { _, last in last })
         }
-        style = stripped
-        data = values
     }
 
     /// One `data` member to cut: the member's text (with one comma beside it) and its value's.
@@ -93,16 +84,6 @@ struct InlineGeoJSON {
         }
         guard types == ["geojson"], members.count == 1, let member = members.first,
               bytes[member.value.lowerBound] == UInt8(ascii: "{") else { return (nil, end) }
-        return (Cut(id: id, member: memberText(key: member.key, valueEnd: member.value.upperBound, in: scanner), value: member.value), end)
-    }
-
-    /// The text to remove for a member: the member and the comma after it, or else the comma before it.
-    private static func memberText(key: Int, valueEnd: Int, in scanner: JSONSkipScanner) -> Range<Int> {
-        let bytes = scanner.bytes
-        let after = scanner.skipWhitespace(from: valueEnd)
-        if after < bytes.count, bytes[after] == UInt8(ascii: ",") { return key..<(after + 1) }
-        var before = key - 1
-        while before > 0, JSONSkipScanner.isWhitespace(bytes[before]) { before -= 1 }
-        return bytes[before] == UInt8(ascii: ",") ? before..<valueEnd : key..<valueEnd
+        return (Cut(id: id, member: scanner.memberRemoval(keyStart: member.key, valueEnd: member.value.upperBound), value: member.value), end)
     }
 }
