@@ -71,45 +71,39 @@ public struct JSONSkipScanner {
     public func forEachMember(
         ofObjectAt start: Int, _ body: (_ key: String, _ keyStart: Int, _ valueStart: Int) throws(JSONScanError) -> Int?
     ) throws(JSONScanError) -> Int {
-        var index = skipWhitespace(from: start)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw JSONScanError("an object was expected", at: index) }
-        index = skipWhitespace(from: index + 1)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return index + 1 }
-        while true {
-            let keyStart = index
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw JSONScanError("a member name was expected", at: index) }
-            let key = try stringEnd(from: index)
-            let valueStart = try memberValueStart(from: index)
-            if let end = try body(decodedString(keyStart..<key.end, escaped: key.escaped), keyStart, valueStart) {
-                index = end
-            } else {
-                index = try valueEnd(from: valueStart)
-            }
-            index = skipWhitespace(from: index)
-            guard index < bytes.count else { throw JSONScanError("the input ends inside an object", at: index) }
-            if bytes[index] == UInt8(ascii: "}") { return index + 1 }
-            guard bytes[index] == UInt8(ascii: ",") else { throw JSONScanError("\",\" or \"}\" was expected", at: index) }
-            index = skipWhitespace(from: index + 1)
+        try items(between: UInt8(ascii: "{"), and: UInt8(ascii: "}"), named: "an object", at: start) { (keyStart) throws(JSONScanError) -> Int in
+            guard keyStart < bytes.count, bytes[keyStart] == UInt8(ascii: "\"") else { throw JSONScanError("a member name was expected", at: keyStart) }
+            let key = try stringEnd(from: keyStart)
+            let valueStart = try memberValueStart(from: keyStart)
+            if let end = try body(decodedString(keyStart..<key.end, escaped: key.escaped), keyStart, valueStart) { return end }
+            return try valueEnd(from: valueStart)
         }
     }
 
     /// Walks the elements of the array at `start`, in order. `body` gets where each element starts and returns
     /// its end when it read the element itself, or nil to have it skipped. Returns the array's end.
     public func forEachElement(ofArrayAt start: Int, _ body: (_ valueStart: Int) throws(JSONScanError) -> Int?) throws(JSONScanError) -> Int {
+        try items(between: UInt8(ascii: "["), and: UInt8(ascii: "]"), named: "an array", at: start) { (valueStart) throws(JSONScanError) -> Int in
+            if let end = try body(valueStart) { return end }
+            return try valueEnd(from: valueStart)
+        }
+    }
+
+    /// The object or array at `start`, its items separated by commas: `item` reads one from where it starts
+    /// and returns its end. Returns the container's end.
+    private func items(between open: UInt8, and close: UInt8, named name: String, at start: Int,
+                       _ item: (Int) throws(JSONScanError) -> Int) throws(JSONScanError) -> Int {
         var index = skipWhitespace(from: start)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw JSONScanError("an array was expected", at: index) }
+        guard index < bytes.count, bytes[index] == open else { throw JSONScanError("\(name) was expected", at: index) }
         index = skipWhitespace(from: index + 1)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return index + 1 }
+        if index < bytes.count, bytes[index] == close { return index + 1 }
         while true {
-            if let end = try body(index) {
-                index = end
-            } else {
-                index = try valueEnd(from: index)
+            index = skipWhitespace(from: try item(index))
+            guard index < bytes.count else { throw JSONScanError("the input ends inside \(name)", at: index) }
+            if bytes[index] == close { return index + 1 }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                throw JSONScanError("\",\" or \"\(Character(Unicode.Scalar(close)))\" was expected", at: index)
             }
-            index = skipWhitespace(from: index)
-            guard index < bytes.count else { throw JSONScanError("the input ends inside an array", at: index) }
-            if bytes[index] == UInt8(ascii: "]") { return index + 1 }
-            guard bytes[index] == UInt8(ascii: ",") else { throw JSONScanError("\",\" or \"]\" was expected", at: index) }
             index = skipWhitespace(from: index + 1)
         }
     }

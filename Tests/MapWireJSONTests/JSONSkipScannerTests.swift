@@ -103,4 +103,38 @@ import Testing
         }
         guard case .failure = result else { Issue.record("\(text) was accepted"); return }
     }
+
+    @Test func elementsComeInOrder() throws {
+        let text = #"[ 1, "a,]", [2, [3]], {"b": null} ]"#
+        var elements: [String] = []
+        let end = try scan(Array(text.utf8)) { (scanner) throws(JSONScanError) -> Int in
+            try scanner.forEachElement(ofArrayAt: 0) { (start) throws(JSONScanError) -> Int? in
+                let end = try scanner.valueEnd(from: start)
+                elements.append(String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<end]), as: UTF8.self))
+                return end
+            }
+        }.get()
+        #expect(elements == ["1", #""a,]""#, "[2, [3]]", #"{"b": null}"#])
+        #expect(end == text.utf8.count)
+        #expect(throws: JSONScanError.self) { try scan(Array("[1, 2".utf8)) { (scanner) throws(JSONScanError) in try scanner.forEachElement(ofArrayAt: 0) { _ in nil } }.get() }
+    }
+
+    /// Taking the member "x" out of each object leaves the others, commas right.
+    @Test(arguments: [
+        (#"{"x": [1], "y": 2}"#, #"{ "y": 2}"#), (#"{"y": 2, "x": [1]}"#, #"{"y": 2}"#),
+        (#"{"y": 2, "x": {"z": 3} , "w": 4}"#, #"{"y": 2,  "w": 4}"#), (#"{ "x": 1 }"#, "{  }"),
+    ])
+    func aMemberIsTakenOutWithOneComma(_ text: String, _ expected: String) throws {
+        let result = try scan(Array(text.utf8)) { (scanner) throws(JSONScanError) -> Data in
+            var cut: Range<Int>?
+            _ = try scanner.forEachMember(ofObjectAt: 0) { (key, keyStart, valueStart) throws(JSONScanError) -> Int? in
+                guard key == "x" else { return nil }
+                let end = try scanner.valueEnd(from: valueStart)
+                cut = scanner.memberRemoval(keyStart: keyStart, valueEnd: end)
+                return end
+            }
+            return scanner.text(without: cut.map { [$0] } ?? [])
+        }.get()
+        #expect(String(decoding: result, as: UTF8.self) == expected)
+    }
 }
