@@ -9,7 +9,7 @@ import Testing
         let source = try SourceSpecification(json: ["type": "geojson"], baseURL: nil)
         #expect(source.kind == .geojson)
         #expect(source.url == nil)
-        #expect(source.inlineData == SourceSpecification.emptyGeoJSON)
+        #expect(source.inlineData == Data(SourceSpecification.emptyGeoJSON.utf8))
     }
 
     @Test func otherSourcesStillNeedTheirData() {

@@ -28,12 +28,13 @@ extension Map {
         }
         do { try GeoJSONCheck.check(data) } catch { throw MapCommandError("the data of source \"\(id)\" is not GeoJSON: \(error)") }
         stopLoadingData(of: id)
+        let bytes = Data(text.utf8)
         sources[id]?.spec.url = nil
-        sources[id]?.spec.inlineData = text
+        sources[id]?.spec.inlineData = bytes
         runtime.dataChanged.insert(id)
         runtime.dataURLs[id] = nil
         runtime.geojson[id] = nil
-        newData(Data(text.utf8), of: id)
+        newData(bytes, of: id)
     }
 
     /// Changes some features of a GeoJSON source by id (a GL JS GeoJSONSourceDiff as JSON: `removeAll`,

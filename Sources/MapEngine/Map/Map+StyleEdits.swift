@@ -11,7 +11,7 @@ extension Map {
     func editedStyle() throws(MapCommandError) -> StyleModel {
         guard let style else { throw MapCommandError("no style is loaded: set a style first", reason: .refusedInState) }
         if let model = runtime.model { return model }
-        let model = try StyleModel(json: style.json)
+        let model = try StyleModel(json: style.json, inlineGeoJSON: style.inlineGeoJSON)
         runtime.model = model
         return model
     }
@@ -38,9 +38,9 @@ extension Map {
     /// time), light, sky, terrain, projection, sprite and the rest as the commands left them.
     public func currentStyleJSON() throws(MapCommandError) -> String {
         let model = try editedStyle()
-        var data: [String: Any] = [:]
+        var data: [String: StyleModel.SourceData] = [:]
         for id in runtime.dataChanged {
-            data[id] = runtime.dataURLs[id] ?? sources[id]?.wholeData.flatMap { try? JSONSerialization.jsonObject(with: $0.data) } ?? NSNull()
+            data[id] = runtime.dataURLs[id].map { .url($0) } ?? sources[id]?.wholeData.map { .geojson($0.data) } ?? .null
         }
         return String(decoding: model.documentJSON(sourceData: data), as: UTF8.self)
     }

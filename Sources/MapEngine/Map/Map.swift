@@ -249,6 +249,8 @@ public final class Map {
         var styleSources = model.root["sources"] as? [String: Any] ?? [:]
         styleSources[id] = nil
         model.root["sources"] = styleSources
+        model.inlineGeoJSON[id] = nil
+        style?.inlineGeoJSON[id] = nil
         runtime.featureStates.forget(source: id)
         runtime.geojson[id] = nil
         runtime.dataChanged.remove(id)

@@ -23,7 +23,7 @@ struct SourceState {
     init(spec: SourceSpecification, key: String) {
         self.spec = spec
         metadata = spec.hasMetadata ? .loaded : .pending
-        if let inline = spec.inlineData { wholeData = KeyedData(key: key, data: Data(inline.utf8)) }
+        if let inline = spec.inlineData { wholeData = KeyedData(key: key, data: inline) }
     }
 
     /// Every tile the view needs has finished (an errored tile counts: it will not get better by waiting).

@@ -21,8 +21,8 @@ public struct SourceSpecification: Equatable, Sendable {
     public var minZoom: Int
     public var maxZoom: Int
     public var scheme: Scheme
-    /// Inline GeoJSON, kept as JSON text.
-    public var inlineData: String?
+    /// Inline GeoJSON as JSON text (UTF-8), as the style wrote it.
+    public var inlineData: Data?
     /// Image sources: the corners top-left, top-right, bottom-right, bottom-left.
     public var coordinates: [LngLat] = []
     /// Vector sources: how their tiles are encoded (`encoding`: "mvt", the default, or "mlt").
@@ -37,18 +37,19 @@ public struct SourceSpecification: Equatable, Sendable {
     /// What a GeoJSON source without `data` holds.
     public static let emptyGeoJSON = #"{"type":"FeatureCollection","features":[]}"#
 
-    /// Parses a source object; `baseURL` resolves relative URLs.
-    public init(json: Any, baseURL: String?) throws(StyleError) {
+    /// Parses a source object; `baseURL` resolves relative URLs. `inlineGeoJSON` is the source's inline
+    /// `data` when it was cut out of the style's text (InlineGeoJSON.swift) rather than parsed.
+    public init(json: Any, inlineGeoJSON: Data? = nil, baseURL: String?) throws(StyleError) {
         guard let object = json as? [String: Any] else { throw StyleError("a source must be a JSON object") }
         guard let typeName = object["type"] as? String else { throw StyleError("a source needs a \"type\"") }
         guard let kind = Kind(rawValue: typeName) else { throw StyleError("unknown source type \"\(typeName)\"") }
         self.kind = kind
         tiles = (object["tiles"] as? [Any])?.compactMap { $0 as? String }.map { URLResolver.resolve($0, against: baseURL) }
-        switch object["data"] {
-        case let dataURL as String: url = URLResolver.resolve(dataURL, against: baseURL)
-        case .some(let inline) where kind == .geojson:
-            let text = try? JSONSerialization.data(withJSONObject: inline, options: [.fragmentsAllowed])
-            inlineData = text.map { String(decoding: $0, as: UTF8.self) }
+        switch (object["data"], inlineGeoJSON) {
+        case (_, let inline?) where kind == .geojson: inlineData = inline
+        case (let dataURL as String, _): url = URLResolver.resolve(dataURL, against: baseURL)
+        case (.some(let inline), _) where kind == .geojson:
+            inlineData = try? JSONSerialization.data(withJSONObject: inline, options: [.fragmentsAllowed])
         default: url = (object["url"] as? String).map { URLResolver.resolve($0, against: baseURL) }
         }
         tileSize = FoundationJSON.int(object["tileSize"]) ?? 512
@@ -65,7 +66,7 @@ public struct SourceSpecification: Equatable, Sendable {
         }
         if kind == .geojson, url == nil, inlineData == nil {
             // GL engines draw a GeoJSON source without data as empty: the rest of the map draws.
-            inlineData = Self.emptyGeoJSON
+            inlineData = Data(Self.emptyGeoJSON.utf8)
         }
         if kind == .image, coordinates.count != 4 {
             throw StyleError("an image source needs four \"coordinates\" [longitude, latitude]")

@@ -20,20 +20,27 @@ public struct StyleDocument: Sendable {
     public var glyphs: String?
     /// The URL the style came from (relative URLs resolve against it).
     public var baseURL: String?
-    /// The style JSON for the renderer: as it was given, or as the runtime style commands left it.
+    /// The style JSON for the renderer: as it was given (without inline GeoJSON `data`, which travels as
+    /// resources of its own), or as the runtime style commands left it.
     public internal(set) var json: Data
     /// What of the style MapWire does not draw (StyleSupport.swift): published once as style-warning events.
     public var warnings: [StyleWarning]
+    /// The inline GeoJSON `data` objects of the style's sources as they were written, by source id.
+    public internal(set) var inlineGeoJSON: [String: Data]
 
     public init(data: Data, baseURL: String?) throws(StyleError) {
+        let inline: InlineGeoJSON
+        do { inline = try InlineGeoJSON(style: data) }
+        catch { throw StyleError("the style is not valid JSON: \(error)") }
         let parsed: Any
-        do { parsed = try JSONSerialization.jsonObject(with: data) }
+        do { parsed = try JSONSerialization.jsonObject(with: inline.style) }
         catch { throw StyleError("the style is not valid JSON: \(Self.describe(error))") }
         guard let root = parsed as? [String: Any] else { throw StyleError("the style must be a JSON object") }
         guard let version = FoundationJSON.number(root["version"]) else { throw StyleError("the style has no \"version\"") }
         guard version.double == 8 else { throw StyleError("style version \(JSONValue.number(version.double).serialized) is not supported (only 8)") }
         self.baseURL = baseURL
-        json = data
+        json = inline.style
+        inlineGeoJSON = inline.data
         name = root["name"] as? String
         if let c = (root["center"] as? [Any])?.compactMap(FoundationJSON.double), c.count == 2 {
             center = LngLat(longitude: c[0], latitude: c[1])
@@ -48,7 +55,7 @@ public struct StyleDocument: Sendable {
         var sources: [(String, SourceSpecification)] = []
         // JSONSerialization loses key order; sort for a stable, reproducible request order.
         for id in sourceObject.keys.sorted() {
-            do { sources.append((id, try SourceSpecification(json: sourceObject[id]!, baseURL: baseURL))) }
+            do { sources.append((id, try SourceSpecification(json: sourceObject[id]!, inlineGeoJSON: inline.data[id], baseURL: baseURL))) }
             catch { throw StyleError("source \"\(id)\": \(error.message)") }
         }
         self.sources = sources

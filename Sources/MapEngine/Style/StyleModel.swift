@@ -10,8 +10,12 @@ struct StyleModel {
     /// The root object's members except `layers`.
     var root: [String: Any]
     var layers: [[String: Any]]
+    /// The inline GeoJSON `data` cut out of the style's text, by source id (StyleDocument.inlineGeoJSON):
+    /// read again only for get-style.
+    var inlineGeoJSON: [String: Data]
 
-    init(json: Data) throws(MapCommandError) {
+    init(json: Data, inlineGeoJSON: [String: Data] = [:]) throws(MapCommandError) {
+        self.inlineGeoJSON = inlineGeoJSON
         guard var root = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else {
             throw MapCommandError("the style's JSON cannot be edited")
         }
@@ -53,24 +57,67 @@ struct StyleModel {
         return Self.serialize(root)
     }
 
-    /// The style as it is now (get-style): `sourceData` replaces the `data` of the GeoJSON sources it names.
-    func documentJSON(sourceData: [String: Any]) -> Data {
+    /// What get-style shows as a GeoJSON source's `data`.
+    enum SourceData {
+        case url(String)
+        /// GeoJSON text, written with sorted keys as the rest of the style is.
+        case geojson(Data)
+        case null
+    }
+
+    /// The style as it is now (get-style): `sourceData` replaces the `data` of the GeoJSON sources it names;
+    /// the others keep the inline data the style gave them. GeoJSON is written apart and spliced in, so a
+    /// large source is never one tree of objects.
+    func documentJSON(sourceData: [String: SourceData]) -> Data {
         var root = self.root
+        var written: [String: Data] = [:]
         if var sources = root["sources"] as? [String: Any] {
-            for (id, data) in sourceData {
+            var data = sourceData
+            for (id, text) in inlineGeoJSON where data[id] == nil { data[id] = .geojson(text) }
+            for (id, value) in data {
                 guard var object = sources[id] as? [String: Any] else { continue }
-                object["data"] = data
+                switch value {
+                case .url(let url): object["data"] = url
+                case .null: object["data"] = NSNull()
+                case .geojson(let text):
+                    let placeholder = Self.placeholder()
+                    object["data"] = placeholder
+                    written[placeholder] = SortedGeoJSONText.written(text) ?? Data("null".utf8)
+                }
                 sources[id] = object
             }
             root["sources"] = sources
         }
         root["layers"] = layers
-        return Self.serialize(root)
+        return Self.serialize(root, replacing: written)
     }
 
     /// Compact JSON with sorted keys, so equal styles read the same.
     static func serialize(_ object: Any) -> Data {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])) ?? Data("null".utf8)
+    }
+
+    /// A string no JSON text holds by chance, to stand in a tree for a value written apart.
+    static func placeholder() -> String { "mapwire:written:" + UUID().uuidString }
+
+    /// `serialize(object)` with each placeholder string in it (a `placeholder()`) replaced by the JSON text
+    /// `written` gives for it.
+    static func serialize(_ object: Any, replacing written: [String: Data]) -> Data {
+        let outer = serialize(object)
+        guard !written.isEmpty else { return outer }
+        let spots = written.compactMap { placeholder, text in
+            outer.range(of: Data(#""\#(placeholder)""#.utf8)).map { (range: $0, text: text) }
+        }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var out = Data()
+        out.reserveCapacity(spots.reduce(outer.count) { $0 + $1.text.count })
+        var kept = outer.startIndex
+        for spot in spots {
+            out.append(outer[kept..<spot.range.lowerBound])
+            out.append(spot.text)
+            kept = spot.range.upperBound
+        }
+        out.append(outer[kept...])
+        return out
     }
 
     /// Parses the JSON text a command carries (any JSON value); throws naming `what` when it is not JSON.
