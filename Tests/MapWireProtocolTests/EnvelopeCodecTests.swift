@@ -64,6 +64,7 @@ import Testing
             .loadStatusChanged(.init()),
             .willStartLocatingUser(.init()), .didStopLocatingUser(.init()), .userLocationUpdated(.init()),
             .didFailToLocateUser(.init()), .trackingModeChanged(.init()), .didChangeLocationManagerAuthorization(.init()),
+            .styleWarning(.init()),
             .pluginGone(.init()), .pluginSupervision(.init()), .networkStatusChanged(.init()),
             .didAddAnnotationViews(.init()), .didSelectAnnotation(.init()), .didDeselectAnnotation(.init()),
             .tapOnCallout(.init()), .calloutAccessoryControlTapped(.init()),
