@@ -5,9 +5,9 @@ import MapWireProtocol
 
 /// Messages arriving on the control socket: hellos, commands, replies, heartbeats.
 extension CoreSession {
-    func handleControl(from identity: Data, _ incoming: IncomingControl, bytes: Int) {
+    func handleControl(from identity: Data, _ incoming: consuming IncomingControl, bytes: Int) {
         let message: Mapwire_V1_ControlMessage, commandBytes: Data?
-        switch incoming {
+        switch consume incoming {
         case .resourceReply(let reply): return handleReply(.resource(reply), bytes: bytes, from: identity)
         case .malformed(let error): return reject(identity: identity, .malformed, "\(error)")
         case .message(let m, let b): (message, commandBytes) = (m, b)

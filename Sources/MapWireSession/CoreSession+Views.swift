@@ -19,7 +19,7 @@ extension CoreSession {
     /// The earliest view deadline (waiting or drawing), for the shell's next tick.
     var earliestViewDeadline: Int64? {
         let views = views.earliestDeadline
-        let mapFrames = frames.mapFrameViews.waiting.lazy.map(\.deadlineMillis).min()
+        let mapFrames = frames.hasWaitingMapFrameViews ? frames.mapFrameViews.waiting.lazy.map(\.deadlineMillis).min() : nil
         guard let views, let mapFrames else { return views ?? mapFrames }
         return min(views, mapFrames)
     }
@@ -27,7 +27,7 @@ extension CoreSession {
     /// Sends every view whose tiles are there to a renderer; fails views past their deadline or that
     /// cannot be drawn.
     func advanceViews() {
-        route(frames.expireMapFrameViews(now: now))
+        if frames.hasWaitingMapFrameViews { route(frames.expireMapFrameViews(now: now)) }
         guard !views.jobs.isEmpty else { return }
         let outputs = views.advance(now: now, glyphsLoading: map.isLoadingGlyphs) { id, job in
             onMap({ $0.prepareView(id, camera: job.camera, size: job.size) })

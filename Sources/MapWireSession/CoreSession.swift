@@ -98,9 +98,10 @@ public final class CoreSession {
     // MARK: Step
 
     /// Handles one input at `time`; what to do is appended to `outputs`.
-    public func step(_ input: SessionInput, at time: SessionTime) {
+    public func step(_ input: consuming SessionInput, at time: SessionTime) {
         setTime(time)
-        switch input {
+        // Taken apart by moving, not copying: a reply's payload is the request path's bulk.
+        switch consume input {
         case .control(let identity, let incoming, let bytes):
             handleControl(from: identity, incoming, bytes: bytes)
         case .malformed(let identity, let frames):

@@ -289,6 +289,9 @@ struct FrameMachine {
     }
 
     /// Views of the map's frame past their deadline fail.
+    /// Whether views wait for the map's frame (every step looks: asked first, so the machine is not copied).
+    var hasWaitingMapFrameViews: Bool { !mapFrameViews.waiting.isEmpty }
+
     mutating func expireMapFrameViews(now: Int64) -> [Output] {
         guard mapFrameViews.waiting.contains(where: { $0.deadlineMillis <= now }) else { return [] }
         let late = mapFrameViews.waiting.filter { $0.deadlineMillis <= now }
