@@ -264,8 +264,10 @@ public final class CoreServer: CoreShell {
                             return styleParser.decode(Data($1), from: Data($0))
                         }
                         let input = Self.input(identity: $0, body: $1, frames: $2, largest: $3, limit: limit)
-                        if let shellExtension, case .control(let from, let message, _) = input, shellExtension.take(message, from: from) { return }
-                        session.step(input, at: Self.time())
+                        // Only a command can be the extension's: a reply is not taken apart (copied) to ask.
+                        if let shellExtension, case .control(_, .message, _) = input, case .control(let from, let message, _) = input,
+                           shellExtension.take(message, from: from) { return }
+                        session.step(consume input, at: Self.time())
                     }
                 } catch { logger.warning("control receive failed: \(error)"); break }
                 guard received != nil else { break }
