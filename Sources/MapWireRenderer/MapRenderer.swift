@@ -120,8 +120,8 @@ public final class MapRenderer {
 
     private func compiledStyle(_ json: Data) throws -> RenderStyle {
         if let compiled, compiled.json == json { return compiled.style }
+        let style = try RenderStyle(json: json)
         let previous = compiled?.style
-        let style = try RenderStyle(json: json, previous: previous)
         compiled = (json, style)
         // A style changed in place (a paint property, a layer added, feature state) keeps what its
         // unchanged layers filtered; any other change of a layer's filter or data, or of the global state

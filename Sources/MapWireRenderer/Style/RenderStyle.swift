@@ -50,26 +50,11 @@ struct RenderStyle {
     let placementSignature: JSONValue
     let globalState: [String: StyleValue]
 
-    /// Each layer's whole JSON, by id: a layer whose JSON did not change is not compiled again.
-    let layerSignatures: [String: JSONValue]
-
-    /// `previous`: the style this one replaces, whose compiled layers are kept where their JSON (and the
-    /// global state their expressions may read) did not change.
-    init(json data: Data, previous: RenderStyle? = nil) throws {
+    init(json data: Data) throws {
         let root = try StyleLayers.root(of: data)
-        let globalState = StyleLayers.globalState(of: root)
-        var layerSignatures: [String: JSONValue] = [:]
-        let reusable = previous.flatMap { $0.globalState == globalState ? Dictionary($0.layers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) : nil }
-        let compiled = try StyleLayers.compile(root) { object in
-            guard let id = object["id"] as? String else { return nil }
-            let signature = Self.signature(object)
-            layerSignatures[id] = signature
-            guard let reusable, previous?.layerSignatures[id] == signature else { return nil }
-            return reusable[id]
-        }
-        self.layerSignatures = layerSignatures
+        let compiled = try StyleLayers.compile(root)
         layers = compiled.layers
-        self.globalState = globalState
+        globalState = StyleLayers.globalState(of: root)
         var featureStates: [String: [String: [String: [String: StyleValue]]]] = [:]
         for (source, layers) in root[Self.featureStateMember] as? [String: [String: [String: Any]]] ?? [:] {
             featureStates[source] = layers.mapValues { ids in ids.compactMapValues { StyleValue(json: $0)?.object } }

@@ -18,10 +18,8 @@ public enum StyleLayers {
         return root
     }
 
-    /// The layers of `root`, with what could not be read of them. `reusing` may give a layer compiled before
-    /// from the same JSON (a style changed in place compiles only the layers that changed).
-    public static func compile(_ root: [String: Any], reusing: (_ layer: [String: Any]) -> RenderLayer? = { _ in nil })
-        throws(Unreadable) -> (layers: [RenderLayer], problems: [String]) {
+    /// The layers of `root`, with what could not be read of them.
+    public static func compile(_ root: [String: Any]) throws(Unreadable) -> (layers: [RenderLayer], problems: [String]) {
         let resolved: [Any]
         do { resolved = try LayerReferences.resolving((root["layers"] as? [Any]) ?? []) }
         catch { throw Unreadable(error.description) }
@@ -31,7 +29,7 @@ public enum StyleLayers {
         for case let object as [String: Any] in resolved {
             let id = object["id"] as? String ?? "?"
             do {
-                let layer = try reusing(object) ?? RenderLayer(json: object, globalState: state)
+                let layer = try RenderLayer(json: object, globalState: state)
                 problems += layer.problems.map { "layer \(id): \($0)" }
                 layers.append(layer)
             } catch {
