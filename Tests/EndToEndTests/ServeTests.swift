@@ -90,10 +90,12 @@ struct ServeTests {
 
     @Test func healthIs503UntilTheStyleLoads() async throws {
         let run = try TestRun()
-        // A TileJSON URL on a port that accepts connections and never answers: the style never loads.
-        let silent = try SilentListener()
+        // A TileJSON that comes slowly but steadily (4 KiB a second for two minutes): the style stays loading
+        // for the whole test however loaded the machine is. (A port that never answers does not: its load
+        // fails as a stalled connection after one attempt, about 9 s, and the style then counts as loaded.)
+        let faults = try FaultServer(in: run)
         let style = run.file("silent.json")
-        try #"{"version": 8, "sources": {"v": {"type": "vector", "url": "http://127.0.0.1:\#(silent.port)/tiles.json"}}, "layers": [{"id": "bg", "type": "background"}]}"#
+        try #"{"version": 8, "sources": {"v": {"type": "vector", "url": "\#(faults.baseURL)/slow?s=120"}}, "layers": [{"id": "bg", "type": "background"}]}"#
             .write(to: style, atomically: true, encoding: .utf8)
         let serve = try ServeProcess.start(run, ["--style", style.path, "--id", "silent", "--renderers", "1"])
         let health = try await HTTPGet.get(serve.port, "/health")
@@ -105,7 +107,7 @@ struct ServeTests {
         let tileJSON = try await HTTPGet.get(serve.port, "/styles/silent.json")
         let json = try #require(try JSONSerialization.jsonObject(with: tileJSON.body) as? [String: Any])
         #expect(json["center"] as? [Double] == [0, 0, 2])
-        withExtendedLifetime(silent) {}
+        withExtendedLifetime(faults) {}
     }
 
     @Test(.enabled(if: NginxServer.available, "needs nginx"))
